@@ -1,0 +1,34 @@
+/* struct xq_board: a position plus its move history (internal layout). */
+#ifndef XQ_BOARD_H
+#define XQ_BOARD_H
+
+#include "position.h"
+
+#define XQ_BOARD_MAGIC 0x58514244u /* "XQBD" */
+
+typedef struct hist_entry {
+    xq_move move;
+    undo_t undo; /* key and clock before the move, captured piece */
+} hist_entry;
+
+struct xq_board {
+    uint32_t magic;
+    pos_t pos;
+    hist_entry *hist;
+    int nhist, cap;
+};
+
+/* Valid board handle? */
+INLINE int board_ok(const xq_board *b) { return b && b->magic == XQ_BOARD_MAGIC; }
+
+/* Parse a FEN into *p (left untouched on failure). */
+int xq__fen_parse(const char *fen, pos_t *p, xq_parse_error *err);
+/* Write canonical FEN; snprintf semantics. */
+int xq__fen_format(const pos_t *p, char *buf, size_t cap);
+/* Fill an optional parse error and return code. */
+int xq__parse_fail(xq_parse_error *err, int code, int offset, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Times the current position occurred earlier in the board's history. */
+int xq__board_repetitions(const xq_board *b);
+
+#endif

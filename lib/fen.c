@@ -1,0 +1,252 @@
+/* FEN parse (lenient letters and side, strict structure, full validation)
+ * and canonical output. */
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+#include "movegen.h"
+
+static const char *const type_name[8] = {"", "general", "advisor", "elephant",
+                                         "horse", "chariot", "cannon", "soldier"};
+static const char *const color_name[2] = {"Red", "Black"};
+static const int type_max[8] = {0, 1, 2, 2, 2, 2, 2, 5};
+
+static int letter_type(char c)
+{
+    switch (c | 0x20) {
+    case 'k': return KING;
+    case 'a': return ADVISOR;
+    case 'b':
+    case 'e': return ELEPHANT;
+    case 'n':
+    case 'h': return HORSE;
+    case 'r': return CHARIOT;
+    case 'c': return CANNON;
+    case 'p': return PAWN;
+    default: return 0;
+    }
+}
+
+static int is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* Name of square s ("e0") in a static-free way. */
+static void sq_name(int s, char out[3])
+{
+    out[0] = (char)('a' + sq_file(s));
+    out[1] = (char)('0' + sq_rank(s));
+    out[2] = 0;
+}
+
+/* Read a non-negative decimal field at fen + *i. */
+static int read_number(const char *fen, size_t *i, long *value)
+{
+    size_t j = *i;
+    long v = 0;
+    if (fen[j] < '0' || fen[j] > '9')
+        return 0;
+    while (fen[j] >= '0' && fen[j] <= '9') {
+        v = v * 10 + (fen[j] - '0');
+        if (v > 99999999)
+            return 0;
+        j++;
+    }
+    if (fen[j] && !is_blank(fen[j]))
+        return 0;
+    *i = j;
+    *value = v;
+    return 1;
+}
+
+static int validate(const pos_t *p, const int *where, xq_parse_error *err)
+{
+    int count[2][8] = {{0}};
+    char name[3];
+
+    /* Squares in FEN order, so the first problem reported is the leftmost. */
+    for (int r = RANK_NB - 1; r >= 0; r--)
+        for (int f = 0; f < FILE_NB; f++) {
+            int s = make_sq(f, r), pc = p->sq[s];
+            if (!pc)
+                continue;
+            int c = PCOLOR(pc), t = PTYPE(pc);
+            if (++count[c][t] > type_max[t])
+                return xq__parse_fail(err, XQ_EPOSITION, where[s], "%s has more than %d %s%s",
+                                      color_name[c], type_max[t], type_name[t],
+                                      type_max[t] > 1 ? "s" : "");
+            u128 allowed;
+            switch (t) {
+            case KING: allowed = xq__T.palace[c]; break;
+            case ADVISOR:
+                /* the five points of the palace's diagonals */
+                allowed = 0;
+                for (u128 b = xq__T.palace[c]; b;) {
+                    int x = pop_lsb128(&b);
+                    if ((sq_file(x) + sq_rank(x) + c) % 2 == 1)
+                        allowed |= sq_bit(x);
+                }
+                break;
+            case ELEPHANT: allowed = xq__T.elephant_squares[c]; break;
+            case PAWN: allowed = xq__T.pawn_squares[c]; break;
+            default: allowed = ~(u128)0; break;
+            }
+            if (!(allowed & sq_bit(s))) {
+                sq_name(s, name);
+                return xq__parse_fail(err, XQ_EPOSITION, where[s],
+                                      "%s %s on %s: it can never stand there", color_name[c],
+                                      type_name[t], name);
+            }
+        }
+    for (int c = RED; c <= BLACK; c++)
+        if (count[c][KING] == 0)
+            return xq__parse_fail(err, XQ_EPOSITION, 0, "%s has no general", color_name[c]);
+
+    const int them = p->side ^ 1;
+    const int kr = p->king[RED], kb = p->king[BLACK];
+    if (sq_file(kr) == sq_file(kb) && !(between(kr, kb) & pos_occ(p)))
+        return xq__parse_fail(err, XQ_EPOSITION, where[p->king[them]],
+                              "the generals face each other on an open file");
+    if (xq__attacked(p, p->king[them], p->side))
+        return xq__parse_fail(err, XQ_EPOSITION, where[p->king[them]],
+                              "%s is in check but it is %s's turn", color_name[them],
+                              color_name[p->side]);
+    return XQ_OK;
+}
+
+int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
+{
+    pos_t p;
+    int where[SQ_NB];
+    size_t i = 0;
+    int rank = RANK_NB - 1, file = 0;
+
+    xq__pos_clear(&p);
+    while (is_blank(fen[i]))
+        i++;
+    if (!fen[i])
+        return xq__parse_fail(err, XQ_EPARSE, (int)i, "empty FEN");
+
+    /* Field 1: the board, Black's back rank first. */
+    for (;; i++) {
+        char c = fen[i];
+        if (c == '/') {
+            if (file != FILE_NB)
+                return xq__parse_fail(err, XQ_EPARSE, (int)i,
+                                      "rank %d describes %d squares, expected 9", rank, file);
+            if (rank == 0)
+                return xq__parse_fail(err, XQ_EPARSE, (int)i, "more than 10 ranks");
+            rank--;
+            file = 0;
+            continue;
+        }
+        if (!c || is_blank(c))
+            break;
+        if (c >= '1' && c <= '9') {
+            file += c - '0';
+            if (file > FILE_NB)
+                return xq__parse_fail(err, XQ_EPARSE, (int)i,
+                                      "rank %d describes more than 9 squares", rank);
+            continue;
+        }
+        int t = letter_type(c);
+        if (!t || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+            if (c >= 0x21 && c <= 0x7e)
+                return xq__parse_fail(err, XQ_EPARSE, (int)i,
+                                      "unexpected character '%c' in the board", c);
+            return xq__parse_fail(err, XQ_EPARSE, (int)i,
+                                  "unexpected byte 0x%02x in the board", (unsigned char)c);
+        }
+        if (file >= FILE_NB)
+            return xq__parse_fail(err, XQ_EPARSE, (int)i,
+                                  "rank %d describes more than 9 squares", rank);
+        int s = make_sq(file, rank);
+        where[s] = (int)i;
+        xq__pos_put(&p, s, MAKE_PIECE(c >= 'a' ? BLACK : RED, t));
+        file++;
+    }
+    if (file != FILE_NB)
+        return xq__parse_fail(err, XQ_EPARSE, (int)i, "rank %d describes %d squares, expected 9",
+                              rank, file);
+    if (rank != 0)
+        return xq__parse_fail(err, XQ_EPARSE, (int)i, "the board has %d ranks, expected 10",
+                              RANK_NB - rank);
+
+    /* Fields 2-6, all optional from the side on: side, '-', '-', clocks. */
+    p.side = RED;
+    while (is_blank(fen[i]))
+        i++;
+    if (fen[i]) {
+        char c = fen[i];
+        if ((c != 'w' && c != 'r' && c != 'b') || (fen[i + 1] && !is_blank(fen[i + 1])))
+            return xq__parse_fail(err, XQ_EPARSE, (int)i, "side to move must be 'w' (or 'r') or 'b'");
+        p.side = c == 'b' ? BLACK : RED;
+        if (p.side == BLACK)
+            p.key ^= xq__T.zobrist_side;
+        i++;
+        while (is_blank(fen[i]))
+            i++;
+    }
+    for (int field = 3; field <= 4 && fen[i]; field++) {
+        if (fen[i] != '-' || (fen[i + 1] && !is_blank(fen[i + 1])))
+            return xq__parse_fail(err, XQ_EPARSE, (int)i, "field %d must be '-'", field);
+        i++;
+        while (is_blank(fen[i]))
+            i++;
+    }
+    if (fen[i]) {
+        long v;
+        if (!read_number(fen, &i, &v))
+            return xq__parse_fail(err, XQ_EPARSE, (int)i, "halfmove clock must be a number from 0 to 99999999");
+        p.halfmove = (int32_t)v;
+        while (is_blank(fen[i]))
+            i++;
+    }
+    if (fen[i]) {
+        long v;
+        if (!read_number(fen, &i, &v))
+            return xq__parse_fail(err, XQ_EPARSE, (int)i, "move number must be a number from 1 to 99999999");
+        p.fullmove = v ? (int32_t)v : 1; /* some programs write 0 */
+        while (is_blank(fen[i]))
+            i++;
+    }
+    if (fen[i])
+        return xq__parse_fail(err, XQ_EPARSE, (int)i, "unexpected text after the FEN");
+
+    int rc = validate(&p, where, err);
+    if (rc < 0)
+        return rc;
+    *out = p;
+    return XQ_OK;
+}
+
+int xq__fen_format(const pos_t *p, char *buf, size_t cap)
+{
+    static const char letters[] = " KABNRCP kabnrcp";
+    char tmp[XQ_FEN_MAX];
+    int n = 0;
+    for (int r = RANK_NB - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < FILE_NB; f++) {
+            int pc = p->sq[make_sq(f, r)];
+            if (!pc) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                tmp[n++] = (char)('0' + empty);
+            empty = 0;
+            tmp[n++] = letters[pc];
+        }
+        if (empty)
+            tmp[n++] = (char)('0' + empty);
+        if (r)
+            tmp[n++] = '/';
+    }
+    n += snprintf(tmp + n, sizeof tmp - (size_t)n, " %c - - %d %d", p->side == BLACK ? 'b' : 'w',
+                  (int)p->halfmove, (int)p->fullmove);
+    if (cap) {
+        size_t k = (size_t)n < cap - 1 ? (size_t)n : cap - 1;
+        memcpy(buf, tmp, k);
+        buf[k] = 0;
+    }
+    return n;
+}

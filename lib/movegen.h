@@ -1,0 +1,25 @@
+/* Legal move generation. Check and pin information is computed once per
+ * position; only king moves and moves out of check are tested one by one,
+ * and that test updates occupancy masks without making the move. */
+#ifndef XQ_MOVEGEN_H
+#define XQ_MOVEGEN_H
+
+#include "position.h"
+
+/* Write the legal moves whose destination is in `targets` (use ALL_SQUARES
+ * for every move, the opponent's pieces for captures) and return their number.
+ * `moves` needs room for MAX_MOVES. */
+int xq__gen_legal(const pos_t *p, xq_move *moves, u128 targets);
+/* Number of legal moves (bulk count, nothing written). */
+int xq__count_legal(const pos_t *p);
+/* Whether square s is attacked by color `by` (flying general included when
+ * s holds the other general). */
+int xq__attacked(const pos_t *p, int s, int by);
+/* Whether the side to move is in check. */
+INLINE int xq__in_check(const pos_t *p) { return xq__attacked(p, p->king[p->side], p->side ^ 1); }
+/* Full validation of an arbitrary 16-bit value as a move in this position. */
+int xq__is_legal(const pos_t *p, xq_move m);
+
+#define ALL_SQUARES (~(u128)0)
+
+#endif

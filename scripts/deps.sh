@@ -1,0 +1,28 @@
+# Sourced by scripts/test and scripts/play: install the Debian packages the
+# build and the tests need when they are missing (as root, with apt-get).
+# Everything else comes from the Debian 12 base system.
+xq_require_packages() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' ||
+            missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "missing Debian packages: ${missing[*]}" >&2
+        echo "install them with: sudo apt-get install -y ${missing[*]}" >&2
+        return 1
+    fi
+    echo "installing: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    if ! apt-get install -y --no-install-recommends "${missing[@]}" >/tmp/xq-apt.log 2>&1; then
+        apt-get update >/tmp/xq-apt.log 2>&1
+        apt-get install -y --no-install-recommends "${missing[@]}" >>/tmp/xq-apt.log 2>&1 ||
+            { cat /tmp/xq-apt.log >&2; return 1; }
+    fi
+}
+
+# What building the library and its programs needs.
+XQ_BUILD_PACKAGES=(build-essential cmake pkg-config)
+# What the whole test suite needs on top of that.
+XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 binutils)

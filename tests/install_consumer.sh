@@ -1,0 +1,33 @@
+#!/bin/sh
+# Install the library into a temporary prefix, then build and run a consumer
+# with pkg-config and another with CMake's find_package(xiangqi).
+# usage: install_consumer.sh BUILD_DIR CONSUMER_SOURCE_DIR C_COMPILER
+set -eu
+build=$1
+src=$2
+cc=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+
+cmake --install "$build" --prefix "$prefix" >"$tmp/install.log"
+for f in include/xiangqi/xiangqi.h include/xiangqi/version.h; do
+    test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
+done
+libdir=$(dirname "$(find "$prefix" -name 'libxiangqi.so.0' | head -n 1)")
+test -n "$libdir" || { echo "libxiangqi.so.0 not installed" >&2; exit 1; }
+test -f "$libdir/pkgconfig/xiangqi.pc" || { echo "xiangqi.pc not installed" >&2; exit 1; }
+test -f "$libdir/cmake/xiangqi/xiangqiConfig.cmake" || { echo "CMake config not installed" >&2; exit 1; }
+
+# 1. pkg-config
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+# shellcheck disable=SC2046
+"$cc" -o "$tmp/consumer_pc" "$src/consumer.c" $(pkg-config --cflags --libs xiangqi)
+LD_LIBRARY_PATH="$libdir" "$tmp/consumer_pc"
+test "$(pkg-config --modversion xiangqi)" = "$(LD_LIBRARY_PATH="$libdir" "$tmp/consumer_pc" | sed 's/.*ok: \([^,]*\),.*/\1/')"
+
+# 2. find_package
+cmake -S "$src" -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" >"$tmp/cmake.log"
+cmake --build "$tmp/cmake-build" >>"$tmp/cmake.log"
+LD_LIBRARY_PATH="$libdir" "$tmp/cmake-build/consumer"
+echo "install_consumer ok"
