@@ -657,6 +657,18 @@ XQ_API int xq_perft_divide(const xq_board *board, int depth, xq_move *moves, uin
 
 /** @} */
 
+/* ======================================================================== */
+/* Sections added by later work go below, each under its own @defgroup:
+ * notation and game records, rule adjudication, search, pictures. */
+
+/* -- notation and game records -- */
+
+/* -- rule adjudication -- */
+
+/* -- search -- */
+
+/* -- pictures -- */
+
 XQ_END_DECL
 
 #endif /* XIANGQI_XIANGQI_H */
