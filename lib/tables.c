@@ -1,6 +1,8 @@
 /* Attack tables and Zobrist keys (see tables.h). */
 #include "tables.h"
 
+#include "movegen.h"
+
 #include <pthread.h>
 #include <string.h>
 
@@ -168,6 +170,8 @@ static void build(void)
         for (int s = 0; s < SQ_NB; s++)
             T->zobrist[p][s] = next_key(&seed);
     T->zobrist_side = next_key(&seed);
+
+    xq__movegen_init();
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
