@@ -458,17 +458,37 @@ int xq_board_outcome(const xq_board *b, const xq_rules *rules, xq_outcome *o)
     return o->result = XQ_RESULT_ONGOING;
 }
 
-/* Whether the legal move m completes a cycle the rules forbid its author. */
-static int is_banned(const xq_board *b, const rules_cfg *cfg, xq_move m)
+/* Whether the legal move m completes a cycle the rules forbid its author.
+ * seen (nullable) is a filter of the positions in the reversible window
+ * that have the opponent to move: a position missing there cannot repeat. */
+static int is_banned(const xq_board *b, const rules_cfg *cfg, xq_move m, const uint64_t *seen)
 {
-    pos_t p = b->pos;
-    undo_t u;
-    line_view v = {NULL, b->hist, b->nhist, 1, {p.key, m, 0, p.sq[MOVE_TO(m)] != 0}};
-    if (v.extra.capture)
+    const pos_t *p0 = &b->pos;
+    if (p0->sq[MOVE_TO(m)])
+        return 0; /* a capture starts afresh */
+    const int pc = p0->sq[MOVE_FROM(m)];
+    const uint64_t key = p0->key ^ xq__T.zobrist[pc][MOVE_FROM(m)] ^
+                         xq__T.zobrist[pc][MOVE_TO(m)] ^ xq__T.zobrist_side;
+    if (seen && !(seen[(key >> 6) & 15] & (1ull << (key & 63))))
         return 0;
+    pos_t p = *p0;
+    undo_t u;
+    line_view v = {NULL, b->hist, b->nhist, 1, {p.key, m, 0, 0}};
     pos_do(&p, m, &u);
     v.extra.check = (uint8_t)xq__in_check(&p);
     return judge(&v, &p, b->nhist + 1, cfg, NULL) == XQ__REP_WIN;
+}
+
+/* The filter for is_banned(): a 1024-bit set of the keys of the positions
+ * an odd number of plies back since the last capture. */
+static void seen_filter(const xq_board *b, uint64_t seen[16])
+{
+    memset(seen, 0, 16 * sizeof *seen);
+    for (int i = b->nhist - 1; i >= 0 && !b->hist[i].undo.captured; i--)
+        if ((b->nhist - i) & 1) {
+            const uint64_t k = b->hist[i].undo.key;
+            seen[(k >> 6) & 15] |= 1ull << (k & 63);
+        }
 }
 
 int xq_board_move_banned(const xq_board *b, const xq_rules *rules, xq_move move)
@@ -481,7 +501,7 @@ int xq_board_move_banned(const xq_board *b, const xq_rules *rules, xq_move move)
         return rc;
     if (!xq__is_legal(&b->pos, move))
         return XQ_EILLEGAL;
-    return is_banned(b, &cfg, move);
+    return is_banned(b, &cfg, move, NULL);
 }
 
 int xq_board_banned_moves(const xq_board *b, const xq_rules *rules, xq_move *moves, size_t cap)
@@ -492,11 +512,15 @@ int xq_board_banned_moves(const xq_board *b, const xq_rules *rules, xq_move *mov
     const int rc = xq__rules_compile(rules, &cfg);
     if (rc < 0)
         return rc;
+    if (cfg.set == XQ_RULES_SIMPLE)
+        return 0; /* a repetition is only ever a draw */
+    uint64_t seen[16];
+    seen_filter(b, seen);
     xq_move legal[MAX_MOVES];
     const int n = xq__gen_legal(&b->pos, legal, ALL_SQUARES);
     int count = 0;
     for (int i = 0; i < n; i++)
-        if (is_banned(b, &cfg, legal[i])) {
+        if (is_banned(b, &cfg, legal[i], seen)) {
             if ((size_t)count < cap)
                 moves[count] = legal[i];
             count++;

@@ -524,7 +524,7 @@ typedef enum xq_reason {
  *
  * The side to move loses when it has no legal move, in check (checkmate) or
  * not (stalemate, 困毙). Repetition and move-limit rules need a rule set and
- * are not considered here.
+ * are not considered here: xq_board_outcome() applies them.
  * @param[in]  board   Board.
  * @param[out] reason  Nullable; an ::xq_reason.
  * @return An ::xq_result (>= 0), or ::XQ_EINVAL.
