@@ -52,48 +52,47 @@ int xq__rules_compile(const xq_rules *r, rules_cfg *cfg)
     return XQ_OK;
 }
 
-/* ---- a line of plies: the search's stack, or a board's history, plus
- * optionally one more ply (a candidate move) ---- */
+/* ---- a line of plies: the search's stack of positions, or a board's
+ * history, plus optionally one more ply (a candidate move). Ply i leads from
+ * the position with key lv_key(i) to the next one. ---- */
 
 typedef struct line_view {
-    const rules_ply *ply;   /* search stack, or NULL */
-    const hist_entry *hist; /* board history, or NULL */
-    int nbase;              /* entries in ply or hist */
+    const rules_entry *st;  /* search stack (positions 0..nbase), or NULL */
+    const hist_entry *hist; /* board history (plies 0..nbase-1), or NULL */
+    int nbase;              /* plies in st or hist */
     int has_extra;
-    rules_ply extra;        /* entry nbase when has_extra */
+    hist_entry extra;       /* ply nbase when has_extra */
 } line_view;
 
 INLINE int lv_n(const line_view *v) { return v->nbase + v->has_extra; }
 
+INLINE const hist_entry *lv_hist(const line_view *v, int i)
+{
+    return i >= v->nbase ? &v->extra : &v->hist[i];
+}
+
 INLINE uint64_t lv_key(const line_view *v, int i)
 {
-    if (i >= v->nbase)
-        return v->extra.key;
-    return v->hist ? v->hist[i].undo.key : v->ply[i].key;
+    return v->st && i < v->nbase ? v->st[i].key : lv_hist(v, i)->undo.key;
 }
 
 INLINE xq_move lv_move(const line_view *v, int i)
 {
-    if (i >= v->nbase)
-        return v->extra.move;
-    return v->hist ? v->hist[i].move : v->ply[i].move;
+    return v->st && i < v->nbase ? v->st[i + 1].move : lv_hist(v, i)->move;
 }
 
 INLINE int lv_check(const line_view *v, int i)
 {
-    if (i >= v->nbase)
-        return v->extra.check;
-    return v->hist ? v->hist[i].check : v->ply[i].check;
+    return v->st && i < v->nbase ? v->st[i + 1].checked : lv_hist(v, i)->check;
 }
 
 /* A capture or a null move: no cycle runs through it. */
 INLINE int lv_irreversible(const line_view *v, int i)
 {
-    if (i >= v->nbase)
-        return v->extra.capture || !v->extra.move;
-    if (v->hist)
-        return v->hist[i].undo.captured != 0;
-    return v->ply[i].capture || !v->ply[i].move;
+    if (v->st && i < v->nbase)
+        return v->st[i + 1].captured || !v->st[i + 1].move;
+    const hist_entry *h = lv_hist(v, i);
+    return h->undo.captured || !h->move;
 }
 
 /* ---- the repetition judge ---- */
@@ -115,7 +114,7 @@ static int evasion(const line_view *v, int i, const pos_t *p)
         return lv_check(v, i - 1);
     pos_t q = *p;
     const undo_t u = {lv_key(v, i), 0, 0};
-    pos_undo(&q, lv_move(v, i), &u);
+    pos_undo(&q, lv_move(v, i), &u); /* reversible: nothing to put back */
     return xq__in_check(&q);
 }
 
@@ -273,24 +272,29 @@ static int judge(const line_view *v, const pos_t *pos, int root, const rules_cfg
     return loser == us ? XQ__REP_LOSS : XQ__REP_WIN;
 }
 
-int xq__rules_repetition(const pos_t *pos, const rules_ply *line, int n, int root,
+int xq__rules_repetition(const pos_t *pos, const rules_entry *st, int n, int root,
                          const rules_cfg *cfg)
 {
-    const line_view v = {line, NULL, n, 0, {0, 0, 0, 0}};
+    line_view v;
+    memset(&v, 0, sizeof v);
+    v.st = st;
+    v.nbase = n;
     return judge(&v, pos, root, cfg, NULL);
 }
 
-int xq__rules_plies_from_board(const xq_board *b, rules_ply *line, int cap)
+int xq__rules_entries_from_board(const xq_board *b, rules_entry *st, int cap)
 {
-    const int n = b->nhist < cap ? b->nhist : cap;
-    for (int i = 0; i < n; i++) {
-        const hist_entry *h = &b->hist[b->nhist - n + i];
-        line[i].key = h->undo.key;
-        line[i].move = h->move;
-        line[i].check = h->check;
-        line[i].capture = h->undo.captured != 0;
+    const int k = b->nhist < cap - 1 ? b->nhist : cap - 1;
+    if (k < 0)
+        return -1;
+    for (int j = 0; j <= k; j++) {
+        const int i = b->nhist - k + j; /* st[j] is the position before hist[i] */
+        st[j].key = i < b->nhist ? b->hist[i].undo.key : b->pos.key;
+        st[j].move = j ? b->hist[i - 1].move : XQ_MOVE_NONE;
+        st[j].captured = j ? b->hist[i - 1].undo.captured : 0;
+        st[j].checked = j ? b->hist[i - 1].check : (uint8_t)0;
     }
-    return n;
+    return k;
 }
 
 /* ---- the public API ---- */
@@ -417,7 +421,10 @@ int xq_board_outcome(const xq_board *b, const xq_rules *rules, xq_outcome *o)
         return o->result = result_for(p->side ^ 1);
     }
 
-    const line_view v = {NULL, b->hist, b->nhist, 0, {0, 0, 0, 0}};
+    line_view v;
+    memset(&v, 0, sizeof v);
+    v.hist = b->hist;
+    v.nbase = b->nhist;
     rep_evidence ev;
     const int verdict =
         w.occurrences >= cfg.fold ? judge(&v, p, b->nhist, &cfg, &ev) : XQ__REP_NONE;
@@ -472,9 +479,13 @@ static int is_banned(const xq_board *b, const rules_cfg *cfg, xq_move m, const u
     if (seen && !(seen[(key >> 6) & 15] & (1ull << (key & 63))))
         return 0;
     pos_t p = *p0;
-    undo_t u;
-    line_view v = {NULL, b->hist, b->nhist, 1, {p.key, m, 0, 0}};
-    pos_do(&p, m, &u);
+    line_view v;
+    memset(&v, 0, sizeof v);
+    v.hist = b->hist;
+    v.nbase = b->nhist;
+    v.has_extra = 1;
+    v.extra.move = m;
+    pos_do(&p, m, &v.extra.undo);
     v.extra.check = (uint8_t)xq__in_check(&p);
     return judge(&v, &p, b->nhist + 1, cfg, NULL) == XQ__REP_WIN;
 }

@@ -7,31 +7,34 @@
  *
  * ---- Using it from the search ----
  *
- * Keep one rules_ply per ply of the line from the game's last irreversible
- * move (or from the start of the known history) down to the current node:
- * first the game history before the root (copy it from the board with
- * xq__rules_plies_from_board()), then one entry per move made in the tree.
- * Fill an entry when making the move:
+ * Keep one rules_entry per position of the line, from the oldest game
+ * position the search knows down to the current node: first the game
+ * history before the root (xq__rules_entries_from_board() copies it from the
+ * board), then one entry per move made in the tree. Fill the entry of the
+ * position a move reaches when making the move:
  *
- *     e->key     = pos->key;               key BEFORE the move
- *     e->move    = m;                      XQ_MOVE_NONE for a null move
- *     e->capture = pos->sq[MOVE_TO(m)] != 0;
+ *     e->move     = m;                      XQ_MOVE_NONE after a null move
+ *     e->captured = pos->sq[MOVE_TO(m)];
  *     pos_do(pos, m, &u);
- *     e->check   = xq__in_check(pos);      the move gave check
+ *     e->key      = pos->key;
+ *     e->checked  = xq__in_check(pos);      the move gave check
  *
- * and at a node (after the move), with `n` entries and `root` = index of the
- * first move made in the tree:
+ * and at a node st[n] (pos is that position), with `root` the index of the
+ * root position in st:
  *
- *     switch (xq__rules_repetition(pos, line, n, root, &cfg)) {
+ *     switch (xq__rules_repetition(pos, st, n, root, &cfg)) {
  *     case XQ__REP_DRAW: return draw score;
- *     case XQ__REP_WIN:  return +mate-like score (side to move wins);
- *     case XQ__REP_LOSS: return -mate-like score (side to move loses);
- *     default:           continue searching;
+ *     case XQ__REP_WIN:  return +mate-like score (the side to move wins);
+ *     case XQ__REP_LOSS: return -mate-like score (the side to move loses);
+ *     default:           search on;
  *     }
  *
+ * The layout is the search's own (entry i = the position after i moves and
+ * how it was reached), so its stack can be passed as it is.
+ *
  * Cost: without a repetition, one pass over the entries since the last
- * capture or null move comparing keys every second ply (no allocation, no
- * position copies). The chase detector (which replays the cycle backwards
+ * capture or null move comparing keys every second position (no allocation,
+ * no position copies). The chase detector (which replays the cycle backwards
  * on a local copy of the position) and, under CXA, the mate-threat search run
  * only when a position repeats and neither side checked with every move.
  * Everything lives on the caller's stack: safe from any number of threads.
@@ -41,13 +44,15 @@
 
 #include "board.h"
 
-/* One ply of a line: what the repetition judge needs to know about a move. */
-typedef struct rules_ply {
-    uint64_t key;    /* Zobrist key of the position BEFORE the move */
-    xq_move move;    /* the move; XQ_MOVE_NONE = null move (ends every cycle) */
-    uint8_t check;   /* 1 if the move gave check */
-    uint8_t capture; /* 1 if the move captured (ends every cycle) */
-} rules_ply;
+/* One position of a line: its key and how it was reached. */
+typedef struct rules_entry {
+    uint64_t key;     /* Zobrist key of the position */
+    xq_move move;     /* the move that led to it; XQ_MOVE_NONE for the first
+                         entry and after a null move (ends every cycle) */
+    uint8_t captured; /* piece code that move captured, 0 for none (a capture
+                         ends every cycle) */
+    uint8_t checked;  /* the side to move here is in check (the move gave check) */
+} rules_entry;
 
 /* A validated rule set (from xq_rules), small enough to copy into a search. */
 typedef struct rules_cfg {
@@ -73,13 +78,13 @@ int xq__rules_compile(const xq_rules *rules, rules_cfg *cfg);
 
 /* Judge the repetition at the end of a line.
  *
- * pos:  the current position (after line[n-1]); not modified.
- * line: line[0..n-1], the plies leading to pos (see rules_ply).
- * root: index in line of the first ply made inside the search tree; pass n
- *       (or more) when judging a game, where only the fold counts.
+ * pos:  the current position, st[n]; not modified.
+ * st:   st[0..n], the positions of the line (see rules_entry).
+ * root: index in st of the root position of the search; pass n (or more)
+ *       when judging a game, where only the fold counts.
  *
  * A verdict is given when the current position occurred earlier since the
- * last irreversible ply, and either that earlier occurrence lies strictly
+ * last irreversible move, and either that earlier occurrence lies strictly
  * after the root (inside the tree one repetition is enough: the line could
  * repeat again), or the position has now occurred cfg->fold times. The plies
  * from the earliest occurrence that triggered the verdict to now are judged:
@@ -89,13 +94,13 @@ int xq__rules_compile(const xq_rules *rules, rules_cfg *cfg);
  *    piece with every move and gave no check; CXA: every move a check, mate
  *    threat or chase of the same piece, not all checks) loses, draw if both
  *    or neither. */
-int xq__rules_repetition(const pos_t *pos, const rules_ply *line, int n, int root,
+int xq__rules_repetition(const pos_t *pos, const rules_entry *st, int n, int root,
                          const rules_cfg *cfg);
 
-/* Copy the last min(cap, history size) plies of a board's history into
- * line[] (oldest first) and return how many were copied. The search starts
- * its stack with these. */
-int xq__rules_plies_from_board(const xq_board *b, rules_ply *line, int cap);
+/* Copy the positions of the last min(cap - 1, history size) moves of a board,
+ * and the position before them, into st[0..k] (oldest first); return k, the
+ * index of the current position. The search starts its stack with these. */
+int xq__rules_entries_from_board(const xq_board *b, rules_entry *st, int cap);
 
 /* ---- the move-limit counter (AXF reading: checks beyond a side's cap, and
  * the replies to them, do not count) ---- */

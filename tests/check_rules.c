@@ -186,12 +186,13 @@ START_TEST(cycle_cases)
         }
 
         /* The search's entry point agrees with the board (same code, other input). */
-        rules_ply line[64];
+        rules_entry st[64];
         ck_assert_int_eq(xq__rules_compile(&r, &cfg), XQ_OK);
-        const int k = xq__rules_plies_from_board(b, line, 64);
+        const int k = xq__rules_entries_from_board(b, st, 64);
         ck_assert_int_eq(k, n);
         const pos_t *p = &((const struct xq_board *)b)->pos;
-        const int v = xq__rules_repetition(p, line, k, k, &cfg);
+        ck_assert_uint_eq(st[k].key, p->key);
+        const int v = xq__rules_repetition(p, st, k, k, &cfg);
         const int expect_v = res == XQ_RESULT_ONGOING ? XQ__REP_NONE
                              : res == XQ_RESULT_DRAW  ? XQ__REP_DRAW
                              : o.at_fault == p->side  ? XQ__REP_LOSS
@@ -575,57 +576,60 @@ END_TEST
 /* ---- the search's entry point ---- */
 
 /* Make a move on a position and record it as the search would. */
-static void push(pos_t *p, rules_ply *line, int *n, const char *iccs)
+static void push(pos_t *p, rules_entry *st, int *n, const char *iccs)
 {
     xq_move m;
     undo_t u;
     ck_assert_int_eq(xq_move_parse(iccs, &m), XQ_OK);
     ck_assert(xq__is_legal(p, m));
-    line[*n].key = p->key;
-    line[*n].move = m;
-    line[*n].capture = p->sq[MOVE_TO(m)] != 0;
+    rules_entry *e = &st[++*n];
+    e->move = m;
+    e->captured = p->sq[MOVE_TO(m)];
     pos_do(p, m, &u);
-    line[*n].check = (uint8_t)xq__in_check(p);
-    (*n)++;
+    e->key = p->key;
+    e->checked = (uint8_t)xq__in_check(p);
 }
 
 START_TEST(search_entry_point)
 {
     xq_board *b = xq_test_board(CHASE_FEN);
     pos_t p = ((struct xq_board *)b)->pos;
-    rules_ply line[32];
+    rules_entry st[32];
     rules_cfg cfg;
-    int n = 0;
+    int n = 0; /* st[n] is the current position */
+    st[0].key = p.key;
+    st[0].move = XQ_MOVE_NONE;
+    st[0].captured = st[0].checked = 0;
     ck_assert_int_eq(xq__rules_compile(NULL, &cfg), XQ_OK);
     ck_assert_int_eq(cfg.fold, 3);
     ck_assert_int_eq(cfg.check_cap, 10);
 
-    /* One ply of game history before the root, then the tree. */
-    push(&p, line, &n, "c7b9");
+    /* One move of game history before the root, then the tree. */
+    push(&p, st, &n, "c7b9");
     const int root = n;
-    push(&p, line, &n, "c0b0");
-    ck_assert_int_eq(xq__rules_repetition(&p, line, n, root, &cfg), XQ__REP_NONE);
-    push(&p, line, &n, "b9c7");
-    push(&p, line, &n, "b0c0");
-    push(&p, line, &n, "c7b9");
+    push(&p, st, &n, "c0b0");
+    ck_assert_int_eq(xq__rules_repetition(&p, st, n, root, &cfg), XQ__REP_NONE);
+    push(&p, st, &n, "b9c7");
+    push(&p, st, &n, "b0c0");
+    push(&p, st, &n, "c7b9");
     /* The root position again: it was reached before the tree, so one
      * repetition is not enough... */
-    ck_assert_int_eq(xq__rules_repetition(&p, line, n, root, &cfg), XQ__REP_NONE);
-    push(&p, line, &n, "c0b0");
+    ck_assert_int_eq(xq__rules_repetition(&p, st, n, root, &cfg), XQ__REP_NONE);
+    push(&p, st, &n, "c0b0");
     /* ...but this position first occurred inside the tree: one repetition
      * is judged. Red chased the horse with every move: Black (to move) wins. */
-    ck_assert_int_eq(xq__rules_repetition(&p, line, n, root, &cfg), XQ__REP_WIN);
+    ck_assert_int_eq(xq__rules_repetition(&p, st, n, root, &cfg), XQ__REP_WIN);
     /* Judged as a game (root past the end) it needs the third occurrence. */
-    ck_assert_int_eq(xq__rules_repetition(&p, line, n, n, &cfg), XQ__REP_NONE);
-    push(&p, line, &n, "b9c7");
-    ck_assert_int_eq(xq__rules_repetition(&p, line, n, root, &cfg), XQ__REP_LOSS);
+    ck_assert_int_eq(xq__rules_repetition(&p, st, n, n, &cfg), XQ__REP_NONE);
+    push(&p, st, &n, "b9c7");
+    ck_assert_int_eq(xq__rules_repetition(&p, st, n, root, &cfg), XQ__REP_LOSS);
 
     /* A null move ends every cycle, like a capture. */
-    line[n - 3].move = XQ_MOVE_NONE;
-    ck_assert_int_eq(xq__rules_repetition(&p, line, n, root, &cfg), XQ__REP_NONE);
-    line[n - 3].move = 1;
-    line[n - 3].capture = 1;
-    ck_assert_int_eq(xq__rules_repetition(&p, line, n, root, &cfg), XQ__REP_NONE);
+    st[n - 2].move = XQ_MOVE_NONE;
+    ck_assert_int_eq(xq__rules_repetition(&p, st, n, root, &cfg), XQ__REP_NONE);
+    st[n - 2].move = 1;
+    st[n - 2].captured = MAKE_PIECE(BLACK, PAWN);
+    ck_assert_int_eq(xq__rules_repetition(&p, st, n, root, &cfg), XQ__REP_NONE);
 
     /* The simple rule set only draws. */
     xq_rules simple = rules_of(XQ_RULES_SIMPLE);
@@ -633,12 +637,27 @@ START_TEST(search_entry_point)
     n = 0;
     p = ((struct xq_board *)b)->pos;
     for (int i = 0; i < 2; i++) {
-        push(&p, line, &n, "c7b9");
-        push(&p, line, &n, "c0b0");
-        push(&p, line, &n, "b9c7");
-        push(&p, line, &n, "b0c0");
+        push(&p, st, &n, "c7b9");
+        push(&p, st, &n, "c0b0");
+        push(&p, st, &n, "b9c7");
+        push(&p, st, &n, "b0c0");
     }
-    ck_assert_int_eq(xq__rules_repetition(&p, line, n, n, &cfg), XQ__REP_DRAW);
+    ck_assert_int_eq(xq__rules_repetition(&p, st, n, n, &cfg), XQ__REP_DRAW);
+
+    /* A board's history converts to the same layout; a short buffer keeps
+     * the most recent moves. */
+    play_line(b, "c7b9 c0b0 b9c7 b0c0 c7b9 c0b0 b9c7 b0c0");
+    rules_entry from_board[32];
+    ck_assert_int_eq(xq__rules_entries_from_board(b, from_board, 32), 8);
+    for (int i = 0; i <= 8; i++) {
+        ck_assert_uint_eq(from_board[i].key, st[i].key);
+        ck_assert_int_eq(from_board[i].move, st[i].move);
+        ck_assert_int_eq(from_board[i].captured, st[i].captured);
+        ck_assert_int_eq(from_board[i].checked, st[i].checked);
+    }
+    ck_assert_int_eq(xq__rules_entries_from_board(b, from_board, 4), 3);
+    ck_assert_uint_eq(from_board[3].key, p.key);
+    ck_assert_int_eq(from_board[3].move, st[8].move);
     xq_board_free(b);
 }
 END_TEST
