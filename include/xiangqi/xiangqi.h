@@ -810,10 +810,14 @@ typedef struct xq_outcome {
     int cycle_plies;  /**< Repetition: plies from xq_outcome::cycle_start to now; 0 otherwise. */
     int cycle[2];     /**< Repetition: ::xq_cycle_flag bits of Red's ([XQ_RED]) and Black's
                            ([XQ_BLACK]) moves in the cycle; 0 otherwise. */
-    int nchasing;     /**< Perpetual chase: number of entries in xq_outcome::chasing. */
-    int chasing[XQ_OUTCOME_MAX_SQUARES]; /**< Squares (now) of the pieces that chased. */
-    int nchased;      /**< Perpetual chase: number of entries in xq_outcome::chased. */
-    int chased[XQ_OUTCOME_MAX_SQUARES];  /**< Squares (now) of the pieces chased in every move. */
+    int nchasing;     /**< Repetition: number of entries in xq_outcome::chasing. */
+    int chasing[XQ_OUTCOME_MAX_SQUARES]; /**< Squares (in the current position) of the pieces
+                                              that chased: those of the side at fault, or
+                                              for a draw those of every side whose moves
+                                              all chased one piece; empty otherwise. */
+    int nchased;      /**< Repetition: number of entries in xq_outcome::chased. */
+    int chased[XQ_OUTCOME_MAX_SQUARES];  /**< Squares (in the current position) of the pieces
+                                              chased after every move of that side. */
     int limit_count;  /**< Plies counted toward the move limit (always filled). */
     int limit_plies;  /**< The move limit in force (::xq_rules::ply_limit; 0 = none). */
 } xq_outcome;
