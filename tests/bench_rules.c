@@ -1,6 +1,8 @@
-/* Cost of the outcome query: replay a PGN file of coordinate moves and call
+/* Cost of the rules: replay a PGN file of coordinate moves and call
  * xq_board_outcome() after every move (and, with --banned, also
- * xq_board_banned_moves()). Prints ns per ply and the outcomes found.
+ * xq_board_banned_moves()). Prints ns per ply and the outcomes found. Then
+ * times the search's entry point, xq__rules_repetition(), on a stack of
+ * positions built as a search builds it, after every move of every game.
  *
  *   bench_rules [--rules axf|cxa|simple] [--banned] [--repeat N] [FILE]
  *
@@ -13,6 +15,9 @@
 #include <time.h>
 
 #include <xiangqi/xiangqi.h>
+
+#include "movegen.h"
+#include "rules.h"
 
 #ifndef XQ_TEST_DATA
 #define XQ_TEST_DATA "tests/data"
@@ -164,6 +169,72 @@ int main(int argc, char **argv)
     printf("\n");
     if (banned)
         printf("banned moves found: %ld\n", nbanned);
+
+    /* The search's entry point: one call per node, the last 8 plies being
+     * "inside the tree" (so a single repetition there is judged). */
+    rules_cfg cfg;
+    xq__rules_compile(&rules, &cfg);
+    static rules_entry st[4096];
+    double best_calls = 1e30;
+    long calls = 0, verdicts = 0;
+    for (int r = 0; r < repeat; r++) {
+        long v = 0;
+        double t0 = now();
+        for (int gi = 0; gi < ng; gi++) {
+            pos_t p;
+            xq_board_set_fen(b, NULL, NULL);
+            p = ((struct xq_board *)b)->pos;
+            st[0].key = p.key;
+            st[0].move = XQ_MOVE_NONE;
+            st[0].captured = st[0].checked = 0;
+            for (int i = 0; i < games[gi].n && i + 1 < 4096; i++) {
+                const xq_move m = games[gi].moves[i];
+                undo_t u;
+                rules_entry *e = &st[i + 1];
+                e->move = m;
+                e->captured = p.sq[MOVE_TO(m)];
+                pos_do(&p, m, &u);
+                e->key = p.key;
+                e->checked = (uint8_t)xq__in_check(&p);
+                v += xq__rules_repetition(&p, st, i + 1, i + 1 > 8 ? i + 1 - 8 : 0, &cfg) !=
+                     XQ__REP_NONE;
+            }
+        }
+        double t1 = now();
+        if (t1 - t0 < best_calls)
+            best_calls = t1 - t0;
+        verdicts = v;
+        calls = plies;
+    }
+    /* The same loop without the call, to subtract making the moves. */
+    double best_bare = 1e30;
+    for (int r = 0; r < repeat; r++) {
+        double t0 = now();
+        long sink = 0;
+        for (int gi = 0; gi < ng; gi++) {
+            xq_board_set_fen(b, NULL, NULL);
+            pos_t p = ((struct xq_board *)b)->pos;
+            for (int i = 0; i < games[gi].n && i + 1 < 4096; i++) {
+                const xq_move m = games[gi].moves[i];
+                undo_t u;
+                rules_entry *e = &st[i + 1];
+                e->move = m;
+                e->captured = p.sq[MOVE_TO(m)];
+                pos_do(&p, m, &u);
+                e->key = p.key;
+                e->checked = (uint8_t)xq__in_check(&p);
+                sink += e->checked;
+            }
+        }
+        double t1 = now();
+        if (t1 - t0 < best_bare)
+            best_bare = t1 - t0;
+        if (sink < 0)
+            printf("%ld\n", sink);
+    }
+    printf("search entry point xq__rules_repetition: %.1f ns/call (%ld calls, %ld verdicts, "
+           "8 plies in the tree)\n",
+           1e9 * (best_calls - best_bare) / (double)calls, calls, verdicts);
     xq_board_free(b);
     for (int gi = 0; gi < ng; gi++)
         free(games[gi].moves);
