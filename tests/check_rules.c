@@ -493,6 +493,54 @@ START_TEST(insufficient_material)
 }
 END_TEST
 
+/* The outcome's quick legal-move test agrees with the full generator: every
+ * position two plies deep from the perft suite (in check, pinned, mated...). */
+static long tree_compare(xq_board *b, int depth)
+{
+    xq_outcome o;
+    int reason;
+    const int status = xq_board_status(b, &reason);
+    const int res = outcome(b, NULL, &o);
+    const int over = o.reason == XQ_REASON_CHECKMATE || o.reason == XQ_REASON_NO_LEGAL_MOVE;
+    XQ_CHECK(over == (status != XQ_RESULT_ONGOING), "no-legal-move test disagrees in %s",
+             xq_test_fen(b));
+    if (over)
+        XQ_CHECK(res == status && o.reason == reason, "mate/stalemate reason disagrees");
+    long n = over;
+    if (depth == 0)
+        return n;
+    xq_move moves[XQ_MAX_MOVES];
+    const int k = xq_board_generate_moves(b, moves, XQ_MAX_MOVES);
+    for (int i = 0; i < k; i++) {
+        xq_board_make_move(b, moves[i]);
+        n += tree_compare(b, depth - 1);
+        xq_board_unmake_move(b, NULL);
+    }
+    return n;
+}
+
+START_TEST(legal_move_test)
+{
+    FILE *f = fopen(xq_test_path("perft.epd"), "r");
+    ck_assert(f != NULL);
+    char line[512];
+    long ended = 0;
+    int positions = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        *strchr(line, ';') = 0;
+        xq_board *b = xq_test_board(line);
+        ended += tree_compare(b, 2);
+        xq_board_free(b);
+        positions++;
+    }
+    fclose(f);
+    ck_assert_int_eq(positions, 26);
+    ck_assert_int_gt(ended, 0); /* the suite has mates two plies deep */
+}
+END_TEST
+
 /* ---- arguments ---- */
 
 START_TEST(bad_arguments)
@@ -822,6 +870,7 @@ int main(void)
     tc = tcase_create("end_of_game");
     tcase_add_test(tc, no_legal_move_first);
     tcase_add_test(tc, insufficient_material);
+    tcase_add_test(tc, legal_move_test);
     tcase_add_test(tc, bad_arguments);
     suite_add_tcase(s, tc);
 
