@@ -784,8 +784,9 @@ XQ_API int xq_rules_init(xq_rules *rules, unsigned int version, int ruleset);
 typedef enum xq_cycle_flag {
     XQ_CYCLE_CHECK = 1,       /**< At least one move gave check. */
     XQ_CYCLE_MATE_THREAT = 2, /**< At least one move threatened mate (CXA only). */
-    XQ_CYCLE_CHASE = 4,       /**< The other moves all chased one same enemy piece. */
-    XQ_CYCLE_IDLE = 8,        /**< Some other move did not chase that piece (idle). */
+    XQ_CYCLE_CHASE = 4,       /**< The other moves all newly chased one same enemy piece. */
+    XQ_CYCLE_IDLE = 8,        /**< Some other move chased no such piece, or answered a
+                                   check (idle). */
     XQ_CYCLE_FORBIDDEN = 16   /**< The rule set forbids this side's cycle. */
 } xq_cycle_flag;
 
