@@ -87,7 +87,9 @@ typedef enum xq_error {
     XQ_EIO = -8,        /**< A read or write failed. */
     XQ_EPOSITION = -9,  /**< The position is well-formed text but impossible
                              (piece counts, placement, side not to move in check). */
-    XQ_EAMBIGUOUS = -10 /**< A move text matches more than one legal move. */
+    XQ_EAMBIGUOUS = -10,/**< A move text matches more than one legal move. */
+    XQ_ENOTFOUND = -11  /**< The item asked for does not exist (e.g. a tag),
+                             or an input holds no game. */
 } xq_error;
 
 /**
