@@ -642,7 +642,7 @@ static int handle_symbol(xq_pgn_reader *rd, game *g, xq_parse_error *err, int *e
     if (is_result(s) || !strcmp(s, "½-½")) {
         if (g->depth > 0)
             return game_fail(rd, err, XQ_EPARSE, &rd->tok, "game result inside a variation");
-        if (!xq__record_get_tag(g->rec, "Result")) {
+        if (strcmp(s, "*") && !xq__record_get_tag(g->rec, "Result")) {
             const char *v = strcmp(s, "½-½") ? s : "1/2-1/2";
             if (xq__record_set_tag_raw(g->rec, "Result", v, strlen(v)) < 0)
                 return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");

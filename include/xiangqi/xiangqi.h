@@ -1384,9 +1384,11 @@ XQ_API int xq_pgn_reader_new_memory(xq_pgn_reader **out, const void *data, size_
 /**
  * @brief Read the next game into a record.
  *
- * The record is reset first. After an error the record holds the game up
- * to the error, and the next call continues with the next game (the rest of
- * the bad game is skipped).
+ * The record is reset first; its cursor ends at the end of the main line.
+ * A result marker (`1-0`, `0-1`, `1/2-1/2`) sets the `Result` tag if the game
+ * has none. After an error the record holds the game up to the error, with
+ * the cursor on the last good move, and the next call continues with the
+ * next game (the rest of the bad game is skipped).
  * @param[in,out] rd   Reader.
  * @param[out]    rec  Record to fill.
  * @param[out]    err  Nullable; for a bad game: code, line, column (in
