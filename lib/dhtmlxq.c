@@ -288,22 +288,23 @@ static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
     } else {
         if (binit && binit->n > 0) {
             static const char order[] = "RNBAKABNRCCPPPPP";
+            size_t boff = binit->off;
             if (binit->n < 64) {
                 free(e);
-                return dfail(err, XQ_EPARSE, binit->off, "[DhtmlXQ_binit] needs 64 digits");
+                return dfail(err, XQ_EPARSE, boff, "[DhtmlXQ_binit] needs 64 digits");
             }
             for (int i = 0; i < 32; i++) {
                 char x = binit->v[2 * i], y = binit->v[2 * i + 1];
                 if (x < '0' || x > '9' || y < '0' || y > '9') {
                     free(e);
-                    return dfail(err, XQ_EPARSE, binit->off, "[DhtmlXQ_binit] holds digits only");
+                    return dfail(err, XQ_EPARSE, boff, "[DhtmlXQ_binit] holds digits only");
                 }
                 if (x == '9')
                     continue;
                 int s = (9 - (y - '0')) * 9 + (x - '0');
                 if (board[s]) {
                     free(e);
-                    return dfail(err, XQ_EPOSITION, binit->off, "two pieces on one square");
+                    return dfail(err, XQ_EPOSITION, boff, "two pieces on one square");
                 }
                 board[s] = (char)(i < 16 ? order[i] : order[i - 16] + 32);
             }

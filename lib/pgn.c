@@ -416,6 +416,7 @@ struct xq_pgn_reader {
     int game_line;
     pos_t start;    /* the standard start position */
     xq__sb conv;    /* text converted to UTF-8 */
+    void *iconv;    /* GB18030 converter, opened on first use */
 };
 
 static int reader_new(xq_pgn_reader **out, const xq_pgn_options *opt, xq_pgn_reader **made)
@@ -489,6 +490,7 @@ void xq_pgn_reader_free(xq_pgn_reader *rd)
     free(rd->lx.block);
     xq__sb_free(&rd->tok.text);
     xq__sb_free(&rd->conv);
+    xq__legacy_close(rd->iconv);
     rd->magic = 0;
     free(rd);
 }
@@ -508,7 +510,7 @@ static const char *tok_utf8(xq_pgn_reader *rd, size_t *n)
         return s;
     }
     rd->conv.n = 0;
-    xq__legacy_to_utf8(&rd->conv, s, t->text.n, 0);
+    xq__legacy_to_utf8_cached(&rd->conv, s, t->text.n, 0, &rd->iconv);
     *n = rd->conv.n;
     return rd->conv.oom ? "" : rd->conv.p;
 }

@@ -181,13 +181,21 @@ int xq__sb_export(const xq__sb *b, char *buf, size_t cap)
     return xq__copy_out(b->p ? b->p : "", b->n, buf, cap);
 }
 
-void xq__legacy_to_utf8(xq__sb *out, const char *s, size_t n, int guess)
+void xq__legacy_close(void *cache)
+{
+    if (cache && cache != (void *)-1)
+        iconv_close((iconv_t)cache);
+}
+
+void xq__legacy_to_utf8_cached(xq__sb *out, const char *s, size_t n, int guess, void **cache)
 {
     if (guess && xq__utf8_valid(s, n)) {
         xq__sb_putn(out, s, n);
         return;
     }
-    iconv_t cd = iconv_open("UTF-8", "GB18030");
+    iconv_t cd = cache && *cache ? (iconv_t)*cache : iconv_open("UTF-8", "GB18030");
+    if (cache && !*cache)
+        *cache = (void *)cd; /* (iconv_t)-1 is kept too: do not retry */
     if (cd == (iconv_t)-1) {
         /* No converter: keep ASCII, replace the rest. */
         for (size_t i = 0; i < n; i++) {
@@ -198,6 +206,7 @@ void xq__legacy_to_utf8(xq__sb *out, const char *s, size_t n, int guess)
         }
         return;
     }
+    iconv(cd, NULL, NULL, NULL, NULL);
     char *in = (char *)s;
     size_t left = n;
     char chunk[512];
@@ -216,5 +225,11 @@ void xq__legacy_to_utf8(xq__sb *out, const char *s, size_t n, int guess)
             iconv(cd, NULL, NULL, NULL, NULL);
         }
     }
-    iconv_close(cd);
+    if (!cache)
+        iconv_close(cd);
+}
+
+void xq__legacy_to_utf8(xq__sb *out, const char *s, size_t n, int guess)
+{
+    xq__legacy_to_utf8_cached(out, s, n, guess, NULL);
 }

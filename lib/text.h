@@ -40,6 +40,10 @@ int xq__sb_export(const xq__sb *b, char *buf, size_t cap);
  * input is copied unchanged when `guess` is set (used for PGN, whose files
  * are UTF-8 or GBK). */
 void xq__legacy_to_utf8(xq__sb *out, const char *s, size_t n, int guess);
+/* The same with a converter kept in *cache between calls (opened on first
+ * use; close it with xq__legacy_close()). */
+void xq__legacy_to_utf8_cached(xq__sb *out, const char *s, size_t n, int guess, void **cache);
+void xq__legacy_close(void *cache);
 
 /* Copy a string with snprintf semantics. */
 int xq__copy_out(const char *s, size_t n, char *buf, size_t cap);
