@@ -443,16 +443,31 @@ static int designator_fits(const pos_t *p, const groups *g, const query *q, int 
     }
 }
 
-static int move_fits(const pos_t *p, const query *q, xq_move m)
+/* The one square a piece of type t on `from` reaches with a direction and
+ * a number (destination file or steps), or -1. */
+static int target_square(int c, int t, int from, char dir, int num)
 {
-    int from = MOVE_FROM(m), to = MOVE_TO(m), c = p->side, t = PTYPE(p->sq[from]);
-    int dr = rel_rank(c, sq_rank(to)) - rel_rank(c, sq_rank(from));
-    char dir = dr > 0 ? '+' : dr < 0 ? '-' : '.';
-    if (dir != q->dir)
-        return 0;
-    if (dr == 0 || t == ADVISOR || t == ELEPHANT || t == HORSE)
-        return rel_file(c, sq_file(to)) == q->num;
-    return sq_file(to) == sq_file(from) && (dr > 0 ? dr : -dr) == q->num;
+    int rf = rel_file(c, sq_file(from)), rr = rel_rank(c, sq_rank(from));
+    int tf, tr;
+    if (dir == '.') {
+        tf = num, tr = rr;
+    } else {
+        int sign = dir == '+' ? 1 : -1;
+        if (t == ADVISOR || t == ELEPHANT || t == HORSE) {
+            int df = num - rf < 0 ? rf - num : num - rf;
+            int dr = t == ADVISOR ? (df == 1 ? 1 : 0)
+                     : t == ELEPHANT ? (df == 2 ? 2 : 0)
+                                     : (df == 1 ? 2 : df == 2 ? 1 : 0);
+            if (!dr)
+                return -1;
+            tf = num, tr = rr + sign * dr;
+        } else {
+            tf = rf, tr = rr + sign * num;
+        }
+    }
+    if (tf < 1 || tf > 9 || tr < 0 || tr > 9 || (tf == rf && tr == rr))
+        return -1;
+    return make_sq(abs_file(c, tf), c == RED ? tr : 9 - tr);
 }
 
 static int wxf_type(uint32_t c)
@@ -675,22 +690,33 @@ int xq__move_from_text(const pos_t *p, const char *text, size_t len, int notatio
                     notation == XQ_NOTATION_WXF ? "C2.5" : "炮二平五");
 
     groups g;
-    group_all(p, p->side, &g);
-    int pieces = 0;
-    for (int s = 0; s < SQ_NB; s++)
-        pieces += designator_fits(p, &g, &q, s);
+    if (q.type)
+        group_type(p, p->side, q.type, &g);
+    else
+        group_all(p, p->side, &g);
+    /* The pieces that fit the designator; each has at most one destination
+     * that fits the direction and number, which must then be legal. */
+    int pieces = 0, hits = 0;
+    xq_move found[2] = {0, 0};
+    u128 own = q.type ? p->pieces[MAKE_PIECE(p->side, q.type)] : p->by_color[p->side];
+    while (own) {
+        int s = pop_lsb128(&own);
+        if (!designator_fits(p, &g, &q, s))
+            continue;
+        pieces++;
+        int to = target_square(p->side, PTYPE(p->sq[s]), s, q.dir, q.num);
+        if (to < 0)
+            continue;
+        xq_move m = MAKE_MOVE(s, to);
+        if (!xq__is_legal(p, m))
+            continue;
+        if (hits < 2)
+            found[hits] = m;
+        hits++;
+    }
     if (!pieces)
         return fail(err, XQ_EILLEGAL, &t, 0, "%s names no legal move: %s has no %s that fits",
                     shown, color_name[p->side], type_name[q.type]);
-    xq_move moves[MAX_MOVES], found[2] = {0, 0};
-    int n = xq__gen_legal(p, moves, ALL_SQUARES), hits = 0;
-    for (int i = 0; i < n; i++) {
-        if (designator_fits(p, &g, &q, MOVE_FROM(moves[i])) && move_fits(p, &q, moves[i])) {
-            if (hits < 2)
-                found[hits] = moves[i];
-            hits++;
-        }
-    }
     if (hits == 0)
         return fail(err, XQ_EILLEGAL, &t, 0, "%s names no legal move: the %s cannot move there",
                     shown, type_name[q.type]);

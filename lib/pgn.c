@@ -301,6 +301,21 @@ static void lex_tag(lexer *lx, token *t)
     t->type = T_TAG;
 }
 
+/* Plain ASCII bytes that continue a symbol (not blanks, not syntax). */
+static const unsigned char sym_ascii[256] = {
+#define S1(c) [c] = 1
+    S1('!'), S1('"'), S1('#'), S1('%'), S1('&'), S1('\''), S1('*'), S1('+'), S1(','), S1('-'),
+    S1('.'), S1('/'), S1('0'), S1('1'), S1('2'), S1('3'), S1('4'), S1('5'), S1('6'), S1('7'),
+    S1('8'), S1('9'), S1(':'), S1('<'), S1('='), S1('>'), S1('?'), S1('@'), S1('A'), S1('B'),
+    S1('C'), S1('D'), S1('E'), S1('F'), S1('G'), S1('H'), S1('I'), S1('J'), S1('K'), S1('L'),
+    S1('M'), S1('N'), S1('O'), S1('P'), S1('Q'), S1('R'), S1('S'), S1('T'), S1('U'), S1('V'),
+    S1('W'), S1('X'), S1('Y'), S1('Z'), S1('\\'), S1('^'), S1('_'), S1('`'), S1('a'), S1('b'),
+    S1('c'), S1('d'), S1('e'), S1('f'), S1('g'), S1('h'), S1('i'), S1('j'), S1('k'), S1('l'),
+    S1('m'), S1('n'), S1('o'), S1('p'), S1('q'), S1('r'), S1('s'), S1('t'), S1('u'), S1('v'),
+    S1('w'), S1('x'), S1('y'), S1('z'), S1('|'), S1('~'),
+#undef S1
+};
+
 static int symbol_end(lexer *lx)
 {
     int c = peek(lx);
@@ -390,6 +405,25 @@ static void lex(lexer *lx, token *t)
         return;
     default:
         while (!symbol_end(lx)) {
+            /* Fast path: a run of plain ASCII symbol bytes inside the buffer. */
+            if (avail(lx, 7) > 7) {
+                size_t i = lx->pos, end = lx->len;
+                while (i < end && sym_ascii[lx->data[i]])
+                    i++;
+                size_t k = i - lx->pos;
+                if (k > 0) {
+                    if (t->text.n + k > MAX_SYMBOL)
+                        k = MAX_SYMBOL + 1 - t->text.n;
+                    xq__sb_putn(&t->text, (const char *)lx->data + lx->pos, k);
+                    lx->pos += k;
+                    lx->offset += (long long)k;
+                    lx->col += (int)k;
+                    if (t->text.n > MAX_SYMBOL)
+                        continue;
+                    if (symbol_end(lx))
+                        break;
+                }
+            }
             if (t->text.n >= MAX_SYMBOL) {
                 lex_error(t, "word longer than 256 bytes in the move text");
                 while (!symbol_end(lx))
@@ -592,9 +626,19 @@ static int play_symbol(xq_pgn_reader *rd, game *g, const char *s, size_t n, xq_p
     unsigned fl = g->flags;
     xq_move m;
     xq_parse_error e;
+    int rc;
+    /* Fast path: a plain four-character coordinate move. */
+    if ((nt == 0 || nt == XQ_NOTATION_ICCS) && g->one10 != 1 && n == 4 && s[0] >= 'a' &&
+        s[0] <= 'i' && s[1] >= '0' && s[1] <= '9' && s[2] >= 'a' && s[2] <= 'i' && s[3] >= '0' &&
+        s[3] <= '9') {
+        m = MAKE_MOVE(make_sq(s[0] - 'a', s[1] - '0'), make_sq(s[2] - 'a', s[3] - '0'));
+        if (MOVE_FROM(m) != MOVE_TO(m) && xq__is_legal(p, m)) {
+            g->one10 = 0;
+            goto play;
+        }
+    }
     if (!nt)
         nt = xq__notation_detect(s, n);
-    int rc;
     if (nt == XQ_NOTATION_ICCS && g->one10 < 0) {
         /* Ranks 0-9 or 1-10: decided by the first coordinate move. */
         rc = xq__move_from_text(p, s, n, nt, fl, &m, &e);
@@ -618,6 +662,7 @@ static int play_symbol(xq_pgn_reader *rd, game *g, const char *s, size_t n, xq_p
                  e.message);
         return game_fail(rd, err, rc, &rd->tok, msg);
     }
+play:
     rc = xq__record_play_legal(r, m);
     if (rc < 0)
         return game_fail(rd, err, rc, &rd->tok, "out of memory");
