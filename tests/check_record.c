@@ -683,7 +683,9 @@ START_TEST(streaming_memory)
     while (xq_pgn_reader_next(rd, m, &err) == 1)
         games++;
     ck_assert_int_eq(games, 1125);
-    ck_assert_str_eq(to_pgn(m, 0, 0, 80), strdup(to_pgn(r, 0, 0, 80)));
+    char *last = strdup(to_pgn(r, 0, 0, 80));
+    ck_assert_str_eq(to_pgn(m, 0, 0, 80), last);
+    free(last);
     xq_pgn_reader_free(rd);
     xq_record_free(r);
     xq_record_free(m);
