@@ -215,7 +215,7 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
 #define EMIT(from, set)                                                                  \
     do {                                                                                 \
         t = (set);                                                                       \
-        if (pinned & sq_bit(from))                                                       \
+        if (pinned && (pinned & sq_bit(from)))                                           \
             t &= allowed_for(&ci, from);                                                 \
         if (in_check) {                                                                  \
             while (t) {                                                                  \
@@ -246,7 +246,19 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
         s = pop_lsb128(&b);
         EMIT(s, xq__T.horse_to[s][orth4_index(occ, s)] & dest);
     }
-    for (b = pos_pieces(p, us, PAWN); b;) {
+    b = pos_pieces(p, us, PAWN);
+    if (count_only && !in_check) {
+        /* Count the soldiers that are not pinned all at once: one step
+         * forward, and sideways for those across the river. */
+        const u128 free = b & ~pinned;
+        const u128 crossed = free & xq__T.half[us ^ 1];
+        const u128 fwd = us == RED ? free << 9 : free >> 9;
+        n += popcount128(fwd & dest & xq__T.board) +
+             popcount128(((crossed & ~xq__T.file_a) >> 1) & dest) +
+             popcount128(((crossed & ~xq__T.file_i) << 1) & dest);
+        b &= pinned;
+    }
+    while (b) {
         s = pop_lsb128(&b);
         EMIT(s, xq__T.pawn_to[us][s] & dest);
     }

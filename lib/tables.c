@@ -165,6 +165,15 @@ static void build(void)
             T->pawn_squares[BLACK] |= sq_bit(s);
     }
 
+    for (int s = 0; s < SQ_NB; s++) {
+        T->board |= sq_bit(s);
+        T->half[sq_rank(s) <= 4 ? RED : BLACK] |= sq_bit(s);
+        if (sq_file(s) == 0)
+            T->file_a |= sq_bit(s);
+        if (sq_file(s) == FILE_NB - 1)
+            T->file_i |= sq_bit(s);
+    }
+
     uint64_t seed = 0x5869616E67716931ull; /* "Xiangqi1" */
     for (int p = 0; p < PIECE_NB; p++)
         for (int s = 0; s < SQ_NB; s++)
