@@ -105,21 +105,41 @@ static int parse_style(const char *s, unsigned *flags)
 }
 
 /* Count variations (continuations beyond the first) and comments below the
- * cursor; leaves the cursor where it was. */
+ * cursor; leaves the cursor where it was. Iterative: a game may be long. */
 static void count_tree(xq_record *r, long *variations, long *comments)
 {
-    int n = xq_record_variation_count(r);
-    if (n > 1)
-        *variations += n - 1;
-    for (int i = 0; i < n; i++) {
-        xq_record_enter_variation(r, i);
-        if (xq_record_comment(r, NULL, 0) > 0)
-            (*comments)++;
-        if (xq_record_comment_before(r, NULL, 0) > 0)
-            (*comments)++;
-        count_tree(r, variations, comments);
-        xq_record_back(r);
+    int cap = 256, sp = 0;
+    int *next = malloc((size_t)cap * sizeof *next);
+    if (!next)
+        return;
+    next[sp++] = 0;
+    while (sp > 0) {
+        int n = xq_record_variation_count(r);
+        if (next[sp - 1] == 0 && n > 1)
+            *variations += n - 1;
+        if (next[sp - 1] < n) {
+            xq_record_enter_variation(r, next[sp - 1]++);
+            if (xq_record_comment(r, NULL, 0) > 0)
+                (*comments)++;
+            if (xq_record_comment_before(r, NULL, 0) > 0)
+                (*comments)++;
+            if (sp == cap) {
+                int *q = realloc(next, (size_t)cap * 2 * sizeof *q);
+                if (!q) { /* give up counting, restore the cursor */
+                    while (--sp > 0)
+                        xq_record_back(r);
+                    xq_record_back(r);
+                    break;
+                }
+                next = q;
+                cap *= 2;
+            }
+            next[sp++] = 0;
+        } else if (--sp > 0) {
+            xq_record_back(r);
+        }
     }
+    free(next);
 }
 
 static void tag(const xq_record *r, const char *name, char *buf, size_t cap)

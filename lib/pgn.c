@@ -405,21 +405,18 @@ static void lex(lexer *lx, token *t)
         return;
     default:
         while (!symbol_end(lx)) {
-            /* Fast path: a run of plain ASCII symbol bytes inside the buffer. */
-            if (avail(lx, 7) > 7) {
-                size_t i = lx->pos, end = lx->len;
-                while (i < end && sym_ascii[lx->data[i]])
+            /* Fast path: a run of plain ASCII symbol bytes inside the buffer
+             * (at most one byte past the limit, which then reports it). */
+            if (t->text.n < MAX_SYMBOL && avail(lx, 7) > 7) {
+                size_t i = lx->pos, end = lx->len, room = MAX_SYMBOL + 1 - t->text.n;
+                while (i < end && i - lx->pos < room && sym_ascii[lx->data[i]])
                     i++;
                 size_t k = i - lx->pos;
                 if (k > 0) {
-                    if (t->text.n + k > MAX_SYMBOL)
-                        k = MAX_SYMBOL + 1 - t->text.n;
                     xq__sb_putn(&t->text, (const char *)lx->data + lx->pos, k);
                     lx->pos += k;
                     lx->offset += (long long)k;
                     lx->col += (int)k;
-                    if (t->text.n > MAX_SYMBOL)
-                        continue;
                     if (symbol_end(lx))
                         break;
                 }

@@ -377,6 +377,20 @@ START_TEST(pgn_errors)
                       "case %zu: rc %d line %d col %d (%s)", i, rc, err.line, err.column, err.message);
         ck_assert(strlen(err.message) > 0);
     }
+    /* Over-long words, whatever their bytes, are errors (not hangs). */
+    for (int lead = 250; lead <= 260; lead++) {
+        char text[1200];
+        int n = snprintf(text, sizeof text, "1. ");
+        for (int k = 0; k < lead; k++)
+            text[n++] = 'a';
+        n += snprintf(text + n, sizeof text - (size_t)n, lead % 2 ? "炮" : "炮二平五");
+        for (int k = 0; k < 300; k++)
+            text[n++] = 'b';
+        text[n] = 0;
+        xq_parse_error e2;
+        ck_assert_int_eq(read_one(r, text, &e2), XQ_EPARSE);
+        ck_assert_int_eq(e2.column, 4);
+    }
     /* Recovery: the bad games are skipped, good ones read. */
     const char *file =
         "[Event \"1\"]\n\n1. h2e2 h9g7 *\n\n"
