@@ -850,6 +850,52 @@ START_TEST(master_games)
 }
 END_TEST
 
+/* ---- game records: the board of a record carries the same history ---- */
+
+START_TEST(record_boards)
+{
+    /* Every game of the file judged through the record's board and through a
+     * plain board replaying the main line: the same outcome, field by field. */
+    static const char *const files[] = {"rules/outcome.pgn", "games/liu-dahua-1125-uci.pgn"};
+    long judged = 0, decided = 0;
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        xq_pgn_reader *rd;
+        ck_assert_int_eq(xq_pgn_reader_open(&rd, xq_test_path(files[f]), NULL), XQ_OK);
+        xq_record *rec;
+        ck_assert_int_eq(xq_record_new(&rec, NULL, NULL), XQ_OK);
+        int k;
+        while ((k = xq_pgn_reader_next(rd, rec, NULL)) > 0) {
+            while (xq_record_forward(rec) == XQ_OK)
+                ;
+            const xq_board *rb = xq_record_board(rec);
+            char fen[XQ_FEN_MAX];
+            ck_assert_int_ge(xq_record_start_fen(rec, fen, sizeof fen), 0);
+            xq_board *b = xq_test_board(fen);
+            for (int i = 0; i < xq_record_mainline_size(rec); i++) {
+                xq_move m;
+                ck_assert_int_eq(xq_record_mainline_move(rec, i, &m), XQ_OK);
+                ck_assert_int_eq(xq_board_make_move(b, m), XQ_OK);
+            }
+            for (int rs = 0; rs < 3; rs++) {
+                xq_rules r = rules_of(rs);
+                xq_outcome o1, o2;
+                const int r1 = outcome(rb, &r, &o1), r2 = outcome(b, &r, &o2);
+                XQ_CHECK(r1 == r2 && !memcmp(&o1, &o2, sizeof o1),
+                         "%s: game %ld: record and board disagree", files[f], judged + 1);
+                decided += rs == 0 && r1 != XQ_RESULT_ONGOING;
+            }
+            xq_board_free(b);
+            judged++;
+        }
+        ck_assert_int_eq(k, 0);
+        xq_record_free(rec);
+        xq_pgn_reader_free(rd);
+    }
+    ck_assert_int_eq(judged, 1132);
+    ck_assert_int_eq(decided, 6 + 32); /* outcome.pgn: 6 of 7; the master games: 32 */
+}
+END_TEST
+
 int main(void)
 {
     load_cases();
@@ -882,6 +928,7 @@ int main(void)
     tc = tcase_create("games");
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, master_games, XQ_RULES_AXF, XQ_RULES_SIMPLE + 1);
+    tcase_add_test(tc, record_boards);
     suite_add_tcase(s, tc);
     return xq_test_run(s);
 }
