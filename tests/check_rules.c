@@ -850,6 +850,114 @@ START_TEST(master_games)
 }
 END_TEST
 
+/* ---- random walks that keep going back and forth ---- */
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+
+static uint32_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 32);
+}
+
+/* Invariants of an outcome that hold in any position. */
+static void check_invariants(const xq_board *b, const xq_rules *r, const xq_outcome *o, int res)
+{
+    const int over = res != XQ_RESULT_ONGOING;
+    XQ_CHECK(over == (o->reason != XQ_REASON_NONE), "result %d with reason %d", res, o->reason);
+    const int drawn = o->reason == XQ_REASON_REPETITION || o->reason == XQ_REASON_MOVE_LIMIT ||
+                      o->reason == XQ_REASON_INSUFFICIENT_MATERIAL;
+    XQ_CHECK(drawn == (res == XQ_RESULT_DRAW), "draw/reason mismatch (%d)", o->reason);
+    if (over && !drawn)
+        XQ_CHECK(o->at_fault >= 0 &&
+                     res == (o->at_fault == XQ_RED ? XQ_RESULT_BLACK_WINS : XQ_RESULT_RED_WINS),
+                 "winner and side at fault disagree");
+    else
+        XQ_CHECK(o->at_fault == -1, "a side at fault without a loss");
+    const int repeated = o->reason >= XQ_REASON_REPETITION &&
+                         o->reason <= XQ_REASON_PERPETUAL_MATE_THREAT;
+    XQ_CHECK(!repeated || o->repetitions >= r->fold, "repetition verdict before the fold");
+    XQ_CHECK(repeated == (o->cycle_start >= 0), "cycle evidence without a repetition");
+    if (r->ruleset == XQ_RULES_SIMPLE)
+        XQ_CHECK(o->at_fault == -1 || !repeated, "simple rules never blame a repetition");
+    XQ_CHECK(o->nchasing >= 0 && o->nchasing <= XQ_OUTCOME_MAX_SQUARES && o->nchased >= 0 &&
+                 o->nchased <= XQ_OUTCOME_MAX_SQUARES && (o->nchasing > 0) == (o->nchased > 0),
+             "bad evidence counts");
+    for (int i = 0; i < o->nchased; i++) {
+        const int pc = xq_board_piece_at(b, o->chased[i]);
+        XQ_CHECK(pc > 0 && xq_piece_type_of(pc) != XQ_KING, "chased square %d holds %d",
+                 o->chased[i], pc);
+        if (o->reason == XQ_REASON_PERPETUAL_CHASE)
+            XQ_CHECK(xq_piece_color_of(pc) != o->at_fault, "the side at fault chased itself");
+    }
+    for (int i = 0; i < o->nchasing; i++) {
+        const int pc = xq_board_piece_at(b, o->chasing[i]);
+        XQ_CHECK(pc > 0 && xq_piece_type_of(pc) != XQ_KING && xq_piece_type_of(pc) != XQ_SOLDIER,
+                 "chasing square %d holds %d", o->chasing[i], pc);
+        if (o->reason == XQ_REASON_PERPETUAL_CHASE)
+            XQ_CHECK(xq_piece_color_of(pc) == o->at_fault, "a chaser of the wrong side");
+    }
+}
+
+START_TEST(random_walks)
+{
+    FILE *f = fopen(xq_test_path("perft.epd"), "r");
+    ck_assert(f != NULL);
+    char line[512];
+    long judged = 0, repeated = 0, blamed = 0, bans = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        *strchr(line, ';') = 0;
+        for (int walk = 0; walk < 8; walk++) {
+            xq_board *b = xq_test_board(line);
+            xq_move prev[2] = {XQ_MOVE_NONE, XQ_MOVE_NONE};
+            for (int ply = 0; ply < 160; ply++) {
+                xq_move moves[XQ_MAX_MOVES];
+                const int n = xq_board_generate_moves(b, moves, XQ_MAX_MOVES);
+                if (n == 0)
+                    break;
+                /* Mostly take back the side's previous move, so cycles form. */
+                const int side = xq_board_side_to_move(b);
+                xq_move m = moves[rng() % (unsigned)n];
+                const xq_move back =
+                    prev[side] ? xq_move_make(xq_move_to(prev[side]), xq_move_from(prev[side]))
+                               : XQ_MOVE_NONE;
+                if (back && rng() % 4 && xq_board_is_legal(b, back) == 1)
+                    m = back;
+                ck_assert_int_eq(xq_board_make_move(b, m), XQ_OK);
+                prev[side] = m;
+                for (int rs = 0; rs < 3; rs++) {
+                    xq_rules r = rules_of(rs);
+                    xq_outcome o;
+                    const int res = outcome(b, &r, &o);
+                    check_invariants(b, &r, &o, res);
+                    judged++;
+                    repeated += o.cycle_start >= 0;
+                    blamed += o.cycle_start >= 0 && o.at_fault >= 0;
+                    if (ply % 16 == 15 || o.repetitions > 1) {
+                        long counts[16] = {0};
+                        check_position(b, &r, counts, &bans, 1);
+                    }
+                }
+            }
+            xq_board_free(b);
+        }
+    }
+    fclose(f);
+    /* The walks did reach judged cycles, some of them forbidden. */
+    if (getenv("XQ_VERBOSE"))
+        printf("random walks: %ld outcomes, %ld repetitions, %ld blamed, %ld bans\n", judged,
+               repeated, blamed, bans);
+    ck_assert_int_gt(repeated, 1000);
+    ck_assert_int_gt(blamed, 100);
+    ck_assert_int_gt(bans, 100);
+    ck_assert_int_gt(judged, 10000);
+}
+END_TEST
+
 /* ---- game records: the board of a record carries the same history ---- */
 
 START_TEST(record_boards)
@@ -929,6 +1037,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, master_games, XQ_RULES_AXF, XQ_RULES_SIMPLE + 1);
     tcase_add_test(tc, record_boards);
+    tcase_add_test(tc, random_walks);
     suite_add_tcase(s, tc);
     return xq_test_run(s);
 }
