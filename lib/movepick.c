@@ -219,28 +219,27 @@ xq_move xq__mp_next(movepick *mp, int skip_quiets)
 
         case ST_KILLER0:
             mp->stage++;
-            if (!skip_quiets && special_ok(mp, mp->killer[0], 0))
+            if (special_ok(mp, mp->killer[0], 0) &&
+                (!skip_quiets || xq__gives_check(p, mp->killer[0])))
                 return mp->killer[0];
             mp->killer[0] = XQ_MOVE_NONE;
             break;
         case ST_KILLER1:
             mp->stage++;
-            if (!skip_quiets && special_ok(mp, mp->killer[1], 1))
+            if (special_ok(mp, mp->killer[1], 1) &&
+                (!skip_quiets || xq__gives_check(p, mp->killer[1])))
                 return mp->killer[1];
             mp->killer[1] = XQ_MOVE_NONE;
             break;
         case ST_COUNTER:
             mp->stage++;
-            if (!skip_quiets && special_ok(mp, mp->counter, 2))
+            if (special_ok(mp, mp->counter, 2) &&
+                (!skip_quiets || xq__gives_check(p, mp->counter)))
                 return mp->counter;
             mp->counter = XQ_MOVE_NONE;
             break;
 
         case ST_QUIET_INIT:
-            if (skip_quiets) {
-                mp->stage = ST_BAD;
-                break;
-            }
             {
                 xq_move skip[4] = {mp->tt_move, mp->killer[0], mp->killer[1], mp->counter};
                 gen(mp, ~pos_occ(p) & ALL_SQUARES, skip, 4);
@@ -260,8 +259,13 @@ xq_move xq__mp_next(movepick *mp, int skip_quiets)
             break;
 
         case ST_QUIET:
-            if (!skip_quiets && mp->cur < mp->end)
-                return mp->moves[mp->cur++];
+            /* Skipping quiet moves still leaves the checks: in Xiangqi a
+             * quiet check (a cannon finding its screen) is often the mate. */
+            while (mp->cur < mp->end) {
+                xq_move m = mp->moves[mp->cur++];
+                if (!skip_quiets || xq__gives_check(p, m))
+                    return m;
+            }
             mp->stage++;
             break;
 

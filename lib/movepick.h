@@ -62,7 +62,8 @@ void xq__mp_init(movepick *mp, const pos_t *p, const histories *h,
 void xq__mp_init_qs(movepick *mp, const pos_t *p, const histories *h, xq_move tt_move,
                     int in_check);
 /* The next move, or XQ_MOVE_NONE when done. With skip_quiets set, quiet
- * moves not yet returned are skipped (captures still come). */
+ * moves not yet returned are skipped unless they give check (captures
+ * still come). */
 xq_move xq__mp_next(movepick *mp, int skip_quiets);
 
 #endif

@@ -76,6 +76,13 @@ INLINE int nmp_material(const pos_t *p)
            popcount128(pos_pieces(p, us, HORSE) | pos_pieces(p, us, CANNON)) >= 2;
 }
 
+/* The side to move has a chariot, horse or cannon. */
+INLINE int has_major(const pos_t *p)
+{
+    const int us = p->side;
+    return (pos_pieces(p, us, CHARIOT) | pos_pieces(p, us, HORSE) | pos_pieces(p, us, CANNON)) != 0;
+}
+
 /* Reductions: lmr_table[depth][move number], built once. */
 static int lmr_table[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
@@ -239,6 +246,10 @@ static int qsearch(worker *w, int alpha, int beta, int ply, int pvnode)
     if (in_check) {
         best = futility_base = -VALUE_INF;
     } else {
+        /* Standing pat needs a legal move: a side without chariot, horse or
+         * cannon is stalemated now and then, and that loses. */
+        if (!has_major(p) && xq__count_legal(p) == 0)
+            return mated_in(ply);
         eval = hit && h.eval != VALUE_NONE ? h.eval : xq__evaluate(p);
         best = eval;
         if (tt_value != VALUE_NONE &&
@@ -325,7 +336,7 @@ static void score_to_api(int v, int32_t *kind, int32_t *score)
         *score = (VALUE_MATE - v + 1) / 2;
     } else if (v <= VALUE_MATED_IN_MAX) {
         *kind = XQ_SCORE_MATE;
-        *score = -((VALUE_MATE + v) / 2);
+        *score = -((VALUE_MATE + v + 1) / 2);
     } else {
         *kind = XQ_SCORE_CP;
         *score = v;
@@ -460,13 +471,17 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
         improving = ply < 2 || prev2 == VALUE_NONE || ss->static_eval > prev2;
     }
 
-    if (!pvnode && !excluded) {
+    /* Static pruning assumes the side to move could at least stand still;
+     * a side with only its general, advisors, elephants and soldiers may
+     * have no legal move at all, which loses (stalemate). */
+    if (!pvnode && !excluded && nmp_material(p)) {
         /* Reverse futility pruning. */
-        if (depth < 8 && eval - 95 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX)
+        if (depth < 8 && eval - 95 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX &&
+            beta > VALUE_MATED_IN_MAX)
             return eval;
 
         /* Razoring: hopeless at low depth unless a capture saves it. */
-        if (depth <= 3 && eval + 220 * depth + 100 <= alpha) {
+        if (depth <= 3 && eval + 220 * depth + 100 <= alpha && alpha < VALUE_MATE_IN_MAX) {
             int v = qsearch(w, alpha, alpha + 1, ply, 0);
             if (v <= alpha)
                 return v;
@@ -549,8 +564,9 @@ moves:;
                                   : w->hist->main[us][from][to] + (cont[0] ? (*cont[0])[piece][to] : 0) +
                                         (cont[1] ? (*cont[1])[piece][to] : 0);
 
-        /* Pruning at shallow depth. */
-        if (!root && best > VALUE_MATED_IN_MAX && nmp_material(p)) {
+        /* Pruning at shallow depth; not while looking for a shorter mate
+         * (alpha is a mate score: no static margin can reach it). */
+        if (!root && best > VALUE_MATED_IN_MAX && alpha < VALUE_MATE_IN_MAX && nmp_material(p)) {
             if (!captured && !gives_check) {
                 if (depth < 16 && move_count >= lmp_count(improving, depth)) {
                     skip_quiets = 1;
@@ -763,7 +779,8 @@ static void iterate(worker *w)
         for (int i = 0; i < w->nroot; i++)
             w->root[i].prev_score = w->root[i].score;
 
-        for (w->pv_idx = 0; w->pv_idx < w->multipv && !stopped(w); w->pv_idx++) {
+        int finished = 1; /* every line of this depth searched to the end */
+        for (w->pv_idx = 0; w->pv_idx < w->multipv && finished; w->pv_idx++) {
             root_move *rm = &w->root[w->pv_idx];
             int prev = rm->prev_score;
             int delta = 18, alpha = -VALUE_INF, beta = VALUE_INF;
@@ -777,8 +794,10 @@ static void iterate(worker *w)
                 w->seldepth = 0;
                 int v = search(w, alpha, beta, depth, 0, 0, 1);
                 sort_root(w->root, w->pv_idx, w->nroot);
-                if (stopped(w))
+                if (stopped(w)) {
+                    finished = 0;
                     break;
+                }
                 if (main && (v <= alpha || v >= beta) && xq__search_elapsed(s) > 3000)
                     report(w, depth, w->pv_idx + 1);
                 if (v <= alpha) {
@@ -792,12 +811,14 @@ static void iterate(worker *w)
                 delta += delta / 3 + 6;
             }
             sort_root(w->root, 0, w->pv_idx + 1);
-            if (main && !stopped(w) && w->pv_idx + 1 == w->multipv)
+            if (main && finished && w->pv_idx + 1 == w->multipv)
                 report(w, depth, w->multipv);
         }
-        if (stopped(w))
+        if (!finished)
             break;
         w->completed_depth = depth;
+        if (stopped(w)) /* stopped right after the last line (e.g. by the callback) */
+            break;
         if (!main)
             continue;
 
