@@ -624,13 +624,16 @@ START_TEST(test_ponder)
 }
 END_TEST
 
-/* start / stop / free, over and over. */
+/* start / stop / free, over and over (1000 times; XQ_SEARCH_CYCLES changes
+ * it, e.g. for the slow ThreadSanitizer build). */
 START_TEST(test_start_stop_cycle)
 {
     xq_board *b = xq_test_board(NULL);
     xq_search_limits lim = limits();
     lim.infinite = 1;
-    for (int i = 0; i < 1000; i++) {
+    const char *env = getenv("XQ_SEARCH_CYCLES");
+    const int cycles = env ? atoi(env) : 1000;
+    for (int i = 0; i < cycles; i++) {
         xq_search *s = new_search(1 + i % 2, 1);
         ck_assert_int_eq(xq_search_start(s, b, &lim, NULL, NULL), XQ_OK);
         if (i % 3 == 0) {
@@ -643,7 +646,7 @@ START_TEST(test_start_stop_cycle)
     }
     /* And on one handle. */
     xq_search *s = new_search(2, 1);
-    for (int i = 0; i < 1000; i++) {
+    for (int i = 0; i < cycles; i++) {
         ck_assert_int_eq(xq_search_start(s, b, &lim, NULL, NULL), XQ_OK);
         xq_search_stop(s);
         xq_search_result r;
