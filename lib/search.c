@@ -767,6 +767,10 @@ static void iterate(worker *w)
     int max_depth = lim->depth > 0 ? lim->depth : XQ_SEARCH_MAX_DEPTH;
     if (max_depth > XQ_SEARCH_MAX_DEPTH)
         max_depth = XQ_SEARCH_MAX_DEPTH;
+    /* Weaker levels also look less far ahead: level L searches at most
+     * L + 1 plies (level 0 sees one move and the captures after it). */
+    if (lim->skill < XQ_SKILL_MAX && max_depth > lim->skill + 1)
+        max_depth = lim->skill + 1;
     int prev_best_score = VALUE_NONE;
     xq_move last_best = XQ_MOVE_NONE;
     int stable = 0;
@@ -908,8 +912,10 @@ static void setup(worker *w)
         w->root[i].score = -VALUE_INF;
 
     int mpv = lim->multipv > 0 ? lim->multipv : 1;
-    if (lim->skill < XQ_SKILL_MAX && mpv < 4)
-        mpv = 4;
+    /* Weaker levels choose among more candidate moves. */
+    const int candidates = 4 + (XQ_SKILL_MAX - lim->skill) / 4;
+    if (lim->skill < XQ_SKILL_MAX && mpv < candidates)
+        mpv = candidates;
     w->multipv = mpv < w->nroot ? mpv : w->nroot;
 }
 
@@ -930,7 +936,9 @@ static uint64_t rng_next(uint64_t *state)
 }
 
 /* Skill below the maximum: choose among the best lines with seeded noise
- * whose size grows as the level falls. Returns an index into w->root. */
+ * whose size grows as the level falls (the search was also shallower and
+ * looked at more lines, see iterate() and setup()). Returns an index into
+ * w->root. */
 static int skill_pick(worker *w)
 {
     const int skill = w->s->lim.skill;

@@ -771,7 +771,10 @@ typedef struct xq_search_limits {
                                    xq_search_ponderhit(). */
     int32_t mate;             /**< Stop when a mate in this many moves is found; 0 = off. */
     int32_t multipv;          /**< Report the best N lines (default 1). */
-    int32_t skill;            /**< 0 (beginner) .. ::XQ_SKILL_MAX (full strength, default). */
+    int32_t skill;            /**< 0 (beginner) .. ::XQ_SKILL_MAX (full strength, default).
+                                   Level L < 20 searches at most L + 1 plies and
+                                   picks among its best 4 + (20 - L) / 4 lines with
+                                   noise of up to (20 - L) * 32 centipawns. */
     uint64_t seed;            /**< Seed of the weakening at skill < ::XQ_SKILL_MAX (the
                                    same seed gives the same choice). */
     int32_t nsearchmoves;     /**< Number of moves in @c searchmoves; 0 = all moves. */
