@@ -116,7 +116,7 @@ void xq__mp_init_qs(movepick *mp, const pos_t *p, const histories *h, xq_move tt
         mp->cont[i] = NULL;
     mp->killer[0] = mp->killer[1] = mp->counter = XQ_MOVE_NONE;
     mp->cur = mp->end = mp->nbad = mp->cur_bad = 0;
-    if (tt_move && (in_check || p->sq[MOVE_TO(tt_move)]) && xq__is_legal(p, tt_move))
+    if (tt_move && xq__is_legal(p, tt_move) && (in_check || p->sq[MOVE_TO(tt_move)]))
         mp->tt_move = tt_move;
     else
         mp->tt_move = XQ_MOVE_NONE;
@@ -179,13 +179,13 @@ INLINE xq_move pick_best(movepick *mp)
 /* A killer or counter move: legal, quiet and not returned before. */
 INLINE int special_ok(const movepick *mp, xq_move m, int upto)
 {
-    if (!m || m == mp->tt_move || mp->p->sq[MOVE_TO(m)])
+    if (!m || m == mp->tt_move)
         return 0;
     if (upto >= 1 && m == mp->killer[0])
         return 0;
     if (upto >= 2 && m == mp->killer[1])
         return 0;
-    return xq__is_legal(mp->p, m);
+    return xq__is_legal(mp->p, m) && !mp->p->sq[MOVE_TO(m)];
 }
 
 xq_move xq__mp_next(movepick *mp, int skip_quiets)
