@@ -508,7 +508,7 @@ START_TEST(test_stop_latency)
         ck_assert_int_eq(xq_search_running(s), 0);
     }
     /* A few milliseconds normally; the bound is loose for loaded machines
-     * and sanitizers. bench-search measures the real figure. */
+     * and sanitizers. xq-search-bench measures the real figure. */
     ck_assert_msg(worst < 1.0, "stop took %.3f s", worst);
     xq_search_stop(s); /* idempotent, also when idle */
     xq_search_stop(s);

@@ -1,6 +1,6 @@
-/* bench-search: speed figures of the search (not a test; machines are noisy).
+/* xq-search-bench: speed figures of the search (not a test; machines are noisy).
  *
- *   bench-search [--depth N] [--threads LIST] [--hash MB] [--stop-trials N]
+ *   xq-search-bench [--depth N] [--threads LIST] [--hash MB] [--stop-trials N]
  *
  * For each thread count in LIST (default "1,2"): the time to reach a fixed
  * depth on the bench positions (a fresh table for each position) and the
@@ -15,7 +15,7 @@
 
 #include <xiangqi/xiangqi.h>
 
-#include "../examples/bench.h"
+#include "../../examples/bench.h"
 
 static double now_s(void)
 {
@@ -44,7 +44,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--stop-trials") == 0 && i + 1 < argc)
             trials = atoi(argv[++i]);
         else {
-            fprintf(stderr, "usage: bench-search [--depth N] [--threads 1,2,...] [--hash MB] "
+            fprintf(stderr, "usage: xq-search-bench [--depth N] [--threads 1,2,...] [--hash MB] "
                             "[--stop-trials N]\n");
             return 2;
         }
