@@ -287,38 +287,10 @@ static void eng_quit(engine *e)
 
 /* ---- notation per engine ---- */
 
-static void move_text(const engine_cfg *c, xq_move m, char *buf, size_t cap)
+/* Notation flags for an engine's moves (ICCS, ranks 0-9 or 1-10). */
+static unsigned int notation_flags(const engine_cfg *c)
 {
-    int from = xq_move_from(m), to = xq_move_to(m), off = c->ranks1;
-    snprintf(buf, cap, "%c%d%c%d", 'a' + xq_square_file(from), xq_square_rank(from) + off,
-             'a' + xq_square_file(to), xq_square_rank(to) + off);
-}
-
-static int parse_square(const char **s, int off)
-{
-    const char *p = *s;
-    if (*p < 'a' || *p > 'i')
-        return -1;
-    int f = *p++ - 'a';
-    if (*p < '0' || *p > '9')
-        return -1;
-    int r = *p++ - '0';
-    if (*p >= '0' && *p <= '9')
-        r = r * 10 + (*p++ - '0');
-    r -= off;
-    *s = p;
-    return xq_square(f, r);
-}
-
-static int parse_engine_move(const engine_cfg *c, const char *text, xq_move *m)
-{
-    const char *p = text;
-    int from = parse_square(&p, c->ranks1);
-    int to = from >= 0 ? parse_square(&p, c->ranks1) : -1;
-    if (from < 0 || to < 0 || *p)
-        return -1;
-    *m = xq_move_make(from, to);
-    return *m ? 0 : -1;
+    return c->ranks1 ? XQ_NOTATION_RANKS_1_10 : 0u;
 }
 
 static void fen_for(const engine_cfg *c, const char *fen, char *out, size_t cap)
@@ -349,7 +321,28 @@ typedef struct game {
     int result; /* xq_result */
     int term;
     char detail[160];
+    /* The moves so far as each engine writes them, " m1 m2 ...". */
+    char movetext[2][MAX_GAME_PLIES * 7 + 8];
+    size_t movelen[2];
 } game;
+
+/* Play a legal move on the game board, recording it for both engines. */
+static void game_play(game *g, xq_move m)
+{
+    for (int k = 0; k < 2; k++) {
+        char mv[XQ_MOVE_TEXT_MAX];
+        xq_board_move_to_text(g->board, m, XQ_NOTATION_ICCS, notation_flags(&cfg.eng[k]), mv,
+                              sizeof mv);
+        g->movelen[k] += (size_t)snprintf(g->movetext[k] + g->movelen[k],
+                                          sizeof g->movetext[k] - g->movelen[k], " %s", mv);
+    }
+    xq_board_make_move(g->board, m);
+    g->moves[g->nplies] = m;
+    g->has_score[g->nplies] = 0;
+    g->nplies++;
+    g->keys[g->nplies] = xq_board_hash(g->board);
+    g->checked[g->nplies] = (uint8_t)xq_board_in_check(g->board);
+}
 
 /* After a move: is the game over by the rules? Sets g->result, g->term. */
 static int adjudicate(game *g)
@@ -428,14 +421,10 @@ static void play(game *g, engine e[2])
     g->keys[0] = xq_board_hash(g->board);
     g->checked[0] = (uint8_t)xq_board_in_check(g->board);
     g->detail[0] = 0;
-    for (int i = 0; i < op->nmoves; i++) {
-        xq_board_make_move(g->board, op->moves[i]);
-        g->moves[g->nplies] = op->moves[i];
-        g->has_score[g->nplies] = 0;
-        g->nplies++;
-        g->keys[g->nplies] = xq_board_hash(g->board);
-        g->checked[g->nplies] = (uint8_t)xq_board_in_check(g->board);
-    }
+    g->movelen[0] = g->movelen[1] = 0;
+    g->movetext[0][0] = g->movetext[1][0] = 0;
+    for (int i = 0; i < op->nmoves; i++)
+        game_play(g, op->moves[i]);
     for (int k = 0; k < 2; k++) {
         if (e[k].dead && eng_start(&e[k], &cfg.eng[k]) != 0) {
             forfeit(g, k == g->red, T_CRASH, "%s could not be started", cfg.eng[k].name);
@@ -455,15 +444,8 @@ static void play(game *g, engine e[2])
 
         /* position */
         fen_for(c, g->start_fen, fen, sizeof fen);
-        int n = snprintf(cmd, sizeof cmd, "position fen %s", fen);
-        if (g->nplies) {
-            n += snprintf(cmd + n, sizeof cmd - (size_t)n, " moves");
-            for (int i = 0; i < g->nplies; i++) {
-                char mv[16];
-                move_text(c, g->moves[i], mv, sizeof mv);
-                n += snprintf(cmd + n, sizeof cmd - (size_t)n, " %s", mv);
-            }
-        }
+        int n = snprintf(cmd, sizeof cmd, "position fen %s%s%s", fen, g->nplies ? " moves" : "",
+                         g->movetext[k]);
         /* Make sure the engine is idle and has the position before the clock runs. */
         if (eng_send(en, "%s", cmd) || eng_send(en, "isready") ||
             eng_expect(en, "readyok", 10000)) {
@@ -554,8 +536,8 @@ static void play(game *g, engine e[2])
             clock[side] += cfg.inc_ms;
         }
         xq_move m;
-        if (!best[0] || parse_engine_move(c, best, &m) != 0 ||
-            xq_board_make_move(g->board, m) != XQ_OK) {
+        if (!best[0] || xq_board_move_from_text(g->board, best, XQ_NOTATION_ICCS,
+                                                notation_flags(c), &m, NULL) != XQ_OK) {
             forfeit(g, side == XQ_RED, T_ILLEGAL, "%s played an illegal move '%s'", c->name,
                     best[0] ? best : "(none)");
             return;
@@ -565,12 +547,9 @@ static void play(game *g, engine e[2])
             g->term = T_LENGTH;
             return;
         }
-        g->moves[g->nplies] = m;
-        g->scores[g->nplies] = score;
-        g->has_score[g->nplies] = have_score;
-        g->nplies++;
-        g->keys[g->nplies] = xq_board_hash(g->board);
-        g->checked[g->nplies] = (uint8_t)xq_board_in_check(g->board);
+        game_play(g, m);
+        g->scores[g->nplies - 1] = score;
+        g->has_score[g->nplies - 1] = have_score;
         if (adjudicate(g))
             return;
     }
@@ -588,54 +567,71 @@ static void write_pgn(const game *g)
     if (!pgn_file)
         return;
     const opening *op = &cfg.open[g->opening];
-    char date[32];
+    xq_record *rec;
+    if (xq_record_new(&rec, g->start_fen, NULL) != XQ_OK) {
+        fprintf(stderr, "xq-match: cannot write game %d to the PGN\n", g->index + 1);
+        return;
+    }
+    char date[32], text[128];
     time_t tt = time(NULL);
     struct tm tmv;
     localtime_r(&tt, &tmv);
     strftime(date, sizeof date, "%Y.%m.%d", &tmv);
-    FILE *f = pgn_file;
-    fprintf(f, "[Event \"xq-match\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"%d\"]\n", date,
-            g->index + 1);
-    fprintf(f, "[Red \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", cfg.eng[g->red].name,
-            cfg.eng[!g->red].name, result_text(g->result));
-    if (strcmp(g->start_fen, XQ_START_FEN) != 0)
-        fprintf(f, "[FEN \"%s\"]\n[SetUp \"1\"]\n", g->start_fen);
+    xq_record_set_tag(rec, "Event", "xq-match");
+    xq_record_set_tag(rec, "Site", "?");
+    xq_record_set_tag(rec, "Date", date);
+    snprintf(text, sizeof text, "%d", g->index + 1);
+    xq_record_set_tag(rec, "Round", text);
+    xq_record_set_tag(rec, "Red", cfg.eng[g->red].name);
+    xq_record_set_tag(rec, "Black", cfg.eng[!g->red].name);
+    xq_record_set_tag(rec, "Result", result_text(g->result));
     if (cfg.base_ms >= 0)
-        fprintf(f, "[TimeControl \"%d+%d\"]\n", cfg.base_ms / 1000, cfg.inc_ms / 1000);
+        snprintf(text, sizeof text, "%g+%g", cfg.base_ms / 1000.0, cfg.inc_ms / 1000.0);
     else if (cfg.movetime > 0)
-        fprintf(f, "[TimeControl \"movetime %d ms\"]\n", cfg.movetime);
-    fprintf(f, "[Opening \"%d\"]\n[PlyCount \"%d\"]\n[Termination \"%s\"]\n[Format \"ICCS\"]\n\n",
-            g->opening + 1, g->nplies, term_text[g->term]);
-    /* Moves: numbered from the start position's side; the opening is marked. */
-    int col = 0, black_first = strstr(g->start_fen, " b ") != NULL;
+        snprintf(text, sizeof text, "movetime %d ms", cfg.movetime);
+    else if (cfg.nodes > 0)
+        snprintf(text, sizeof text, "nodes %lld", cfg.nodes);
+    else
+        snprintf(text, sizeof text, "depth %d", cfg.depth);
+    xq_record_set_tag(rec, "TimeControl", text);
+    snprintf(text, sizeof text, "%d", g->opening + 1);
+    xq_record_set_tag(rec, "Opening", text);
+    snprintf(text, sizeof text, "%d", g->nplies);
+    xq_record_set_tag(rec, "PlyCount", text);
+    xq_record_set_tag(rec, "Termination", term_text[g->term]);
+    /* Moves, with each engine's score after its move and the end of the
+     * opening marked. */
     for (int i = 0; i < g->nplies; i++) {
-        char tok[96];
-        char mv[XQ_MOVE_STR_MAX];
-        xq_move_format(g->moves[i], mv, sizeof mv);
-        int ply = i + black_first;
-        int n = 0;
-        if (ply % 2 == 0)
-            n += snprintf(tok + n, sizeof tok - (size_t)n, "%d. ", ply / 2 + 1);
-        else if (i == 0)
-            n += snprintf(tok + n, sizeof tok - (size_t)n, "%d... ", ply / 2 + 1);
-        n += snprintf(tok + n, sizeof tok - (size_t)n, "%s", mv);
+        if (xq_record_play(rec, g->moves[i]) != XQ_OK)
+            break;
         if (i == op->nmoves - 1)
-            n += snprintf(tok + n, sizeof tok - (size_t)n, " {end of opening}");
-        else if (g->has_score[i])
-            n += snprintf(tok + n, sizeof tok - (size_t)n, " {%+.2f}", g->scores[i] / 100.0);
-        if (col + n + 1 > 79) {
-            fputc('\n', f);
-            col = 0;
-        } else if (col) {
-            fputc(' ', f);
-            col++;
+            xq_record_set_comment(rec, "end of opening");
+        else if (g->has_score[i]) {
+            snprintf(text, sizeof text, "%+.2f", g->scores[i] / 100.0);
+            xq_record_set_comment(rec, text);
         }
-        fputs(tok, f);
-        col += n;
     }
-    fprintf(f, "%s{%s%s%s} %s\n\n", col ? " " : "", term_text[g->term], g->detail[0] ? ": " : "",
-            g->detail, result_text(g->result));
-    fflush(f);
+    char end[256];
+    snprintf(end, sizeof end, "%s%s%s", term_text[g->term], g->detail[0] ? ": " : "", g->detail);
+    if (g->nplies == 0 || g->nplies == op->nmoves) {
+        xq_record_set_comment(rec, end);
+    } else {
+        char last[128] = "";
+        xq_record_comment(rec, last, sizeof last);
+        char both[400];
+        snprintf(both, sizeof both, "%s%s%s", last, last[0] ? "; " : "", end);
+        xq_record_set_comment(rec, both);
+    }
+    int n = xq_record_to_pgn(rec, NULL, NULL, 0);
+    char *buf = n > 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf && xq_record_to_pgn(rec, NULL, buf, (size_t)n + 1) == n) {
+        fputs(buf, pgn_file);
+        fflush(pgn_file);
+    } else {
+        fprintf(stderr, "xq-match: cannot write game %d to the PGN\n", g->index + 1);
+    }
+    free(buf);
+    xq_record_free(rec);
 }
 
 /* ---- statistics ---- */
