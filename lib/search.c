@@ -299,7 +299,6 @@ static int qsearch(worker *w, int alpha, int beta, int ply, int pvnode)
         pos_do(p, m, &u);
         tt_prefetch(&w->s->tt, p->key);
         child->in_check = (uint8_t)xq__in_check(p);
-        child->from_null = ss->from_null + 1;
         rep_push(w, ply + 1, m, captured, child->in_check);
         int v = -qsearch(w, -beta, -alpha, ply + 1, pvnode);
         pos_undo(p, m, &u);
@@ -412,8 +411,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
             return 0;
         if (ply >= MAX_PLY - 2)
             return in_check ? VALUE_DRAW : xq__evaluate(p);
-        int window = p->halfmove < ss->from_null ? p->halfmove : ss->from_null;
-        switch (xq__rep_judge(w->rep, w->rep_root + ply, window)) {
+        switch (xq__rep_judge(p, w->rep, w->rep_root + ply, w->rep_root)) {
         case REP_DRAW: return VALUE_DRAW;
         case REP_WIN: return mate_in(ply);
         case REP_LOSS: return mated_in(ply);
@@ -498,7 +496,6 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
             ss->cont = NULL;
             pos_do_null(p, &u);
             (ss + 1)->in_check = 0;
-            (ss + 1)->from_null = 0;
             rep_push(w, ply + 1, XQ_MOVE_NONE, 0, 0);
             int v = -search(w, -beta, -beta + 1, depth - r, ply + 1, !cutnode, 0);
             pos_undo_null(p, &u);
@@ -617,7 +614,6 @@ moves:;
         pos_do(p, m, &u);
         tt_prefetch(&s->tt, p->key);
         child->in_check = (uint8_t)gives_check;
-        child->from_null = ss->from_null + 1;
         rep_push(w, ply + 1, m, captured, gives_check);
 
         int v = 0, full;
@@ -881,7 +877,6 @@ static void setup(worker *w)
         w->stack[i].static_eval = VALUE_NONE;
     stack_entry *root = &w->stack[SS_OFF];
     root->in_check = (uint8_t)xq__in_check(&w->pos);
-    root->from_null = 1 << 20;
     w->completed_depth = w->root_depth = w->seldepth = 0;
     w->best_changes = 0;
     w->tick = 0;

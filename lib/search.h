@@ -49,7 +49,6 @@ typedef struct stack_entry {
     int static_eval;
     int move_count;
     int stat_score;
-    int from_null;         /* plies since the last null move */
     cont_row_t *cont;      /* continuation row of `move`, NULL for none */
     int pv_len;
     xq_move pv[MAX_PLY + 1];
