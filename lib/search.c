@@ -417,7 +417,9 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
         case REP_LOSS: return mated_in(ply);
         default: break;
         }
-        if (p->halfmove >= MOVE_LIMIT_PLIES)
+        /* The move limit draws, unless the side to move has no move left
+         * (then it has lost). */
+        if (p->halfmove >= MOVE_LIMIT_PLIES && xq__count_legal(p) > 0)
             return VALUE_DRAW;
         /* Mate distance pruning. */
         if (alpha < mated_in(ply))

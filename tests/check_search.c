@@ -746,6 +746,29 @@ START_TEST(test_perpetual_check)
 }
 END_TEST
 
+/* The no-capture limit draws, but a mate on the last ply still counts. */
+START_TEST(test_move_limit)
+{
+    xq_search *s = new_search(1, 4);
+    xq_search_limits lim = limits();
+    lim.depth = 4;
+    xq_search_result r;
+    xq_board *b = xq_test_board("5a3/4a4/b2k5/9/9/9/8R/N8/4K4/7C1 w - - 119 80");
+    ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
+    ck_assert_int_eq(r.score_kind, XQ_SCORE_MATE);
+    ck_assert_int_eq(r.score, 1);
+    xq_board_free(b);
+    /* A chariot up, but any move reaches 120 plies without a capture and
+     * no capture is available: a draw. */
+    b = xq_test_board("4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 119 80");
+    ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
+    ck_assert_int_eq(r.score_kind, XQ_SCORE_CP);
+    ck_assert_int_eq(r.score, 0);
+    xq_board_free(b);
+    xq_search_free(s);
+}
+END_TEST
+
 /* ---- test positions ---- */
 
 typedef struct epd {
@@ -906,6 +929,7 @@ static Suite *search_suite(void)
     tc = tcase_create("positions");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_perpetual_check);
+    tcase_add_test(tc, test_move_limit);
     tcase_add_test(tc, test_mates);
     tcase_add_test(tc, test_go_mate);
     tcase_add_test(tc, test_tactics);
