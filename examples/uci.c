@@ -281,9 +281,13 @@ static void cmd_setoption(engine *e, tokens *t)
     } else if (name_is(name, "usemillisec")) {
         e->ucci_millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
     } else if (name_is(name, "Ponder") || name_is(name, "UCI_AnalyseMode") ||
-               name_is(name, "batch") || name_is(name, "debug") || name_is(name, "ponder") ||
-               name_is(name, "usebook")) {
-        /* accepted, nothing to do */
+               name_is(name, "batch") || name_is(name, "debug") || name_is(name, "usehash") ||
+               name_is(name, "usebook") || name_is(name, "useegtb") ||
+               name_is(name, "bookfiles") || name_is(name, "egtbpaths") ||
+               name_is(name, "evalapi") || name_is(name, "idle") || name_is(name, "promotion") ||
+               name_is(name, "pruning") || name_is(name, "knowledge") ||
+               name_is(name, "randomness") || name_is(name, "style")) {
+        /* accepted (UCI and the standard UCCI options); nothing to do */
     } else if (name_is(name, "UCI_Variant")) {
         if (!name_is(value, "xiangqi"))
             say("info string error: only the xiangqi variant is supported");
@@ -404,6 +408,9 @@ static void cmd_go(engine *e, tokens *t)
             lim.ponder = 1;
         } else if (strcmp(k, "draw") == 0) {
             /* UCCI draw offer: ignored */
+        } else if (strcmp(k, "depth") == 0 && arg && strcmp(arg, "infinite") == 0) {
+            lim.infinite = 1; /* UCCI */
+            i++;
         } else if (strcmp(k, "depth") == 0) {
             NUM(1, XQ_SEARCH_MAX_DEPTH);
             lim.depth = (int32_t)v;

@@ -98,6 +98,11 @@ midway "go infinite" "stop"
 expect '^bestmove [a-i][0-9][a-i][0-9]' "stop prints bestmove"
 midway "go infinite depth 2" "stop"
 expect '^bestmove [a-i][0-9][a-i][0-9]' "go infinite depth 2, stop"
+midway "ucci
+setoption randomness small
+go depth infinite" "stop"
+expect '^bestmove [a-i][0-9][a-i][0-9]' "UCCI go depth infinite, stop"
+reject 'unknown option' "standard UCCI options are accepted"
 midway "position startpos
 go ponder movetime 100" "ponderhit"
 expect '^bestmove [a-i][0-9][a-i][0-9]' "ponderhit then movetime"
