@@ -24,20 +24,6 @@ typedef struct check_info {
     u128 allow[16];
 } check_info;
 
-INLINE u128 rook_targets(const pos_t *p, int s)
-{
-    int f = sq_file(s), r = sq_rank(s);
-    return rank_bits(r, xq__T.rook_rank[f][p->rank_occ[r]]) |
-           file_bits(f, xq__T.rook_file[r][p->file_occ[f]]);
-}
-
-INLINE u128 cannon_targets(const pos_t *p, int s)
-{
-    int f = sq_file(s), r = sq_rank(s);
-    return rank_bits(r, xq__T.cannon_rank[f][p->rank_occ[r]]) |
-           file_bits(f, xq__T.cannon_file[r][p->file_occ[f]]);
-}
-
 INLINE void restrict_piece(check_info *ci, int s, u128 allow)
 {
     if (ci->pinned & sq_bit(s)) {

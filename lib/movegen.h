@@ -36,4 +36,22 @@ int xq__is_legal(const pos_t *p, xq_move m);
 
 #define ALL_SQUARES (~(u128)0)
 
+/* Chariot destinations from s: every square up to and including the first
+ * piece in each direction (of either colour). */
+INLINE u128 rook_targets(const pos_t *p, int s)
+{
+    int f = sq_file(s), r = sq_rank(s);
+    return rank_bits(r, xq__T.rook_rank[f][p->rank_occ[r]]) |
+           file_bits(f, xq__T.rook_file[r][p->file_occ[f]]);
+}
+
+/* Cannon destinations from s: the empty squares before the first piece and,
+ * beyond that screen, the next piece (of either colour). */
+INLINE u128 cannon_targets(const pos_t *p, int s)
+{
+    int f = sq_file(s), r = sq_rank(s);
+    return rank_bits(r, xq__T.cannon_rank[f][p->rank_occ[r]]) |
+           file_bits(f, xq__T.cannon_file[r][p->file_occ[f]]);
+}
+
 #endif

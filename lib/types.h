@@ -45,10 +45,21 @@ INLINE int make_sq(int f, int r) { return r * 9 + f; }
 
 INLINE u128 sq_bit(int s) { return (u128)1 << s; }
 
-INLINE int popcount128(u128 b)
+#ifdef __POPCNT__
+INLINE int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+#else
+/* Without the popcnt instruction (no -march), gcc calls a libgcc routine;
+ * this inline bit-parallel count is faster. */
+INLINE int popcount64(uint64_t x)
 {
-    return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
 }
+#endif
+
+INLINE int popcount128(u128 b) { return popcount64((uint64_t)b) + popcount64((uint64_t)(b >> 64)); }
 
 INLINE int lsb128(u128 b)
 {

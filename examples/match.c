@@ -1,0 +1,1001 @@
+/* xq-match: play UCI/UCCI Xiangqi engines against each other, with
+ * libxiangqi as the referee.
+ *
+ *   xq-match -engine cmd=PATH [arg=A]... [name=N] [proto=uci|ucci] [ranks=0|1]
+ *                    [fen=std|he] [option.NAME=VALUE]...
+ *            -engine ...
+ *            (-movetime MS | -nodes N | -depth N | -tc BASE+INC [-movestogo N])
+ *            [-openings FILE] [-rounds N] [-concurrency N] [-pgn FILE] ...
+ *
+ * Every opening is played twice, once with each engine as Red. Each move an
+ * engine sends is checked for legality; checkmate, stalemate, repetition
+ * (perpetual check loses), the no-capture limit and the game length limit
+ * end a game. A crash, an illegal move or a timeout loses it. The closing
+ * line gives wins, draws and losses of the first engine, its score and the
+ * Elo difference with a 95% error bar. See docs/engine.md. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <xiangqi/xiangqi.h>
+
+#define MAX_ARGS 32
+#define MAX_OPTS 32
+#define MAX_GAME_PLIES 2000
+
+/* ---- configuration ---- */
+
+typedef struct engine_cfg {
+    char *cmd;
+    char *args[MAX_ARGS];
+    int nargs;
+    char *name;
+    int ucci;          /* speaks UCCI instead of UCI */
+    int ranks1;        /* numbers ranks 1-10 (Fairy-Stockfish, Sjaak) */
+    int fen_he;        /* wants H/E for horse/elephant in FENs */
+    char *opt_name[MAX_OPTS], *opt_value[MAX_OPTS];
+    int nopts;
+} engine_cfg;
+
+typedef struct opening {
+    char fen[XQ_FEN_MAX];
+    int nmoves;
+    xq_move moves[64];
+} opening;
+
+static struct {
+    engine_cfg eng[2];
+    int movetime, depth, movestogo;
+    long long nodes;
+    int base_ms, inc_ms; /* clock; base_ms < 0: no clock */
+    int timemargin;
+    int rounds, concurrency;
+    int draw_plies, max_plies;
+    const char *openings_path, *pgn_path;
+    int quiet;
+    opening *open;
+    int nopen;
+} cfg;
+
+/* ---- shared results ---- */
+
+enum { T_MATE, T_STALEMATE, T_REPETITION, T_PERPETUAL, T_NOCAPTURE, T_LENGTH, T_ILLEGAL,
+       T_TIMEOUT, T_CRASH, T_NB };
+static const char *const term_text[T_NB] = {
+    "checkmate", "stalemate (no legal move)", "repetition", "perpetual check",
+    "no-capture limit", "game length limit", "illegal move", "time forfeit", "engine crash"};
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static int next_game, games_total, games_done;
+static int wins, draws, losses; /* of engine 0 */
+static int term_count[T_NB];
+static int fault_by[2][T_NB]; /* losses by illegal move / timeout / crash, per engine */
+static FILE *pgn_file;
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("xq-match: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(2);
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- engine processes ---- */
+
+typedef struct engine {
+    const engine_cfg *c;
+    pid_t pid;
+    int in, out; /* our ends: write to in, read from out */
+    char buf[1 << 16];
+    size_t len;
+    int dead;
+} engine;
+
+static void eng_kill(engine *e)
+{
+    if (e->pid > 0) {
+        kill(e->pid, SIGKILL);
+        waitpid(e->pid, NULL, 0);
+    }
+    if (e->in >= 0)
+        close(e->in);
+    if (e->out >= 0)
+        close(e->out);
+    e->pid = -1;
+    e->in = e->out = -1;
+    e->dead = 1;
+}
+
+static int eng_send(engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int eng_send(engine *e, const char *fmt, ...)
+{
+    char line[16384];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (e->dead || n < 0 || n >= (int)sizeof line - 1)
+        return -1;
+    line[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t w = write(e->in, line + off, (size_t)(n - off));
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            e->dead = 1;
+            return -1;
+        }
+        off += (int)w;
+    }
+    return 0;
+}
+
+/* Read one line into out (NUL-terminated, no newline) within deadline_ms
+ * (absolute, now_ms() clock). Returns 1 line, 0 timeout, -1 engine gone. */
+static int eng_read(engine *e, char *out, size_t cap, int64_t deadline)
+{
+    for (;;) {
+        char *nl = memchr(e->buf, '\n', e->len);
+        if (nl) {
+            size_t n = (size_t)(nl - e->buf);
+            size_t k = n < cap - 1 ? n : cap - 1;
+            memcpy(out, e->buf, k);
+            out[k] = 0;
+            if (k && out[k - 1] == '\r')
+                out[k - 1] = 0;
+            memmove(e->buf, nl + 1, e->len - n - 1);
+            e->len -= n + 1;
+            return 1;
+        }
+        if (e->dead)
+            return -1;
+        if (e->len == sizeof e->buf) /* absurdly long line: drop it */
+            e->len = 0;
+        int64_t left = deadline - now_ms();
+        if (left <= 0)
+            return 0;
+        struct pollfd pfd = {e->out, POLLIN, 0};
+        int rc = poll(&pfd, 1, left > 1000000 ? 1000000 : (int)left);
+        if (rc < 0 && errno != EINTR)
+            return -1;
+        if (rc <= 0)
+            continue;
+        ssize_t r = read(e->out, e->buf + e->len, sizeof e->buf - e->len);
+        if (r <= 0) {
+            if (r < 0 && errno == EINTR)
+                continue;
+            e->dead = 1;
+            continue; /* deliver what is buffered, then -1 */
+        }
+        e->len += (size_t)r;
+    }
+}
+
+/* Wait for a line starting with `word`; -1 on death or timeout. */
+static int eng_expect(engine *e, const char *word, int timeout_ms)
+{
+    char line[8192];
+    int64_t deadline = now_ms() + timeout_ms;
+    size_t n = strlen(word);
+    for (;;) {
+        int rc = eng_read(e, line, sizeof line, deadline);
+        if (rc <= 0)
+            return -1;
+        if (strncmp(line, word, n) == 0 && (line[n] == 0 || line[n] == ' '))
+            return 0;
+    }
+}
+
+static int eng_start(engine *e, const engine_cfg *c)
+{
+    int to_child[2], from_child[2];
+    memset(e, 0, sizeof *e);
+    e->c = c;
+    e->pid = -1;
+    e->in = e->out = -1;
+    e->dead = 1;
+    if (pipe(to_child) || pipe(from_child))
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        dup2(to_child[0], 0);
+        dup2(from_child[1], 1);
+        int devnull = open("/dev/null", O_WRONLY);
+        if (devnull >= 0)
+            dup2(devnull, 2);
+        close(to_child[0]);
+        close(to_child[1]);
+        close(from_child[0]);
+        close(from_child[1]);
+        char *argv[MAX_ARGS + 2];
+        argv[0] = c->cmd;
+        for (int i = 0; i < c->nargs; i++)
+            argv[i + 1] = c->args[i];
+        argv[c->nargs + 1] = NULL;
+        execvp(c->cmd, argv);
+        _exit(127);
+    }
+    close(to_child[0]);
+    close(from_child[1]);
+    fcntl(to_child[1], F_SETFD, FD_CLOEXEC);
+    fcntl(from_child[0], F_SETFD, FD_CLOEXEC);
+    e->pid = pid;
+    e->in = to_child[1];
+    e->out = from_child[0];
+    e->dead = 0;
+    if (eng_send(e, c->ucci ? "ucci" : "uci") || eng_expect(e, c->ucci ? "ucciok" : "uciok", 10000))
+        goto fail;
+    if (c->ucci)
+        eng_send(e, "setoption usemillisec true");
+    for (int i = 0; i < c->nopts; i++) {
+        if (c->ucci)
+            eng_send(e, "setoption %s %s", c->opt_name[i], c->opt_value[i]);
+        else
+            eng_send(e, "setoption name %s value %s", c->opt_name[i], c->opt_value[i]);
+    }
+    if (eng_send(e, "isready") || eng_expect(e, "readyok", 10000))
+        goto fail;
+    return 0;
+fail:
+    eng_kill(e);
+    return -1;
+}
+
+static void eng_quit(engine *e)
+{
+    if (e->dead) {
+        eng_kill(e);
+        return;
+    }
+    eng_send(e, "quit");
+    for (int i = 0; i < 50; i++) {
+        if (waitpid(e->pid, NULL, WNOHANG) == e->pid) {
+            e->pid = -1;
+            break;
+        }
+        struct timespec ts = {0, 20000000};
+        nanosleep(&ts, NULL);
+    }
+    eng_kill(e);
+}
+
+/* ---- notation per engine ---- */
+
+/* Notation flags for an engine's moves (ICCS, ranks 0-9 or 1-10). */
+static unsigned int notation_flags(const engine_cfg *c)
+{
+    return c->ranks1 ? XQ_NOTATION_RANKS_1_10 : 0u;
+}
+
+static void fen_for(const engine_cfg *c, const char *fen, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", fen);
+    if (!c->fen_he)
+        return;
+    for (char *p = out; *p && *p != ' '; p++) {
+        if (*p == 'N') *p = 'H';
+        else if (*p == 'n') *p = 'h';
+        else if (*p == 'B') *p = 'E';
+        else if (*p == 'b') *p = 'e';
+    }
+}
+
+/* ---- refereeing ---- */
+
+typedef struct game {
+    int index, opening, red; /* red: index of the engine playing Red */
+    xq_board *board;
+    char start_fen[XQ_FEN_MAX];
+    int nplies;
+    xq_move moves[MAX_GAME_PLIES];
+    uint64_t keys[MAX_GAME_PLIES + 1];
+    uint8_t checked[MAX_GAME_PLIES + 1]; /* side to move in check after ply i */
+    int scores[MAX_GAME_PLIES];
+    int has_score[MAX_GAME_PLIES];
+    int result; /* xq_result */
+    int term;
+    char detail[160];
+    /* The moves so far as each engine writes them, " m1 m2 ...". */
+    char movetext[2][MAX_GAME_PLIES * 7 + 8];
+    size_t movelen[2];
+} game;
+
+/* Play a legal move on the game board, recording it for both engines. */
+static void game_play(game *g, xq_move m)
+{
+    for (int k = 0; k < 2; k++) {
+        char mv[XQ_MOVE_TEXT_MAX];
+        xq_board_move_to_text(g->board, m, XQ_NOTATION_ICCS, notation_flags(&cfg.eng[k]), mv,
+                              sizeof mv);
+        g->movelen[k] += (size_t)snprintf(g->movetext[k] + g->movelen[k],
+                                          sizeof g->movetext[k] - g->movelen[k], " %s", mv);
+    }
+    xq_board_make_move(g->board, m);
+    g->moves[g->nplies] = m;
+    g->has_score[g->nplies] = 0;
+    g->nplies++;
+    g->keys[g->nplies] = xq_board_hash(g->board);
+    g->checked[g->nplies] = (uint8_t)xq_board_in_check(g->board);
+}
+
+/* After a move: is the game over by the rules? Sets g->result, g->term. */
+static int adjudicate(game *g)
+{
+    int reason;
+    int st = xq_board_status(g->board, &reason);
+    int n = g->nplies;
+    if (st != XQ_RESULT_ONGOING) {
+        g->result = st;
+        g->term = reason == XQ_REASON_CHECKMATE ? T_MATE : T_STALEMATE;
+        return 1;
+    }
+    /* Third occurrence of a position: the cycle since its previous
+     * occurrence decides. A side that checked with every move of the cycle
+     * while the other did not loses; otherwise a draw. */
+    if (xq_board_repetitions(g->board) >= 2) {
+        int prev = -1;
+        for (int i = n - 2; i >= 0; i -= 2)
+            if (g->keys[i] == g->keys[n]) {
+                prev = i;
+                break;
+            }
+        if (prev >= 0) {
+            int mover_always = 1, other_always = 1; /* mover made ply n */
+            for (int i = n; i > prev; i -= 2)
+                mover_always &= g->checked[i];
+            for (int i = n - 1; i > prev; i -= 2)
+                other_always &= g->checked[i];
+            int mover_red = xq_board_side_to_move(g->board) == XQ_BLACK;
+            if (mover_always && !other_always) {
+                g->result = mover_red ? XQ_RESULT_BLACK_WINS : XQ_RESULT_RED_WINS;
+                g->term = T_PERPETUAL;
+            } else if (other_always && !mover_always) {
+                g->result = mover_red ? XQ_RESULT_RED_WINS : XQ_RESULT_BLACK_WINS;
+                g->term = T_PERPETUAL;
+            } else {
+                g->result = XQ_RESULT_DRAW;
+                g->term = T_REPETITION;
+            }
+            return 1;
+        }
+    }
+    if (xq_board_halfmove_clock(g->board) >= cfg.draw_plies) {
+        g->result = XQ_RESULT_DRAW;
+        g->term = T_NOCAPTURE;
+        return 1;
+    }
+    if (n >= cfg.max_plies) {
+        g->result = XQ_RESULT_DRAW;
+        g->term = T_LENGTH;
+        return 1;
+    }
+    return 0;
+}
+
+static void forfeit(game *g, int loser_is_red, int term, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void forfeit(game *g, int loser_is_red, int term, const char *fmt, ...)
+{
+    va_list ap;
+    g->result = loser_is_red ? XQ_RESULT_BLACK_WINS : XQ_RESULT_RED_WINS;
+    g->term = term;
+    va_start(ap, fmt);
+    vsnprintf(g->detail, sizeof g->detail, fmt, ap);
+    va_end(ap);
+}
+
+/* Play one game between e[0] and e[1] (g->red says who is Red). */
+static void play(game *g, engine e[2])
+{
+    const opening *op = &cfg.open[g->opening];
+    int64_t clock[2] = {cfg.base_ms, cfg.base_ms}; /* by colour */
+    xq_board_new(&g->board, op->fen, NULL);
+    xq_board_fen(g->board, g->start_fen, sizeof g->start_fen);
+    g->nplies = 0;
+    g->keys[0] = xq_board_hash(g->board);
+    g->checked[0] = (uint8_t)xq_board_in_check(g->board);
+    g->detail[0] = 0;
+    g->movelen[0] = g->movelen[1] = 0;
+    g->movetext[0][0] = g->movetext[1][0] = 0;
+    for (int i = 0; i < op->nmoves; i++)
+        game_play(g, op->moves[i]);
+    for (int k = 0; k < 2; k++) {
+        if (e[k].dead && eng_start(&e[k], &cfg.eng[k]) != 0) {
+            forfeit(g, k == g->red, T_CRASH, "%s could not be started", cfg.eng[k].name);
+            return;
+        }
+        eng_send(&e[k], e[k].c->ucci ? "setoption newgame" : "ucinewgame");
+    }
+    if (adjudicate(g))
+        return;
+
+    char cmd[MAX_GAME_PLIES * 7 + 256], line[8192], fen[XQ_FEN_MAX * 2];
+    for (;;) {
+        const int side = xq_board_side_to_move(g->board);
+        const int k = side == XQ_RED ? g->red : !g->red;
+        engine *en = &e[k];
+        const engine_cfg *c = en->c;
+
+        /* position */
+        fen_for(c, g->start_fen, fen, sizeof fen);
+        int n = snprintf(cmd, sizeof cmd, "position fen %s%s%s", fen, g->nplies ? " moves" : "",
+                         g->movetext[k]);
+        /* Make sure the engine is idle and has the position before the clock runs. */
+        if (eng_send(en, "%s", cmd) || eng_send(en, "isready") ||
+            eng_expect(en, "readyok", 10000)) {
+            forfeit(g, side == XQ_RED, T_CRASH, "%s stopped responding", c->name);
+            return;
+        }
+        /* go */
+        int64_t limit;
+        if (cfg.base_ms >= 0) {
+            int64_t rt = clock[XQ_RED] > 0 ? clock[XQ_RED] : 1;
+            int64_t bt = clock[XQ_BLACK] > 0 ? clock[XQ_BLACK] : 1;
+            if (c->ucci)
+                n = snprintf(cmd, sizeof cmd, "go time %" PRId64 " increment %d opptime %" PRId64
+                             " oppincrement %d", side == XQ_RED ? rt : bt, cfg.inc_ms,
+                             side == XQ_RED ? bt : rt, cfg.inc_ms);
+            else
+                n = snprintf(cmd, sizeof cmd,
+                             "go wtime %" PRId64 " btime %" PRId64 " winc %d binc %d", rt, bt,
+                             cfg.inc_ms, cfg.inc_ms);
+            if (cfg.movestogo > 0) {
+                int played = (g->nplies - op->nmoves) / 2;
+                int mtg = cfg.movestogo - played % cfg.movestogo;
+                snprintf(cmd + n, sizeof cmd - (size_t)n, " movestogo %d", mtg);
+            }
+            limit = clock[side] + cfg.timemargin;
+        } else if (cfg.movetime > 0) {
+            if (c->ucci)
+                snprintf(cmd, sizeof cmd, "go time %d movestogo 1", cfg.movetime);
+            else
+                snprintf(cmd, sizeof cmd, "go movetime %d", cfg.movetime);
+            limit = cfg.movetime + cfg.timemargin;
+        } else if (cfg.nodes > 0) {
+            snprintf(cmd, sizeof cmd, "go nodes %lld", cfg.nodes);
+            limit = 600000;
+        } else {
+            snprintf(cmd, sizeof cmd, "go depth %d", cfg.depth);
+            limit = 600000;
+        }
+        int64_t t0 = now_ms();
+        if (eng_send(en, "%s", cmd)) {
+            forfeit(g, side == XQ_RED, T_CRASH, "%s died", c->name);
+            return;
+        }
+        int have_score = 0, score = 0;
+        char best[64] = "";
+        for (;;) {
+            int rc = eng_read(en, line, sizeof line, t0 + limit);
+            if (rc < 0) {
+                forfeit(g, side == XQ_RED, T_CRASH, "%s died", c->name);
+                return;
+            }
+            if (rc == 0) {
+                forfeit(g, side == XQ_RED, T_TIMEOUT, "%s did not move within %" PRId64 " ms",
+                        c->name, limit);
+                eng_kill(en);
+                return;
+            }
+            if (strncmp(line, "info", 4) == 0) {
+                char *p = strstr(line, " score ");
+                if (p) {
+                    p += 7;
+                    if (strncmp(p, "cp ", 3) == 0) {
+                        score = atoi(p + 3);
+                        have_score = 1;
+                    } else if (strncmp(p, "mate ", 5) == 0) {
+                        int mt = atoi(p + 5);
+                        score = mt > 0 ? 30000 - mt : -30000 - mt;
+                        have_score = 1;
+                    } else if (c->ucci) {
+                        score = atoi(p);
+                        have_score = 1;
+                    }
+                }
+            } else if (strncmp(line, "bestmove", 8) == 0 || strncmp(line, "nobestmove", 10) == 0) {
+                if (line[0] == 'b')
+                    sscanf(line + 8, " %63s", best);
+                break;
+            }
+        }
+        int64_t used = now_ms() - t0;
+        if (cfg.base_ms >= 0) {
+            clock[side] -= used;
+            if (clock[side] < -cfg.timemargin) {
+                forfeit(g, side == XQ_RED, T_TIMEOUT, "%s lost on time (%" PRId64 " ms over)",
+                        c->name, -clock[side]);
+                return;
+            }
+            clock[side] += cfg.inc_ms;
+        }
+        xq_move m;
+        if (!best[0] || xq_board_move_from_text(g->board, best, XQ_NOTATION_ICCS,
+                                                notation_flags(c), &m, NULL) != XQ_OK) {
+            forfeit(g, side == XQ_RED, T_ILLEGAL, "%s played an illegal move '%s'", c->name,
+                    best[0] ? best : "(none)");
+            return;
+        }
+        if (g->nplies >= MAX_GAME_PLIES - 1) {
+            g->result = XQ_RESULT_DRAW;
+            g->term = T_LENGTH;
+            return;
+        }
+        game_play(g, m);
+        g->scores[g->nplies - 1] = score;
+        g->has_score[g->nplies - 1] = have_score;
+        if (adjudicate(g))
+            return;
+    }
+}
+
+/* ---- PGN ---- */
+
+static const char *result_text(int r)
+{
+    return r == XQ_RESULT_RED_WINS ? "1-0" : r == XQ_RESULT_BLACK_WINS ? "0-1" : "1/2-1/2";
+}
+
+static void write_pgn(const game *g)
+{
+    if (!pgn_file)
+        return;
+    const opening *op = &cfg.open[g->opening];
+    xq_record *rec;
+    if (xq_record_new(&rec, g->start_fen, NULL) != XQ_OK) {
+        fprintf(stderr, "xq-match: cannot write game %d to the PGN\n", g->index + 1);
+        return;
+    }
+    char date[32], text[128];
+    time_t tt = time(NULL);
+    struct tm tmv;
+    localtime_r(&tt, &tmv);
+    strftime(date, sizeof date, "%Y.%m.%d", &tmv);
+    xq_record_set_tag(rec, "Event", "xq-match");
+    xq_record_set_tag(rec, "Site", "?");
+    xq_record_set_tag(rec, "Date", date);
+    snprintf(text, sizeof text, "%d", g->index + 1);
+    xq_record_set_tag(rec, "Round", text);
+    xq_record_set_tag(rec, "Red", cfg.eng[g->red].name);
+    xq_record_set_tag(rec, "Black", cfg.eng[!g->red].name);
+    xq_record_set_tag(rec, "Result", result_text(g->result));
+    if (cfg.base_ms >= 0)
+        snprintf(text, sizeof text, "%g+%g", cfg.base_ms / 1000.0, cfg.inc_ms / 1000.0);
+    else if (cfg.movetime > 0)
+        snprintf(text, sizeof text, "movetime %d ms", cfg.movetime);
+    else if (cfg.nodes > 0)
+        snprintf(text, sizeof text, "nodes %lld", cfg.nodes);
+    else
+        snprintf(text, sizeof text, "depth %d", cfg.depth);
+    xq_record_set_tag(rec, "TimeControl", text);
+    snprintf(text, sizeof text, "%d", g->opening + 1);
+    xq_record_set_tag(rec, "Opening", text);
+    snprintf(text, sizeof text, "%d", g->nplies);
+    xq_record_set_tag(rec, "PlyCount", text);
+    xq_record_set_tag(rec, "Termination", term_text[g->term]);
+    /* Moves, with each engine's score after its move and the end of the
+     * opening marked. */
+    for (int i = 0; i < g->nplies; i++) {
+        if (xq_record_play(rec, g->moves[i]) != XQ_OK)
+            break;
+        if (i == op->nmoves - 1)
+            xq_record_set_comment(rec, "end of opening");
+        else if (g->has_score[i]) {
+            snprintf(text, sizeof text, "%+.2f", g->scores[i] / 100.0);
+            xq_record_set_comment(rec, text);
+        }
+    }
+    char end[256];
+    snprintf(end, sizeof end, "%s%s%s", term_text[g->term], g->detail[0] ? ": " : "", g->detail);
+    if (g->nplies == 0 || g->nplies == op->nmoves) {
+        xq_record_set_comment(rec, end);
+    } else {
+        char last[128] = "";
+        xq_record_comment(rec, last, sizeof last);
+        char both[400];
+        snprintf(both, sizeof both, "%s%s%s", last, last[0] ? "; " : "", end);
+        xq_record_set_comment(rec, both);
+    }
+    int n = xq_record_to_pgn(rec, NULL, NULL, 0);
+    char *buf = n > 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf && xq_record_to_pgn(rec, NULL, buf, (size_t)n + 1) == n) {
+        fputs(buf, pgn_file);
+        fflush(pgn_file);
+    } else {
+        fprintf(stderr, "xq-match: cannot write game %d to the PGN\n", g->index + 1);
+    }
+    free(buf);
+    xq_record_free(rec);
+}
+
+/* ---- statistics ---- */
+
+/* Elo difference of a score fraction. */
+static double elo_of(double s)
+{
+    if (s <= 0)
+        return -INFINITY;
+    if (s >= 1)
+        return INFINITY;
+    return -400.0 * log10(1.0 / s - 1.0);
+}
+
+static void print_score(FILE *f, int final)
+{
+    int n = wins + draws + losses;
+    double s = n ? (wins + 0.5 * draws) / n : 0.5;
+    fprintf(f, "Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", cfg.eng[0].name, cfg.eng[1].name,
+            wins, losses, draws, s, n);
+    if (!final)
+        return;
+    /* Per-game variance of the score, normal approximation. */
+    double var = n ? (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) +
+                      losses * s * s) / n
+                   : 0;
+    double err = n ? 1.959964 * sqrt(var / n) : 0;
+    double lo = elo_of(s - err), hi = elo_of(s + err), e = elo_of(s);
+    fprintf(f, "W/D/L: %d/%d/%d, score %.1f/%d (%.1f%%)\n", wins, draws, losses,
+            wins + 0.5 * draws, n, 100 * s);
+    if (isfinite(e) && isfinite(lo) && isfinite(hi))
+        fprintf(f, "Elo difference: %.1f +/- %.1f (95%%: %.1f .. %.1f)\n", e, (hi - lo) / 2, lo,
+                hi);
+    else
+        fprintf(f, "Elo difference: %s (score %.3f; error bar undefined)\n",
+                isfinite(e) ? "finite" : (e > 0 ? "+inf" : "-inf"), s);
+    fprintf(f, "Game endings:");
+    for (int t = 0; t < T_NB; t++)
+        if (term_count[t])
+            fprintf(f, " %s %d;", term_text[t], term_count[t]);
+    fputc('\n', f);
+    for (int k = 0; k < 2; k++)
+        fprintf(f, "%s lost %d by illegal move, %d by time, %d by crash\n", cfg.eng[k].name,
+                fault_by[k][T_ILLEGAL], fault_by[k][T_TIMEOUT], fault_by[k][T_CRASH]);
+}
+
+/* ---- game threads ---- */
+
+static void *runner(void *arg)
+{
+    (void)arg;
+    engine e[2];
+    for (int k = 0; k < 2; k++)
+        if (eng_start(&e[k], &cfg.eng[k]) != 0)
+            fprintf(stderr, "xq-match: cannot start %s (%s)\n", cfg.eng[k].name, cfg.eng[k].cmd);
+    game *g = calloc(1, sizeof *g);
+    if (!g)
+        die("out of memory");
+    for (;;) {
+        pthread_mutex_lock(&mu);
+        int idx = next_game < games_total ? next_game++ : -1;
+        pthread_mutex_unlock(&mu);
+        if (idx < 0)
+            break;
+        memset(g, 0, sizeof *g);
+        g->index = idx;
+        g->opening = (idx / 2) % cfg.nopen;
+        g->red = idx % 2; /* engine 0 is Red in even games */
+        play(g, e);
+        pthread_mutex_lock(&mu);
+        int loser_red = g->result == XQ_RESULT_BLACK_WINS;
+        int e0_red = g->red == 0;
+        if (g->result == XQ_RESULT_DRAW)
+            draws++;
+        else if (loser_red != e0_red)
+            wins++;
+        else
+            losses++;
+        term_count[g->term]++;
+        if (g->term == T_ILLEGAL || g->term == T_TIMEOUT || g->term == T_CRASH) {
+            int loser = loser_red ? g->red : !g->red;
+            fault_by[loser][g->term]++;
+        }
+        games_done++;
+        write_pgn(g);
+        if (!cfg.quiet) {
+            printf("Game %d/%d: %s vs %s (opening %d): %s {%s%s%s}\n", idx + 1, games_total,
+                   cfg.eng[g->red].name, cfg.eng[!g->red].name, g->opening + 1,
+                   result_text(g->result), term_text[g->term], g->detail[0] ? ": " : "", g->detail);
+            print_score(stdout, 0);
+            fflush(stdout);
+        }
+        pthread_mutex_unlock(&mu);
+        xq_board_free(g->board);
+        g->board = NULL;
+    }
+    free(g);
+    for (int k = 0; k < 2; k++)
+        eng_quit(&e[k]);
+    return NULL;
+}
+
+/* ---- openings ---- */
+
+static void load_openings(const char *path)
+{
+    int cap = 0;
+    if (!path) {
+        cfg.open = calloc(1, sizeof *cfg.open);
+        if (!cfg.open)
+            die("out of memory");
+        strcpy(cfg.open[0].fen, XQ_START_FEN);
+        cfg.nopen = 1;
+        return;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f)
+        die("cannot open %s: %s", path, strerror(errno));
+    char line[4096];
+    int lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '#' || *p == '\n' || *p == '\r' || !*p)
+            continue;
+        if (cfg.nopen == cap) {
+            cap = cap ? 2 * cap : 64;
+            cfg.open = realloc(cfg.open, (size_t)cap * sizeof *cfg.open);
+            if (!cfg.open)
+                die("out of memory");
+        }
+        opening *op = &cfg.open[cfg.nopen];
+        memset(op, 0, sizeof *op);
+        strcpy(op->fen, XQ_START_FEN);
+        /* "fen FEN [moves M...]" or a list of moves from the start position */
+        if (strncmp(p, "fen ", 4) == 0) {
+            char *mv = strstr(p, " moves ");
+            if (mv)
+                *mv = 0;
+            p += 4;
+            p[strcspn(p, "\r\n")] = 0;
+            if (strlen(p) >= sizeof op->fen)
+                die("%s:%d: FEN too long", path, lineno);
+            strcpy(op->fen, p);
+            p = mv ? mv + 7 : p + strlen(p);
+        } else if (strncmp(p, "moves ", 6) == 0) {
+            p += 6;
+        }
+        xq_board *b;
+        xq_parse_error err;
+        if (xq_board_new(&b, op->fen, &err) != XQ_OK)
+            die("%s:%d: bad FEN: %s", path, lineno, err.message);
+        for (char *t = strtok(p, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
+            xq_move m;
+            if (op->nmoves >= 64)
+                die("%s:%d: more than 64 opening moves", path, lineno);
+            if (xq_move_parse(t, &m) != XQ_OK || xq_board_make_move(b, m) != XQ_OK)
+                die("%s:%d: illegal move '%s'", path, lineno, t);
+            op->moves[op->nmoves++] = m;
+        }
+        if (xq_board_status(b, NULL) != XQ_RESULT_ONGOING)
+            die("%s:%d: the opening ends the game", path, lineno);
+        xq_board_free(b);
+        cfg.nopen++;
+    }
+    fclose(f);
+    if (!cfg.nopen)
+        die("%s: no openings", path);
+}
+
+/* ---- command line ---- */
+
+static void usage(FILE *f)
+{
+    fputs("usage: xq-match -engine cmd=PATH [KEY=VALUE...] -engine cmd=PATH [KEY=VALUE...]\n"
+          "                (-movetime MS | -nodes N | -depth N | -tc BASE+INC) [OPTIONS]\n"
+          "\n"
+          "Engine keys:\n"
+          "  cmd=PATH          program to run (searched in PATH)\n"
+          "  arg=ARG           a command-line argument for it (repeatable)\n"
+          "  name=NAME         name in the results and the PGN (default: the program)\n"
+          "  proto=uci|ucci    protocol (default uci)\n"
+          "  ranks=0|1         rank numbering of its moves: 0-9 (default) or 1-10\n"
+          "                    (Fairy-Stockfish, Sjaak)\n"
+          "  fen=std|he        FEN letters: standard (default) or H/E for horse/elephant\n"
+          "  option.NAME=VALUE a setoption to send after the handshake (repeatable)\n"
+          "\n"
+          "Limits (one of):\n"
+          "  -movetime MS      fixed time per move\n"
+          "  -nodes N          fixed nodes per move\n"
+          "  -depth N          fixed depth per move\n"
+          "  -tc BASE+INC      clock: BASE seconds per game plus INC seconds per move\n"
+          "  -movestogo N      with -tc: repeating time control of N moves\n"
+          "Options:\n"
+          "  -openings FILE    one opening per line: ICCS moves from the start position,\n"
+          "                    or 'fen FEN [moves ...]'; '#' starts a comment\n"
+          "                    (default: the start position only)\n"
+          "  -rounds N         openings to play, each twice with colours swapped\n"
+          "                    (default: every opening in the file once)\n"
+          "  -concurrency N    games at the same time (default 1)\n"
+          "  -pgn FILE         append the games to FILE\n"
+          "  -timemargin MS    extra time before a move counts as a timeout\n"
+          "                    (default 1000 with -movetime, 100 with -tc)\n"
+          "  -draw-plies N     plies without a capture that draw (default 120)\n"
+          "  -max-plies N      plies after which the game is drawn (default 600)\n"
+          "  -quiet            print only the final result\n",
+          f);
+}
+
+static void parse_engine(engine_cfg *c, char **argv, int *i, int argc)
+{
+    memset(c, 0, sizeof *c);
+    while (*i + 1 < argc && argv[*i + 1][0] != '-') {
+        char *kv = argv[++*i];
+        char *eq = strchr(kv, '=');
+        if (!eq)
+            die("engine setting '%s' is not KEY=VALUE", kv);
+        *eq = 0;
+        char *v = eq + 1;
+        if (strcmp(kv, "cmd") == 0)
+            c->cmd = v;
+        else if (strcmp(kv, "arg") == 0) {
+            if (c->nargs >= MAX_ARGS)
+                die("too many arg= settings");
+            c->args[c->nargs++] = v;
+        } else if (strcmp(kv, "name") == 0)
+            c->name = v;
+        else if (strcmp(kv, "proto") == 0) {
+            if (strcmp(v, "uci") && strcmp(v, "ucci"))
+                die("proto must be uci or ucci");
+            c->ucci = strcmp(v, "ucci") == 0;
+        } else if (strcmp(kv, "ranks") == 0) {
+            if (strcmp(v, "0") && strcmp(v, "1"))
+                die("ranks must be 0 or 1");
+            c->ranks1 = v[0] == '1';
+        } else if (strcmp(kv, "fen") == 0) {
+            if (strcmp(v, "std") && strcmp(v, "he"))
+                die("fen must be std or he");
+            c->fen_he = strcmp(v, "he") == 0;
+        } else if (strncmp(kv, "option.", 7) == 0) {
+            if (c->nopts >= MAX_OPTS)
+                die("too many options");
+            c->opt_name[c->nopts] = kv + 7;
+            c->opt_value[c->nopts++] = v;
+        } else
+            die("unknown engine setting '%s'", kv);
+    }
+    if (!c->cmd)
+        die("an -engine needs cmd=PATH");
+    if (!c->name) {
+        const char *slash = strrchr(c->cmd, '/');
+        c->name = (char *)(slash ? slash + 1 : c->cmd);
+    }
+}
+
+static long long num_arg(int argc, char **argv, int *i, long long lo, long long hi)
+{
+    if (*i + 1 >= argc)
+        die("%s needs a value", argv[*i]);
+    char *end;
+    long long v = strtoll(argv[*i + 1], &end, 10);
+    if (*end || v < lo || v > hi)
+        die("%s: '%s' is not a number in %lld..%lld", argv[*i], argv[*i + 1], lo, hi);
+    ++*i;
+    return v;
+}
+
+int main(int argc, char **argv)
+{
+    int neng = 0, have_limit = 0;
+    cfg.base_ms = -1;
+    cfg.timemargin = -1;
+    cfg.concurrency = 1;
+    cfg.draw_plies = 120;
+    cfg.max_plies = 600;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] == '-' && a[1] == '-')
+            a++; /* accept --option too */
+        if (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "-engine") == 0 || strcmp(a, "-e") == 0) {
+            if (neng == 2)
+                die("exactly two engines are needed");
+            parse_engine(&cfg.eng[neng++], argv, &i, argc);
+        } else if (strcmp(a, "-movetime") == 0) {
+            cfg.movetime = (int)num_arg(argc, argv, &i, 1, 86400000);
+            have_limit++;
+        } else if (strcmp(a, "-nodes") == 0) {
+            cfg.nodes = num_arg(argc, argv, &i, 1, INT64_MAX);
+            have_limit++;
+        } else if (strcmp(a, "-depth") == 0) {
+            cfg.depth = (int)num_arg(argc, argv, &i, 1, 100);
+            have_limit++;
+        } else if (strcmp(a, "-tc") == 0) {
+            if (i + 1 >= argc)
+                die("-tc needs BASE+INC");
+            double base, inc = 0;
+            if (sscanf(argv[++i], "%lf+%lf", &base, &inc) < 1 || base <= 0 || inc < 0)
+                die("-tc: '%s' is not BASE+INC in seconds", argv[i]);
+            cfg.base_ms = (int)(base * 1000);
+            cfg.inc_ms = (int)(inc * 1000);
+            have_limit++;
+        } else if (strcmp(a, "-movestogo") == 0) {
+            cfg.movestogo = (int)num_arg(argc, argv, &i, 1, 1000);
+        } else if (strcmp(a, "-openings") == 0) {
+            if (i + 1 >= argc)
+                die("-openings needs a file");
+            cfg.openings_path = argv[++i];
+        } else if (strcmp(a, "-rounds") == 0) {
+            cfg.rounds = (int)num_arg(argc, argv, &i, 1, 1000000);
+        } else if (strcmp(a, "-concurrency") == 0) {
+            cfg.concurrency = (int)num_arg(argc, argv, &i, 1, 256);
+        } else if (strcmp(a, "-pgn") == 0) {
+            if (i + 1 >= argc)
+                die("-pgn needs a file");
+            cfg.pgn_path = argv[++i];
+        } else if (strcmp(a, "-timemargin") == 0) {
+            cfg.timemargin = (int)num_arg(argc, argv, &i, 0, 3600000);
+        } else if (strcmp(a, "-draw-plies") == 0) {
+            cfg.draw_plies = (int)num_arg(argc, argv, &i, 1, 100000);
+        } else if (strcmp(a, "-max-plies") == 0) {
+            cfg.max_plies = (int)num_arg(argc, argv, &i, 1, MAX_GAME_PLIES - 1);
+        } else if (strcmp(a, "-quiet") == 0) {
+            cfg.quiet = 1;
+        } else {
+            usage(stderr);
+            die("unknown argument '%s'", argv[i]);
+        }
+    }
+    if (neng != 2) {
+        usage(stderr);
+        die("exactly two engines are needed");
+    }
+    if (have_limit != 1)
+        die("give exactly one of -movetime, -nodes, -depth, -tc");
+    if (cfg.timemargin < 0)
+        cfg.timemargin = cfg.base_ms >= 0 ? 100 : 1000;
+    load_openings(cfg.openings_path);
+    if (!cfg.rounds)
+        cfg.rounds = cfg.nopen;
+    games_total = 2 * cfg.rounds;
+    if (cfg.pgn_path) {
+        pgn_file = fopen(cfg.pgn_path, "a");
+        if (!pgn_file)
+            die("cannot open %s: %s", cfg.pgn_path, strerror(errno));
+    }
+    signal(SIGPIPE, SIG_IGN);
+
+    int nthreads = cfg.concurrency < games_total ? cfg.concurrency : games_total;
+    pthread_t th[256];
+    for (int t = 0; t < nthreads; t++)
+        if (pthread_create(&th[t], NULL, runner, NULL) != 0)
+            die("cannot create a thread");
+    for (int t = 0; t < nthreads; t++)
+        pthread_join(th[t], NULL);
+
+    if (pgn_file)
+        fclose(pgn_file);
+    printf("\nFinished %d games.\n", games_done);
+    print_score(stdout, 1);
+    free(cfg.open);
+    return 0;
+}

@@ -1,0 +1,343 @@
+/* White-box tests of the search's parts: evaluation symmetry, static
+ * exchange, check detection, the move picker, the transposition table and
+ * the in-tree repetition ruling. */
+#include "xq_test.h"
+
+#include "board.h"
+#include "eval.h"
+#include "movegen.h"
+#include "movepick.h"
+#include "repetition.h"
+#include "tt.h"
+
+/* Positions from seeded random playouts (checks, captures, endings). */
+#define NPOS 3000
+static pos_t positions[NPOS];
+static int npositions;
+
+static uint64_t rng_state = 0x1234567;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static void make_positions(void)
+{
+    if (npositions)
+        return;
+    xq_board *b = xq_test_board(NULL);
+    while (npositions < NPOS) {
+        pos_t p = b->pos;
+        for (int ply = 0; ply < 200 && npositions < NPOS; ply++) {
+            xq_move moves[MAX_MOVES];
+            int n = xq__gen_legal(&p, moves, ALL_SQUARES);
+            if (!n)
+                break;
+            positions[npositions++] = p;
+            /* Prefer captures so that endings are reached too. */
+            xq_move caps[MAX_MOVES];
+            int nc = xq__gen_legal(&p, caps, p.by_color[p.side ^ 1]);
+            xq_move m = nc && rng() % 3 ? caps[rng() % (uint64_t)nc] : moves[rng() % (uint64_t)n];
+            undo_t u;
+            pos_do(&p, m, &u);
+        }
+    }
+    xq_board_free(b);
+}
+
+/* Colours swapped: ranks flipped, pieces recoloured, the other side to move. */
+static pos_t mirror_colors(const pos_t *p)
+{
+    pos_t q;
+    xq__pos_clear(&q);
+    for (int s = 0; s < SQ_NB; s++)
+        if (p->sq[s])
+            xq__pos_put(&q, make_sq(sq_file(s), 9 - sq_rank(s)), p->sq[s] ^ 8);
+    q.side = (uint8_t)(p->side ^ 1);
+    if (q.side == BLACK)
+        q.key ^= xq__T.zobrist_side;
+    return q;
+}
+
+static pos_t mirror_files(const pos_t *p)
+{
+    pos_t q;
+    xq__pos_clear(&q);
+    for (int s = 0; s < SQ_NB; s++)
+        if (p->sq[s])
+            xq__pos_put(&q, make_sq(8 - sq_file(s), sq_rank(s)), p->sq[s]);
+    q.side = p->side;
+    if (q.side == BLACK)
+        q.key ^= xq__T.zobrist_side;
+    return q;
+}
+
+START_TEST(test_eval_symmetry)
+{
+    make_positions();
+    for (int i = 0; i < npositions; i++) {
+        const pos_t *p = &positions[i];
+        pos_t c = mirror_colors(p), f = mirror_files(p);
+        XQ_CHECK(xq__pos_ok(&c) && xq__pos_ok(&f), "mirroring broke position %d", i);
+        int v = xq__evaluate(p);
+        XQ_CHECK(v == xq__evaluate(&c), "position %d: %d, colours swapped %d", i, v,
+                 xq__evaluate(&c));
+        XQ_CHECK(v == xq__evaluate(&f), "position %d: %d, files mirrored %d", i, v,
+                 xq__evaluate(&f));
+        XQ_CHECK(v > -10000 && v < 10000, "position %d: %d out of range", i, v);
+    }
+}
+END_TEST
+
+static pos_t pos_of(const char *fen)
+{
+    xq_board *b = xq_test_board(fen);
+    pos_t p = b->pos;
+    xq_board_free(b);
+    return p;
+}
+
+static int eval_of(const char *fen)
+{
+    pos_t p = pos_of(fen);
+    return xq__evaluate(&p);
+}
+
+START_TEST(test_eval_knowledge)
+{
+    /* Material counts: a chariot up is winning. */
+    ck_assert_int_gt(eval_of("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"), 500);
+    ck_assert_int_lt(eval_of("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b"), -500);
+    /* Draws by material that cannot mate: a lone chariot against the full
+     * defence, a lone cannon, a lone horse against two advisors, bare
+     * defenders. */
+    int v = eval_of("2bak1b2/4a4/9/9/9/9/9/9/4R4/4K4 w");
+    ck_assert_msg(v < 120, "lone chariot vs full defence scored %d", v);
+    v = eval_of("3ak4/4a4/9/9/9/9/9/3C5/9/4K4 w");
+    ck_assert_msg(v < 60, "lone cannon vs two advisors scored %d", v);
+    v = eval_of("3ak4/4a4/9/9/9/9/9/4N4/9/4K4 w");
+    ck_assert_msg(v < 80, "lone horse vs two advisors scored %d", v);
+    v = eval_of("3k5/9/9/9/9/9/9/4B4/4A4/3AK4 w");
+    ck_assert_msg(v < 30, "only defenders scored %d", v);
+    /* ... but a chariot against a bare general, or a horse and cannon, win. */
+    ck_assert_int_gt(eval_of("3k5/9/9/9/9/9/9/9/4R4/4K4 w"), 600);
+    ck_assert_int_gt(eval_of("3ak4/4a4/9/9/9/9/9/3C5/4N4/4K4 w"), 400);
+    /* Safety: an empty-headed central cannon is bad for the defender. */
+    int open = eval_of("rnbakabnr/9/1c7/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR w");
+    (void)open;
+}
+END_TEST
+
+START_TEST(test_see)
+{
+    /* Chariot takes an undefended soldier: +100. */
+    pos_t p = pos_of("4k4/9/9/9/4p4/9/9/4R4/9/3K5 w");
+    xq_move m = MAKE_MOVE(make_sq(4, 2), make_sq(4, 5));
+    ck_assert(xq__see_ge(&p, m, 0));
+    ck_assert(xq__see_ge(&p, m, 100));
+    ck_assert(!xq__see_ge(&p, m, 101));
+    /* Defended by a soldier behind it: chariot for a soldier loses. */
+    p = pos_of("4k4/9/9/4p4/4p4/9/9/4R4/9/3K5 w");
+    ck_assert(!xq__see_ge(&p, m, 0));
+    ck_assert(xq__see_ge(&p, m, 100 - 900));
+    /* A cannon captures over a screen; the horse that defends the target
+     * recaptures, then the chariot behind the cannon takes the horse. */
+    p = pos_of("4k4/9/2n6/4r4/9/9/4P4/4C4/9/3K5 w");
+    /* cannon e2 x e6 over the soldier e3: gains 900 */
+    m = MAKE_MOVE(make_sq(4, 2), make_sq(4, 6));
+    ck_assert(xq__see_ge(&p, m, 900 - 450));
+    ck_assert(!xq__see_ge(&p, m, 901));
+    /* A quiet move to an attacked square loses the piece. */
+    p = pos_of("4k4/9/9/9/9/2p6/9/9/9/1R1K5 w");
+    m = MAKE_MOVE(make_sq(1, 0), make_sq(1, 4));
+    ck_assert(!xq__see_ge(&p, m, 0)); /* b4 is attacked by the crossed soldier on c4 */
+    m = MAKE_MOVE(make_sq(1, 0), make_sq(1, 3));
+    ck_assert(xq__see_ge(&p, m, 0));
+}
+END_TEST
+
+START_TEST(test_gives_check)
+{
+    make_positions();
+    long checks = 0;
+    for (int i = 0; i < npositions; i++) {
+        pos_t p = positions[i];
+        xq_move moves[MAX_MOVES];
+        int n = xq__gen_legal(&p, moves, ALL_SQUARES);
+        for (int j = 0; j < n; j++) {
+            int gc = xq__gives_check(&p, moves[j]);
+            undo_t u;
+            pos_do(&p, moves[j], &u);
+            int real = xq__in_check(&p);
+            pos_undo(&p, moves[j], &u);
+            XQ_CHECK(gc == real, "position %d move %d: gives_check %d, really %d", i, j, gc, real);
+            checks += real;
+        }
+    }
+    ck_assert_int_gt(checks, 1000);
+}
+END_TEST
+
+/* The picker returns every legal move exactly once (main search), every
+ * capture (quiescence) or every evasion (in check). */
+START_TEST(test_movepick)
+{
+    make_positions();
+    static histories h;
+    memset(&h, 0, sizeof h);
+    for (int i = 0; i < (int)(sizeof h.main / sizeof(int16_t)); i++)
+        ((int16_t *)h.main)[i] = (int16_t)(rng() % 2000);
+    cont_row_t *cont[MP_CONT_PLIES] = {&h.cont[MAKE_PIECE(BLACK, HORSE)][40], NULL, NULL};
+    for (int i = 0; i < npositions; i++) {
+        pos_t *p = &positions[i];
+        xq_move legal[MAX_MOVES], caps[MAX_MOVES];
+        int n = xq__gen_legal(p, legal, ALL_SQUARES);
+        int nc = xq__gen_legal(p, caps, p->by_color[p->side ^ 1]);
+        int in_check = xq__in_check(p);
+        /* Hash and killer moves: sometimes legal, sometimes not. */
+        xq_move tt = rng() % 2 ? legal[rng() % (uint64_t)n] : (xq_move)(rng() & 0x3fff);
+        xq_move killers[2] = {legal[rng() % (uint64_t)n], (xq_move)(rng() & 0x3fff)};
+        xq_move counter = legal[rng() % (uint64_t)n];
+        movepick mp;
+        xq__mp_init(&mp, p, &h, cont, tt, killers, counter, in_check);
+        int seen[MAX_MOVES] = {0}, count = 0;
+        xq_move m;
+        while ((m = xq__mp_next(&mp, 0))) {
+            int k = 0;
+            while (k < n && legal[k] != m)
+                k++;
+            XQ_CHECK(k < n, "position %d: picker returned an illegal move", i);
+            XQ_CHECK(!seen[k], "position %d: move returned twice", i);
+            seen[k] = 1;
+            count++;
+        }
+        XQ_CHECK(count == n, "position %d: %d of %d moves", i, count, n);
+
+        xq__mp_init_qs(&mp, p, &h, tt, in_check);
+        count = 0;
+        while ((m = xq__mp_next(&mp, 0))) {
+            XQ_CHECK(in_check || p->sq[MOVE_TO(m)], "position %d: quiet move in qsearch", i);
+            count++;
+        }
+        XQ_CHECK(count == (in_check ? n : nc), "position %d: qsearch gave %d moves", i, count);
+    }
+}
+END_TEST
+
+START_TEST(test_tt)
+{
+    tt_t tt;
+    memset(&tt, 0, sizeof tt);
+    ck_assert_int_eq(xq__tt_resize(&tt, 1), 0);
+    ck_assert_int_eq(xq__tt_hashfull(&tt), 0);
+    tt_hit h;
+    ck_assert(!tt_probe(&tt, 0x123456789abcdefull, &h));
+    xq__tt_store(&tt, 0x123456789abcdefull, MAKE_MOVE(1, 2), -31000, 55, 7, BOUND_LOWER, 1);
+    ck_assert(tt_probe(&tt, 0x123456789abcdefull, &h));
+    ck_assert_int_eq(h.move, MAKE_MOVE(1, 2));
+    ck_assert_int_eq(h.value, -31000);
+    ck_assert_int_eq(h.eval, 55);
+    ck_assert_int_eq(h.depth, 7);
+    ck_assert_int_eq(h.bound, BOUND_LOWER);
+    ck_assert_int_eq(h.pv, 1);
+    /* A store without a move keeps the old move. */
+    xq__tt_store(&tt, 0x123456789abcdefull, XQ_MOVE_NONE, 12, 55, 9, BOUND_EXACT, 0);
+    ck_assert(tt_probe(&tt, 0x123456789abcdefull, &h));
+    ck_assert_int_eq(h.move, MAKE_MOVE(1, 2));
+    ck_assert_int_eq(h.value, 12);
+    /* Quiescence depths fit. */
+    xq__tt_store(&tt, 42, MAKE_MOVE(3, 4), 0, 0, -1, BOUND_UPPER, 0);
+    ck_assert(tt_probe(&tt, 42, &h));
+    ck_assert_int_eq(h.depth, -1);
+    /* Fill: the table keeps working, hashfull grows, and a clear empties it. */
+    for (uint64_t k = 1; k < 100000; k++)
+        xq__tt_store(&tt, k * 0x9E3779B97F4A7C15ull, MAKE_MOVE(5, 6), (int)(k % 100), 0,
+                     (int)(k % 20), BOUND_EXACT, 0);
+    ck_assert_int_gt(xq__tt_hashfull(&tt), 500);
+    xq__tt_new_search(&tt);
+    ck_assert_int_eq(xq__tt_hashfull(&tt), 0);
+    xq__tt_clear(&tt);
+    ck_assert(!tt_probe(&tt, 0x123456789abcdefull, &h));
+    xq__tt_free(&tt);
+}
+END_TEST
+
+/* A line of n+1 positions: keys from a pattern, checks as given. */
+static void line_of(xq__rep_entry *st, const char *keys, const char *checks)
+{
+    for (int i = 0; keys[i]; i++) {
+        st[i].key = (uint64_t)keys[i];
+        st[i].move = i ? MAKE_MOVE(1, 2) : XQ_MOVE_NONE;
+        st[i].captured = 0;
+        st[i].checked = checks[i] == '+';
+    }
+}
+
+START_TEST(test_repetition)
+{
+    xq__rep_entry st[32];
+    pos_t p;
+    xq__pos_clear(&p);
+    /* Root X, then ABCDA inside the tree: the position repeats after four
+     * plies; no checks: a draw. */
+    line_of(st, "XABCDA", "......");
+    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_DRAW);
+    ck_assert_int_eq(xq__rep_judge(&p, st, 4, 0), REP_NONE);
+    /* The earlier occurrence is the root itself or before it: one
+     * repetition is not enough, a third occurrence is. */
+    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 1), REP_NONE);
+    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 3), REP_NONE);
+    line_of(st, "XABCDABCDA", "..........");
+    ck_assert_int_eq(xq__rep_judge(&p, st, 9, 9), REP_DRAW);
+    ck_assert_int_eq(xq__rep_judge(&p, st, 9, 1), REP_DRAW);
+    /* A capture or a null move in between: no cycle crosses it. */
+    line_of(st, "XABCDA", "......");
+    st[3].captured = MAKE_PIECE(BLACK, PAWN);
+    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_NONE);
+    line_of(st, "XABCDA", "......");
+    st[4].move = XQ_MOVE_NONE;
+    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_NONE);
+    /* The side to move at the end was checked by every opponent move (into
+     * positions 5 and 3): the opponent checked perpetually and loses. */
+    line_of(st, "XABCDA", "...+.+");
+    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_WIN);
+    /* The side to move gave every check (into positions 4 and 2). */
+    line_of(st, "XABCDA", "..+.+.");
+    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_LOSS);
+    /* Both checked every move: a draw. */
+    line_of(st, "XABCDA", "..++++");
+    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_DRAW);
+    /* A check missing in the cycle: no perpetual. */
+    line_of(st, "XABCDEFA", "...+.+..");
+    ck_assert_int_eq(xq__rep_judge(&p, st, 7, 0), REP_DRAW);
+    /* Longer cycle, all checks by the opponent. */
+    line_of(st, "XYABCDEFA", "....+.+.+");
+    ck_assert_int_eq(xq__rep_judge(&p, st, 8, 0), REP_WIN);
+    /* Threefold reaching back before the root: judged over both cycles. */
+    line_of(st, "XABCDABCDA", "...+.+.+.+");
+    ck_assert_int_eq(xq__rep_judge(&p, st, 9, 9), REP_WIN);
+    line_of(st, "XABCDABCDA", "...+.+...+");
+    ck_assert_int_eq(xq__rep_judge(&p, st, 9, 9), REP_DRAW);
+}
+END_TEST
+
+static Suite *internal_suite(void)
+{
+    Suite *s = suite_create("search_internal");
+    TCase *tc = tcase_create("parts");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_eval_symmetry);
+    tcase_add_test(tc, test_eval_knowledge);
+    tcase_add_test(tc, test_see);
+    tcase_add_test(tc, test_gives_check);
+    tcase_add_test(tc, test_movepick);
+    tcase_add_test(tc, test_tt);
+    tcase_add_test(tc, test_repetition);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return xq_test_run(internal_suite()); }

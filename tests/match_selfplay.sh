@@ -1,0 +1,94 @@
+#!/bin/sh
+# xq-match: self-play, PGN output, and the referee's verdicts on engines that
+# play illegal moves, crash or run out of time.
+# usage: match_selfplay.sh XQ_MATCH XQ_UCI OPENINGS
+set -u
+match=$1 uci=$2 openings=$3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail=0
+check() { # pattern file description
+    if ! grep -Eq "$1" "$2"; then
+        echo "FAIL: $3 (no line matching '$1' in $2)"; cat "$2"; fail=1
+    fi
+}
+
+fake() { # name, action on go
+    cat >"$dir/$1" <<EOS
+#!/bin/sh
+while read -r line; do
+  case "\$line" in
+    uci) echo "id name $1"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) $2 ;;
+    quit) exit 0 ;;
+  esac
+done
+EOS
+    chmod +x "$dir/$1"
+}
+fake illegal 'echo "info depth 1 score cp 5"; echo "bestmove a0a0"'
+fake crash 'exit 1'
+fake slow 'sleep 3'
+
+# Self-play: two games per opening, a PGN with every game, no faults.
+"$match" -engine cmd="$uci" name=A -engine cmd="$uci" name=B option.Hash=4 \
+    -nodes 3000 -openings "$openings" -rounds 2 -pgn "$dir/games.pgn" >"$dir/out" 2>&1 ||
+    { echo "FAIL: self-play exit status"; cat "$dir/out"; fail=1; }
+check '^Finished 4 games\.$' "$dir/out" "self-play: 4 games"
+check '^Score of A vs B: [0-9]+ - [0-9]+ - [0-9]+  \[[01]\.[0-9]+\] 4$' "$dir/out" "score line"
+check '^Elo difference: ' "$dir/out" "Elo line"
+check '^A lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no faults for A"
+[ "$(grep -c '^\[Result "' "$dir/games.pgn")" -eq 4 ] ||
+    { echo "FAIL: PGN should hold 4 games"; cat "$dir/games.pgn"; fail=1; }
+check '^\[Red "A"\]$' "$dir/games.pgn" "PGN Red tag"
+check '^1\. [a-i][0-9][a-i][0-9] [a-i][0-9][a-i][0-9] 2\. ' "$dir/games.pgn" "PGN moves"
+
+# The referee: illegal moves, crashes and timeouts lose.
+"$match" -engine cmd="$uci" name=xq -engine cmd="$dir/illegal" -movetime 50 -rounds 1 \
+    >"$dir/out" 2>&1
+check '^Score of xq vs illegal: 2 - 0 - 0 ' "$dir/out" "illegal moves lose"
+check '^illegal lost 2 by illegal move, 0 by time, 0 by crash$' "$dir/out" "illegal move count"
+"$match" -engine cmd="$uci" name=xq -engine cmd="$dir/crash" -movetime 50 -rounds 1 \
+    >"$dir/out" 2>&1
+check '^Score of xq vs crash: 2 - 0 - 0 ' "$dir/out" "crashes lose"
+check '^crash lost 0 by illegal move, 0 by time, 2 by crash$' "$dir/out" "crash count"
+"$match" -engine cmd="$uci" name=xq -engine cmd="$dir/slow" -movetime 50 -timemargin 200 \
+    -rounds 1 >"$dir/out" 2>&1
+check '^Score of xq vs slow: 2 - 0 - 0 ' "$dir/out" "timeouts lose"
+check '^slow lost 0 by illegal move, 2 by time, 0 by crash$' "$dir/out" "timeout count"
+
+# A clock with increment: no time losses for the engine.
+"$match" -engine cmd="$uci" name=A -engine cmd="$uci" name=B -tc 1+0.1 -openings "$openings" \
+    -rounds 1 -max-plies 60 >"$dir/out" 2>&1
+check '^Finished 2 games\.$' "$dir/out" "clock games"
+check '^A lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 1+0.1"
+check '^B lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 1+0.1"
+
+# Bad command lines are refused.
+if "$match" -engine cmd="$uci" -movetime 10 >"$dir/out" 2>&1; then
+    echo "FAIL: one engine accepted"; fail=1
+fi
+if "$match" -engine cmd="$uci" -engine cmd="$uci" >"$dir/out" 2>&1; then
+    echo "FAIL: no limit accepted"; fail=1
+fi
+printf 'h2e2 h9g7 zz\n' >"$dir/bad.txt"
+if "$match" -engine cmd="$uci" -engine cmd="$uci" -nodes 10 -openings "$dir/bad.txt" \
+    >"$dir/out" 2>&1; then
+    echo "FAIL: a bad opening file accepted"; fail=1
+fi
+check 'bad.txt:1: illegal move .zz.' "$dir/out" "bad opening reported"
+
+# Engines that number ranks 1-10 (Fairy-Stockfish), when installed.
+fsf=/usr/games/fairy-stockfish
+if [ -x "$fsf" ]; then
+    "$match" -engine cmd="$uci" name=xq -engine cmd="$fsf" name=fsf ranks=1 \
+        option.UCI_Variant=xiangqi -nodes 2000 -openings "$openings" -rounds 1 \
+        -max-plies 80 >"$dir/out" 2>&1
+    check '^Finished 2 games\.$' "$dir/out" "games against Fairy-Stockfish"
+    check '^fsf lost 0 by illegal move' "$dir/out" "rank translation for Fairy-Stockfish"
+    check '^xq lost 0 by illegal move' "$dir/out" "rank translation for Fairy-Stockfish"
+fi
+
+[ $fail -eq 0 ] && echo "xq-match ok"
+exit $fail

@@ -1,0 +1,144 @@
+#!/bin/sh
+# xq-uci speaks UCI and UCCI, answers bad input with "info string error"
+# and never crashes. usage: uci_protocol.sh XQ_UCI
+set -u
+uci=$1
+fail=0
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+# run "commands" [seconds to keep stdin open]
+run() {
+    { printf '%s\n' "$1"; sleep "${2:-1}"; } | "$uci" >"$out" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        echo "FAIL: exit status $rc for: $1"; cat "$out"; fail=1
+    fi
+}
+expect() { # pattern description
+    if ! grep -Eq "$1" "$out"; then
+        echo "FAIL: $2 (no line matching '$1')"; cat "$out"; fail=1
+    fi
+}
+reject() {
+    if grep -Eq "$1" "$out"; then
+        echo "FAIL: $2 (a line matches '$1')"; cat "$out"; fail=1
+    fi
+}
+
+run "uci
+isready"
+expect '^id name libxiangqi' "uci: id"
+expect '^option name Threads type spin default 1 min 1 max 256$' "uci: Threads option"
+expect '^option name Skill Level type spin' "uci: Skill Level option"
+expect '^uciok$' "uci: uciok"
+expect '^readyok$' "isready"
+
+run "ucci
+isready
+setoption usemillisec true
+position startpos moves h2e2
+go depth 3
+" 2
+expect '^ucciok$' "ucci: ucciok"
+expect '^info depth 3 score -?[0-9]+ ' "ucci: info without 'cp'"
+expect '^bestmove [a-i][0-9][a-i][0-9]' "ucci: bestmove"
+
+run "position startpos moves h2e2 h9g7
+go depth 5" 2
+expect '^info depth 5 seldepth [0-9]+ multipv 1 score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ hashfull [0-9]+ time [0-9]+ pv( [a-i][0-9][a-i][0-9])+$' "go depth: info line"
+expect '^bestmove [a-i][0-9][a-i][0-9] ponder [a-i][0-9][a-i][0-9]$' "go depth: bestmove with ponder"
+
+# go perft: the start position counts from the perft suite
+run "go perft 3"
+expect '^Nodes searched: 79666$' "go perft 3"
+expect '^h2e2: [0-9]+$' "go perft divide lines"
+
+# Bad input: errors, never a crash; the position is unchanged after errors
+run "foo bar
+position
+position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9 w
+position startpos moves h2e2 h2e2
+position startpos moves h2e2 zz
+setoption name Threads value 0
+setoption name Hash value abc
+setoption name Nonsense value 1
+go depth 0
+go depth x
+go movetime -5
+go wtime
+go nodes 1e9
+d" 1
+expect 'info string error: unknown command .foo.' "unknown command"
+expect 'info string error: position needs' "position without arguments"
+expect 'info string error: bad FEN' "bad FEN"
+expect "info string error: illegal move 'h2e2'" "illegal move in position"
+expect "info string error: illegal move 'zz'" "malformed move in position"
+expect 'info string error: Threads must be' "bad Threads"
+expect 'info string error: Hash must be' "bad Hash"
+expect "info string error: unknown option 'Nonsense'" "unknown option"
+expect 'info string error: go depth needs a number' "bad go depth"
+expect 'info string error: go movetime needs a number' "bad go movetime"
+expect 'info string error: go wtime needs a number' "go wtime without a value"
+expect '^fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1$' "position unchanged after errors"
+reject '^bestmove' "no search after bad go commands"
+
+# infinite search ends only with stop; ponder ends with ponderhit.
+# midway "commands" "final command": the output is looked at (in $out.mid)
+# one second after the commands, before the final command is sent.
+midway() {
+    { printf '%s\n' "$1"; sleep 1; cp "$out" "$out.mid"; printf '%s\n' "$2"; sleep 0.5; } |
+        "$uci" >"$out" 2>&1
+    if grep -q '^bestmove' "$out.mid"; then
+        echo "FAIL: '$1' ended before '$2'"; cat "$out.mid"; fail=1
+    fi
+    rm -f "$out.mid"
+}
+midway "go infinite" "stop"
+expect '^bestmove [a-i][0-9][a-i][0-9]' "stop prints bestmove"
+midway "go infinite depth 2" "stop"
+expect '^bestmove [a-i][0-9][a-i][0-9]' "go infinite depth 2, stop"
+midway "ucci
+setoption randomness small
+go depth infinite" "stop"
+expect '^bestmove [a-i][0-9][a-i][0-9]' "UCCI go depth infinite, stop"
+reject 'unknown option' "standard UCCI options are accepted"
+midway "position startpos
+go ponder movetime 100" "ponderhit"
+expect '^bestmove [a-i][0-9][a-i][0-9]' "ponderhit then movetime"
+
+# A clock: a move comes back well within the share of the clock.
+run "position startpos
+go wtime 1000 btime 1000 winc 100 binc 100" 1
+expect '^bestmove [a-i][0-9][a-i][0-9]' "go with a clock"
+
+# searchmoves, banmoves (UCCI), MultiPV, Skill Level
+run "position startpos
+go depth 4 searchmoves a3a4 i3i4" 1
+expect '^bestmove (a3a4|i3i4)' "searchmoves"
+run "position startpos
+banmoves h2e2 b2e2 h0g2 b0c2 c3c4 g3g4
+go depth 5" 1
+reject '^bestmove (h2e2|b2e2|h0g2|b0c2|c3c4|g3g4)' "banmoves"
+run "setoption name MultiPV value 3
+position startpos
+go depth 4" 1
+expect '^info depth 4 .* multipv 3 ' "MultiPV 3"
+run "setoption name Skill Level value 0
+setoption name Skill Seed value 7
+position startpos
+go depth 3" 1
+expect '^bestmove [a-i][0-9][a-i][0-9]' "Skill Level 0"
+
+# No legal move: bestmove (none)
+run "position fen 3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1
+go depth 3" 1
+expect '^bestmove \(none\)$' "mated position"
+expect '^info depth 0 score mate 0$' "mated position score"
+
+# bench runs and prints the signature line
+run "bench 4" 0
+expect '^Nodes searched: [0-9]+$' "bench"
+
+[ $fail -eq 0 ] && echo "xq-uci protocol ok"
+exit $fail
