@@ -26,4 +26,5 @@ xq_require_packages() {
 XQ_BUILD_PACKAGES=(build-essential cmake pkg-config)
 # What the whole test suite needs on top of that.
 # librsvg2-bin: rsvg-convert renders the SVG pictures to PNG in a test.
-XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 binutils librsvg2-bin)
+# python3-pip: a test installs the Python package with pip (offline).
+XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip binutils librsvg2-bin)
