@@ -1,0 +1,648 @@
+/**
+ * @file xiangqi/xiangqi.hpp
+ * @brief Header-only C++ wrapper of libxiangqi (C++11 or later).
+ *
+ * Owning classes over the C handles (copy = deep copy, move = transfer,
+ * destructor = `_free`), `std::string` for every text, and errors reported
+ * either as exceptions (xq::error, a `std::system_error`) or, in the
+ * overloads that take a `std::error_code &`, as error codes of
+ * xq::category(). Everything is inline; link with the C library as usual
+ * (`xiangqi::xiangqi` in CMake, `pkg-config --libs xiangqi`).
+ *
+ * @code
+ * #include <xiangqi/xiangqi.hpp>
+ * xq::board b;                       // start position
+ * b.push("h2e2");                    // throws xq::error if illegal
+ * for (xq::move m : b.legal_moves())
+ *     std::cout << m.iccs() << ' ';
+ * std::cout << b.fen() << '\n';
+ * @endcode
+ */
+#ifndef XIANGQI_XIANGQI_HPP
+#define XIANGQI_XIANGQI_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "xiangqi/xiangqi.h"
+
+/** The C++ wrapper. */
+namespace xq {
+
+/* ======================================================================== */
+/* Errors */
+
+/** The library's status codes as a scoped enum (values of ::xq_error). */
+enum class errc {
+    invalid_argument = XQ_EINVAL, /**< ::XQ_EINVAL */
+    out_of_memory = XQ_ENOMEM,    /**< ::XQ_ENOMEM */
+    parse = XQ_EPARSE,            /**< ::XQ_EPARSE */
+    illegal_move = XQ_EILLEGAL,   /**< ::XQ_EILLEGAL */
+    state = XQ_ESTATE,            /**< ::XQ_ESTATE */
+    version = XQ_EVERSION,        /**< ::XQ_EVERSION */
+    buffer_too_small = XQ_EBUFS,  /**< ::XQ_EBUFS */
+    io = XQ_EIO,                  /**< ::XQ_EIO */
+    position = XQ_EPOSITION,      /**< ::XQ_EPOSITION */
+    ambiguous = XQ_EAMBIGUOUS     /**< ::XQ_EAMBIGUOUS */
+};
+
+/** @cond INTERNAL */
+namespace detail {
+class category_impl : public std::error_category {
+  public:
+    const char *name() const noexcept override { return "xiangqi"; }
+    std::string message(int ev) const override { return xq_strerror(ev); }
+    std::error_condition default_error_condition(int ev) const noexcept override
+    {
+        switch (ev) {
+        case XQ_EINVAL: return std::errc::invalid_argument;
+        case XQ_ENOMEM: return std::errc::not_enough_memory;
+        case XQ_EIO: return std::errc::io_error;
+        case XQ_EBUFS: return std::errc::no_buffer_space;
+        default: return std::error_condition(ev, *this);
+        }
+    }
+};
+} // namespace detail
+/** @endcond */
+
+/**
+ * @brief The error category of libxiangqi's status codes.
+ *
+ * `std::error_code(XQ_EILLEGAL, xq::category())` compares equal to
+ * xq::errc::illegal_move; ::XQ_EINVAL, ::XQ_ENOMEM and ::XQ_EIO also match
+ * the corresponding `std::errc` conditions.
+ * @return The one instance of the category.
+ */
+inline const std::error_category &category() noexcept
+{
+    static const detail::category_impl instance;
+    return instance;
+}
+
+/**
+ * @brief An error code of xq::category() for an xq::errc (found by ADL).
+ * @param e  The code.
+ * @return `std::error_code(int(e), xq::category())`.
+ */
+inline std::error_code make_error_code(errc e) noexcept
+{
+    return std::error_code(static_cast<int>(e), category());
+}
+
+/**
+ * @brief The exception thrown by the wrapper: a `std::system_error` whose
+ *        code() is in xq::category(), plus the parse position when the
+ *        failure was in a text input.
+ */
+class error : public std::system_error {
+  public:
+    /**
+     * @brief Construct from a status code and a description.
+     * @param code    A negative ::xq_error.
+     * @param what    Detail for what() (the code's text is appended).
+     * @param offset  Byte offset in the text input, or -1.
+     * @param line    1-based line for multi-line inputs, 0 otherwise.
+     * @param column  1-based column for multi-line inputs, 0 otherwise.
+     */
+    error(int code, const std::string &what, int offset = -1, int line = 0, int column = 0)
+        : std::system_error(code, category(), what), offset_(offset), line_(line), column_(column)
+    {
+    }
+    /** @brief Where parsing failed. @return The byte offset in the text input, or -1. */
+    int offset() const noexcept { return offset_; }
+    /** @brief Where parsing failed. @return The 1-based line of a multi-line input, or 0. */
+    int line() const noexcept { return line_; }
+    /** @brief Where parsing failed. @return The 1-based column of a multi-line input, or 0. */
+    int column() const noexcept { return column_; }
+
+  private:
+    int offset_, line_, column_;
+};
+
+/** @cond INTERNAL */
+namespace detail {
+inline int check(int rc, const char *what)
+{
+    if (rc < 0)
+        throw error(rc, what);
+    return rc;
+}
+
+inline void raise(const xq_parse_error &e, int rc, const char *what)
+{
+    std::string msg = std::string(what) + ": " + (e.message[0] ? e.message : xq_strerror(rc));
+    throw error(rc, msg, e.offset, e.line, e.column);
+}
+
+inline void set(std::error_code *ec, int rc) noexcept
+{
+    if (ec)
+        *ec = std::error_code(rc < 0 ? rc : 0, category());
+}
+
+/* Read a string from a snprintf-style C function. */
+template <class F> std::string read_string(F f, std::size_t guess, const char *what)
+{
+    std::string s(guess, '\0');
+    int n = f(&s[0], s.size());
+    if (n >= 0 && static_cast<std::size_t>(n) >= s.size()) {
+        s.assign(static_cast<std::size_t>(n) + 1, '\0');
+        n = f(&s[0], s.size());
+    }
+    check(n, what);
+    s.resize(static_cast<std::size_t>(n));
+    return s;
+}
+} // namespace detail
+/** @endcond */
+
+} // namespace xq
+
+/** @cond INTERNAL */
+namespace std {
+template <> struct is_error_code_enum<xq::errc> : true_type {};
+} // namespace std
+/** @endcond */
+
+namespace xq {
+
+/* ======================================================================== */
+/* Squares, pieces, moves */
+
+/** The two sides. */
+enum class color { red = XQ_RED, black = XQ_BLACK };
+
+/** Piece types (values of ::xq_piece_type). */
+enum class piece_type {
+    none = 0,                  /**< An empty square. */
+    king = XQ_KING,            /**< General 帅/將. */
+    advisor = XQ_ADVISOR,      /**< Advisor 仕/士. */
+    elephant = XQ_ELEPHANT,    /**< Elephant 相/象. */
+    horse = XQ_HORSE,          /**< Horse 马/馬. */
+    chariot = XQ_CHARIOT,      /**< Chariot 车/車. */
+    cannon = XQ_CANNON,        /**< Cannon 炮/砲. */
+    soldier = XQ_SOLDIER       /**< Soldier 兵/卒. */
+};
+
+/**
+ * @brief Square index of a file and rank.
+ * @param file  0..8 (`a`..`i`).
+ * @param rank  0..9, from Red's side.
+ * @return The square 0..89.
+ * @throws xq::error (invalid_argument) if either is out of range.
+ */
+inline int square(int file, int rank)
+{
+    return detail::check(xq_square(file, rank), "no such square");
+}
+
+/**
+ * @brief ICCS name of a square.
+ * @param sq  0..89.
+ * @return The name, e.g. `"e0"`.
+ * @throws xq::error (invalid_argument) for a bad square.
+ */
+inline std::string square_name(int sq)
+{
+    int f = detail::check(xq_square_file(sq), "no such square");
+    return std::string{static_cast<char>('a' + f), static_cast<char>('0' + sq / 9)};
+}
+
+/** A piece (or an empty square): a type and a color. */
+class piece {
+  public:
+    /** @brief An empty square. */
+    piece() noexcept : code_(0) {}
+    /**
+     * @brief The piece of a C piece code.
+     * @param code  A piece code (`type | color << 3`), or 0 for an empty square.
+     * @throws xq::error (invalid_argument) for a bad code.
+     */
+    explicit piece(int code) : code_(code)
+    {
+        if (code != 0)
+            detail::check(xq_piece_type_of(code), "not a piece code");
+    }
+    /**
+     * @brief A piece of a color and type.
+     * @param c  Its side.
+     * @param t  Its type (not piece_type::none).
+     */
+    piece(xq::color c, piece_type t)
+        : code_(detail::check(xq_piece(static_cast<int>(c), static_cast<int>(t)), "not a piece"))
+    {
+    }
+    /** @brief Whether this is an empty square. @return True for an empty square. */
+    bool empty() const noexcept { return code_ == 0; }
+    /** @brief The C piece code. @return `type | color << 3`, 0 for empty. */
+    int code() const noexcept { return code_; }
+    /** @brief The type. @return The type, piece_type::none when empty. */
+    piece_type type() const noexcept { return static_cast<piece_type>(code_ & 7); }
+    /** @brief The side. @return The color (meaningless when empty). */
+    xq::color color() const noexcept { return static_cast<xq::color>(code_ >> 3); }
+    /** @brief FEN letter. @return `K`..`P` for Red, `k`..`p` for Black, `'.'` when empty. */
+    char symbol() const noexcept { return code_ ? static_cast<char>(xq_piece_char(code_)) : '.'; }
+    /** @brief Chinese character. @return 帅仕相马车炮兵 / 將士象馬車砲卒 (UTF-8), "" when empty. */
+    std::string glyph() const
+    {
+        static const char *const g[2][8] = {{"", "帅", "仕", "相", "马", "车", "炮", "兵"},
+                                            {"", "將", "士", "象", "馬", "車", "砲", "卒"}};
+        return code_ ? g[code_ >> 3][code_ & 7] : "";
+    }
+    /** @brief Equality. @param o Another piece. @return Same piece (or both empty). */
+    bool operator==(const piece &o) const noexcept { return code_ == o.code_; }
+    /** @brief Inequality. @param o Another piece. @return Different pieces. */
+    bool operator!=(const piece &o) const noexcept { return code_ != o.code_; }
+
+  private:
+    int code_;
+};
+
+/** A move (a value type; it means something only in a position). */
+class move {
+  public:
+    /** @brief The null move (::XQ_MOVE_NONE); false in a boolean context. */
+    move() noexcept : m_(XQ_MOVE_NONE) {}
+    /** @brief Wrap a C move. @param m An ::xq_move. */
+    explicit move(xq_move m) noexcept : m_(m) {}
+    /**
+     * @brief A move between two squares.
+     * @param from  Origin 0..89.
+     * @param to    Destination 0..89, not @p from.
+     * @throws xq::error (invalid_argument) otherwise.
+     */
+    move(int from, int to) : m_(xq_move_make(from, to))
+    {
+        if (m_ == XQ_MOVE_NONE)
+            throw error(XQ_EINVAL, "no move between these squares");
+    }
+    /**
+     * @brief Parse coordinates.
+     * @param text  E.g. `"h2e2"` (`"H2-E2"` accepted).
+     * @return The move.
+     * @throws xq::error (parse) if @p text is not a coordinate move.
+     */
+    static move from_iccs(const std::string &text)
+    {
+        xq_move m;
+        int rc = xq_move_parse(text.c_str(), &m);
+        if (rc < 0)
+            throw error(rc, "'" + text + "' is not a coordinate move");
+        return move(m);
+    }
+    /**
+     * @brief Parse coordinates without throwing.
+     * @param text  E.g. `"h2e2"`.
+     * @param ec    Set to the error, or cleared.
+     * @return The move; the null move on error.
+     */
+    static move from_iccs(const std::string &text, std::error_code &ec) noexcept
+    {
+        xq_move m;
+        detail::set(&ec, xq_move_parse(text.c_str(), &m));
+        return move(m);
+    }
+    /** @brief Origin. @return The origin square. */
+    int from() const noexcept { return XQ_MOVE_FROM(m_); }
+    /** @brief Destination. @return The destination square. */
+    int to() const noexcept { return XQ_MOVE_TO(m_); }
+    /** @brief The C value. @return The ::xq_move. */
+    xq_move raw() const noexcept { return m_; }
+    /** @brief Coordinates. @return E.g. `"h2e2"`; empty for the null move. */
+    std::string iccs() const
+    {
+        char buf[XQ_MOVE_STR_MAX];
+        return xq_move_format(m_, buf, sizeof buf) > 0 ? std::string(buf) : std::string();
+    }
+    /** @brief Test for the null move. @return True unless this is the null move. */
+    explicit operator bool() const noexcept { return m_ != XQ_MOVE_NONE; }
+    /** @brief Equality. @param o Another move. @return Same move. */
+    bool operator==(const move &o) const noexcept { return m_ == o.m_; }
+    /** @brief Inequality. @param o Another move. @return Different moves. */
+    bool operator!=(const move &o) const noexcept { return m_ != o.m_; }
+    /** @brief Order by code, for sorted containers. @param o Another move. @return This one first. */
+    bool operator<(const move &o) const noexcept { return m_ < o.m_; }
+
+  private:
+    xq_move m_;
+};
+
+/** How a game ended (values of ::xq_result and ::xq_reason). */
+struct status {
+    int result = XQ_RESULT_ONGOING; /**< An ::xq_result. */
+    int reason = XQ_REASON_NONE;    /**< An ::xq_reason. */
+    /** @brief Whether the game is over. @return True if it is. */
+    bool over() const noexcept { return result != XQ_RESULT_ONGOING; }
+};
+
+/** Options of board::svg(): see ::xq_svg_options. */
+struct svg_options {
+    int size = 450;          /**< Width in pixels, 32..8192. */
+    bool flip = false;       /**< Black at the bottom. */
+    int coordinates = XQ_SVG_COORDS_NUMBERS | XQ_SVG_COORDS_ICCS; /**< ::xq_svg_coordinates bits. */
+    bool letters = false;    /**< Letters instead of Chinese glyphs. */
+    bool show_last_move = true; /**< Shade the last move. */
+    move last_move;          /**< The move to shade; null = the board's last move. */
+    bool show_check = true;  /**< Glow under a general in check. */
+    std::vector<move> arrows; /**< Arrows to draw. */
+};
+
+/* ======================================================================== */
+/* Board */
+
+/**
+ * @brief A position and its move history: owns an ::xq_board.
+ *
+ * Copying clones the C board (history included); moving transfers it and
+ * leaves the source empty (any use of an empty board throws). Like the C
+ * handle, a board is used by one thread at a time.
+ */
+class board {
+  public:
+    /** @brief The start position. */
+    board() { init(nullptr); }
+    /**
+     * @brief A position from FEN.
+     * @param fen  See xq_board_new().
+     * @throws xq::error (parse or position) with the offset of the problem.
+     */
+    explicit board(const std::string &fen) { init(fen.c_str()); }
+    /**
+     * @brief A position from FEN without throwing.
+     * @param fen  See xq_board_new().
+     * @param ec   Set to the error (and the board is empty), or cleared.
+     */
+    board(const std::string &fen, std::error_code &ec) noexcept : b_(nullptr)
+    {
+        detail::set(&ec, xq_board_new(&b_, fen.c_str(), nullptr));
+    }
+    /** @brief Take ownership of a C board. @param adopt A board from the C API, or NULL. */
+    explicit board(xq_board *adopt) noexcept : b_(adopt) {}
+    /** @brief Deep copy (xq_board_clone()). @param o The board to copy. */
+    board(const board &o) : b_(nullptr)
+    {
+        if (o.b_)
+            detail::check(xq_board_clone(&b_, o.b_), "cannot copy the board");
+    }
+    /** @brief Transfer. @param o The source; it becomes empty. */
+    board(board &&o) noexcept : b_(o.b_) { o.b_ = nullptr; }
+    /** @brief Deep copy assignment. @param o The board to copy. @return `*this`. */
+    board &operator=(const board &o)
+    {
+        if (this != &o) {
+            board tmp(o);
+            swap(tmp);
+        }
+        return *this;
+    }
+    /** @brief Move assignment. @param o The source; it becomes empty. @return `*this`. */
+    board &operator=(board &&o) noexcept
+    {
+        if (this != &o) {
+            xq_board_free(b_);
+            b_ = o.b_;
+            o.b_ = nullptr;
+        }
+        return *this;
+    }
+    ~board() { xq_board_free(b_); }
+
+    /** @brief Exchange two boards. @param o The other board. */
+    void swap(board &o) noexcept { std::swap(b_, o.b_); }
+    /** @brief The C handle. @return The handle, still owned by this object. */
+    xq_board *get() noexcept { return b_; }
+    /** @brief The C handle. @return The handle, still owned by this object. */
+    const xq_board *get() const noexcept { return b_; }
+    /** @brief Give up ownership. @return The C handle; the caller frees it. */
+    xq_board *release() noexcept
+    {
+        xq_board *b = b_;
+        b_ = nullptr;
+        return b;
+    }
+    /** @brief Whether the board holds a position. @return False after a move-from. */
+    explicit operator bool() const noexcept { return b_ != nullptr; }
+
+    /** @brief The position. @return Canonical FEN. */
+    std::string fen() const
+    {
+        char buf[XQ_FEN_MAX];
+        detail::check(xq_board_fen(b_, buf, sizeof buf), "fen");
+        return buf;
+    }
+    /**
+     * @brief Set up a position and clear the history.
+     * @param fen  See xq_board_new().
+     * @throws xq::error (parse or position); the board is unchanged then.
+     */
+    void set_fen(const std::string &fen)
+    {
+        xq_parse_error e;
+        int rc = xq_board_set_fen(b_, fen.c_str(), &e);
+        if (rc < 0)
+            detail::raise(e, rc, "bad FEN");
+    }
+    /** @brief The side to move. @return Red or Black. */
+    color side_to_move() const
+    {
+        return static_cast<color>(detail::check(xq_board_side_to_move(b_), "side_to_move"));
+    }
+    /** @brief What stands on a square. @param sq 0..89. @return The piece (empty for none). */
+    piece at(int sq) const { return piece(detail::check(xq_board_piece_at(b_, sq), "at")); }
+    /** @brief Zobrist hash. @return The 64-bit hash of the position. */
+    std::uint64_t hash() const
+    {
+        detail::check(b_ ? 0 : XQ_EINVAL, "hash");
+        return xq_board_hash(b_);
+    }
+    /** @brief Check. @return Whether the side to move is in check. */
+    bool in_check() const { return detail::check(xq_board_in_check(b_), "in_check") == 1; }
+    /** @brief The halfmove clock. @return Plies since the last capture. */
+    int halfmove_clock() const { return detail::check(xq_board_halfmove_clock(b_), "halfmove_clock"); }
+    /** @brief The move number. @return FEN field 6. */
+    int fullmove_number() const
+    {
+        return detail::check(xq_board_fullmove_number(b_), "fullmove_number");
+    }
+    /** @brief Repetitions. @return Times the position occurred earlier in the history. */
+    int repetitions() const { return detail::check(xq_board_repetitions(b_), "repetitions"); }
+    /** @brief The game state by the rules of the board alone. @return See xq_board_status(). */
+    xq::status status() const
+    {
+        xq::status s;
+        s.result = detail::check(xq_board_status(b_, &s.reason), "status");
+        return s;
+    }
+
+    /** @brief The legal moves. @return Every legal move, in generation order. */
+    std::vector<move> legal_moves() const
+    {
+        xq_move buf[XQ_MAX_MOVES];
+        int n = detail::check(xq_board_generate_moves(b_, buf, XQ_MAX_MOVES), "legal_moves");
+        std::vector<move> out;
+        out.reserve(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; i++)
+            out.push_back(move(buf[i]));
+        return out;
+    }
+    /** @brief Legality. @param m A move. @return Whether @p m is legal here. */
+    bool is_legal(move m) const { return detail::check(xq_board_is_legal(b_, m.raw()), "is_legal") == 1; }
+
+    /**
+     * @brief The legal move a text names in this position.
+     * @param text  Coordinates, e.g. `"h2e2"`.
+     * @return The move.
+     * @throws xq::error parse (unreadable) or illegal_move.
+     */
+    move parse_move(const std::string &text) const
+    {
+        move m = move::from_iccs(text);
+        if (!is_legal(m))
+            throw error(XQ_EILLEGAL, "'" + text + "' is not legal here");
+        return m;
+    }
+    /**
+     * @brief parse_move() without throwing.
+     * @param text  Coordinates, e.g. `"h2e2"`.
+     * @param ec    Set to the error, or cleared.
+     * @return The move; the null move on error.
+     */
+    move parse_move(const std::string &text, std::error_code &ec) const noexcept
+    {
+        move m = move::from_iccs(text, ec);
+        if (!ec && m) {
+            int legal = xq_board_is_legal(b_, m.raw());
+            if (legal != 1) {
+                detail::set(&ec, legal < 0 ? legal : XQ_EILLEGAL);
+                return move();
+            }
+        }
+        return m;
+    }
+
+    /**
+     * @brief Play a legal move.
+     * @param m  The move.
+     * @throws xq::error (illegal_move); the board is unchanged then.
+     */
+    void push(move m)
+    {
+        int rc = xq_board_make_move(b_, m.raw());
+        if (rc < 0)
+            throw error(rc, "cannot play " + (m ? m.iccs() : std::string("the null move")));
+    }
+    /** @brief Play a legal move without throwing. @param m The move. @param ec Set or cleared. */
+    void push(move m, std::error_code &ec) noexcept { detail::set(&ec, xq_board_make_move(b_, m.raw())); }
+    /**
+     * @brief Play the move a text names (see parse_move()).
+     * @param text  The move's text.
+     * @return The move played.
+     * @throws xq::error parse or illegal_move; the board is unchanged then.
+     */
+    move push(const std::string &text)
+    {
+        move m = parse_move(text);
+        push(m);
+        return m;
+    }
+    /**
+     * @brief Take back the last move.
+     * @return The move taken back.
+     * @throws xq::error (state) if there is none.
+     */
+    move pop()
+    {
+        xq_move m;
+        int rc = xq_board_unmake_move(b_, &m);
+        if (rc < 0)
+            throw error(rc, "no move to take back");
+        return move(m);
+    }
+    /**
+     * @brief Take back the last move without throwing.
+     * @param ec  Set to errc::state if there is no move, or cleared.
+     * @return The move taken back; the null move if there is none.
+     */
+    move pop(std::error_code &ec) noexcept
+    {
+        xq_move m;
+        detail::set(&ec, xq_board_unmake_move(b_, &m));
+        return move(m);
+    }
+    /** @brief The history. @return The moves played since the position was set, oldest first. */
+    std::vector<move> history() const
+    {
+        int n = detail::check(xq_board_history_size(b_), "history");
+        std::vector<move> out;
+        out.reserve(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; i++) {
+            xq_move m;
+            xq_board_history_move(b_, i, &m, nullptr);
+            out.push_back(move(m));
+        }
+        return out;
+    }
+
+    /** @brief Perft. @param depth 0..64. @return The leaf count of the legal-move tree. */
+    std::uint64_t perft(int depth) const
+    {
+        std::uint64_t n = 0;
+        detail::check(xq_perft(b_, depth, &n), "perft");
+        return n;
+    }
+
+    /**
+     * @brief A picture of the position (xq_board_svg()).
+     * @param o  Options.
+     * @return The SVG document.
+     * @throws xq::error (invalid_argument) for an option out of range.
+     */
+    std::string svg(const svg_options &o = svg_options()) const
+    {
+        xq_svg_options c;
+        xq_svg_options_init(&c, XQ_SVG_OPTIONS_VERSION);
+        c.size = o.size;
+        c.flip = o.flip ? 1 : 0;
+        c.coordinates = o.coordinates;
+        c.glyphs = o.letters ? XQ_SVG_GLYPHS_LETTERS : XQ_SVG_GLYPHS_CHINESE;
+        c.show_last_move = o.show_last_move ? 1 : 0;
+        c.last_move = o.last_move.raw();
+        c.show_check = o.show_check ? 1 : 0;
+        std::vector<xq_move> arrows;
+        for (const move &m : o.arrows)
+            arrows.push_back(m.raw());
+        c.arrows = arrows.empty() ? nullptr : arrows.data();
+        c.arrow_count = static_cast<int>(arrows.size());
+        const xq_board *b = b_;
+        return detail::read_string(
+            [&](char *buf, std::size_t cap) { return xq_board_svg(b, &c, buf, cap); }, 16384,
+            "svg");
+    }
+
+  private:
+    void init(const char *fen)
+    {
+        b_ = nullptr;
+        xq_parse_error e;
+        int rc = xq_board_new(&b_, fen, &e);
+        if (rc < 0)
+            detail::raise(e, rc, "bad FEN");
+    }
+
+    xq_board *b_;
+};
+
+/** @brief Exchange two boards (ADL swap). @param a One board. @param b The other. */
+inline void swap(board &a, board &b) noexcept { a.swap(b); }
+
+/** @brief The library's version at run time. @return E.g. "0.1.0". */
+inline std::string version() { return xq_version_string(); }
+
+} // namespace xq
+
+#endif /* XIANGQI_XIANGQI_HPP */
