@@ -123,7 +123,13 @@ static void test_board_basics()
     CHECK(ec == xq::errc::state);
 
     // Illegal moves leave the board unchanged.
-    EXPECT_ERROR(xq::errc::illegal_move, b.push("h2h8"));
+    what = EXPECT_ERROR(xq::errc::illegal_move, b.push("h2h8"));
+    CHECK(what.find("h2h8 is not legal here; the piece on h2 can play: ") == 0);
+    CHECK(what.find(" h2e2") != std::string::npos && what.find(" h2h9") != std::string::npos);
+    what = EXPECT_ERROR(xq::errc::illegal_move, b.push(xq::move::from_iccs("e4e5")));
+    CHECK(what.find("no piece on e4") != std::string::npos);
+    what = EXPECT_ERROR(xq::errc::illegal_move, b.push(xq::move::from_iccs("h7h3")));
+    CHECK(what.find("not the mover's") != std::string::npos);
     EXPECT_ERROR(xq::errc::illegal_move, b.push(xq::move::from_iccs("e3e5")));
     EXPECT_ERROR(xq::errc::parse, b.push("cannon"));
     b.push(xq::move::from_iccs("a0a4"), ec);

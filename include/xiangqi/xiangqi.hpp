@@ -503,7 +503,7 @@ class board {
     {
         move m = move::from_iccs(text);
         if (!is_legal(m))
-            throw error(XQ_EILLEGAL, "'" + text + "' is not legal here");
+            throw error(XQ_EILLEGAL, illegal_message(m, text));
         return m;
     }
     /**
@@ -533,8 +533,9 @@ class board {
     void push(move m)
     {
         int rc = xq_board_make_move(b_, m.raw());
-        if (rc < 0)
-            throw error(rc, "cannot play " + (m ? m.iccs() : std::string("the null move")));
+        if (rc == XQ_EILLEGAL)
+            throw error(rc, illegal_message(m, m ? m.iccs() : std::string("the null move")));
+        detail::check(rc, "push");
     }
     /** @brief Play a legal move without throwing. @param m The move. @param ec Set or cleared. */
     void push(move m, std::error_code &ec) noexcept { detail::set(&ec, xq_board_make_move(b_, m.raw())); }
@@ -625,6 +626,27 @@ class board {
     }
 
   private:
+    /* "h2h8 is not legal here; the piece on h2 can play: h2h1 h2h3 ..." */
+    std::string illegal_message(move m, const std::string &label) const
+    {
+        std::string msg = label + " is not legal here";
+        if (!m)
+            return msg;
+        piece p = at(m.from());
+        if (p.empty())
+            return msg + ": there is no piece on " + square_name(m.from());
+        if (p.color() != side_to_move())
+            return msg + ": the piece on " + square_name(m.from()) + " is not the mover's";
+        msg += "; the piece on " + square_name(m.from()) + " can play:";
+        int count = 0;
+        for (const move &l : legal_moves())
+            if (l.from() == m.from()) {
+                msg += " " + l.iccs();
+                count++;
+            }
+        return count ? msg : msg + " nothing";
+    }
+
     void init(const char *fen)
     {
         b_ = nullptr;
