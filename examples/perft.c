@@ -84,7 +84,7 @@ static int run_single(const char *fen, int depth, int divide)
             printf("%s: %" PRIu64 "\n", ms, counts[i]);
             total += counts[i];
         }
-        printf("\nmoves %d  nodes %" PRIu64 "  time %.3f s  nodes/s %.0f\n", n, total, dt,
+        printf("\nmoves %d  nodes %" PRIu64 "  time %.6f s  nodes/s %.0f\n", n, total, dt,
                dt > 0 ? (double)total / dt : 0.0);
     } else {
         printf("%-6s %16s %10s %14s\n", "depth", "nodes", "time(s)", "nodes/s");

@@ -38,7 +38,7 @@ INLINE u128 cannon_targets(const pos_t *p, int s)
            file_bits(f, xq__T.cannon_file[r][p->file_occ[f]]);
 }
 
-static void restrict_piece(check_info *ci, int s, u128 allow)
+INLINE void restrict_piece(check_info *ci, int s, u128 allow)
 {
     if (ci->pinned & sq_bit(s)) {
         for (int i = 0; i < ci->n; i++)
@@ -60,7 +60,7 @@ INLINE u128 allowed_for(const check_info *ci, int s)
 }
 
 /* The pieces b[0..nb) on one line from the own general k, nearest first. */
-static void scan_line(const pos_t *p, check_info *ci, int k, const int *b, int nb, int is_file)
+INLINE void scan_line(const pos_t *p, check_info *ci, int k, const int *b, int nb, int is_file)
 {
     const int them = p->side ^ 1;
     if (nb == 0)
@@ -116,7 +116,7 @@ INLINE int descending(unsigned bits, int base, int step, int *out)
 }
 
 /* Fill ci for the side to move; returns nonzero when it is in check. */
-static int analyze(const pos_t *p, check_info *ci)
+INLINE int analyze(const pos_t *p, check_info *ci)
 {
     const int us = p->side, them = us ^ 1, k = p->king[us];
     const int kf = sq_file(k), kr = sq_rank(k);
@@ -180,7 +180,7 @@ int xq__attacked(const pos_t *p, int s, int by)
 }
 
 /* Would the side to move stand in check after from->to (pseudo-legal)? */
-static int leaves_in_check(const pos_t *p, int from, int to)
+INLINE int leaves_in_check(const pos_t *p, int from, int to)
 {
     const int us = p->side;
     const int k = from == p->king[us] ? to : p->king[us];
@@ -215,7 +215,7 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
 #define EMIT(from, set)                                                                  \
     do {                                                                                 \
         t = (set);                                                                       \
-        if (pinned & sq_bit(from))                                                       \
+        if (pinned && (pinned & sq_bit(from)))                                           \
             t &= allowed_for(&ci, from);                                                 \
         if (in_check) {                                                                  \
             while (t) {                                                                  \
@@ -246,7 +246,19 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
         s = pop_lsb128(&b);
         EMIT(s, xq__T.horse_to[s][orth4_index(occ, s)] & dest);
     }
-    for (b = pos_pieces(p, us, PAWN); b;) {
+    b = pos_pieces(p, us, PAWN);
+    if (count_only && !in_check) {
+        /* Count the soldiers that are not pinned all at once: one step
+         * forward, and sideways for those across the river. */
+        const u128 free = b & ~pinned;
+        const u128 crossed = free & xq__T.half[us ^ 1];
+        const u128 fwd = us == RED ? free << 9 : free >> 9;
+        n += popcount128(fwd & dest & xq__T.board) +
+             popcount128(((crossed & ~xq__T.file_a) >> 1) & dest) +
+             popcount128(((crossed & ~xq__T.file_i) << 1) & dest);
+        b &= pinned;
+    }
+    while (b) {
         s = pop_lsb128(&b);
         EMIT(s, xq__T.pawn_to[us][s] & dest);
     }
@@ -271,12 +283,39 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
     return n;
 }
 
-int xq__gen_legal(const pos_t *p, xq_move *moves, u128 targets)
-{
-    return generate(p, moves, targets, 0);
-}
+/* One copy of the generator per instruction set: the plain x86-64 baseline,
+ * one with POPCNT, and one with POPCNT+BMI1/2+LZCNT (x86-64-v3 class CPUs).
+ * Everything generate() calls is always_inline, so each copy is compiled
+ * whole for its target. Selected once, at table initialisation. */
+#define GENERATOR(suffix, attr)                                                          \
+    attr static int gen_##suffix(const pos_t *p, xq_move *moves, u128 targets)          \
+    {                                                                                    \
+        return generate(p, moves, targets, 0);                                           \
+    }                                                                                    \
+    attr static int count_##suffix(const pos_t *p) { return generate(p, NULL, ALL_SQUARES, 1); }
 
-int xq__count_legal(const pos_t *p) { return generate(p, NULL, ALL_SQUARES, 1); }
+GENERATOR(base, )
+movegen_impl xq__movegen = {gen_base, count_base, "x86-64"};
+
+#if defined(__x86_64__) && defined(__GNUC__)
+GENERATOR(popcnt, __attribute__((target("popcnt"))))
+GENERATOR(bmi2, __attribute__((target("popcnt,bmi,bmi2,lzcnt"))))
+
+void xq__movegen_init(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+        __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx2")) {
+        /* avx2 stands in for LZCNT, which __builtin_cpu_supports cannot name:
+         * every CPU with AVX2 and BMI2 has it. */
+        xq__movegen = (movegen_impl){gen_bmi2, count_bmi2, "x86-64 popcnt+bmi2"};
+    } else if (__builtin_cpu_supports("popcnt")) {
+        xq__movegen = (movegen_impl){gen_popcnt, count_popcnt, "x86-64 popcnt"};
+    }
+}
+#else
+void xq__movegen_init(void) {}
+#endif
 
 int xq__is_legal(const pos_t *p, xq_move m)
 {

@@ -6,12 +6,26 @@
 
 #include "position.h"
 
+/* The generator is compiled for several instruction sets; xq__movegen_init()
+ * (run once from xq__tables_init) picks the best one this CPU supports. */
+typedef struct movegen_impl {
+    int (*gen)(const pos_t *p, xq_move *moves, u128 targets);
+    int (*count)(const pos_t *p);
+    const char *name;
+} movegen_impl;
+
+extern movegen_impl xq__movegen;
+void xq__movegen_init(void);
+
 /* Write the legal moves whose destination is in `targets` (use ALL_SQUARES
  * for every move, the opponent's pieces for captures) and return their number.
  * `moves` needs room for MAX_MOVES. */
-int xq__gen_legal(const pos_t *p, xq_move *moves, u128 targets);
+INLINE int xq__gen_legal(const pos_t *p, xq_move *moves, u128 targets)
+{
+    return xq__movegen.gen(p, moves, targets);
+}
 /* Number of legal moves (bulk count, nothing written). */
-int xq__count_legal(const pos_t *p);
+INLINE int xq__count_legal(const pos_t *p) { return xq__movegen.count(p); }
 /* Whether square s is attacked by color `by` (flying general included when
  * s holds the other general). */
 int xq__attacked(const pos_t *p, int s, int by);

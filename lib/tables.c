@@ -1,6 +1,8 @@
 /* Attack tables and Zobrist keys (see tables.h). */
 #include "tables.h"
 
+#include "movegen.h"
+
 #include <pthread.h>
 #include <string.h>
 
@@ -163,11 +165,22 @@ static void build(void)
             T->pawn_squares[BLACK] |= sq_bit(s);
     }
 
+    for (int s = 0; s < SQ_NB; s++) {
+        T->board |= sq_bit(s);
+        T->half[sq_rank(s) <= 4 ? RED : BLACK] |= sq_bit(s);
+        if (sq_file(s) == 0)
+            T->file_a |= sq_bit(s);
+        if (sq_file(s) == FILE_NB - 1)
+            T->file_i |= sq_bit(s);
+    }
+
     uint64_t seed = 0x5869616E67716931ull; /* "Xiangqi1" */
     for (int p = 0; p < PIECE_NB; p++)
         for (int s = 0; s < SQ_NB; s++)
             T->zobrist[p][s] = next_key(&seed);
     T->zobrist_side = next_key(&seed);
+
+    xq__movegen_init();
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;

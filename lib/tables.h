@@ -32,6 +32,10 @@ typedef struct xq_tables {
     u128 palace[2];
     u128 elephant_squares[2];
     u128 pawn_squares[2];
+    /* Whole-board masks: the 90 squares, each side's half, files a and i. */
+    u128 board;
+    u128 half[2];
+    u128 file_a, file_i;
     uint64_t zobrist[PIECE_NB][SQ_NB];
     uint64_t zobrist_side; /* xor-ed in when Black is to move */
 } xq_tables;
