@@ -755,7 +755,7 @@ XQ_API int xq_svg_options_init(xq_svg_options *opt, unsigned int version);
  *
  * The picture is deterministic: the same board and options give the same
  * bytes. Its `width` is xq_svg_options::size pixels and its `height` follows
- * from the layout (with the defaults and size 450 it is 512); the
+ * from the layout (with the defaults and size 450 it is 514); the
  * `viewBox` scales it to any size without loss. A `<desc>` element holds the
  * FEN.
  *
