@@ -18,6 +18,7 @@ const char *xq_strerror(int err)
     case XQ_EIO: return "input/output error";
     case XQ_EPOSITION: return "impossible position";
     case XQ_EAMBIGUOUS: return "ambiguous move";
+    case XQ_ENOTFOUND: return "not found";
     default: return "unknown error";
     }
 }

@@ -16,7 +16,8 @@ END_TEST
 START_TEST(strerror_every_code)
 {
     const int codes[] = {XQ_OK,      XQ_EINVAL,   XQ_ENOMEM, XQ_EPARSE,    XQ_EILLEGAL, XQ_ESTATE,
-                         XQ_EVERSION, XQ_EBUFS,   XQ_EIO,    XQ_EPOSITION, XQ_EAMBIGUOUS};
+                         XQ_EVERSION, XQ_EBUFS,   XQ_EIO,    XQ_EPOSITION, XQ_EAMBIGUOUS,
+                         XQ_ENOTFOUND};
     for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
         const char *s = xq_strerror(codes[i]);
         ck_assert_ptr_nonnull(s);
@@ -32,6 +33,7 @@ START_TEST(strerror_every_code)
     ck_assert_int_eq(XQ_ESTATE, -5);
     ck_assert_int_eq(XQ_EPOSITION, -9);
     ck_assert_int_eq(XQ_EAMBIGUOUS, -10);
+    ck_assert_int_eq(XQ_ENOTFOUND, -11);
 }
 END_TEST
 

@@ -13,11 +13,13 @@ EBUFS = -7
 EIO = -8
 EPOSITION = -9
 EAMBIGUOUS = -10
+ENOTFOUND = -11
 
 CODE_NAMES = {
     OK: "XQ_OK", EINVAL: "XQ_EINVAL", ENOMEM: "XQ_ENOMEM", EPARSE: "XQ_EPARSE",
     EILLEGAL: "XQ_EILLEGAL", ESTATE: "XQ_ESTATE", EVERSION: "XQ_EVERSION", EBUFS: "XQ_EBUFS",
     EIO: "XQ_EIO", EPOSITION: "XQ_EPOSITION", EAMBIGUOUS: "XQ_EAMBIGUOUS",
+    ENOTFOUND: "XQ_ENOTFOUND",
 }
 
 
@@ -90,11 +92,15 @@ class AmbiguousMoveError(XiangqiError, ValueError):
     """``XQ_EAMBIGUOUS``: a move text matches more than one legal move."""
 
 
+class NotFoundError(XiangqiError, LookupError):
+    """``XQ_ENOTFOUND``: the item asked for does not exist (a tag; a file with no game)."""
+
+
 _CLASSES = {
     EINVAL: InvalidArgumentError, ENOMEM: OutOfMemoryError, EPARSE: ParseError,
     EILLEGAL: IllegalMoveError, ESTATE: StateError, EVERSION: VersionError,
     EBUFS: BufferTooSmallError, EIO: XiangqiIOError, EPOSITION: PositionError,
-    EAMBIGUOUS: AmbiguousMoveError,
+    EAMBIGUOUS: AmbiguousMoveError, ENOTFOUND: NotFoundError,
 }
 
 

@@ -34,6 +34,10 @@ MINIMUM_VERSION = 100
 c_move = c_uint16
 c_board_p = c_void_p
 c_movelist_p = c_void_p
+c_record_p = c_void_p
+c_reader_p = c_void_p
+
+MAX_MOVES = 128
 
 
 class ParseError(Structure):
@@ -50,6 +54,21 @@ class SvgOptions(Structure):
 
 
 SVG_OPTIONS_VERSION = 1
+
+
+class PgnOptions(Structure):
+    """``xq_pgn_options`` (version 1)."""
+    _fields_ = [("version", c_uint), ("notation", c_int), ("flags", c_uint),
+                ("line_width", c_int), ("variations", c_int), ("comments", c_int)]
+
+
+PGN_OPTIONS_VERSION = 1
+
+
+#: The structures whose layout a test compares with the C compiler's.
+STRUCTURES = {
+    "xq_parse_error": ParseError, "xq_svg_options": SvgOptions, "xq_pgn_options": PgnOptions,
+}
 
 P = POINTER
 
@@ -103,6 +122,64 @@ FUNCTIONS = {
     # perft
     "xq_perft": (c_int, [c_board_p, c_int, P(c_uint64)]),
     "xq_perft_divide": (c_int, [c_board_p, c_int, P(c_move), P(c_uint64), c_size_t]),
+    # notation
+    "xq_board_move_to_text": (c_int, [c_board_p, c_move, c_int, c_uint, c_char_p, c_size_t]),
+    "xq_board_move_from_text": (c_int, [c_board_p, c_char_p, c_int, c_uint, P(c_move),
+                                        P(ParseError)]),
+    "xq_notation_detect": (c_int, [c_char_p]),
+    # game records
+    "xq_record_new": (c_int, [P(c_record_p), c_char_p, P(ParseError)]),
+    "xq_record_clone": (c_int, [P(c_record_p), c_record_p]),
+    "xq_record_free": (None, [c_record_p]),
+    "xq_record_reset": (c_int, [c_record_p, c_char_p, P(ParseError)]),
+    "xq_record_set_tag": (c_int, [c_record_p, c_char_p, c_char_p]),
+    "xq_record_tag": (c_int, [c_record_p, c_char_p, c_char_p, c_size_t]),
+    "xq_record_tag_count": (c_int, [c_record_p]),
+    "xq_record_tag_name": (c_int, [c_record_p, c_int, c_char_p, c_size_t]),
+    "xq_record_tag_value": (c_int, [c_record_p, c_int, c_char_p, c_size_t]),
+    "xq_record_start_fen": (c_int, [c_record_p, c_char_p, c_size_t]),
+    "xq_record_board": (c_board_p, [c_record_p]),
+    "xq_record_play": (c_int, [c_record_p, c_move]),
+    "xq_record_play_text": (c_int, [c_record_p, c_char_p, c_int, c_uint, P(ParseError)]),
+    "xq_record_truncate": (c_int, [c_record_p]),
+    "xq_record_delete": (c_int, [c_record_p]),
+    "xq_record_promote": (c_int, [c_record_p]),
+    "xq_record_ply": (c_int, [c_record_p]),
+    "xq_record_line_size": (c_int, [c_record_p]),
+    "xq_record_line_move": (c_int, [c_record_p, c_int, P(c_move)]),
+    "xq_record_mainline_size": (c_int, [c_record_p]),
+    "xq_record_mainline_move": (c_int, [c_record_p, c_int, P(c_move)]),
+    "xq_record_back": (c_int, [c_record_p]),
+    "xq_record_forward": (c_int, [c_record_p]),
+    "xq_record_goto": (c_int, [c_record_p, c_int]),
+    "xq_record_goto_end": (c_int, [c_record_p]),
+    "xq_record_variation_count": (c_int, [c_record_p]),
+    "xq_record_variation_move": (c_int, [c_record_p, c_int, P(c_move)]),
+    "xq_record_enter_variation": (c_int, [c_record_p, c_int]),
+    "xq_record_undo": (c_int, [c_record_p]),
+    "xq_record_redo": (c_int, [c_record_p]),
+    "xq_record_comment": (c_int, [c_record_p, c_char_p, c_size_t]),
+    "xq_record_set_comment": (c_int, [c_record_p, c_char_p]),
+    "xq_record_comment_before": (c_int, [c_record_p, c_char_p, c_size_t]),
+    "xq_record_set_comment_before": (c_int, [c_record_p, c_char_p]),
+    "xq_record_nag_count": (c_int, [c_record_p]),
+    "xq_record_nag": (c_int, [c_record_p, c_int]),
+    "xq_record_add_nag": (c_int, [c_record_p, c_int]),
+    "xq_record_clear_nags": (c_int, [c_record_p]),
+    "xq_pgn_options_init": (c_int, [P(PgnOptions), c_uint]),
+    "xq_record_to_pgn": (c_int, [c_record_p, P(PgnOptions), c_char_p, c_size_t]),
+    "xq_record_save_pgn": (c_int, [c_record_p, c_char_p, c_int, P(PgnOptions)]),
+    "xq_record_from_pgn": (c_int, [c_record_p, c_char_p, c_size_t, P(PgnOptions),
+                                   P(ParseError)]),
+    "xq_pgn_reader_open": (c_int, [P(c_reader_p), c_char_p, P(PgnOptions)]),
+    "xq_pgn_reader_new_memory": (c_int, [P(c_reader_p), c_void_p, c_size_t, P(PgnOptions)]),
+    "xq_pgn_reader_next": (c_int, [c_reader_p, c_record_p, P(ParseError)]),
+    "xq_pgn_reader_game_line": (c_int, [c_reader_p]),
+    "xq_pgn_reader_free": (None, [c_reader_p]),
+    "xq_format_detect": (c_int, [c_void_p, c_size_t]),
+    "xq_record_from_xqf": (c_int, [c_record_p, c_void_p, c_size_t, P(ParseError)]),
+    "xq_record_from_dhtmlxq": (c_int, [c_record_p, c_char_p, c_size_t, P(ParseError)]),
+    "xq_record_load": (c_int, [c_record_p, c_char_p, P(PgnOptions), P(ParseError)]),
     # pictures
     "xq_svg_options_init": (c_int, [P(SvgOptions), c_uint]),
     "xq_board_svg": (c_int, [c_board_p, P(SvgOptions), c_char_p, c_size_t]),

@@ -1,0 +1,544 @@
+/* DhtmlXQ, the game text of the DhtmlXQ web viewer (dpxq and many sites):
+ *   [DhtmlXQ_binit]  32 two-digit squares "xy" (x 0-8 from the left, y 0-9
+ *                    from the top) in the order RNBAKABNRCCPPPPP for Red
+ *                    then Black; "99" = captured. [DhtmlXQ_fen] may replace it.
+ *   [DhtmlXQ_movelist] four digits per move, "x1y1x2y2".
+ *   [DhtmlXQ_move_A_B_C] variation C: moves from step B (1-based ply) on,
+ *                    replacing step B of branch A (the main line is 0).
+ *   [DhtmlXQ_commentS] / [DhtmlXQ_commentC_S]: comment after step S of the
+ *                    main line / of branch C ("||" is a line break).
+ *   [DhtmlXQ_title] [DhtmlXQ_event] [DhtmlXQ_red] ... : tags. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "record.h"
+#include "text.h"
+
+typedef struct entry {
+    char name[48]; /* lower case, after "DhtmlXQ_" */
+    const char *v;
+    size_t n, off;
+} entry;
+
+static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+static int starts_ci(const char *s, size_t n, const char *pre)
+{
+    size_t k = strlen(pre);
+    if (n < k)
+        return 0;
+    for (size_t i = 0; i < k; i++)
+        if (lower((unsigned char)s[i]) != pre[i])
+            return 0;
+    return 1;
+}
+
+/* All [DhtmlXQ_name]value[/DhtmlXQ...] entries. */
+static int collect(const char *t, size_t len, entry **out, int *count)
+{
+    int n = 0, cap = 0;
+    entry *e = NULL;
+    for (size_t i = 0; i + 9 < len; i++) {
+        if (t[i] != '[' || !starts_ci(t + i + 1, len - i - 1, "dhtmlxq_"))
+            continue;
+        size_t j = i + 9, k = 0;
+        char name[48];
+        while (j < len && k < sizeof name - 1 &&
+               ((t[j] >= 'a' && t[j] <= 'z') || (t[j] >= 'A' && t[j] <= 'Z') ||
+                (t[j] >= '0' && t[j] <= '9') || t[j] == '_'))
+            name[k++] = (char)lower((unsigned char)t[j++]);
+        name[k] = 0;
+        if (!k || j >= len || t[j] != ']')
+            continue;
+        size_t v = j + 1, end = v;
+        while (end < len && !(t[end] == '[' && end + 1 < len && t[end + 1] == '/' &&
+                              starts_ci(t + end + 2, len - end - 2, "dhtmlxq")))
+            end++;
+        if (n == cap) {
+            int ncap = cap ? cap * 2 : 32;
+            entry *q = realloc(e, (size_t)ncap * sizeof *q);
+            if (!q) {
+                free(e);
+                return XQ_ENOMEM;
+            }
+            e = q;
+            cap = ncap;
+        }
+        memcpy(e[n].name, name, k + 1);
+        e[n].v = t + v;
+        e[n].n = end - v;
+        e[n].off = i;
+        n++;
+        i = end > i ? end - 1 : i;
+    }
+    *out = e;
+    *count = n;
+    return XQ_OK;
+}
+
+static const entry *find(const entry *e, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(e[i].name, name))
+            return &e[i];
+    return NULL;
+}
+
+/* (branch, step) -> node, open addressing. */
+typedef struct reg {
+    uint64_t *keys;
+    int32_t *nodes;
+    size_t cap, used;
+} reg;
+
+static uint64_t rkey(long b, long s) { return ((uint64_t)(uint32_t)b << 32 | (uint32_t)s) + 1; }
+
+static int reg_put(reg *g, long b, long s, int node)
+{
+    if ((g->used + 1) * 2 > g->cap) {
+        size_t ncap = g->cap ? g->cap * 2 : 256;
+        uint64_t *k = calloc(ncap, sizeof *k);
+        int32_t *v = malloc(ncap * sizeof *v);
+        if (!k || !v) {
+            free(k);
+            free(v);
+            return 0;
+        }
+        for (size_t i = 0; i < g->cap; i++) {
+            if (!g->keys[i])
+                continue;
+            size_t h = (size_t)(g->keys[i] * 0x9E3779B97F4A7C15ull >> 17) & (ncap - 1);
+            while (k[h])
+                h = (h + 1) & (ncap - 1);
+            k[h] = g->keys[i];
+            v[h] = g->nodes[i];
+        }
+        free(g->keys);
+        free(g->nodes);
+        g->keys = k;
+        g->nodes = v;
+        g->cap = ncap;
+    }
+    uint64_t key = rkey(b, s);
+    size_t h = (size_t)(key * 0x9E3779B97F4A7C15ull >> 17) & (g->cap - 1);
+    while (g->keys[h] && g->keys[h] != key)
+        h = (h + 1) & (g->cap - 1);
+    if (!g->keys[h])
+        g->used++;
+    g->keys[h] = key;
+    g->nodes[h] = node;
+    return 1;
+}
+
+static int reg_get(const reg *g, long b, long s)
+{
+    if (!g->cap)
+        return NODE_NONE;
+    uint64_t key = rkey(b, s);
+    size_t h = (size_t)(key * 0x9E3779B97F4A7C15ull >> 17) & (g->cap - 1);
+    while (g->keys[h]) {
+        if (g->keys[h] == key)
+            return g->nodes[h];
+        h = (h + 1) & (g->cap - 1);
+    }
+    return NODE_NONE;
+}
+
+static int dfail(xq_parse_error *err, int code, size_t off, const char *msg)
+{
+    return xq__parse_fail(err, code, off > 0x7fffffff ? 0x7fffffff : (int)off, "DhtmlXQ: %s", msg);
+}
+
+/* Move the cursor to node n (any node of the tree). */
+static int goto_node(xq_record *r, int n)
+{
+    int depth = 0;
+    for (int x = n; r->nodes[x].parent != NODE_NONE; x = r->nodes[x].parent)
+        depth++;
+    int *path = malloc(((size_t)depth + 1) * sizeof *path);
+    if (!path)
+        return XQ_ENOMEM;
+    int k = depth;
+    for (int x = n; r->nodes[x].parent != NODE_NONE; x = r->nodes[x].parent)
+        path[--k] = x;
+    while (rec_ply(r) > 0)
+        xq__record_back(r);
+    int rc = XQ_OK;
+    for (int i = 0; i < depth && rc == XQ_OK; i++)
+        rc = xq__record_enter(r, path[i]);
+    free(path);
+    return rc;
+}
+
+/* Play a DhtmlXQ move list at the cursor as branch b from step s on. */
+static int play_list(xq_record *r, reg *g, const entry *e, long b, long s, xq_parse_error *err)
+{
+    size_t n = 0;
+    while (n < e->n && (e->v[n] == ' ' || e->v[n] == '\n' || e->v[n] == '\r' || e->v[n] == '\t'))
+        n++;
+    const char *v = e->v + n;
+    size_t len = e->n - n;
+    while (len && (v[len - 1] == ' ' || v[len - 1] == '\n' || v[len - 1] == '\r' || v[len - 1] == '\t'))
+        len--;
+    if (len % 4)
+        return dfail(err, XQ_EPARSE, e->off, "a move list needs four digits per move");
+    for (size_t i = 0; i < len; i += 4, s++) {
+        int d[4];
+        for (int k = 0; k < 4; k++) {
+            if (v[i + k] < '0' || v[i + k] > '9')
+                return dfail(err, XQ_EPARSE, e->off, "a move list holds digits only");
+            d[k] = v[i + k] - '0';
+        }
+        xq_move m = 0;
+        if (d[0] <= 8 && d[2] <= 8) {
+            int from = (9 - d[1]) * 9 + d[0], to = (9 - d[3]) * 9 + d[2];
+            if (from != to)
+                m = MAKE_MOVE(from, to);
+        }
+        if (!m || !xq__is_legal(&r->board.pos, m)) {
+            char msg[96], a[8] = "?";
+            if (m)
+                xq_move_format(m, a, sizeof a);
+            snprintf(msg, sizeof msg, "move %.4s (%s) at step %ld of branch %ld is not legal", v + i, a, s, b);
+            return dfail(err, XQ_EILLEGAL, e->off, msg);
+        }
+        if (xq__record_play_legal(r, m) < 0 || !reg_put(g, b, s, rec_cur(r)))
+            return dfail(err, XQ_ENOMEM, e->off, "out of memory");
+    }
+    return XQ_OK;
+}
+
+/* Decode "||" and \uXXXX in a comment and append it to a node. */
+static int add_comment(xq_record *r, int node, const char *s, size_t n)
+{
+    xq__sb b = {0};
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '|' && i + 1 < n && s[i + 1] == '|') {
+            xq__sb_putc(&b, '\n');
+            i++;
+        } else if (s[i] == '\\' && i + 5 < n && s[i + 1] == 'u') {
+            unsigned v = 0;
+            int ok = 1;
+            for (int k = 2; k < 6; k++) {
+                char c = s[i + k];
+                v = v * 16 + (unsigned)(c >= '0' && c <= '9' ? c - '0' : (lower(c) >= 'a' && lower(c) <= 'f') ? lower(c) - 'a' + 10 : (ok = 0));
+            }
+            if (ok && v && (v < 0xD800 || v > 0xDFFF)) {
+                char u[4];
+                xq__sb_putn(&b, u, (size_t)xq__utf8_encode(v, u));
+                i += 5;
+            } else {
+                xq__sb_putc(&b, s[i]);
+            }
+        } else {
+            xq__sb_putc(&b, s[i]);
+        }
+    }
+    int rc = b.oom ? XQ_ENOMEM : b.n ? xq__record_append_comment(r, node, 0, b.p, b.n) : XQ_OK;
+    xq__sb_free(&b);
+    return rc;
+}
+
+static const struct { const char *key, *tag; } tag_map[] = {
+    {"title", "Title"},   {"event", "Event"},         {"date", "Date"},
+    {"place", "Site"},    {"round", "Round"},         {"table", "Table"},
+    {"red", "Red"},       {"black", "Black"},         {"redteam", "RedTeam"},
+    {"blackteam", "BlackTeam"}, {"redelo", "RedElo"}, {"blackelo", "BlackElo"},
+    {"redtime", "RedTime"}, {"blacktime", "BlackTime"}, {"timerule", "TimeControl"},
+    {"open", "Opening"},  {"author", "Author"},       {"remark", "Remark"},
+};
+
+static const char *map_result(const char *v, size_t n)
+{
+    char s[64];
+    snprintf(s, sizeof s, "%.*s", (int)(n < 63 ? n : 63), v);
+    if (strstr(s, "红胜") || strstr(s, "紅勝") || strstr(s, "红先胜") || strstr(s, "1-0"))
+        return "1-0";
+    if (strstr(s, "黑胜") || strstr(s, "黑勝") || strstr(s, "红负") || strstr(s, "0-1"))
+        return "0-1";
+    if (strstr(s, "和") || strstr(s, "1/2"))
+        return "1/2-1/2";
+    return NULL;
+}
+
+static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
+{
+    entry *e;
+    int ne, rc = collect(t, len, &e, &ne);
+    if (rc < 0)
+        return dfail(err, rc, 0, "out of memory");
+    const entry *binit = find(e, ne, "binit"), *fenent = find(e, ne, "fen"),
+                *ml = find(e, ne, "movelist");
+    if (!binit && !fenent && !ml) {
+        free(e);
+        return dfail(err, XQ_EPARSE, 0, "no [DhtmlXQ_movelist], [DhtmlXQ_binit] or [DhtmlXQ_fen]");
+    }
+
+    /* Start position. */
+    char fen[XQ_FEN_MAX * 2];
+    char board[SQ_NB];
+    memset(board, 0, sizeof board);
+    pos_t start;
+    xq_parse_error fe;
+    if (fenent && fenent->n > 0) {
+        snprintf(fen, sizeof fen, "%.*s", (int)(fenent->n < sizeof fen - 1 ? fenent->n : sizeof fen - 1), fenent->v);
+        rc = xq__fen_parse(fen, &start, &fe);
+    } else {
+        if (binit && binit->n > 0) {
+            static const char order[] = "RNBAKABNRCCPPPPP";
+            size_t boff = binit->off;
+            if (binit->n < 64) {
+                free(e);
+                return dfail(err, XQ_EPARSE, boff, "[DhtmlXQ_binit] needs 64 digits");
+            }
+            for (int i = 0; i < 32; i++) {
+                char x = binit->v[2 * i], y = binit->v[2 * i + 1];
+                if (x < '0' || x > '9' || y < '0' || y > '9') {
+                    free(e);
+                    return dfail(err, XQ_EPARSE, boff, "[DhtmlXQ_binit] holds digits only");
+                }
+                if (x == '9')
+                    continue;
+                int s = (9 - (y - '0')) * 9 + (x - '0');
+                if (board[s]) {
+                    free(e);
+                    return dfail(err, XQ_EPOSITION, boff, "two pieces on one square");
+                }
+                board[s] = (char)(i < 16 ? order[i] : order[i - 16] + 32);
+            }
+        } else {
+            xq__fen_parse(XQ_START_FEN, &start, NULL);
+            for (int s = 0; s < SQ_NB; s++)
+                board[s] = start.sq[s] ? (char)xq_piece_char(start.sq[s]) : 0;
+        }
+        int n = 0;
+        for (int rk = 9; rk >= 0; rk--) {
+            int empty = 0;
+            for (int f = 0; f < 9; f++) {
+                char c = board[rk * 9 + f];
+                if (!c) {
+                    empty++;
+                    continue;
+                }
+                if (empty)
+                    fen[n++] = (char)('0' + empty);
+                empty = 0;
+                fen[n++] = c;
+            }
+            if (empty)
+                fen[n++] = (char)('0' + empty);
+            if (rk)
+                fen[n++] = '/';
+        }
+        /* Side to move: the first move's piece, else whichever is possible. */
+        int side = RED;
+        if (ml) {
+            size_t i = 0;
+            while (i < ml->n && (ml->v[i] == ' ' || ml->v[i] == '\n' || ml->v[i] == '\r'))
+                i++;
+            if (i + 1 < ml->n && ml->v[i] >= '0' && ml->v[i] <= '8' && ml->v[i + 1] >= '0' &&
+                ml->v[i + 1] <= '9') {
+                char c = board[(9 - (ml->v[i + 1] - '0')) * 9 + (ml->v[i] - '0')];
+                if (c >= 'a')
+                    side = BLACK;
+            }
+        }
+        snprintf(fen + n, sizeof fen - (size_t)n, " %c - - 0 1", side == BLACK ? 'b' : 'w');
+        rc = xq__fen_parse(fen, &start, &fe);
+        if (rc < 0 && !ml) {
+            fen[n + 1] = 'b';
+            if (xq__fen_parse(fen, &start, NULL) == XQ_OK)
+                rc = XQ_OK;
+        }
+    }
+    if (rc < 0) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "start position: %.100s", fe.message);
+        size_t off = fenent ? fenent->off : binit ? binit->off : 0;
+        free(e);
+        return dfail(err, rc, off, msg);
+    }
+    xq__record_clear(r, &start);
+
+    /* Tags. */
+    for (size_t i = 0; i < sizeof tag_map / sizeof tag_map[0] && rc == XQ_OK; i++) {
+        const entry *x = find(e, ne, tag_map[i].key);
+        if (x && x->n)
+            rc = xq__record_set_tag_raw(r, tag_map[i].tag, x->v, x->n);
+    }
+    const entry *res = find(e, ne, "result");
+    const char *rv = res ? map_result(res->v, res->n) : NULL;
+    if (rv && rc == XQ_OK)
+        rc = xq__record_set_tag_raw(r, "Result", rv, strlen(rv));
+    if (rc < 0) {
+        free(e);
+        return dfail(err, rc, 0, "out of memory");
+    }
+
+    /* Main line, then variations until none can be placed. */
+    reg g = {0};
+    rc = reg_put(&g, 0, 0, 0) ? XQ_OK : dfail(err, XQ_ENOMEM, 0, "out of memory");
+    if (rc == XQ_OK && ml)
+        rc = play_list(r, &g, ml, 0, 1, err);
+    int nvar = 0;
+    for (int i = 0; i < ne; i++)
+        nvar += !strncmp(e[i].name, "move_", 5);
+    char *done = calloc((size_t)ne + 1, 1);
+    if (!done && rc == XQ_OK)
+        rc = dfail(err, XQ_ENOMEM, 0, "out of memory");
+    for (int progress = 1; rc == XQ_OK && progress && nvar > 0;) {
+        progress = 0;
+        for (int i = 0; i < ne && rc == XQ_OK; i++) {
+            long a, b, c;
+            char tail;
+            if (done[i] || strncmp(e[i].name, "move_", 5))
+                continue;
+            if (sscanf(e[i].name + 5, "%ld_%ld_%ld%c", &a, &b, &c, &tail) != 3 || b < 1 || a < 0 ||
+                c < 0 || b > 100000) {
+                rc = dfail(err, XQ_EPARSE, e[i].off, "a variation is named [DhtmlXQ_move_A_B_C]");
+                break;
+            }
+            int parent = reg_get(&g, a, b - 1);
+            if (parent == NODE_NONE)
+                continue;
+            done[i] = 1;
+            nvar--;
+            progress = 1;
+            rc = goto_node(r, parent);
+            if (rc < 0)
+                rc = dfail(err, rc, e[i].off, "out of memory");
+            else
+                rc = play_list(r, &g, &e[i], c, b, err);
+        }
+    }
+    if (rc == XQ_OK && nvar > 0) {
+        for (int i = 0; i < ne; i++)
+            if (!done[i] && !strncmp(e[i].name, "move_", 5)) {
+                rc = dfail(err, XQ_EPARSE, e[i].off, "a variation branches from a move that does not exist");
+                break;
+            }
+    }
+    /* Comments. */
+    for (int i = 0; i < ne && rc == XQ_OK; i++) {
+        long b = 0, s;
+        char tail;
+        if (strncmp(e[i].name, "comment", 7) || !e[i].n)
+            continue;
+        const char *id = e[i].name + 7;
+        if (sscanf(id, "%ld_%ld%c", &b, &s, &tail) != 2) {
+            b = 0;
+            if (sscanf(id, "%ld%c", &s, &tail) != 1)
+                continue;
+        }
+        int node = reg_get(&g, b, s);
+        if (node != NODE_NONE && add_comment(r, node, e[i].v, e[i].n) < 0)
+            rc = dfail(err, XQ_ENOMEM, e[i].off, "out of memory");
+    }
+    free(done);
+    free(g.keys);
+    free(g.nodes);
+    free(e);
+    if (rc < 0)
+        return rc;
+    rc = goto_node(r, 0);
+    while (rc == XQ_OK && r->nodes[rec_cur(r)].child != NODE_NONE)
+        rc = xq__record_enter(r, r->nodes[rec_cur(r)].child);
+    return rc < 0 ? dfail(err, rc, 0, "out of memory") : XQ_OK;
+}
+
+int xq_record_from_dhtmlxq(xq_record *r, const char *text, size_t len, xq_parse_error *err)
+{
+    if (!record_ok(r) || (!text && len))
+        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
+    xq__tables_init();
+    if (!text)
+        text = "";
+    if (xq__utf8_valid(text, len))
+        return parse(r, text, len, err);
+    xq__sb u = {0};
+    xq__legacy_to_utf8(&u, text, len, 0);
+    int rc = u.oom ? xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory") : parse(r, u.p ? u.p : "", u.n, err);
+    xq__sb_free(&u);
+    return rc;
+}
+
+/* ---- format detection and loading files ---- */
+
+int xq_format_detect(const void *data, size_t size)
+{
+    if (!data)
+        return XQ_EINVAL;
+    const char *d = data;
+    if (size >= 2 && d[0] == 'X' && d[1] == 'Q')
+        return XQ_FORMAT_XQF;
+    size_t n = size < 65536 ? size : 65536;
+    for (size_t i = 0; i + 8 <= n; i++)
+        if (d[i] == '[' && starts_ci(d + i + 1, n - i - 1, "dhtmlxq"))
+            return XQ_FORMAT_DHTMLXQ;
+    return XQ_FORMAT_PGN;
+}
+
+int xq_record_load(xq_record *r, const char *path, const xq_pgn_options *opt, xq_parse_error *err)
+{
+    if (!record_ok(r) || !path)
+        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return xq__parse_fail(err, XQ_EIO, -1, "cannot open %.80s", path);
+    /* XQF and DhtmlXQ hold one game each: read the file (at most 64 MiB). */
+    size_t cap = 65536, n = 0;
+    char *buf = malloc(cap);
+    int rc = XQ_OK;
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0 || n < cap)
+            break;
+        if (n == 65536 && xq_format_detect(buf, n) == XQ_FORMAT_PGN)
+            break; /* PGN is streamed below */
+        if (cap >= ((size_t)64 << 20)) {
+            rc = xq__parse_fail(err, XQ_EPARSE, -1, "file larger than 64 MiB");
+            break;
+        }
+        char *q = realloc(buf, cap * 2);
+        if (!q) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = q;
+        cap *= 2;
+    }
+    if (!buf) {
+        fclose(f);
+        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
+    }
+    int ioerr = ferror(f);
+    fclose(f);
+    if (rc == XQ_OK && ioerr)
+        rc = xq__parse_fail(err, XQ_EIO, -1, "read error on %.80s", path);
+    if (rc == XQ_OK) {
+        switch (xq_format_detect(buf, n)) {
+        case XQ_FORMAT_XQF: rc = xq_record_from_xqf(r, buf, n, err); break;
+        case XQ_FORMAT_DHTMLXQ: rc = xq_record_from_dhtmlxq(r, buf, n, err); break;
+        default: {
+            xq_pgn_reader *rd;
+            rc = xq_pgn_reader_open(&rd, path, opt);
+            if (rc < 0) {
+                rc = xq__parse_fail(err, rc, -1, "%s", xq_strerror(rc));
+                break;
+            }
+            rc = xq_pgn_reader_next(rd, r, err);
+            xq_pgn_reader_free(rd);
+            if (rc == 0)
+                rc = xq__parse_fail(err, XQ_ENOTFOUND, 0, "no game in %.80s", path);
+            else if (rc > 0)
+                rc = XQ_OK;
+        }
+        }
+    }
+    free(buf);
+    return rc;
+}

@@ -1,0 +1,791 @@
+/* The game record: a tree of legal moves with annotations, tags and a
+ * cursor whose position is kept in an embedded board. */
+#include "record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "notation.h"
+#include "text.h"
+
+/* ---- allocation helpers ---- */
+
+static int grow(void **p, int *cap, int need, size_t elem)
+{
+    if (need <= *cap)
+        return 1;
+    int ncap = *cap ? *cap : 16;
+    while (ncap < need) {
+        if (ncap > 0x3fffffff)
+            return 0;
+        ncap *= 2;
+    }
+    void *q = realloc(*p, (size_t)ncap * elem);
+    if (!q)
+        return 0;
+    *p = q;
+    *cap = ncap;
+    return 1;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = 0;
+    }
+    return d;
+}
+
+static int new_node(xq_record *r, int parent, xq_move m)
+{
+    int n;
+    if (r->free_list != NODE_NONE) {
+        n = r->free_list;
+        r->free_list = r->nodes[n].sibling;
+    } else {
+        if (!grow((void **)&r->nodes, &r->node_cap, r->nnodes + 1, sizeof *r->nodes))
+            return NODE_NONE;
+        n = r->nnodes++;
+    }
+    rnode *x = &r->nodes[n];
+    memset(x, 0, sizeof *x);
+    x->move = m;
+    x->parent = parent;
+    x->child = x->sibling = NODE_NONE;
+    return n;
+}
+
+static int reserve_ply(xq_record *r, int ply)
+{
+    if (!grow((void **)&r->path, &r->path_cap, ply + 1, sizeof *r->path))
+        return 0;
+    return grow((void **)&r->board.hist, &r->board.cap, ply, sizeof *r->board.hist);
+}
+
+/* Cursor into node n, a child of the cursor (its move is legal). */
+static void push(xq_record *r, int n)
+{
+    hist_entry *e = &r->board.hist[r->board.nhist++];
+    e->move = r->nodes[n].move;
+    pos_do(&r->board.pos, e->move, &e->undo);
+    r->path[r->board.nhist] = n;
+}
+
+int xq__record_enter(xq_record *r, int n)
+{
+    if (!reserve_ply(r, r->board.nhist + 1))
+        return XQ_ENOMEM;
+    push(r, n);
+    return XQ_OK;
+}
+
+void xq__record_back(xq_record *r)
+{
+    hist_entry *e = &r->board.hist[--r->board.nhist];
+    pos_undo(&r->board.pos, e->move, &e->undo);
+}
+
+static void free_tags(xq_record *r)
+{
+    for (int i = 0; i < r->ntags; i++) {
+        free(r->tags[i].name);
+        free(r->tags[i].value);
+    }
+    r->ntags = 0;
+}
+
+static void free_node_text(rnode *x)
+{
+    free(x->comment);
+    free(x->pre);
+    x->comment = x->pre = NULL;
+}
+
+static int is_start_pos(const pos_t *p)
+{
+    char fen[XQ_FEN_MAX];
+    xq__fen_format(p, fen, sizeof fen);
+    return !strcmp(fen, XQ_START_FEN);
+}
+
+int xq__record_set_start(xq_record *r, const pos_t *start)
+{
+    r->start = *start;
+    r->board.pos = *start;
+    r->board.nhist = 0;
+    if (is_start_pos(start))
+        return xq__record_set_tag_raw(r, "FEN", NULL, 0);
+    char fen[XQ_FEN_MAX];
+    int n = xq__fen_format(start, fen, sizeof fen);
+    return xq__record_set_tag_raw(r, "FEN", fen, (size_t)n);
+}
+
+void xq__record_clear(xq_record *r, const pos_t *start)
+{
+    for (int i = 0; i < r->nnodes; i++)
+        if (r->nodes[i].parent != -2)
+            free_node_text(&r->nodes[i]);
+    free_tags(r);
+    r->nnodes = 1;
+    r->free_list = NODE_NONE;
+    rnode *root = &r->nodes[0];
+    memset(root, 0, sizeof *root);
+    root->parent = root->child = root->sibling = NODE_NONE;
+    r->path[0] = 0;
+    r->nredo = 0;
+    xq__record_set_start(r, start); /* the FEN tag is the first tag: cannot fail for lack of room? */
+}
+
+/* ---- tags ---- */
+
+static int valid_tag_name(const char *s)
+{
+    size_t n = 0;
+    for (; s[n]; n++) {
+        char c = s[n];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+            return 0;
+    }
+    return n >= 1 && n <= 64;
+}
+
+static int find_tag(const xq_record *r, const char *name)
+{
+    for (int i = 0; i < r->ntags; i++)
+        if (!strcmp(r->tags[i].name, name))
+            return i;
+    return -1;
+}
+
+const char *xq__record_get_tag(const xq_record *r, const char *name)
+{
+    int i = find_tag(r, name);
+    return i < 0 ? NULL : r->tags[i].value;
+}
+
+int xq__record_set_tag_raw(xq_record *r, const char *name, const char *value, size_t n)
+{
+    int i = find_tag(r, name);
+    if (!value) {
+        if (i >= 0) {
+            free(r->tags[i].name);
+            free(r->tags[i].value);
+            memmove(&r->tags[i], &r->tags[i + 1], (size_t)(r->ntags - i - 1) * sizeof *r->tags);
+            r->ntags--;
+        }
+        return XQ_OK;
+    }
+    char *v = dup_n(value, n);
+    if (!v)
+        return XQ_ENOMEM;
+    if (i >= 0) {
+        free(r->tags[i].value);
+        r->tags[i].value = v;
+        return XQ_OK;
+    }
+    char *k = dup_n(name, strlen(name));
+    if (!k || !grow((void **)&r->tags, &r->tag_cap, r->ntags + 1, sizeof *r->tags)) {
+        free(k);
+        free(v);
+        return XQ_ENOMEM;
+    }
+    r->tags[r->ntags].name = k;
+    r->tags[r->ntags].value = v;
+    r->ntags++;
+    return XQ_OK;
+}
+
+/* ---- public: life cycle ---- */
+
+static int parse_start(const char *fen, pos_t *p, xq_parse_error *err)
+{
+    xq__tables_init();
+    return xq__fen_parse(fen ? fen : XQ_START_FEN, p, err);
+}
+
+int xq_record_new(xq_record **out, const char *fen, xq_parse_error *err)
+{
+    if (!out)
+        return xq__parse_fail(err, XQ_EINVAL, -1, "output pointer is NULL");
+    *out = NULL;
+    pos_t start;
+    int rc = parse_start(fen, &start, err);
+    if (rc < 0)
+        return rc;
+    xq_record *r = calloc(1, sizeof *r);
+    if (!r || !grow((void **)&r->nodes, &r->node_cap, 64, sizeof *r->nodes) ||
+        !reserve_ply(r, 64)) {
+        if (r) {
+            free(r->nodes);
+            free(r->path);
+            free(r->board.hist);
+        }
+        free(r);
+        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
+    }
+    r->magic = XQ_RECORD_MAGIC;
+    r->board.magic = XQ_BOARD_MAGIC;
+    r->nnodes = 1;
+    memset(&r->nodes[0], 0, sizeof r->nodes[0]);
+    xq__record_clear(r, &start);
+    if (r->ntags == 0 && !is_start_pos(&start)) { /* the FEN tag could not be stored */
+        xq_record_free(r);
+        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
+    }
+    *out = r;
+    return XQ_OK;
+}
+
+void xq_record_free(xq_record *r)
+{
+    if (!record_ok(r))
+        return;
+    for (int i = 0; i < r->nnodes; i++)
+        if (r->nodes[i].parent != -2)
+            free_node_text(&r->nodes[i]);
+    free_tags(r);
+    free(r->tags);
+    free(r->nodes);
+    free(r->path);
+    free(r->redo);
+    free(r->board.hist);
+    r->magic = 0;
+    r->board.magic = 0;
+    free(r);
+}
+
+int xq_record_clone(xq_record **out, const xq_record *src)
+{
+    if (!out)
+        return XQ_EINVAL;
+    *out = NULL;
+    if (!record_ok(src))
+        return XQ_EINVAL;
+    xq_record *r = calloc(1, sizeof *r);
+    if (!r)
+        return XQ_ENOMEM;
+    r->magic = XQ_RECORD_MAGIC;
+    r->board = src->board;
+    r->board.hist = NULL;
+    r->board.cap = 0;
+    r->start = src->start;
+    r->free_list = src->free_list;
+    r->nnodes = src->nnodes;
+    int ok = grow((void **)&r->nodes, &r->node_cap, src->nnodes, sizeof *r->nodes) &&
+             reserve_ply(r, src->board.nhist > 0 ? src->board.nhist : 1) &&
+             (src->nredo == 0 || grow((void **)&r->redo, &r->redo_cap, src->nredo, sizeof *r->redo)) &&
+             (src->ntags == 0 || grow((void **)&r->tags, &r->tag_cap, src->ntags, sizeof *r->tags));
+    if (ok) {
+        memcpy(r->nodes, src->nodes, (size_t)src->nnodes * sizeof *r->nodes);
+        for (int i = 0; i < r->nnodes; i++)
+            if (r->nodes[i].parent != -2)
+                r->nodes[i].comment = r->nodes[i].pre = NULL;
+        for (int i = 0; ok && i < r->nnodes; i++) {
+            const rnode *s = &src->nodes[i];
+            if (s->parent == -2)
+                continue;
+            if (s->comment && !(r->nodes[i].comment = dup_n(s->comment, strlen(s->comment))))
+                ok = 0;
+            if (s->pre && !(r->nodes[i].pre = dup_n(s->pre, strlen(s->pre))))
+                ok = 0;
+        }
+        memcpy(r->path, src->path, (size_t)(src->board.nhist + 1) * sizeof *r->path);
+        if (src->board.nhist)
+            memcpy(r->board.hist, src->board.hist, (size_t)src->board.nhist * sizeof *r->board.hist);
+        if (src->nredo)
+            memcpy(r->redo, src->redo, (size_t)src->nredo * sizeof *r->redo);
+        r->nredo = src->nredo;
+        for (int i = 0; ok && i < src->ntags; i++) {
+            r->tags[i].name = dup_n(src->tags[i].name, strlen(src->tags[i].name));
+            r->tags[i].value = dup_n(src->tags[i].value, strlen(src->tags[i].value));
+            r->ntags++;
+            if (!r->tags[i].name || !r->tags[i].value)
+                ok = 0;
+        }
+    } else {
+        r->nnodes = 0;
+    }
+    if (!ok) {
+        xq_record_free(r);
+        return XQ_ENOMEM;
+    }
+    *out = r;
+    return XQ_OK;
+}
+
+int xq_record_reset(xq_record *r, const char *fen, xq_parse_error *err)
+{
+    if (!record_ok(r))
+        return xq__parse_fail(err, XQ_EINVAL, -1, "not a record");
+    pos_t start;
+    int rc = parse_start(fen, &start, err);
+    if (rc < 0)
+        return rc;
+    xq__record_clear(r, &start);
+    return XQ_OK;
+}
+
+/* ---- public: tags ---- */
+
+int xq_record_set_tag(xq_record *r, const char *name, const char *value)
+{
+    if (!record_ok(r) || !name || !valid_tag_name(name))
+        return XQ_EINVAL;
+    if (value && !xq__utf8_valid(value, strlen(value)))
+        return XQ_EINVAL;
+    if (!strcmp(name, "FEN")) {
+        if (r->nodes[0].child != NODE_NONE)
+            return XQ_ESTATE;
+        pos_t start;
+        int rc = parse_start(value, &start, NULL);
+        if (rc < 0)
+            return rc;
+        r->nredo = 0;
+        return xq__record_set_start(r, &start);
+    }
+    return xq__record_set_tag_raw(r, name, value, value ? strlen(value) : 0);
+}
+
+int xq_record_tag(const xq_record *r, const char *name, char *buf, size_t cap)
+{
+    if (!record_ok(r) || !name || (!buf && cap))
+        return XQ_EINVAL;
+    const char *v = xq__record_get_tag(r, name);
+    if (!v) {
+        if (cap)
+            buf[0] = 0;
+        return XQ_ENOTFOUND;
+    }
+    return xq__copy_out(v, strlen(v), buf, cap);
+}
+
+int xq_record_tag_count(const xq_record *r) { return record_ok(r) ? r->ntags : XQ_EINVAL; }
+
+int xq_record_tag_name(const xq_record *r, int index, char *buf, size_t cap)
+{
+    if (!record_ok(r) || (!buf && cap) || index < 0 || index >= r->ntags)
+        return XQ_EINVAL;
+    return xq__copy_out(r->tags[index].name, strlen(r->tags[index].name), buf, cap);
+}
+
+int xq_record_tag_value(const xq_record *r, int index, char *buf, size_t cap)
+{
+    if (!record_ok(r) || (!buf && cap) || index < 0 || index >= r->ntags)
+        return XQ_EINVAL;
+    return xq__copy_out(r->tags[index].value, strlen(r->tags[index].value), buf, cap);
+}
+
+int xq_record_start_fen(const xq_record *r, char *buf, size_t cap)
+{
+    if (!record_ok(r) || (!buf && cap))
+        return XQ_EINVAL;
+    return xq__fen_format(&r->start, buf, cap);
+}
+
+const xq_board *xq_record_board(const xq_record *r) { return record_ok(r) ? &r->board : NULL; }
+
+/* ---- public: moves ---- */
+
+int xq__record_play_legal(xq_record *r, xq_move m)
+{
+    int cur = rec_cur(r), last = NODE_NONE;
+    if (!reserve_ply(r, r->board.nhist + 1))
+        return XQ_ENOMEM;
+    for (int c = r->nodes[cur].child; c != NODE_NONE; c = r->nodes[c].sibling) {
+        if (r->nodes[c].move == m) {
+            push(r, c);
+            return XQ_OK;
+        }
+        last = c;
+    }
+    int n = new_node(r, cur, m);
+    if (n == NODE_NONE)
+        return XQ_ENOMEM;
+    if (last == NODE_NONE)
+        r->nodes[cur].child = n;
+    else
+        r->nodes[last].sibling = n;
+    push(r, n);
+    return XQ_OK;
+}
+
+int xq_record_play(xq_record *r, xq_move m)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    if (!xq__is_legal(&r->board.pos, m))
+        return XQ_EILLEGAL;
+    int rc = xq__record_play_legal(r, m);
+    if (rc == XQ_OK)
+        r->nredo = 0;
+    return rc;
+}
+
+int xq_record_play_text(xq_record *r, const char *text, int notation, unsigned int flags,
+                        xq_parse_error *err)
+{
+    if (!record_ok(r))
+        return xq__parse_fail(err, XQ_EINVAL, -1, "not a record");
+    xq_move m;
+    int rc = xq_board_move_from_text(&r->board, text, notation, flags, &m, err);
+    if (rc < 0)
+        return rc;
+    return xq_record_play(r, m);
+}
+
+/* Free the subtree rooted at n (already unlinked); returns its node count.
+ * Post-order walk through the parent links: no stack, no allocation. */
+static int free_subtree(xq_record *r, int n)
+{
+    int count = 0, x = n;
+    for (;;) {
+        while (r->nodes[x].child != NODE_NONE)
+            x = r->nodes[x].child;
+        int sib = r->nodes[x].sibling, par = r->nodes[x].parent, done = x == n;
+        free_node_text(&r->nodes[x]);
+        r->nodes[x].parent = -2;
+        r->nodes[x].sibling = r->free_list;
+        r->free_list = x;
+        count++;
+        if (done)
+            return count;
+        r->nodes[par].child = sib; /* x was the first child of par */
+        x = sib != NODE_NONE ? sib : par;
+    }
+}
+
+static void unlink_node(xq_record *r, int n)
+{
+    int p = r->nodes[n].parent;
+    if (r->nodes[p].child == n) {
+        r->nodes[p].child = r->nodes[n].sibling;
+    } else {
+        int c = r->nodes[p].child;
+        while (r->nodes[c].sibling != n)
+            c = r->nodes[c].sibling;
+        r->nodes[c].sibling = r->nodes[n].sibling;
+    }
+    r->nodes[n].sibling = NODE_NONE;
+}
+
+int xq_record_truncate(xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    int cur = rec_cur(r), count = 0;
+    while (r->nodes[cur].child != NODE_NONE) {
+        int c = r->nodes[cur].child;
+        unlink_node(r, c);
+        count += free_subtree(r, c);
+    }
+    r->nredo = 0;
+    return count;
+}
+
+int xq_record_delete(xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    if (rec_ply(r) == 0)
+        return XQ_ESTATE;
+    int cur = rec_cur(r);
+    xq__record_back(r);
+    unlink_node(r, cur);
+    r->nredo = 0;
+    return free_subtree(r, cur);
+}
+
+int xq_record_promote(xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    for (int n = rec_cur(r); r->nodes[n].parent != NODE_NONE; n = r->nodes[n].parent) {
+        int p = r->nodes[n].parent;
+        if (r->nodes[p].child == n)
+            continue;
+        unlink_node(r, n);
+        r->nodes[n].sibling = r->nodes[p].child;
+        r->nodes[p].child = n;
+    }
+    r->nredo = 0;
+    return XQ_OK;
+}
+
+/* ---- public: navigation ---- */
+
+int xq_record_ply(const xq_record *r) { return record_ok(r) ? rec_ply(r) : XQ_EINVAL; }
+
+int xq_record_line_size(const xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    int n = rec_ply(r);
+    for (int c = r->nodes[rec_cur(r)].child; c != NODE_NONE; c = r->nodes[c].child)
+        n++;
+    return n;
+}
+
+int xq_record_line_move(const xq_record *r, int index, xq_move *move)
+{
+    if (!record_ok(r) || !move || index < 0)
+        return XQ_EINVAL;
+    if (index < rec_ply(r)) {
+        *move = r->board.hist[index].move;
+        return XQ_OK;
+    }
+    int c = r->nodes[rec_cur(r)].child;
+    for (int i = rec_ply(r); c != NODE_NONE && i < index; i++)
+        c = r->nodes[c].child;
+    if (c == NODE_NONE)
+        return XQ_EINVAL;
+    *move = r->nodes[c].move;
+    return XQ_OK;
+}
+
+int xq_record_mainline_size(const xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    int n = 0;
+    for (int c = r->nodes[0].child; c != NODE_NONE; c = r->nodes[c].child)
+        n++;
+    return n;
+}
+
+int xq_record_mainline_move(const xq_record *r, int index, xq_move *move)
+{
+    if (!record_ok(r) || !move || index < 0)
+        return XQ_EINVAL;
+    int c = r->nodes[0].child;
+    for (int i = 0; c != NODE_NONE && i < index; i++)
+        c = r->nodes[c].child;
+    if (c == NODE_NONE)
+        return XQ_EINVAL;
+    *move = r->nodes[c].move;
+    return XQ_OK;
+}
+
+int xq_record_back(xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    if (rec_ply(r) == 0)
+        return XQ_ESTATE;
+    xq__record_back(r);
+    return XQ_OK;
+}
+
+int xq_record_forward(xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    int c = r->nodes[rec_cur(r)].child;
+    if (c == NODE_NONE)
+        return XQ_ESTATE;
+    return xq__record_enter(r, c);
+}
+
+int xq_record_goto(xq_record *r, int ply)
+{
+    if (!record_ok(r) || ply < 0)
+        return XQ_EINVAL;
+    int size = xq_record_line_size(r);
+    if (ply > size)
+        return XQ_EINVAL;
+    if (!reserve_ply(r, ply))
+        return XQ_ENOMEM;
+    while (rec_ply(r) > ply)
+        xq__record_back(r);
+    while (rec_ply(r) < ply)
+        push(r, r->nodes[rec_cur(r)].child);
+    return XQ_OK;
+}
+
+int xq_record_goto_end(xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    int size = xq_record_line_size(r);
+    int rc = xq_record_goto(r, size);
+    return rc < 0 ? rc : size;
+}
+
+int xq_record_variation_count(const xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    int n = 0;
+    for (int c = r->nodes[rec_cur(r)].child; c != NODE_NONE; c = r->nodes[c].sibling)
+        n++;
+    return n;
+}
+
+static int nth_child(const xq_record *r, int index)
+{
+    int c = r->nodes[rec_cur(r)].child;
+    for (int i = 0; c != NODE_NONE && i < index; i++)
+        c = r->nodes[c].sibling;
+    return c;
+}
+
+int xq_record_variation_move(const xq_record *r, int index, xq_move *move)
+{
+    if (!record_ok(r) || !move || index < 0)
+        return XQ_EINVAL;
+    int c = nth_child(r, index);
+    if (c == NODE_NONE)
+        return XQ_EINVAL;
+    *move = r->nodes[c].move;
+    return XQ_OK;
+}
+
+int xq_record_enter_variation(xq_record *r, int index)
+{
+    if (!record_ok(r) || index < 0)
+        return XQ_EINVAL;
+    int c = nth_child(r, index);
+    if (c == NODE_NONE)
+        return XQ_EINVAL;
+    return xq__record_enter(r, c);
+}
+
+int xq_record_undo(xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    if (rec_ply(r) == 0)
+        return XQ_ESTATE;
+    if (!grow((void **)&r->redo, &r->redo_cap, r->nredo + 1, sizeof *r->redo))
+        return XQ_ENOMEM;
+    r->redo[r->nredo++] = rec_cur(r);
+    xq__record_back(r);
+    return XQ_OK;
+}
+
+int xq_record_redo(xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    if (r->nredo == 0)
+        return XQ_ESTATE;
+    int n = r->redo[r->nredo - 1];
+    if (r->nodes[n].parent != rec_cur(r))
+        return XQ_ESTATE;
+    int rc = xq__record_enter(r, n);
+    if (rc == XQ_OK)
+        r->nredo--;
+    return rc;
+}
+
+/* ---- public: annotations ---- */
+
+static int get_text(const char *s, char *buf, size_t cap)
+{
+    return xq__copy_out(s ? s : "", s ? strlen(s) : 0, buf, cap);
+}
+
+static int set_text(char **slot, const char *text)
+{
+    if (text && !xq__utf8_valid(text, strlen(text)))
+        return XQ_EINVAL;
+    char *v = NULL;
+    if (text && *text && !(v = dup_n(text, strlen(text))))
+        return XQ_ENOMEM;
+    free(*slot);
+    *slot = v;
+    return XQ_OK;
+}
+
+int xq__record_append_comment(xq_record *r, int node, int before, const char *s, size_t n)
+{
+    char **slot = before ? &r->nodes[node].pre : &r->nodes[node].comment;
+    size_t old = *slot ? strlen(*slot) : 0;
+    char *v = realloc(*slot, old + n + 2);
+    if (!v)
+        return XQ_ENOMEM;
+    if (old)
+        v[old++] = ' ';
+    memcpy(v + old, s, n);
+    v[old + n] = 0;
+    *slot = v;
+    return XQ_OK;
+}
+
+int xq_record_comment(const xq_record *r, char *buf, size_t cap)
+{
+    if (!record_ok(r) || (!buf && cap))
+        return XQ_EINVAL;
+    return get_text(r->nodes[rec_cur(r)].comment, buf, cap);
+}
+
+int xq_record_set_comment(xq_record *r, const char *text)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    return set_text(&r->nodes[rec_cur(r)].comment, text);
+}
+
+int xq_record_comment_before(const xq_record *r, char *buf, size_t cap)
+{
+    if (!record_ok(r) || (!buf && cap))
+        return XQ_EINVAL;
+    return get_text(r->nodes[rec_cur(r)].pre, buf, cap);
+}
+
+int xq_record_set_comment_before(xq_record *r, const char *text)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    if (rec_ply(r) == 0)
+        return XQ_ESTATE;
+    return set_text(&r->nodes[rec_cur(r)].pre, text);
+}
+
+int xq_record_nag_count(const xq_record *r)
+{
+    return record_ok(r) ? r->nodes[rec_cur(r)].nnag : XQ_EINVAL;
+}
+
+int xq_record_nag(const xq_record *r, int index)
+{
+    if (!record_ok(r) || index < 0 || index >= r->nodes[rec_cur(r)].nnag)
+        return XQ_EINVAL;
+    return r->nodes[rec_cur(r)].nags[index];
+}
+
+void xq__record_node_add_nag(xq_record *r, int node, int nag)
+{
+    rnode *x = &r->nodes[node];
+    for (int i = 0; i < x->nnag; i++)
+        if (x->nags[i] == nag)
+            return;
+    if (x->nnag < XQ_RECORD_MAX_NAGS)
+        x->nags[x->nnag++] = (uint8_t)nag;
+}
+
+int xq_record_add_nag(xq_record *r, int nag)
+{
+    if (!record_ok(r) || nag < 0 || nag > 255)
+        return XQ_EINVAL;
+    rnode *x = &r->nodes[rec_cur(r)];
+    if (rec_ply(r) == 0)
+        return XQ_ESTATE;
+    for (int i = 0; i < x->nnag; i++)
+        if (x->nags[i] == nag)
+            return XQ_OK;
+    if (x->nnag >= XQ_RECORD_MAX_NAGS)
+        return XQ_ESTATE;
+    x->nags[x->nnag++] = (uint8_t)nag;
+    return XQ_OK;
+}
+
+int xq_record_clear_nags(xq_record *r)
+{
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    r->nodes[rec_cur(r)].nnag = 0;
+    return XQ_OK;
+}

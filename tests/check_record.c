@@ -1,0 +1,765 @@
+/* Game records: the tree, navigation, annotations, tags; PGN read/write. */
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "xq_test.h"
+
+static xq_record *new_record(const char *fen)
+{
+    xq_record *r = NULL;
+    xq_parse_error err;
+    ck_assert_msg(xq_record_new(&r, fen, &err) == XQ_OK, "record: %s", err.message);
+    return r;
+}
+
+static xq_move mv(const char *iccs)
+{
+    xq_move m;
+    ck_assert_int_eq(xq_move_parse(iccs, &m), XQ_OK);
+    return m;
+}
+
+static const char *cur_fen(const xq_record *r) { return xq_test_fen(xq_record_board(r)); }
+
+static char *read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *p = malloc((size_t)n + 1);
+    ck_assert(p != NULL);
+    ck_assert_int_eq(fread(p, 1, (size_t)n, f), (size_t)n);
+    p[n] = 0;
+    fclose(f);
+    *size = (size_t)n;
+    return p;
+}
+
+static const char *to_pgn(const xq_record *r, int notation, unsigned flags, int width)
+{
+    static char *buf;
+    xq_pgn_options o;
+    ck_assert_int_eq(xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION), XQ_OK);
+    o.notation = notation;
+    o.flags = flags;
+    o.line_width = width;
+    int n = xq_record_to_pgn(r, &o, NULL, 0);
+    ck_assert_int_gt(n, 0);
+    free(buf);
+    buf = malloc((size_t)n + 1);
+    ck_assert_int_eq(xq_record_to_pgn(r, &o, buf, (size_t)n + 1), n);
+    ck_assert_int_eq((int)strlen(buf), n);
+    return buf;
+}
+
+/* ---- the tree and navigation ---- */
+
+START_TEST(tree_navigation)
+{
+    xq_record *r = new_record(NULL);
+    ck_assert_int_eq(xq_record_ply(r), 0);
+    ck_assert_int_eq(xq_record_back(r), XQ_ESTATE);
+    ck_assert_int_eq(xq_record_forward(r), XQ_ESTATE);
+    ck_assert_int_eq(xq_record_play(r, mv("h2e3")), XQ_EILLEGAL);
+    const char *main_line[] = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0"};
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(xq_record_play(r, mv(main_line[i])), XQ_OK);
+    ck_assert_int_eq(xq_record_ply(r), 5);
+    ck_assert_int_eq(xq_record_line_size(r), 5);
+    ck_assert_int_eq(xq_record_mainline_size(r), 5);
+    ck_assert_int_eq(xq_board_history_size(xq_record_board(r)), 5);
+    char fen_end[XQ_FEN_MAX];
+    strcpy(fen_end, cur_fen(r));
+
+    /* goto / back / forward */
+    ck_assert_int_eq(xq_record_goto(r, 2), XQ_OK);
+    ck_assert_int_eq(xq_record_ply(r), 2);
+    ck_assert_int_eq(xq_record_line_size(r), 5);
+    xq_move m;
+    ck_assert_int_eq(xq_record_line_move(r, 4, &m), XQ_OK);
+    ck_assert_int_eq(m, mv("i0h0"));
+    ck_assert_int_eq(xq_record_line_move(r, 1, &m), XQ_OK);
+    ck_assert_int_eq(m, mv("h9g7"));
+    ck_assert_int_eq(xq_record_line_move(r, 5, &m), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_goto(r, 6), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_goto(r, -1), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_goto_end(r), 5);
+    ck_assert_str_eq(cur_fen(r), fen_end);
+    ck_assert_int_eq(xq_record_goto(r, 0), XQ_OK);
+    ck_assert_str_eq(cur_fen(r), XQ_START_FEN);
+
+    /* A variation at ply 1: playing another move adds it, main line stays. */
+    ck_assert_int_eq(xq_record_play(r, mv("b2e2")), XQ_OK);
+    ck_assert_int_eq(xq_record_ply(r), 1);
+    ck_assert_int_eq(xq_record_line_size(r), 1);
+    ck_assert_int_eq(xq_record_mainline_size(r), 5);
+    ck_assert_int_eq(xq_record_play(r, mv("b9c7")), XQ_OK);
+    ck_assert_int_eq(xq_record_goto(r, 0), XQ_OK);
+    ck_assert_int_eq(xq_record_variation_count(r), 2);
+    ck_assert_int_eq(xq_record_variation_move(r, 1, &m), XQ_OK);
+    ck_assert_int_eq(m, mv("b2e2"));
+    ck_assert_int_eq(xq_record_variation_move(r, 2, &m), XQ_EINVAL);
+    /* Playing an existing move just follows it. */
+    ck_assert_int_eq(xq_record_play(r, mv("b2e2")), XQ_OK);
+    ck_assert_int_eq(xq_record_variation_count(r), 1);
+    ck_assert_int_eq(xq_record_forward(r), XQ_OK);
+    ck_assert_int_eq(xq_record_ply(r), 2);
+    /* Promote the variation to the main line. */
+    ck_assert_int_eq(xq_record_promote(r), XQ_OK);
+    ck_assert_int_eq(xq_record_mainline_size(r), 2);
+    ck_assert_int_eq(xq_record_mainline_move(r, 0, &m), XQ_OK);
+    ck_assert_int_eq(m, mv("b2e2"));
+    ck_assert_int_eq(xq_record_goto(r, 0), XQ_OK);
+    ck_assert_int_eq(xq_record_enter_variation(r, 1), XQ_OK);
+    ck_assert_int_eq(xq_record_line_size(r), 5); /* the old main line */
+    ck_assert_int_eq(xq_record_enter_variation(r, 3), XQ_EINVAL);
+
+    /* Undo/redo: a GUI takes back two plies and replays them. */
+    ck_assert_int_eq(xq_record_goto_end(r), 5);
+    ck_assert_int_eq(xq_record_undo(r), XQ_OK);
+    ck_assert_int_eq(xq_record_undo(r), XQ_OK);
+    ck_assert_int_eq(xq_record_ply(r), 3);
+    ck_assert_int_eq(xq_record_redo(r), XQ_OK);
+    ck_assert_int_eq(xq_record_redo(r), XQ_OK);
+    ck_assert_int_eq(xq_record_redo(r), XQ_ESTATE);
+    ck_assert_str_eq(cur_fen(r), fen_end);
+    /* Undo twice, play a new move: redo is gone, the old line is a variation. */
+    xq_record_undo(r);
+    xq_record_undo(r);
+    ck_assert_int_eq(xq_record_play(r, mv("b9c7")), XQ_OK);
+    ck_assert_int_eq(xq_record_redo(r), XQ_ESTATE);
+    ck_assert_int_eq(xq_record_back(r), XQ_OK);
+    ck_assert_int_eq(xq_record_variation_count(r), 2);
+    /* Truncate after ply 3 (deletes both continuations and everything below). */
+    ck_assert_int_eq(xq_record_truncate(r), 3);
+    ck_assert_int_eq(xq_record_variation_count(r), 0);
+    ck_assert_int_eq(xq_record_line_size(r), 3);
+    /* Delete the current move and its subtree. */
+    ck_assert_int_eq(xq_record_delete(r), 1);
+    ck_assert_int_eq(xq_record_ply(r), 2);
+    ck_assert_int_eq(xq_record_goto(r, 0), XQ_OK);
+    ck_assert_int_eq(xq_record_delete(r), XQ_ESTATE);
+    /* Reuse of freed nodes. */
+    for (int i = 0; i < 50; i++) {
+        ck_assert_int_eq(xq_record_goto(r, 0), XQ_OK);
+        ck_assert_int_eq(xq_record_play(r, mv("c3c4")), XQ_OK);
+        ck_assert_int_eq(xq_record_play(r, mv("c6c5")), XQ_OK);
+        ck_assert_int_eq(xq_record_back(r), XQ_OK);
+        ck_assert_int_eq(xq_record_delete(r), 2);
+    }
+    ck_assert_int_eq(xq_record_goto(r, 0), XQ_OK);
+    ck_assert_int_eq(xq_record_variation_count(r), 2);
+    xq_record_free(r);
+}
+END_TEST
+
+START_TEST(annotations_and_tags)
+{
+    xq_record *r = new_record(NULL);
+    char buf[256];
+    ck_assert_int_eq(xq_record_set_comment(r, "A famous game."), XQ_OK);
+    ck_assert_int_eq(xq_record_add_nag(r, 1), XQ_ESTATE);
+    ck_assert_int_eq(xq_record_set_comment_before(r, "x"), XQ_ESTATE);
+    ck_assert_int_eq(xq_record_play_text(r, "炮二平五", XQ_NOTATION_AUTO, 0, NULL), XQ_OK);
+    ck_assert_int_eq(xq_record_add_nag(r, 1), XQ_OK);
+    ck_assert_int_eq(xq_record_add_nag(r, 1), XQ_OK);
+    ck_assert_int_eq(xq_record_add_nag(r, 14), XQ_OK);
+    ck_assert_int_eq(xq_record_add_nag(r, 256), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_nag_count(r), 2);
+    ck_assert_int_eq(xq_record_nag(r, 1), 14);
+    ck_assert_int_eq(xq_record_nag(r, 2), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_set_comment(r, "Central cannon"), XQ_OK);
+    ck_assert_int_eq(xq_record_comment(r, buf, sizeof buf), 14);
+    ck_assert_str_eq(buf, "Central cannon");
+    ck_assert_int_eq(xq_record_set_comment(r, "\xff"), XQ_EINVAL);
+    xq_parse_error err;
+    ck_assert_int_eq(xq_record_play_text(r, "H8+7", XQ_NOTATION_WXF, 0, &err), XQ_OK);
+    ck_assert_int_eq(xq_record_play_text(r, "马二进三", XQ_NOTATION_WXF, 0, &err), XQ_EPARSE);
+    ck_assert_int_eq(xq_record_play_text(r, "C8.5", XQ_NOTATION_WXF, 0, &err), XQ_EILLEGAL);
+    ck_assert_int_eq(xq_record_ply(r), 2);
+    xq_record_back(r);
+    ck_assert_int_eq(xq_record_play_text(r, "h7e7", XQ_NOTATION_ICCS, 0, &err), XQ_OK);
+    ck_assert_int_eq(xq_record_set_comment_before(r, "Same-direction cannons"), XQ_OK);
+    ck_assert_int_eq(xq_record_comment_before(r, buf, sizeof buf), 22);
+    ck_assert_int_eq(xq_record_clear_nags(r), XQ_OK);
+
+    /* Tags */
+    ck_assert_int_eq(xq_record_tag_count(r), 0);
+    ck_assert_int_eq(xq_record_set_tag(r, "Event", "Test \"quoted\""), XQ_OK);
+    ck_assert_int_eq(xq_record_set_tag(r, "Red", "刘大华"), XQ_OK);
+    ck_assert_int_eq(xq_record_set_tag(r, "Result", "1-0"), XQ_OK);
+    ck_assert_int_eq(xq_record_set_tag(r, "Bad Name", "x"), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_set_tag(r, "", "x"), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_set_tag(r, "Red", "\xc0"), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_tag(r, "Red", buf, sizeof buf), 9);
+    ck_assert_str_eq(buf, "刘大华");
+    ck_assert_int_eq(xq_record_tag(r, "Black", buf, sizeof buf), XQ_ENOTFOUND);
+    ck_assert_int_eq(xq_record_tag_count(r), 3);
+    ck_assert_int_eq(xq_record_tag_name(r, 1, buf, sizeof buf), 3);
+    ck_assert_str_eq(buf, "Red");
+    ck_assert_int_eq(xq_record_tag_value(r, 0, buf, 5), 13);
+    ck_assert_str_eq(buf, "Test");
+    ck_assert_int_eq(xq_record_tag_value(r, 3, buf, sizeof buf), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_set_tag(r, "Red", NULL), XQ_OK);
+    ck_assert_int_eq(xq_record_tag_count(r), 2);
+    /* FEN follows the start position and needs a record without moves. */
+    ck_assert_int_eq(xq_record_set_tag(r, "FEN", "4k4/9/9/9/9/9/9/9/9/4K4 w"), XQ_ESTATE);
+
+    const char *pgn = to_pgn(r, XQ_NOTATION_CHINESE, 0, 80);
+    const char *expect =
+        "[Event \"Test \\\"quoted\\\"\"]\n[Result \"1-0\"]\n[Format \"Chinese\"]\n\n"
+        "{A famous game.} 1. 炮二平五 $1 $14 {Central cannon} 1... 马８进７ ({Same-direction cannons}\n"
+        "1... 炮８平５) 1-0\n\n";
+    ck_assert_str_eq(pgn, expect);
+
+    /* Clone is deep and independent. */
+    xq_record *c;
+    ck_assert_int_eq(xq_record_clone(&c, r), XQ_OK);
+    ck_assert_str_eq(to_pgn(c, XQ_NOTATION_CHINESE, 0, 80), expect);
+    ck_assert_int_eq(xq_record_ply(c), xq_record_ply(r));
+    xq_record_goto(c, 0);
+    xq_record_set_comment(c, "changed");
+    xq_record_truncate(c);
+    ck_assert_str_eq(to_pgn(r, XQ_NOTATION_CHINESE, 0, 80), expect);
+    xq_record_free(c);
+
+    /* reset with a FEN */
+    ck_assert_int_eq(xq_record_reset(r, "4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 3 40", &err), XQ_OK);
+    ck_assert_int_eq(xq_record_tag_count(r), 1);
+    ck_assert_int_eq(xq_record_tag(r, "FEN", buf, sizeof buf), (int)strlen("4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 3 40"));
+    ck_assert_int_eq(xq_record_reset(r, "bad", &err), XQ_EPARSE);
+    ck_assert_int_eq(xq_record_set_tag(r, "FEN", NULL), XQ_OK);
+    ck_assert_int_eq(xq_record_tag_count(r), 0);
+    ck_assert_int_eq(xq_record_start_fen(r, buf, sizeof buf), (int)strlen(XQ_START_FEN));
+    ck_assert_str_eq(buf, XQ_START_FEN);
+    ck_assert_int_eq(xq_record_set_tag(r, "FEN", "3k5/9/9/9/9/9/9/9/4A4/4K4 b - - 0 30"), XQ_OK);
+    ck_assert_int_eq(xq_record_play_text(r, "d9c8", 0, 0, NULL), XQ_EILLEGAL);
+    ck_assert_int_eq(xq_record_play_text(r, "d9d8", 0, 0, NULL), XQ_OK);
+    ck_assert_str_eq(to_pgn(r, XQ_NOTATION_WXF, 0, 0),
+                     "[FEN \"3k5/9/9/9/9/9/9/9/4A4/4K4 b - - 0 30\"]\n[Format \"WXF\"]\n\n30... K4+1 *\n\n");
+    xq_record_free(r);
+
+    /* NULL handles and frees */
+    ck_assert_int_eq(xq_record_new(NULL, NULL, NULL), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_ply(NULL), XQ_EINVAL);
+    ck_assert_ptr_null(xq_record_board(NULL));
+    ck_assert_int_eq(xq_record_play((xq_record *)(void *)buf, 0), XQ_EINVAL);
+    xq_record_free(NULL);
+    xq_pgn_reader_free(NULL);
+    ck_assert_int_eq(xq_record_new(&c, "4k4/9/9/9/9/9/9/9/9/4K4 w", &err), XQ_EPOSITION);
+    ck_assert_ptr_null(c);
+}
+END_TEST
+
+/* ---- PGN reading ---- */
+
+static int read_one(xq_record *r, const char *text, xq_parse_error *err)
+{
+    return xq_record_from_pgn(r, text, strlen(text), NULL, err);
+}
+
+START_TEST(pgn_syntax)
+{
+    xq_record *r = new_record(NULL);
+    xq_parse_error err;
+    char buf[512];
+    const char *text =
+        "[Event \"Test\"]\n"
+        "[Red \"A\\\\B\"]\n"
+        "% escape line, ignored\n"
+        "\n"
+        "{Opening comment} 1. h2e2! {good} $14 (1. c3c4 {pawn} (1. b2d2) 1... c6c5) 1... h9g7?!\n"
+        "2.h0g2 ; rest of line comment\n"
+        "i9h9 3. i0h0 1-0\n";
+    ck_assert_int_eq(read_one(r, text, &err), XQ_OK);
+    ck_assert_int_eq(xq_record_mainline_size(r), 5);
+    ck_assert_int_eq(xq_record_tag(r, "Red", buf, sizeof buf), 3);
+    ck_assert_str_eq(buf, "A\\B");
+    ck_assert_int_eq(xq_record_tag(r, "Result", buf, sizeof buf), 3);
+    xq_record_goto(r, 0);
+    xq_record_comment(r, buf, sizeof buf);
+    ck_assert_str_eq(buf, "Opening comment");
+    ck_assert_int_eq(xq_record_variation_count(r), 3);
+    xq_record_forward(r);
+    ck_assert_int_eq(xq_record_nag_count(r), 2);
+    ck_assert_int_eq(xq_record_nag(r, 0), 1);
+    ck_assert_int_eq(xq_record_nag(r, 1), 14);
+    xq_record_comment(r, buf, sizeof buf);
+    ck_assert_str_eq(buf, "good");
+    xq_record_forward(r);
+    ck_assert_int_eq(xq_record_nag(r, 0), 6);
+    xq_record_forward(r);
+    xq_record_comment(r, buf, sizeof buf);
+    ck_assert_str_eq(buf, "rest of line comment");
+    ck_assert_str_eq(to_pgn(r, XQ_NOTATION_AUTO, 0, 0),
+                     "[Event \"Test\"]\n[Red \"A\\\\B\"]\n[Result \"1-0\"]\n[Format \"ICCS\"]\n\n"
+                     "{Opening comment} 1. h2e2 $1 $14 {good} (1. c3c4 {pawn} 1... c6c5) (1. b2d2) "
+                     "1... h9g7 $6 2. h0g2 {rest of line comment} 2... i9h9 3. i0h0 1-0\n\n");
+    /* Round trip of that output. */
+    char *once = strdup(to_pgn(r, XQ_NOTATION_WXF, XQ_NOTATION_FULLWIDTH, 40));
+    ck_assert_int_eq(read_one(r, once, &err), XQ_OK);
+    ck_assert_str_eq(to_pgn(r, XQ_NOTATION_WXF, XQ_NOTATION_FULLWIDTH, 40), once);
+    free(once);
+
+    /* Movetext without tags, a glued number, check marks and a Chinese dash. */
+    ck_assert_int_eq(read_one(r, "1.C2.5 H8+7 2.H2+3+ *", &err), XQ_OK);
+    ck_assert_int_eq(xq_record_mainline_size(r), 3);
+    /* Full-width spaces between Chinese moves. */
+    ck_assert_int_eq(read_one(r, "1.　炮二平五　马８进７\n", &err), XQ_OK);
+    ck_assert_int_eq(xq_record_mainline_size(r), 2);
+    /* FEN tag and Black to move first. */
+    ck_assert_int_eq(read_one(r, "[FEN \"3k5/9/9/9/9/9/9/9/4A4/4K4 b - - 0 30\"]\n30... d9d8 31. e1d2 *", &err), XQ_OK);
+    ck_assert_int_eq(xq_record_mainline_size(r), 2);
+    ck_assert_int_eq(xq_record_start_fen(r, buf, sizeof buf), (int)strlen("3k5/9/9/9/9/9/9/9/4A4/4K4 b - - 0 30"));
+    /* Ranks 1-10 (Fairy-Stockfish style) detected from the first move. */
+    ck_assert_int_eq(read_one(r, "1. h3e3 h10g8 2. h1g3 *", &err), XQ_OK);
+    ck_assert_int_eq(xq_record_mainline_move(r, 1, &(xq_move){0}), XQ_OK);
+    xq_move m;
+    xq_record_mainline_move(r, 1, &m);
+    ck_assert_int_eq(m, mv("h9g7"));
+    /* The Format tag decides the WXF dialect. */
+#define P3 "[FEN \"4k4/9/2P6/2P6/2P6/9/9/9/4A4/4K4 w\"]\n[Format \"%s\"]\n\n1. P-.6 *"
+    char t[256];
+    snprintf(t, sizeof t, P3, "WXF");
+    ck_assert_int_eq(read_one(r, t, &err), XQ_OK);
+    xq_record_mainline_move(r, 0, &m);
+    ck_assert_int_eq(m, mv("c5d5"));
+    snprintf(t, sizeof t, P3, "WXF xqbase");
+    ck_assert_int_eq(read_one(r, t, &err), XQ_OK);
+    xq_record_mainline_move(r, 0, &m);
+    ck_assert_int_eq(m, mv("c6d6"));
+    /* GBK text is converted: 炮二平五 马８进７ with a GBK comment and tag. */
+    const char gbk[] = "[Red \"\xc1\xf5\xb4\xf3\xbb\xaa\"]\n1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 {\xba\xc3} "
+                       "\xc2\xed\xa3\xb8\xbd\xf8\xa3\xb7 *";
+    ck_assert_int_eq(read_one(r, gbk, &err), XQ_OK);
+    ck_assert_int_eq(xq_record_mainline_size(r), 2);
+    xq_record_tag(r, "Red", buf, sizeof buf);
+    ck_assert_str_eq(buf, "刘大华");
+    xq_record_goto(r, 1);
+    xq_record_comment(r, buf, sizeof buf);
+    ck_assert_str_eq(buf, "好");
+    /* No game. */
+    ck_assert_int_eq(read_one(r, "  \n\n", &err), XQ_ENOTFOUND);
+    xq_record_free(r);
+}
+END_TEST
+
+/* Errors carry line and column, and the reader goes on with the next game. */
+START_TEST(pgn_errors)
+{
+    static const struct {
+        const char *text;
+        int code, line, col;
+    } bad[] = {
+        {"1. h2e2 h9g7 2. h0g3 *", XQ_EILLEGAL, 1, 17},
+        {"[Event \"x\"]\n\n1. C2.5 H8+7\n2. R9.8 *", XQ_EILLEGAL, 4, 4},
+        {"1. h2e2 (", XQ_EPARSE, 1, 10},
+        {"1. h2e2 )", XQ_EPARSE, 1, 9},
+        {"( 1. h2e2", XQ_EPARSE, 1, 1},
+        {"1. h2e2 {never closed", XQ_EPARSE, 1, 9},
+        {"[Event \"x]\n1. h2e2 *", XQ_EPARSE, 1, 1},
+        {"[Event x\"]\n1. h2e2 *", XQ_EPARSE, 1, 1},
+        {"[FEN \"rnbakabnr/9 w\"]\n1. h2e2 *", XQ_EPARSE, 1, 1},
+        {"[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 w\"]\n*", XQ_EPOSITION, 1, 1},
+        {"1. h2e2 $300 *", XQ_EPARSE, 1, 9},
+        {"1. h2e2 h9g7 (2. h0g2) *", XQ_EILLEGAL, 1, 18},
+        {"1. P+.5 *", XQ_EILLEGAL, 1, 4},
+        {"1. hello *", XQ_EPARSE, 1, 4},
+    };
+    xq_record *r = new_record(NULL);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        xq_parse_error err;
+        int rc = read_one(r, bad[i].text, &err);
+        ck_assert_msg(rc == bad[i].code && err.code == rc && err.line == bad[i].line &&
+                          err.column == bad[i].col,
+                      "case %zu: rc %d line %d col %d (%s)", i, rc, err.line, err.column, err.message);
+        ck_assert(strlen(err.message) > 0);
+    }
+    /* Over-long words, whatever their bytes, are errors (not hangs). */
+    for (int lead = 250; lead <= 260; lead++) {
+        char text[1200];
+        int n = snprintf(text, sizeof text, "1. ");
+        for (int k = 0; k < lead; k++)
+            text[n++] = 'a';
+        n += snprintf(text + n, sizeof text - (size_t)n, lead % 2 ? "炮" : "炮二平五");
+        for (int k = 0; k < 300; k++)
+            text[n++] = 'b';
+        text[n] = 0;
+        xq_parse_error e2;
+        ck_assert_int_eq(read_one(r, text, &e2), XQ_EPARSE);
+        ck_assert_int_eq(e2.column, 4);
+    }
+    /* Recovery: the bad games are skipped, good ones read. */
+    const char *file =
+        "[Event \"1\"]\n\n1. h2e2 h9g7 *\n\n"
+        "[Event \"2\"]\n[Red \"unterminated]\n[Black \"b\"]\n\n1. h2e2 *\n\n"
+        "[Event \"3\"]\n\n1. h2e2 h9g7 2. h0g9 i9h9 3. i0h0 *\n\n"
+        "[Event \"4\"]\n\n1. c3c4 (\n\n"
+        "[Event \"5\"]\n\n1. C2.5 H8+7 *\n";
+    xq_pgn_reader *rd;
+    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, file, strlen(file), NULL), XQ_OK);
+    int results[8], lines[8], n = 0;
+    xq_parse_error err;
+    char ev[16];
+    int rc;
+    while ((rc = xq_pgn_reader_next(rd, r, &err)) != 0 && n < 8) {
+        results[n] = rc;
+        lines[n] = rc < 0 ? err.line : xq_pgn_reader_game_line(rd);
+        if (rc > 0) {
+            xq_record_tag(r, "Event", ev, sizeof ev);
+            ck_assert_int_eq(ev[0], n == 0 ? '1' : '5');
+        }
+        n++;
+    }
+    ck_assert_int_eq(n, 5);
+    ck_assert_int_eq(results[0], 1);
+    ck_assert_int_eq(results[1], XQ_EPARSE);
+    ck_assert_int_eq(lines[1], 6);
+    ck_assert_int_eq(results[2], XQ_EILLEGAL);
+    ck_assert_int_eq(lines[2], 13);
+    ck_assert_int_eq(results[3], XQ_EPARSE);
+    ck_assert_int_eq(results[4], 1);
+    ck_assert_int_eq(xq_pgn_reader_next(rd, r, &err), 0);
+    xq_pgn_reader_free(rd);
+
+    /* A bad game keeps the moves before the error; the cursor is there. */
+    ck_assert_int_eq(read_one(r, "1. h2e2 h9g7 2. h0g2 x9x9 *", &err), XQ_EPARSE);
+    ck_assert_int_eq(xq_record_mainline_size(r), 3);
+    ck_assert_int_eq(xq_record_ply(r), 3);
+    xq_record_free(r);
+}
+END_TEST
+
+/* ---- the shared game files ---- */
+
+typedef struct game_moves {
+    int n;
+    xq_move m[1024];
+    char tags[3][128];
+} game_moves;
+
+static int read_all(const char *path, game_moves *g, int max, const xq_pgn_options *opt)
+{
+    xq_pgn_reader *rd;
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, opt), XQ_OK);
+    xq_record *r = new_record(NULL);
+    xq_parse_error err;
+    int n = 0, rc;
+    while ((rc = xq_pgn_reader_next(rd, r, &err)) != 0) {
+        ck_assert_msg(rc == 1, "%s game %d: line %d col %d: %s", path, n + 1, err.line, err.column,
+                      err.message);
+        ck_assert_int_lt(n, max);
+        g[n].n = xq_record_mainline_size(r);
+        for (int i = 0; i < g[n].n; i++)
+            xq_record_mainline_move(r, i, &g[n].m[i]);
+        const char *names[3] = {"Event", "Red", "Black"};
+        for (int k = 0; k < 3; k++)
+            if (xq_record_tag(r, names[k], g[n].tags[k], sizeof g[n].tags[k]) < 0)
+                g[n].tags[k][0] = 0;
+        n++;
+    }
+    xq_record_free(r);
+    xq_pgn_reader_free(rd);
+    return n;
+}
+
+/* Move tokens of a PGN file (no tags, numbers or results), width-folded. */
+static int move_tokens(const char *path, char (*tok)[48], int max)
+{
+    size_t size;
+    char *text = read_file(path, &size);
+    int n = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (line[0] == '[')
+            continue;
+        char *save;
+        for (char *w = strtok_r(line, " \r\t", &save); w; w = strtok_r(NULL, " \r\t", &save)) {
+            size_t len = strlen(w);
+            if (w[len - 1] == '.' || !strcmp(w, "*"))
+                continue;
+            ck_assert_int_lt(n, max);
+            snprintf(tok[n++], 48, "%s", w);
+        }
+    }
+    free(text);
+    return n;
+}
+
+START_TEST(xqdb_three_notations)
+{
+    static game_moves uci[15], wxf[15], cn[15];
+    ck_assert_int_eq(read_all(xq_test_path("games/xqdb-sample-uci.pgn"), uci, 15, NULL), 15);
+    ck_assert_int_eq(read_all(xq_test_path("games/xqdb-sample-wxf.pgn"), wxf, 15, NULL), 15);
+    ck_assert_int_eq(read_all(xq_test_path("games/xqdb-sample-chinese.pgn"), cn, 15, NULL), 15);
+    /* The files disagree on one move. In game 2 (Liu Dianzhong - Liu Dahua)
+     * at move 36 Red has pawns on e5 and e3; the WXF and Chinese files say
+     * "－Ｐ＋１" / "后兵进一" (the rear pawn: e3e4), the coordinate file
+     * says e5e6 (the front pawn, which would be "＋Ｐ＋１" / "前兵进一").
+     * Our decoding follows the notation; every other move agrees. */
+    const int odd_game = 1, odd_ply = 70;
+    int plies = 0;
+    for (int g = 0; g < 15; g++) {
+        ck_assert_int_gt(uci[g].n, 0);
+        ck_assert_int_eq(uci[g].n, wxf[g].n);
+        ck_assert_int_eq(uci[g].n, cn[g].n);
+        ck_assert_int_eq(memcmp(wxf[g].m, cn[g].m, (size_t)uci[g].n * sizeof(xq_move)), 0);
+        for (int i = 0; i < uci[g].n; i++) {
+            if (g == odd_game && i == odd_ply) {
+                ck_assert_int_eq(uci[g].m[i], mv("e5e6"));
+                ck_assert_int_eq(wxf[g].m[i], mv("e3e4"));
+                continue;
+            }
+            ck_assert_msg(uci[g].m[i] == wxf[g].m[i], "game %d ply %d differs", g + 1, i + 1);
+        }
+        ck_assert_str_eq(uci[g].tags[1], cn[g].tags[1]);
+        plies += uci[g].n;
+    }
+    /* Formatting our moves reproduces the files' moves exactly, in the
+     * files' styles: full-width WXF with '=' and the tandem place first, and
+     * the default Chinese (full-width digits for Black). */
+    static char want_wxf[2000][48], want_cn[2000][48];
+    int nw = move_tokens(xq_test_path("games/xqdb-sample-wxf.pgn"), want_wxf, 2000);
+    int nc = move_tokens(xq_test_path("games/xqdb-sample-chinese.pgn"), want_cn, 2000);
+    ck_assert_int_eq(nw, plies);
+    ck_assert_int_eq(nc, plies);
+    int k = 0;
+    for (int g = 0; g < 15; g++) {
+        xq_board *b = xq_test_board(NULL);
+        for (int i = 0; i < uci[g].n; i++, k++) {
+            char w[XQ_MOVE_TEXT_MAX], c[XQ_MOVE_TEXT_MAX];
+            xq_board_move_to_text(b, uci[g].m[i], XQ_NOTATION_WXF,
+                                  XQ_NOTATION_FULLWIDTH | XQ_NOTATION_WXF_EQUALS | XQ_NOTATION_WXF_PREFIX,
+                                  w, sizeof w);
+            xq_board_move_to_text(b, uci[g].m[i], XQ_NOTATION_CHINESE, 0, c, sizeof c);
+            if (g == odd_game && i == odd_ply) { /* e5e6 is the front pawn */
+                ck_assert_str_eq(w, "＋Ｐ＋１");
+                ck_assert_str_eq(c, "前兵进一");
+                ck_assert_str_eq(want_wxf[k], "－Ｐ＋１");
+                ck_assert_str_eq(want_cn[k], "后兵进一");
+                ck_assert_int_eq(xq_board_make_move(b, uci[g].m[i]), XQ_OK);
+                continue;
+            }
+            ck_assert_msg(!strcmp(w, want_wxf[k]), "game %d ply %d: %s vs %s", g + 1, i + 1, w, want_wxf[k]);
+            ck_assert_msg(!strcmp(c, want_cn[k]), "game %d ply %d: %s vs %s", g + 1, i + 1, c, want_cn[k]);
+            ck_assert_int_eq(xq_board_make_move(b, uci[g].m[i]), XQ_OK);
+        }
+        xq_board_free(b);
+    }
+}
+END_TEST
+
+/* All 1125 games: load, replay, write back identically; WXF and Chinese
+ * round trips give the same moves. */
+START_TEST(liu_dahua_roundtrip)
+{
+    const char *path = xq_test_path("games/liu-dahua-1125-uci.pgn");
+    size_t size;
+    char *orig = read_file(path, &size);
+    xq_pgn_reader *rd;
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, NULL), XQ_OK);
+    xq_record *r = new_record(NULL), *back = new_record(NULL);
+    xq_parse_error err;
+    int games = 0, plies = 0, rc, mated = 0;
+    char *src = orig;
+    xq_pgn_options o;
+    xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION);
+    while ((rc = xq_pgn_reader_next(rd, r, &err)) != 0) {
+        ck_assert_msg(rc == 1, "game %d: line %d: %s", games + 1, err.line, err.message);
+        games++;
+        int n = xq_record_mainline_size(r);
+        plies += n;
+        /* The cursor is at the end: the final position of the game. */
+        ck_assert_int_eq(xq_record_ply(r), n);
+        if (xq_board_status(xq_record_board(r), NULL) != XQ_RESULT_ONGOING)
+            mated++;
+        /* Identical write-back: the file's text of this game equals ours
+         * once our Format tag and result marker are taken out. */
+        const char *next = strstr(src + 1, "\n[Event ");
+        size_t glen = next ? (size_t)(next + 1 - src) : strlen(src);
+        /* The file has unescaped quotes in a few tag values ([Event ""Huangshan
+         * Cup" ..."]); PGN escapes them, so compare with them escaped. */
+        char *want = malloc(2 * glen + 1);
+        size_t wl = 0;
+        for (size_t i = 0; i < glen;) {
+            const char *eol = memchr(src + i, '\n', glen - i);
+            size_t ll = eol ? (size_t)(eol - (src + i)) + 1 : glen - i;
+            const char *q1 = src[i] == '[' ? memchr(src + i, '"', ll) : NULL;
+            const char *q2 = q1 ? src + i + ll - 1 : NULL;
+            while (q2 && q2 > q1 && *q2 != '"')
+                q2--;
+            for (size_t j = 0; j < ll; j++) {
+                const char *c = src + i + j;
+                if (q1 && c > q1 && c < q2 && (*c == '"' || *c == '\\'))
+                    want[wl++] = '\\';
+                want[wl++] = *c;
+            }
+            i += ll;
+        }
+        o.notation = XQ_NOTATION_ICCS;
+        o.line_width = 0;
+        int len = xq_record_to_pgn(r, &o, NULL, 0);
+        char *ours = malloc((size_t)len + 1);
+        xq_record_to_pgn(r, &o, ours, (size_t)len + 1);
+        char *fmt = strstr(ours, "[Format \"ICCS\"]\n");
+        ck_assert_ptr_nonnull(fmt);
+        memmove(fmt, fmt + 16, strlen(fmt + 16) + 1);
+        char *star = strstr(ours, " *\n\n");
+        ck_assert_ptr_nonnull(star);
+        strcpy(star, " \n\n");
+        ck_assert_msg(strlen(ours) == wl && !memcmp(ours, want, wl), "game %d differs:\n%s\n---\n%.*s",
+                      games, ours, (int)wl, want);
+        free(ours);
+        free(want);
+        src += glen;
+        /* WXF (both dialects) and Chinese: same moves back. */
+        static const int nts[] = {XQ_NOTATION_WXF, XQ_NOTATION_WXF, XQ_NOTATION_CHINESE};
+        for (int k = 0; k < 3; k++) {
+            o.notation = nts[k];
+            o.flags = k == 1 ? XQ_NOTATION_XQBASE : 0;
+            o.line_width = 80;
+            len = xq_record_to_pgn(r, &o, NULL, 0);
+            char *text = malloc((size_t)len + 1);
+            xq_record_to_pgn(r, &o, text, (size_t)len + 1);
+            ck_assert_int_eq(xq_record_from_pgn(back, text, (size_t)len, NULL, &err), XQ_OK);
+            ck_assert_int_eq(xq_record_mainline_size(back), n);
+            for (int i = 0; i < n; i++) {
+                xq_move a, b;
+                xq_record_mainline_move(r, i, &a);
+                xq_record_mainline_move(back, i, &b);
+                XQ_CHECK(a == b, "game %d ply %d notation %d", games, i, nts[k]);
+            }
+            free(text);
+        }
+        o.flags = 0;
+    }
+    ck_assert_int_eq(games, 1125);
+    ck_assert_int_eq(plies, 101321);
+    ck_assert_int_eq(mated, 7);
+    xq_pgn_reader_free(rd);
+    xq_record_free(r);
+    xq_record_free(back);
+    free(orig);
+}
+END_TEST
+
+/* The reader's memory does not grow with the file: 25 copies of the master
+ * games (20 MB) read from a file keep the peak RSS small. Memory and file
+ * readers agree. */
+static long peak_kb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+START_TEST(streaming_memory)
+{
+    size_t size;
+    char *one = read_file(xq_test_path("games/liu-dahua-1125-uci.pgn"), &size);
+    char path[] = "/tmp/xq-stream-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "wb");
+    for (int i = 0; i < 25; i++)
+        ck_assert_int_eq(fwrite(one, 1, size, f), size);
+    fclose(f);
+    long before = peak_kb();
+    xq_pgn_reader *rd;
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, NULL), XQ_OK);
+    xq_record *r = new_record(NULL);
+    xq_parse_error err;
+    int games = 0, rc;
+    while ((rc = xq_pgn_reader_next(rd, r, &err)) == 1)
+        games++;
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(games, 25 * 1125);
+    long grown = peak_kb() - before;
+#if defined(__SANITIZE_ADDRESS__)
+#define XQ_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define XQ_ASAN 1
+#endif
+#endif
+#ifndef XQ_ASAN /* ASan keeps freed memory in quarantine: RSS says nothing there */
+    ck_assert_msg(grown < 8 * 1024, "peak RSS grew by %ld KiB reading %zu bytes", grown, 25 * size);
+#else
+    (void)grown;
+#endif
+    xq_pgn_reader_free(rd);
+    unlink(path);
+    /* The same from memory, the last game identical. */
+    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, one, size, NULL), XQ_OK);
+    xq_record *m = new_record(NULL);
+    games = 0;
+    while (xq_pgn_reader_next(rd, m, &err) == 1)
+        games++;
+    ck_assert_int_eq(games, 1125);
+    char *last = strdup(to_pgn(r, 0, 0, 80));
+    ck_assert_str_eq(to_pgn(m, 0, 0, 80), last);
+    free(last);
+    xq_pgn_reader_free(rd);
+    xq_record_free(r);
+    xq_record_free(m);
+    free(one);
+}
+END_TEST
+
+START_TEST(options)
+{
+    xq_pgn_options o;
+    ck_assert_int_eq(xq_pgn_options_init(NULL, 1), XQ_EINVAL);
+    ck_assert_int_eq(xq_pgn_options_init(&o, 0), XQ_EINVAL);
+    ck_assert_int_eq(xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION + 1), XQ_EVERSION);
+    ck_assert_int_eq(xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION), XQ_OK);
+    xq_pgn_options d = XQ_PGN_OPTIONS_INIT;
+    ck_assert_int_eq(memcmp(&o, &d, sizeof o), 0);
+    xq_record *r = new_record(NULL);
+    o.version = 99;
+    ck_assert_int_eq(xq_record_to_pgn(r, &o, NULL, 0), XQ_EVERSION);
+    o.version = 1;
+    o.notation = 7;
+    ck_assert_int_eq(xq_record_to_pgn(r, &o, NULL, 0), XQ_EINVAL);
+    xq_pgn_reader *rd;
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, "/nonexistent/x.pgn", NULL), XQ_EIO);
+    ck_assert_ptr_null(rd);
+    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, NULL, 5, NULL), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_save_pgn(r, "/nonexistent/x.pgn", 0, NULL), XQ_EIO);
+    /* Save and append, then read both games back. */
+    char path[] = "/tmp/xq-save-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    xq_record_play_text(r, "h2e2", 0, 0, NULL);
+    ck_assert_int_eq(xq_record_save_pgn(r, path, 0, NULL), XQ_OK);
+    xq_record_play_text(r, "h9g7", 0, 0, NULL);
+    ck_assert_int_eq(xq_record_save_pgn(r, path, 1, NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_next(rd, r, NULL), 1);
+    ck_assert_int_eq(xq_record_mainline_size(r), 1);
+    ck_assert_int_eq(xq_pgn_reader_next(rd, r, NULL), 1);
+    ck_assert_int_eq(xq_record_mainline_size(r), 2);
+    ck_assert_int_eq(xq_pgn_reader_next(rd, r, NULL), 0);
+    xq_pgn_reader_free(rd);
+    unlink(path);
+    xq_record_free(r);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("record");
+    TCase *tc = tcase_create("record");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, tree_navigation);
+    tcase_add_test(tc, annotations_and_tags);
+    tcase_add_test(tc, pgn_syntax);
+    tcase_add_test(tc, pgn_errors);
+    tcase_add_test(tc, xqdb_three_notations);
+    tcase_add_test(tc, liu_dahua_roundtrip);
+    tcase_add_test(tc, streaming_memory);
+    tcase_add_test(tc, options);
+    suite_add_tcase(s, tc);
+    return xq_test_run(s);
+}
