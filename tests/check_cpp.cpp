@@ -229,6 +229,81 @@ static void test_svg()
     EXPECT_ERROR(xq::errc::invalid_argument, b.svg(o));
 }
 
+
+static void test_notation()
+{
+    xq::board b;
+    xq::move m = b.parse_move("炮二平五");
+    CHECK(m.iccs() == "h2e2");
+    CHECK(b.parse_move("C2.5") == m && b.parse_move("Ｃ２＝５") == m && b.parse_move("h2e2") == m);
+    CHECK(b.move_text(m) == "炮二平五");
+    CHECK(b.move_text(m, xq::notation::wxf) == "C2.5");
+    CHECK(b.move_text(m, xq::notation::wxf, XQ_NOTATION_WXF_EQUALS) == "C2=5");
+    CHECK(b.move_text(m, xq::notation::iccs) == "h2e2");
+    b.push("炮二平五");
+    CHECK(b.move_text(b.parse_move("马8进7")) == "马８进７");
+    std::string what = EXPECT_ERROR(xq::errc::illegal_move, b.move_text(m));
+    EXPECT_ERROR(xq::errc::parse, b.parse_move("cannon to five"));
+    xq::board tandem("3k5/9/9/9/9/9/4R4/9/4R4/5K3 w");
+    EXPECT_ERROR(xq::errc::ambiguous, tandem.parse_move("车五进一"));
+    CHECK(tandem.move_text(tandem.parse_move("前车进二")) == "前车进二");
+    std::error_code ec;
+    CHECK(!tandem.parse_move("车五进一", ec) && ec == xq::errc::ambiguous);
+}
+
+static void test_record()
+{
+    xq::record r;
+    r.set_tag("Event", "Test");
+    r.set_tag("Red", "刘大华");
+    CHECK(r.play("炮二平五").iccs() == "h2e2");
+    r.play("H8+7");
+    r.play(xq::move::from_iccs("h0g2"));
+    r.set_comment("quiet");
+    CHECK(r.ply() == 3 && r.mainline().size() == 3);
+    CHECK(r.tag("Red") == "刘大华" && r.has_tag("Event") && !r.has_tag("Black"));
+    EXPECT_ERROR(xq::errc::not_found, r.tag("Black"));
+    CHECK(r.tags().size() == 2 && r.tags()[0].first == "Event");
+    xq::pgn_options o;
+    o.moves = xq::notation::chinese;
+    std::string pgn = r.pgn(o);
+    CHECK(pgn.find("1. 炮二平五 马８进７ 2. 马二进三 {quiet}") != std::string::npos);
+    xq::record back = xq::record::from_pgn(pgn);
+    CHECK(back.mainline() == r.mainline() && back.tag("Event") == "Test");
+    r.undo();
+    r.undo();
+    CHECK(r.ply() == 1 && r.board().history().size() == 1);
+    r.redo();
+    CHECK(r.ply() == 2);
+    xq::record copy = r; // deep copy
+    copy.go_to(0);
+    CHECK(copy.ply() == 0 && r.ply() == 2);
+    CHECK(copy.board().fen() == start_fen);
+    EXPECT_ERROR(xq::errc::state, copy.back());
+    EXPECT_ERROR(xq::errc::illegal_move, r.play("h2h8"));
+    EXPECT_ERROR(xq::errc::parse, xq::record::from_pgn("[Event \"x\"]\n\n1. zz9 *\n"));
+    EXPECT_ERROR(xq::errc::io, xq::record::load("/nonexistent/game.pgn"));
+
+    xq::pgn_reader games = xq::pgn_reader::open(XQ_TEST_DATA "/games/xqdb-sample-chinese.pgn");
+    xq::record g;
+    int n = 0;
+    std::size_t plies = 0;
+    while (games.next(g)) {
+        n++;
+        plies += g.mainline().size();
+    }
+    CHECK(n == 15 && plies > 500);
+    xq::pgn_reader bad = xq::pgn_reader::from_text("[Event \"1\"]\n\n1. h2e2 *\n\n"
+                                                   "[Event \"2\"]\n\n1. h2h8 *\n\n"
+                                                   "[Event \"3\"]\n\n1. C2.5 *\n");
+    CHECK(bad.next(g));
+    EXPECT_ERROR(xq::errc::illegal_move, bad.next(g));
+    CHECK(bad.next(g) && g.mainline()[0].iccs() == "h2e2" && g.tag("Event") == "3");
+    CHECK(bad.game_line() == 9);
+    CHECK(!bad.next(g));
+}
+
+
 int main()
 {
     test_error_codes();
@@ -237,6 +312,8 @@ int main()
     test_fen_errors();
     test_ownership();
     test_svg();
+    test_notation();
+    test_record();
     std::printf("C++ %ld: %s\n", static_cast<long>(__cplusplus), failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

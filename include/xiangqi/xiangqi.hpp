@@ -23,6 +23,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -47,7 +49,8 @@ enum class errc {
     buffer_too_small = XQ_EBUFS,  /**< ::XQ_EBUFS */
     io = XQ_EIO,                  /**< ::XQ_EIO */
     position = XQ_EPOSITION,      /**< ::XQ_EPOSITION */
-    ambiguous = XQ_EAMBIGUOUS     /**< ::XQ_EAMBIGUOUS */
+    ambiguous = XQ_EAMBIGUOUS,    /**< ::XQ_EAMBIGUOUS */
+    not_found = XQ_ENOTFOUND      /**< ::XQ_ENOTFOUND */
 };
 
 /** @cond INTERNAL */
@@ -187,6 +190,14 @@ enum class piece_type {
     chariot = XQ_CHARIOT,      /**< Chariot 车/車. */
     cannon = XQ_CANNON,        /**< Cannon 炮/砲. */
     soldier = XQ_SOLDIER       /**< Soldier 兵/卒. */
+};
+
+/** Move notations (values of ::xq_notation). */
+enum class notation {
+    automatic = XQ_NOTATION_AUTO, /**< Reading only: recognise the notation from the text. */
+    iccs = XQ_NOTATION_ICCS,      /**< Coordinates, `h2e2`. */
+    wxf = XQ_NOTATION_WXF,        /**< WXF, `C2.5`. */
+    chinese = XQ_NOTATION_CHINESE /**< Chinese, `炮二平五` (UTF-8). */
 };
 
 /**
@@ -494,35 +505,59 @@ class board {
     bool is_legal(move m) const { return detail::check(xq_board_is_legal(b_, m.raw()), "is_legal") == 1; }
 
     /**
-     * @brief The legal move a text names in this position.
-     * @param text  Coordinates, e.g. `"h2e2"`.
+     * @brief The legal move a text names in this position (xq_board_move_from_text()).
+     * @param text   Any notation: `"h2e2"`, `"C2.5"`, `"炮二平五"` (UTF-8).
+     * @param n      The notation, or notation::automatic to recognise it.
+     * @param flags  `XQ_NOTATION_XQBASE`, `XQ_NOTATION_RANKS_1_10` or 0.
      * @return The move.
-     * @throws xq::error parse (unreadable) or illegal_move.
+     * @throws xq::error parse (unreadable, with the offset), ambiguous or
+     *         illegal_move (for coordinates the message lists the piece's moves).
      */
-    move parse_move(const std::string &text) const
+    move parse_move(const std::string &text, notation n = notation::automatic,
+                    unsigned flags = 0) const
     {
-        move m = move::from_iccs(text);
-        if (!is_legal(m))
-            throw error(XQ_EILLEGAL, illegal_message(m, text));
-        return m;
+        xq_move m;
+        xq_parse_error e;
+        int rc = xq_board_move_from_text(b_, text.c_str(), static_cast<int>(n), flags, &m, &e);
+        if (rc == XQ_EILLEGAL && xq_notation_detect(text.c_str()) == XQ_NOTATION_ICCS) {
+            std::error_code ec;
+            move c = move::from_iccs(text, ec);
+            if (!ec)
+                throw error(rc, illegal_message(c, text));
+        }
+        if (rc < 0)
+            detail::raise(e, rc, ("'" + text + "'").c_str());
+        return move(m);
     }
     /**
      * @brief parse_move() without throwing.
-     * @param text  Coordinates, e.g. `"h2e2"`.
+     * @param text  The move's text, in any notation.
      * @param ec    Set to the error, or cleared.
      * @return The move; the null move on error.
      */
     move parse_move(const std::string &text, std::error_code &ec) const noexcept
     {
-        move m = move::from_iccs(text, ec);
-        if (!ec && m) {
-            int legal = xq_board_is_legal(b_, m.raw());
-            if (legal != 1) {
-                detail::set(&ec, legal < 0 ? legal : XQ_EILLEGAL);
-                return move();
-            }
-        }
-        return m;
+        xq_move m;
+        detail::set(&ec, xq_board_move_from_text(b_, text.c_str(), XQ_NOTATION_AUTO, 0, &m,
+                                                 nullptr));
+        return ec ? move() : move(m);
+    }
+    /**
+     * @brief A legal move written in a notation (xq_board_move_to_text()).
+     * @param m      The move.
+     * @param n      notation::chinese (default), notation::wxf or notation::iccs.
+     * @param flags  Output style: `XQ_NOTATION_TRADITIONAL`, `XQ_NOTATION_WXF_EQUALS`, ... or 0.
+     * @return The text, e.g. `"炮二平五"` (UTF-8).
+     * @throws xq::error (illegal_move) if @p m is not legal here.
+     */
+    std::string move_text(move m, notation n = notation::chinese, unsigned flags = 0) const
+    {
+        char buf[XQ_MOVE_TEXT_MAX];
+        int rc = xq_board_move_to_text(b_, m.raw(), static_cast<int>(n), flags, buf, sizeof buf);
+        if (rc == XQ_EILLEGAL)
+            throw error(rc, illegal_message(m, m ? m.iccs() : std::string("the null move")));
+        detail::check(rc, "move_text");
+        return buf;
     }
 
     /**
@@ -540,7 +575,7 @@ class board {
     /** @brief Play a legal move without throwing. @param m The move. @param ec Set or cleared. */
     void push(move m, std::error_code &ec) noexcept { detail::set(&ec, xq_board_make_move(b_, m.raw())); }
     /**
-     * @brief Play the move a text names (see parse_move()).
+     * @brief Play the move a text names, in any notation (see parse_move()).
      * @param text  The move's text.
      * @return The move played.
      * @throws xq::error parse or illegal_move; the board is unchanged then.
@@ -661,6 +696,410 @@ class board {
 
 /** @brief Exchange two boards (ADL swap). @param a One board. @param b The other. */
 inline void swap(board &a, board &b) noexcept { a.swap(b); }
+
+/* ======================================================================== */
+/* Game records */
+
+/** Options of record::pgn(), record::save_pgn() and the readers (see ::xq_pgn_options). */
+struct pgn_options {
+    notation moves = notation::automatic; /**< Writing: the notation of the moves (automatic:
+                                               the `Format` tag's, else ICCS). Reading: forced
+                                               notation, or automatic. */
+    unsigned flags = 0;     /**< `XQ_NOTATION_*` flags. */
+    int line_width = 80;    /**< Writing: wrap before this column; 0 = one line. */
+    bool variations = true; /**< Writing: include variations. */
+    bool comments = true;   /**< Writing: include comments and NAGs. */
+
+    /** @brief The C structure. @return The options as ::xq_pgn_options. */
+    xq_pgn_options c() const
+    {
+        xq_pgn_options o;
+        xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION);
+        o.notation = static_cast<int>(moves);
+        o.flags = flags;
+        o.line_width = line_width;
+        o.variations = variations ? 1 : 0;
+        o.comments = comments ? 1 : 0;
+        return o;
+    }
+};
+
+/**
+ * @brief A game: tags, start position and a tree of moves with a cursor; owns an ::xq_record.
+ *
+ * Copying clones the record, moving transfers it. Every move in it is legal.
+ */
+class record {
+  public:
+    /** @brief An empty game from the start position. */
+    record() { init(nullptr); }
+    /** @brief An empty game from a position. @param fen A FEN. @throws xq::error for a bad FEN. */
+    explicit record(const std::string &fen) { init(fen.c_str()); }
+    /** @brief Take ownership of a C record. @param adopt A record from the C API, or NULL. */
+    explicit record(xq_record *adopt) noexcept : r_(adopt) {}
+    /** @brief Deep copy. @param o The record to copy. */
+    record(const record &o) : r_(nullptr)
+    {
+        if (o.r_)
+            detail::check(xq_record_clone(&r_, o.r_), "cannot copy the record");
+    }
+    /** @brief Transfer. @param o The source; it becomes empty. */
+    record(record &&o) noexcept : r_(o.r_) { o.r_ = nullptr; }
+    /** @brief Deep copy assignment. @param o The record to copy. @return `*this`. */
+    record &operator=(const record &o)
+    {
+        if (this != &o) {
+            record tmp(o);
+            std::swap(r_, tmp.r_);
+        }
+        return *this;
+    }
+    /** @brief Move assignment. @param o The source; it becomes empty. @return `*this`. */
+    record &operator=(record &&o) noexcept
+    {
+        if (this != &o) {
+            xq_record_free(r_);
+            r_ = o.r_;
+            o.r_ = nullptr;
+        }
+        return *this;
+    }
+    ~record() { xq_record_free(r_); }
+
+    /**
+     * @brief The first game of a PGN text.
+     * @param text  PGN (UTF-8 or GBK).
+     * @param o     Reading options.
+     * @return The game.
+     * @throws xq::error (parse, illegal_move, not_found...) with line and column.
+     */
+    static record from_pgn(const std::string &text, const pgn_options &o = pgn_options())
+    {
+        record r;
+        xq_pgn_options c = o.c();
+        xq_parse_error e;
+        int rc = xq_record_from_pgn(r.r_, text.data(), text.size(), &c, &e);
+        if (rc < 0)
+            detail::raise(e, rc, "bad PGN");
+        return r;
+    }
+    /**
+     * @brief A game file of any supported format (PGN: its first game; XQF; DhtmlXQ).
+     * @param path  File name.
+     * @param o     Reading options for PGN.
+     * @return The game.
+     * @throws xq::error (io if the file cannot be read, or as from_pgn()).
+     */
+    static record load(const std::string &path, const pgn_options &o = pgn_options())
+    {
+        record r;
+        xq_pgn_options c = o.c();
+        xq_parse_error e;
+        int rc = xq_record_load(r.r_, path.c_str(), &c, &e);
+        if (rc == XQ_EIO)
+            throw error(rc, path + ": cannot read the file");
+        if (rc < 0)
+            detail::raise(e, rc, path.c_str());
+        return r;
+    }
+    /**
+     * @brief A game from the bytes of an XQF file.
+     * @param data  The file's contents.
+     * @return The game.
+     * @throws xq::error (parse, illegal_move, position) with the offset.
+     */
+    static record from_xqf(const std::vector<unsigned char> &data)
+    {
+        record r;
+        xq_parse_error e;
+        int rc = xq_record_from_xqf(r.r_, data.data(), data.size(), &e);
+        if (rc < 0)
+            detail::raise(e, rc, "bad XQF");
+        return r;
+    }
+
+    /** @brief The C handle. @return The handle, still owned by this object. */
+    xq_record *get() noexcept { return r_; }
+    /** @brief The C handle. @return The handle, still owned by this object. */
+    const xq_record *get() const noexcept { return r_; }
+    /** @brief Whether the record holds a game. @return False after a move-from. */
+    explicit operator bool() const noexcept { return r_ != nullptr; }
+
+    /**
+     * @brief A tag's value.
+     * @param name  E.g. "Red".
+     * @return The value.
+     * @throws xq::error (not_found) if the tag is absent.
+     */
+    std::string tag(const std::string &name) const
+    {
+        const xq_record *r = r_;
+        return detail::read_string(
+            [&](char *b, std::size_t c) { return xq_record_tag(r, name.c_str(), b, c); }, 64,
+            ("tag " + name).c_str());
+    }
+    /** @brief Whether a tag is present. @param name Its name. @return True if present. */
+    bool has_tag(const std::string &name) const
+    {
+        return xq_record_tag(r_, name.c_str(), nullptr, 0) >= 0;
+    }
+    /**
+     * @brief Set (or add) a tag.
+     * @param name   Name: 1..64 of `A-Z a-z 0-9 _`.
+     * @param value  UTF-8 value.
+     * @throws xq::error for a bad name or value (or `FEN` on a record with moves).
+     */
+    void set_tag(const std::string &name, const std::string &value)
+    {
+        detail::check(xq_record_set_tag(r_, name.c_str(), value.c_str()), "set_tag");
+    }
+    /** @brief Remove a tag (absent is fine). @param name Its name. */
+    void remove_tag(const std::string &name)
+    {
+        detail::check(xq_record_set_tag(r_, name.c_str(), nullptr), "remove_tag");
+    }
+    /** @brief All tags. @return (name, value) pairs in file order. */
+    std::vector<std::pair<std::string, std::string>> tags() const
+    {
+        std::vector<std::pair<std::string, std::string>> out;
+        int n = detail::check(xq_record_tag_count(r_), "tags");
+        const xq_record *r = r_;
+        for (int i = 0; i < n; i++)
+            out.emplace_back(
+                detail::read_string(
+                    [&](char *b, std::size_t c) { return xq_record_tag_name(r, i, b, c); }, 32,
+                    "tags"),
+                detail::read_string(
+                    [&](char *b, std::size_t c) { return xq_record_tag_value(r, i, b, c); }, 64,
+                    "tags"));
+        return out;
+    }
+    /** @brief The start position. @return Its FEN. */
+    std::string start_fen() const
+    {
+        char buf[XQ_FEN_MAX];
+        detail::check(xq_record_start_fen(r_, buf, sizeof buf), "start_fen");
+        return buf;
+    }
+    /** @brief The position at the cursor. @return A copy, with the moves from the start in its history. */
+    xq::board board() const
+    {
+        const xq_board *b = xq_record_board(r_);
+        xq_board *copy = nullptr;
+        detail::check(xq_board_clone(&copy, b), "board");
+        return xq::board(copy);
+    }
+    /** @brief The cursor's ply. @return 0 at the start position. */
+    int ply() const { return detail::check(xq_record_ply(r_), "ply"); }
+
+    /**
+     * @brief Play a move at the cursor (follow it if present, else add it).
+     * @param m  A legal move.
+     * @throws xq::error (illegal_move).
+     */
+    void play(move m)
+    {
+        int rc = xq_record_play(r_, m.raw());
+        if (rc == XQ_EILLEGAL)
+            board().push(m); /* throws with the piece's legal moves */
+        detail::check(rc, "play");
+    }
+    /**
+     * @brief Play a move given as text in any notation.
+     * @param text  E.g. `"炮二平五"`.
+     * @return The move played.
+     * @throws xq::error (parse, ambiguous, illegal_move).
+     */
+    move play(const std::string &text)
+    {
+        move m = board().parse_move(text);
+        play(m);
+        return m;
+    }
+    /** @brief Take back the cursor's move, kept for redo(). @throws xq::error (state) at the start. */
+    void undo() { nav(xq_record_undo(r_), "nothing to undo"); }
+    /** @brief Replay what undo() took back. @throws xq::error (state) if nothing. */
+    void redo() { nav(xq_record_redo(r_), "nothing to redo"); }
+    /** @brief Cursor one ply back. @throws xq::error (state) at the start. */
+    void back() { nav(xq_record_back(r_), "at the start position"); }
+    /** @brief Cursor one ply forward on the main continuation. @throws xq::error (state) at a line end. */
+    void forward() { nav(xq_record_forward(r_), "no move after the cursor"); }
+    /** @brief Cursor to a ply of the current line. @param ply 0 .. line().size(). */
+    void go_to(int ply) { detail::check(xq_record_goto(r_, ply), "go_to"); }
+    /** @brief Cursor to the end of the current line. @return The new ply. */
+    int go_to_end() { return detail::check(xq_record_goto_end(r_), "go_to_end"); }
+    /** @brief Delete everything after the cursor. @return The number of moves deleted. */
+    int truncate() { return detail::check(xq_record_truncate(r_), "truncate"); }
+    /** @brief Make the cursor's line the main line. */
+    void promote() { nav(xq_record_promote(r_), "nothing to promote"); }
+    /** @brief Enter a continuation. @param index 0 .. variations().size() - 1. */
+    void enter_variation(int index)
+    {
+        detail::check(xq_record_enter_variation(r_, index), "enter_variation");
+    }
+
+    /** @brief The main line. @return Its moves from the start. */
+    std::vector<move> mainline() const
+    {
+        return moves(xq_record_mainline_size(r_), xq_record_mainline_move);
+    }
+    /** @brief The current line. @return The moves to the cursor, then its main continuation. */
+    std::vector<move> line() const { return moves(xq_record_line_size(r_), xq_record_line_move); }
+    /** @brief The continuations of the cursor's node. @return The main one first. */
+    std::vector<move> variations() const
+    {
+        return moves(xq_record_variation_count(r_), xq_record_variation_move);
+    }
+    /** @brief The comment after the cursor's move. @return The text (empty if none). */
+    std::string comment() const
+    {
+        const xq_record *r = r_;
+        return detail::read_string([&](char *b, std::size_t c) { return xq_record_comment(r, b, c); },
+                                   128, "comment");
+    }
+    /** @brief Set the comment after the cursor's move. @param text The text ("" removes it). */
+    void set_comment(const std::string &text)
+    {
+        detail::check(xq_record_set_comment(r_, text.c_str()), "set_comment");
+    }
+
+    /** @brief The game as PGN. @param o Writing options. @return The text. */
+    std::string pgn(const pgn_options &o = pgn_options()) const
+    {
+        xq_pgn_options c = o.c();
+        const xq_record *r = r_;
+        return detail::read_string(
+            [&](char *b, std::size_t cap) { return xq_record_to_pgn(r, &c, b, cap); }, 4096, "pgn");
+    }
+    /**
+     * @brief Write the game to a PGN file.
+     * @param path    File name.
+     * @param append  Append to the file instead of replacing it.
+     * @param o       Writing options.
+     * @throws xq::error (io) if the file cannot be written.
+     */
+    void save_pgn(const std::string &path, bool append = false,
+                  const pgn_options &o = pgn_options()) const
+    {
+        xq_pgn_options c = o.c();
+        int rc = xq_record_save_pgn(r_, path.c_str(), append ? 1 : 0, &c);
+        if (rc < 0)
+            throw error(rc, path + ": cannot write");
+    }
+
+  private:
+    void init(const char *fen)
+    {
+        r_ = nullptr;
+        xq_parse_error e;
+        int rc = xq_record_new(&r_, fen, &e);
+        if (rc < 0)
+            detail::raise(e, rc, "bad FEN");
+    }
+    static void nav(int rc, const char *what)
+    {
+        if (rc == XQ_ESTATE)
+            throw error(rc, what);
+        detail::check(rc, what);
+    }
+    std::vector<move> moves(int n, int (*fetch)(const xq_record *, int, xq_move *)) const
+    {
+        detail::check(n, "moves");
+        std::vector<move> out;
+        for (int i = 0; i < n; i++) {
+            xq_move m;
+            detail::check(fetch(r_, i, &m), "moves");
+            out.push_back(move(m));
+        }
+        return out;
+    }
+
+    xq_record *r_;
+};
+
+/**
+ * @brief Read the games of a PGN file (or text) one by one; owns an ::xq_pgn_reader.
+ *
+ * @code
+ * xq::pgn_reader games = xq::pgn_reader::open("games.pgn");
+ * xq::record game;
+ * while (games.next(game))
+ *     std::cout << game.tag("Red") << " - " << game.tag("Black") << '\n';
+ * @endcode
+ */
+class pgn_reader {
+  public:
+    /**
+     * @brief Open a file.
+     * @param path  File name.
+     * @param o     Reading options.
+     * @return The reader.
+     * @throws xq::error (io) if the file cannot be opened.
+     */
+    static pgn_reader open(const std::string &path, const pgn_options &o = pgn_options())
+    {
+        pgn_reader r;
+        xq_pgn_options c = o.c();
+        int rc = xq_pgn_reader_open(&r.rd_, path.c_str(), &c);
+        if (rc < 0)
+            throw error(rc, path + ": cannot open");
+        return r;
+    }
+    /**
+     * @brief Read from a text (copied into the reader).
+     * @param text  PGN text.
+     * @param o     Reading options.
+     * @return The reader.
+     */
+    static pgn_reader from_text(const std::string &text, const pgn_options &o = pgn_options())
+    {
+        pgn_reader r;
+        r.text_.reset(new std::string(text));
+        xq_pgn_options c = o.c();
+        detail::check(xq_pgn_reader_new_memory(&r.rd_, r.text_->data(), r.text_->size(), &c),
+                      "pgn_reader");
+        return r;
+    }
+    /** @brief Transfer. @param o The source; it becomes empty. */
+    pgn_reader(pgn_reader &&o) noexcept : rd_(o.rd_), text_(std::move(o.text_)) { o.rd_ = nullptr; }
+    /** @brief Move assignment. @param o The source. @return `*this`. */
+    pgn_reader &operator=(pgn_reader &&o) noexcept
+    {
+        if (this != &o) {
+            xq_pgn_reader_free(rd_);
+            rd_ = o.rd_;
+            text_ = std::move(o.text_);
+            o.rd_ = nullptr;
+        }
+        return *this;
+    }
+    pgn_reader(const pgn_reader &) = delete;
+    pgn_reader &operator=(const pgn_reader &) = delete;
+    ~pgn_reader() { xq_pgn_reader_free(rd_); }
+
+    /**
+     * @brief Read the next game.
+     * @param out  Receives the game.
+     * @return True if a game was read, false at the end of the input.
+     * @throws xq::error for a bad game (with line and column); the next call
+     *         continues with the following game.
+     */
+    bool next(record &out)
+    {
+        xq_parse_error e;
+        int rc = xq_pgn_reader_next(rd_, out.get(), &e);
+        if (rc < 0)
+            detail::raise(e, rc, "bad game");
+        return rc == 1;
+    }
+    /** @brief Where the last game read starts. @return Its first line (1-based). */
+    int game_line() const { return xq_pgn_reader_game_line(rd_); }
+
+  private:
+    pgn_reader() noexcept : rd_(nullptr) {}
+    xq_pgn_reader *rd_;
+    std::unique_ptr<std::string> text_;
+};
 
 /** @brief The library's version at run time. @return E.g. "0.1.0". */
 inline std::string version() { return xq_version_string(); }

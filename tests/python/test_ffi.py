@@ -1,5 +1,6 @@
 """The ctypes layer: symbol table, library lookup and the version check."""
 
+import ctypes
 import os
 import subprocess
 import sys
@@ -82,3 +83,26 @@ class TestFfi(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TestLayout(unittest.TestCase):
+    """The ctypes structures match the C compiler's layout, field by field."""
+
+    @unittest.skipUnless(os.environ.get("XQ_LAYOUT_TOOL"), "XQ_LAYOUT_TOOL not set")
+    def test_structures(self):
+        out = subprocess.run([os.environ["XQ_LAYOUT_TOOL"]], capture_output=True, text=True,
+                             check=True).stdout
+        seen = set()
+        for line in out.splitlines():
+            struct, field, value = line.split()
+            cls = _ffi.STRUCTURES[struct]
+            seen.add(struct)
+            if field == "sizeof":
+                self.assertEqual(ctypes.sizeof(cls), int(value), struct)
+            else:
+                self.assertEqual(getattr(cls, field).offset, int(value), "%s.%s" % (struct, field))
+        self.assertEqual(seen, set(_ffi.STRUCTURES))
+        # and every ctypes field is one the C program knows
+        for struct, cls in _ffi.STRUCTURES.items():
+            for name, _ in cls._fields_:
+                self.assertIn("%s %s " % (struct, name), out)

@@ -17,16 +17,19 @@ Move.from_iccs('h2e2')
 
 from . import _ffi
 from ._errors import (AmbiguousMoveError, BufferTooSmallError, IllegalMoveError,
-                      InvalidArgumentError, OutOfMemoryError, ParseError, PositionError,
-                      StateError, VersionError, XiangqiError, XiangqiIOError, strerror)
+                      InvalidArgumentError, NotFoundError, OutOfMemoryError, ParseError,
+                      PositionError, StateError, VersionError, XiangqiError, XiangqiIOError,
+                      strerror)
 from . import _board
 from ._board import *  # noqa: F401,F403  (see _board.__all__; squares A0 .. I9 too)
+from . import _record
+from ._record import *  # noqa: F401,F403
 from . import svg  # noqa: E402  (xiangqi.svg.board)
 
-__all__ = _board.__all__ + [
+__all__ = _board.__all__ + _record.__all__ + [
     "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",
     "StateError", "VersionError", "BufferTooSmallError", "XiangqiIOError", "PositionError",
-    "AmbiguousMoveError", "strerror", "library_version", "library_version_string",
+    "AmbiguousMoveError", "NotFoundError", "strerror", "library_version", "library_version_string",
     "library_path", "svg",
 ]
 

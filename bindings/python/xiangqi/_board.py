@@ -228,6 +228,50 @@ def _encode(text):
     return text.encode("utf-8")
 
 
+# ---- notation ----
+
+class Notation(enum.IntEnum):
+    """Move notations (``xq_notation``)."""
+    AUTO = 0     #: reading only: recognise the notation from the text
+    ICCS = 1     #: coordinates, ``h2e2``
+    WXF = 2      #: WXF, ``C2.5``
+    CHINESE = 3  #: Chinese, ``炮二平五``
+
+
+#: Flags of move_text()/parse_move() (``XQ_NOTATION_*``).
+NOTATION_XQBASE = 0x01       #: the xqbase WXF dialect for tandem pawns (reading and writing)
+NOTATION_RANKS_1_10 = 0x02   #: ICCS ranks 1..10 instead of 0..9
+NOTATION_FULLWIDTH = 0x04    #: full-width WXF/ICCS output
+NOTATION_WXF_EQUALS = 0x08   #: WXF writes ``=`` for sideways moves
+NOTATION_WXF_PREFIX = 0x10   #: WXF writes the place of a tandem piece before its letter
+NOTATION_ASCII_DIGITS = 0x20  #: Chinese writes Black's digits in ASCII
+NOTATION_TRADITIONAL = 0x40  #: Chinese in traditional characters
+NOTATION_ICCS_UPPER = 0x80   #: ICCS in the upper-case dashed form
+
+MOVE_TEXT_MAX = 24
+
+
+def _notation(value):
+    """A Notation from an enum value or a name ('chinese', 'wxf', 'iccs', 'auto')."""
+    if isinstance(value, str):
+        try:
+            return Notation[value.upper()]
+        except KeyError:
+            raise InvalidArgumentError(
+                _errors.EINVAL, "notation must be one of auto, iccs, wxf, chinese; not %r"
+                % (value,))
+    try:
+        return Notation(value)
+    except ValueError:
+        raise InvalidArgumentError(_errors.EINVAL, "no notation %r" % (value,))
+
+
+def detect_notation(text):
+    """The notation a move text is written in (from its form alone), or None."""
+    rc = _lib.xq_notation_detect(_encode(text))
+    return Notation(rc) if rc > 0 else None
+
+
 # ---- outcome ----
 
 class Termination(enum.IntEnum):
@@ -430,17 +474,70 @@ class Board:
         move = _as_move(move)
         return _errors.check(_lib.xq_board_is_legal(self._handle, int(move))) == 1
 
-    def parse_move(self, text):
+    def parse_move(self, text, notation=Notation.AUTO, flags=0):
         """The legal move that *text* names in this position.
 
-        Coordinate notation (``'h2e2'``) is understood. An unreadable text raises
-        :class:`ParseError`; a readable but illegal move raises
-        :class:`IllegalMoveError` whose message lists the legal moves of the piece.
+        Any notation the library reads: coordinates (``'h2e2'``), WXF
+        (``'C2.5'``, ``'C2=5'``, full-width forms) or Chinese (``'炮二平五'``,
+        traditional characters too); *notation* may force one. An unreadable
+        text raises :class:`ParseError`, a text matching several legal moves
+        :class:`AmbiguousMoveError`, and a readable but illegal move
+        :class:`IllegalMoveError`, whose message for coordinates also lists
+        the legal moves of the piece.
         """
-        move = Move.from_iccs(text)
-        if not self.is_legal(move):
-            raise IllegalMoveError(_errors.EILLEGAL, self._illegal_message(move, text))
-        return move
+        out = _ffi.c_move()
+        perr = _ffi.ParseError()
+        rc = _lib.xq_board_move_from_text(self._handle, _encode(text), int(_notation(notation)),
+                                          flags, ctypes.byref(out), ctypes.byref(perr))
+        if rc == _errors.EILLEGAL and detect_notation(text) == Notation.ICCS:
+            try:
+                move = Move.from_iccs(text.strip())
+            except ParseError:
+                pass
+            else:
+                raise IllegalMoveError(rc, self._illegal_message(move, text))
+        if rc < 0:
+            raise _errors.from_parse_error(rc, perr)
+        return Move.from_code(out.value)
+
+    def move_to_text(self, move, notation=Notation.CHINESE, flags=0):
+        """A legal move written in a notation (``'chinese'``, ``'wxf'`` or ``'iccs'``).
+
+        The output is canonical (simplified Chinese with full-width digits for
+        Black, ASCII WXF with ``.`` for sideways moves); *flags* change the
+        style (``NOTATION_TRADITIONAL``, ``NOTATION_WXF_EQUALS``, ...).
+        """
+        move = _as_move(move)
+        buf = ctypes.create_string_buffer(MOVE_TEXT_MAX)
+        nt = _notation(notation)
+        rc = _lib.xq_board_move_to_text(self._handle, int(move), int(nt), flags, buf,
+                                        MOVE_TEXT_MAX)
+        if rc == _errors.EILLEGAL:
+            raise IllegalMoveError(rc, self._illegal_message(move))
+        _errors.check(rc, None if rc != _errors.EINVAL else
+                      "cannot write moves in %s" % nt.name.lower())
+        return buf.value.decode("utf-8")
+
+    def chinese(self, move):
+        """Shorthand for ``move_to_text(move, Notation.CHINESE)``."""
+        return self.move_to_text(move, Notation.CHINESE)
+
+    def wxf(self, move):
+        """Shorthand for ``move_to_text(move, Notation.WXF)``."""
+        return self.move_to_text(move, Notation.WXF)
+
+    def line_text(self, moves, notation=Notation.CHINESE, flags=0):
+        """Moves played one after the other from this position, as a list of texts."""
+        board = self.copy()
+        out = []
+        try:
+            for move in moves:
+                move = _as_move(move) if not isinstance(move, str) else board.parse_move(move)
+                out.append(board.move_to_text(move, notation, flags))
+                board.push(move)
+        finally:
+            board.close()
+        return out
 
     def _illegal_message(self, move, text=None):
         piece = self.piece_at(move.from_square)
@@ -641,5 +738,8 @@ __all__ = [
     "START_FEN", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "Color", "RED", "BLACK",
     "COLORS", "PieceType", "KING", "ADVISOR", "ELEPHANT", "HORSE", "CHARIOT", "CANNON", "SOLDIER",
     "PIECE_TYPES", "square", "square_file", "square_rank", "square_name", "parse_square", "Piece",
-    "Move", "Termination", "Outcome", "validate_fen", "Board", "perft",
+    "Move", "Termination", "Outcome", "validate_fen", "Board", "perft", "Notation",
+    "detect_notation", "NOTATION_XQBASE", "NOTATION_RANKS_1_10", "NOTATION_FULLWIDTH",
+    "NOTATION_WXF_EQUALS", "NOTATION_WXF_PREFIX", "NOTATION_ASCII_DIGITS", "NOTATION_TRADITIONAL",
+    "NOTATION_ICCS_UPPER",
 ] + [name.upper() for name in SQUARE_NAMES]
