@@ -23,10 +23,13 @@ for prog in "$@"; do
         [ -s "$tmp/warn" ] && { cat "$tmp/warn" >&2; fail "$name: groff warnings"; }
     fi
     "$prog" --help >"$tmp/help" 2>&1 || fail "$name: --help failed"
-    grep -o -- '--[a-z][a-z0-9-]*' "$tmp/help" | sort -u >"$tmp/help.opts"
-    sed 's/\\-/-/g' "$page" | grep -o -- '--[a-z][a-z0-9-]*' | sort -u >"$tmp/man.opts"
+    # Options: words starting with - or -- after a blank or ( [ | , (not "xq-svg", "1-10").
+    opts() { grep -oE -- '(^|[][ (|,])--?[a-z][a-z0-9-]*' | sed 's/^[][ (|,]//' | sort -u; }
+    opts <"$tmp/help" >"$tmp/help.opts"
+    sed 's/\\-/-/g; s/^\.[A-Z]* //' "$page" | opts >"$tmp/man.opts"
     missing=$(comm -23 "$tmp/help.opts" "$tmp/man.opts" | tr '\n' ' ')
-    extra=$(comm -13 "$tmp/help.opts" "$tmp/man.opts" | tr '\n' ' ')
+    # -h/--help may go unmentioned by the --help text itself
+    extra=$(comm -13 "$tmp/help.opts" "$tmp/man.opts" | grep -vx -e -h -e --help | tr '\n' ' ')
     [ -z "$missing" ] || fail "$name: options in --help but not in the manual: $missing"
     [ -z "$extra" ] || fail "$name: options in the manual but not in --help: $extra"
     [ $status -eq 0 ] && echo "$name: $(wc -l <"$tmp/help.opts") options documented"
