@@ -19,6 +19,11 @@ static const char usage[] =
     "  --check            print only the bad games and a summary line\n"
     "  --stats            print totals per file and overall (games, plies,\n"
     "                     variations, comments, results) after the games\n"
+    "  --outcome          judge the end of each game's main line by the rules:\n"
+    "                     mate, repetition (perpetual check or chase, judged\n"
+    "                     from the moves), move limit, material; print the\n"
+    "                     result, the reason and the evidence\n"
+    "  --rules SET        rule set for --outcome: axf (default), cxa or simple\n"
     "\n"
     "Reading:\n"
     "  --from NOTATION    the move text is in this notation (iccs, wxf, chinese);\n"
@@ -42,14 +47,18 @@ static const char usage[] =
     "\n"
     "A report line reads FILE:LINE: game N: ... with the number of plies of the\n"
     "main line, variations, players, result and the final position (FEN) of the\n"
-    "main line. Errors read FILE:LINE:COLUMN: game N: error: MESSAGE (columns\n"
+    "main line. With --outcome it reads FILE:LINE: game N: P plies: OUTCOME\n"
+    "[(recorded RESULT)], e.g. \"0-1 perpetual chase by Red: c0 chasing c7 (cycle\n"
+    "from ply 12, 8 plies)\"; docs/rules.md describes the rule sets. Errors read\n"
+    "FILE:LINE:COLUMN: game N: error: MESSAGE (columns\n"
     "count characters; for XQF and DhtmlXQ the position is a byte offset).\n"
     "\n"
     "Exit status: 0 if every game is valid, 1 if a game is invalid or a file\n"
     "cannot be read, 2 on a usage error.\n";
 
 typedef struct options {
-    int mode_to, check, stats, quiet;
+    int mode_to, check, stats, quiet, outcome;
+    xq_rules rules;
     int from;
     unsigned read_flags, write_flags;
     int width, comments, variations;
@@ -59,6 +68,7 @@ typedef struct options {
 typedef struct totals {
     long games, bad, plies, variations, comments;
     long results[4]; /* 1-0, 0-1, 1/2-1/2, other */
+    long outcomes[16]; /* --outcome: games by xq_reason */
 } totals;
 
 /* One game, as read. */
@@ -148,6 +158,30 @@ static void tag(const xq_record *r, const char *name, char *buf, size_t cap)
         snprintf(buf, cap, "?");
 }
 
+/* --outcome: judge the end of the main line (its board carries the moves). */
+static void report_outcome(const options *o, const game_info *g, xq_record *r, totals *t,
+                           int plies, const char *recorded)
+{
+    xq_outcome oc;
+    char text[256];
+    xq_record_goto(r, 0);
+    while (xq_record_forward(r) == XQ_OK)
+        ;
+    if (xq_board_outcome(xq_record_board(r), &o->rules, &oc) < 0) {
+        fprintf(stderr, "%s: game %d: cannot judge the game\n", g->file, g->index);
+        return;
+    }
+    t->outcomes[oc.reason & 15]++;
+    if (o->quiet || o->check || o->mode_to)
+        return;
+    xq_outcome_format(&oc, text, sizeof text);
+    fprintf(out, "%s:%d: game %d: %d %s: %s", g->file, g->line, g->index, plies,
+            plies == 1 ? "ply" : "plies", text);
+    if (strcmp(recorded, "?") && strcmp(recorded, "*"))
+        fprintf(out, " (recorded %s)", recorded);
+    fputc('\n', out);
+}
+
 /* The per-game report: one line for a good game, an error line (and the
  * position reached) for a bad one. Other reports (an adjudication, say)
  * belong here. */
@@ -184,6 +218,10 @@ static void report_game(const options *o, const game_info *g, xq_record *r, tota
     t->variations += variations;
     t->comments += comments;
     t->results[!strcmp(result, "1-0") ? 0 : !strcmp(result, "0-1") ? 1 : !strcmp(result, "1/2-1/2") ? 2 : 3]++;
+    if (o->outcome) {
+        report_outcome(o, g, r, t, plies, result);
+        return;
+    }
     if (o->quiet || o->check || o->mode_to)
         return;
     xq_record_goto(r, 0);
@@ -237,6 +275,18 @@ static void print_totals(const char *label, const totals *t)
             label, t->games, t->bad, t->plies,
             t->games > t->bad ? (double)t->plies / (double)(t->games - t->bad) : 0.0, t->variations,
             t->comments, t->results[0], t->results[1], t->results[2], t->results[3]);
+}
+
+static void print_outcomes(const char *label, const totals *t)
+{
+    fprintf(out, "%s: outcomes", label);
+    for (int i = 0, first = 1; i < 16; i++)
+        if (t->outcomes[i]) {
+            fprintf(out, "%s %s: %ld", first ? "" : ",", i ? xq_reason_name(i) : "ongoing",
+                    t->outcomes[i]);
+            first = 0;
+        }
+    fprintf(out, " (%ld games judged)\n", t->games - t->bad);
 }
 
 static int process(const char *path, const options *o, xq_record *r, totals *t)
@@ -336,6 +386,7 @@ int main(int argc, char **argv)
     o.comments = 1;
     o.variations = 1;
     o.from = XQ_NOTATION_AUTO;
+    xq_rules_init(&o.rules, XQ_RULES_VERSION, XQ_RULES_AXF);
     const char *files[4096];
     int nfiles = 0;
     out = stdout;
@@ -403,6 +454,19 @@ int main(int argc, char **argv)
             o.check = 1;
         } else if (!strcmp(a, "--stats")) {
             o.stats = 1;
+        } else if (!strcmp(a, "--outcome")) {
+            o.outcome = 1;
+        } else if (!strcmp(a, "--rules")) {
+            NEED_VALUE;
+            const int set = !strcmp(v, "axf")      ? XQ_RULES_AXF
+                            : !strcmp(v, "cxa")    ? XQ_RULES_CXA
+                            : !strcmp(v, "simple") ? XQ_RULES_SIMPLE
+                                                   : -1;
+            if (set < 0) {
+                fprintf(stderr, "xq-pgn: unknown rule set '%s' (axf, cxa, simple)\n", v);
+                return 2;
+            }
+            xq_rules_init(&o.rules, XQ_RULES_VERSION, set);
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             o.quiet = 1;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
@@ -436,13 +500,19 @@ int main(int argc, char **argv)
             failed = 1;
         if (o.stats)
             print_totals(files[i], &t);
+        if (o.stats && o.outcome)
+            print_outcomes(files[i], &t);
         all.games += t.games, all.bad += t.bad, all.plies += t.plies;
         all.variations += t.variations, all.comments += t.comments;
         for (int k = 0; k < 4; k++)
             all.results[k] += t.results[k];
+        for (int k = 0; k < 16; k++)
+            all.outcomes[k] += t.outcomes[k];
     }
     if (o.stats && nfiles > 1)
         print_totals("total", &all);
+    if (o.stats && o.outcome && nfiles > 1)
+        print_outcomes("total", &all);
     if (o.check)
         fprintf(o.mode_to ? stderr : out, "%ld games, %ld invalid\n", all.games, all.bad);
     xq_record_free(r);

@@ -248,6 +248,7 @@ int xq_board_make_move(xq_board *b, xq_move move)
     hist_entry *e = &b->hist[b->nhist++];
     e->move = move;
     pos_do(&b->pos, move, &e->undo);
+    e->check = (uint8_t)xq__in_check(&b->pos);
     return XQ_OK;
 }
 

@@ -8,7 +8,8 @@
 
 typedef struct hist_entry {
     xq_move move;
-    undo_t undo; /* key and clock before the move, captured piece */
+    uint8_t check; /* the move gave check (used by the rules: perpetual check, move limit) */
+    undo_t undo;   /* key and clock before the move, captured piece */
 } hist_entry;
 
 struct xq_board {

@@ -71,6 +71,7 @@ static void push(xq_record *r, int n)
     hist_entry *e = &r->board.hist[r->board.nhist++];
     e->move = r->nodes[n].move;
     pos_do(&r->board.pos, e->move, &e->undo);
+    e->check = (uint8_t)xq__in_check(&r->board.pos); /* for the rules (lib/rules.c) */
     r->path[r->board.nhist] = n;
 }
 

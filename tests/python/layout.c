@@ -37,5 +37,28 @@ int main(void)
     FIELD(xq_pgn_options, variations);
     FIELD(xq_pgn_options, comments);
 
+    SIZE(xq_rules);
+    FIELD(xq_rules, version);
+    FIELD(xq_rules, ruleset);
+    FIELD(xq_rules, fold);
+    FIELD(xq_rules, ply_limit);
+    FIELD(xq_rules, check_cap);
+    FIELD(xq_rules, mate_threat_depth);
+    FIELD(xq_rules, insufficient_material);
+
+    SIZE(xq_outcome);
+    FIELD(xq_outcome, result);
+    FIELD(xq_outcome, reason);
+    FIELD(xq_outcome, at_fault);
+    FIELD(xq_outcome, repetitions);
+    FIELD(xq_outcome, cycle_start);
+    FIELD(xq_outcome, cycle_plies);
+    FIELD(xq_outcome, cycle);
+    FIELD(xq_outcome, nchasing);
+    FIELD(xq_outcome, chasing);
+    FIELD(xq_outcome, nchased);
+    FIELD(xq_outcome, chased);
+    FIELD(xq_outcome, limit_count);
+    FIELD(xq_outcome, limit_plies);
     return 0;
 }

@@ -65,9 +65,30 @@ class PgnOptions(Structure):
 PGN_OPTIONS_VERSION = 1
 
 
+class Rules(Structure):
+    """``xq_rules`` (version 1)."""
+    _fields_ = [("version", c_uint), ("ruleset", c_int), ("fold", c_int), ("ply_limit", c_int),
+                ("check_cap", c_int), ("mate_threat_depth", c_int),
+                ("insufficient_material", c_int)]
+
+
+RULES_VERSION = 1
+OUTCOME_MAX_SQUARES = 16
+
+
+class Outcome(Structure):
+    """``xq_outcome``."""
+    _fields_ = [("result", c_int), ("reason", c_int), ("at_fault", c_int),
+                ("repetitions", c_int), ("cycle_start", c_int), ("cycle_plies", c_int),
+                ("cycle", c_int * 2), ("nchasing", c_int), ("chasing", c_int * OUTCOME_MAX_SQUARES),
+                ("nchased", c_int), ("chased", c_int * OUTCOME_MAX_SQUARES),
+                ("limit_count", c_int), ("limit_plies", c_int)]
+
+
 #: The structures whose layout a test compares with the C compiler's.
 STRUCTURES = {
     "xq_parse_error": ParseError, "xq_svg_options": SvgOptions, "xq_pgn_options": PgnOptions,
+    "xq_rules": Rules, "xq_outcome": Outcome,
 }
 
 P = POINTER
@@ -180,6 +201,13 @@ FUNCTIONS = {
     "xq_record_from_xqf": (c_int, [c_record_p, c_void_p, c_size_t, P(ParseError)]),
     "xq_record_from_dhtmlxq": (c_int, [c_record_p, c_char_p, c_size_t, P(ParseError)]),
     "xq_record_load": (c_int, [c_record_p, c_char_p, P(PgnOptions), P(ParseError)]),
+    # rule adjudication
+    "xq_rules_init": (c_int, [P(Rules), c_uint, c_int]),
+    "xq_board_outcome": (c_int, [c_board_p, P(Rules), P(Outcome)]),
+    "xq_board_move_banned": (c_int, [c_board_p, P(Rules), c_move]),
+    "xq_board_banned_moves": (c_int, [c_board_p, P(Rules), P(c_move), c_size_t]),
+    "xq_reason_name": (c_char_p, [c_int]),
+    "xq_outcome_format": (c_int, [P(Outcome), c_char_p, c_size_t]),
     # pictures
     "xq_svg_options_init": (c_int, [P(SvgOptions), c_uint]),
     "xq_board_svg": (c_int, [c_board_p, P(SvgOptions), c_char_p, c_size_t]),
