@@ -303,6 +303,30 @@ static void test_record()
     CHECK(!bad.next(g));
 }
 
+static void test_rules()
+{
+    xq::board b("9/9/3k5/9/9/9/4R4/3A5/4K4/8r b - - 0 1");
+    const char *cycle[] = {"i0i1", "e1e0", "i1i0", "e0e1", "i0i1", "e1e0", "i1i0", "e0e1"};
+    for (const char *m : cycle)
+        b.push(m);
+    std::vector<xq::move> banned = b.banned_moves();
+    CHECK(banned.size() == 1 && banned[0].iccs() == "i0i1");
+    CHECK(b.banned_moves(xq::rules::of(XQ_RULES_SIMPLE)).empty());
+    CHECK(b.outcome().reason == XQ_REASON_PERPETUAL_CHECK && b.outcome().cycle_start == 0);
+    b.push("i0i1");
+    b.push("e1e0");
+    xq::outcome o = b.outcome();
+    CHECK(o.over() && o.result == XQ_RESULT_RED_WINS && o.reason == XQ_REASON_PERPETUAL_CHECK);
+    CHECK(o.at_fault == XQ_BLACK && o.repetitions == 3 && o.cycle_plies == 8 && o.cycle_start == 2);
+    CHECK(o.reason_name() == "perpetual check");
+    CHECK(o.description.find("perpetual check by Black") != std::string::npos);
+    xq::outcome simple = b.outcome(xq::rules::of(XQ_RULES_SIMPLE));
+    CHECK(simple.result == XQ_RESULT_DRAW && simple.reason == XQ_REASON_REPETITION);
+    xq::rules bad;
+    bad.fold = 1;
+    EXPECT_ERROR(xq::errc::invalid_argument, b.outcome(bad));
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::rules::of(7));
+}
 
 int main()
 {
@@ -314,6 +338,7 @@ int main()
     test_svg();
     test_notation();
     test_record();
+    test_rules();
     std::printf("C++ %ld: %s\n", static_cast<long>(__cplusplus), failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

@@ -351,6 +351,69 @@ struct status {
     bool over() const noexcept { return result != XQ_RESULT_ONGOING; }
 };
 
+/** A rule set for board::outcome() and board::banned_moves() (see ::xq_rules). */
+struct rules {
+    int ruleset = XQ_RULES_AXF;  /**< An ::xq_ruleset. */
+    int fold = 3;                /**< Occurrences of a position that end the game. */
+    int ply_limit = 120;         /**< Plies without a capture that draw; 0 = none. */
+    int check_cap = 10;          /**< Checks per side counted toward the limit; -1 = all. */
+    int mate_threat_depth = 3;   /**< CXA: depth of the mate-threat test; 0 = none. */
+    bool insufficient_material = true; /**< Draw when neither side can mate. */
+
+    /**
+     * @brief The defaults of a rule set.
+     * @param set  ::XQ_RULES_AXF, ::XQ_RULES_CXA or ::XQ_RULES_SIMPLE.
+     * @return The rule set's parameters.
+     * @throws xq::error (invalid_argument) for an unknown set.
+     */
+    static rules of(int set)
+    {
+        xq_rules c;
+        detail::check(xq_rules_init(&c, XQ_RULES_VERSION, set), "rules");
+        rules r;
+        r.ruleset = c.ruleset;
+        r.fold = c.fold;
+        r.ply_limit = c.ply_limit;
+        r.check_cap = c.check_cap;
+        r.mate_threat_depth = c.mate_threat_depth;
+        r.insufficient_material = c.insufficient_material != 0;
+        return r;
+    }
+    /** @brief The C structure. @return The rules as ::xq_rules. */
+    xq_rules c() const
+    {
+        xq_rules o;
+        xq_rules_init(&o, XQ_RULES_VERSION, XQ_RULES_AXF);
+        o.ruleset = ruleset;
+        o.fold = fold;
+        o.ply_limit = ply_limit;
+        o.check_cap = check_cap;
+        o.mate_threat_depth = mate_threat_depth;
+        o.insufficient_material = insufficient_material ? 1 : 0;
+        return o;
+    }
+};
+
+/** The outcome of a game with its evidence (see ::xq_outcome); from board::outcome(). */
+struct outcome {
+    int result = XQ_RESULT_ONGOING; /**< An ::xq_result. */
+    int reason = XQ_REASON_NONE;    /**< An ::xq_reason. */
+    int at_fault = -1;              /**< The side that lost by rule, or -1. */
+    int repetitions = 0;            /**< Occurrences of the position since the last capture. */
+    int cycle_start = -1;           /**< Repetition: ply where the judged cycle starts, or -1. */
+    int cycle_plies = 0;            /**< Repetition: length of the cycle. */
+    int cycle[2] = {0, 0};          /**< ::xq_cycle_flag bits of Red's and Black's moves. */
+    std::vector<int> chasing;       /**< Squares of the chasing pieces. */
+    std::vector<int> chased;        /**< Squares of the chased pieces. */
+    int limit_count = 0;            /**< Plies counted toward the move limit. */
+    int limit_plies = 0;            /**< The move limit in force. */
+    std::string description;        /**< One line, e.g. "1-0 perpetual check by Black (...)". */
+    /** @brief Whether the game is over. @return True if it is. */
+    bool over() const noexcept { return result != XQ_RESULT_ONGOING; }
+    /** @brief The reason's name. @return E.g. "perpetual check" (xq_reason_name()). */
+    std::string reason_name() const { return xq_reason_name(reason); }
+};
+
 /** Options of board::svg(): see ::xq_svg_options. */
 struct svg_options {
     int size = 450;          /**< Width in pixels, 32..8192. */
@@ -488,6 +551,51 @@ class board {
         xq::status s;
         s.result = detail::check(xq_board_status(b_, &s.reason), "status");
         return s;
+    }
+
+    /**
+     * @brief The outcome of the game under a rule set (xq_board_outcome()).
+     * @param r  The rules (default: AXF).
+     * @return Result, reason and evidence; `over()` is false while the game goes on.
+     * @throws xq::error (invalid_argument) for a rule parameter out of range.
+     */
+    xq::outcome outcome(const rules &r = rules()) const
+    {
+        xq_rules c = r.c();
+        xq_outcome o;
+        detail::check(xq_board_outcome(b_, &c, &o), "outcome");
+        xq::outcome out;
+        out.result = o.result;
+        out.reason = o.reason;
+        out.at_fault = o.at_fault;
+        out.repetitions = o.repetitions;
+        out.cycle_start = o.cycle_start;
+        out.cycle_plies = o.cycle_plies;
+        out.cycle[0] = o.cycle[0];
+        out.cycle[1] = o.cycle[1];
+        out.chasing.assign(o.chasing, o.chasing + o.nchasing);
+        out.chased.assign(o.chased, o.chased + o.nchased);
+        out.limit_count = o.limit_count;
+        out.limit_plies = o.limit_plies;
+        char text[256];
+        xq_outcome_format(&o, text, sizeof text);
+        out.description = text;
+        return out;
+    }
+    /**
+     * @brief The legal moves that would complete a forbidden repetition (UCCI `banmoves`).
+     * @param r  The rules (default: AXF).
+     * @return The banned moves (usually none).
+     */
+    std::vector<move> banned_moves(const rules &r = rules()) const
+    {
+        xq_rules c = r.c();
+        xq_move buf[XQ_MAX_MOVES];
+        int n = detail::check(xq_board_banned_moves(b_, &c, buf, XQ_MAX_MOVES), "banned_moves");
+        std::vector<move> out;
+        for (int i = 0; i < n; i++)
+            out.push_back(move(buf[i]));
+        return out;
     }
 
     /** @brief The legal moves. @return Every legal move, in generation order. */

@@ -276,21 +276,109 @@ def detect_notation(text):
 
 class Termination(enum.IntEnum):
     """Why a game ended (``xq_reason``)."""
-    CHECKMATE = 1       #: the side to move is checkmated and loses
-    NO_LEGAL_MOVE = 2   #: stalemate (困毙): no legal move, not in check; the side to move loses
+    CHECKMATE = 1              #: the side to move is checkmated and loses
+    NO_LEGAL_MOVE = 2          #: stalemate (困毙): no legal move, not in check; it loses
+    REPETITION = 3             #: drawn by repetition (neither side, or both, at fault)
+    PERPETUAL_CHECK = 4        #: a side checked with every move of a repeated cycle; it loses
+    PERPETUAL_CHASE = 5        #: a side chased the same piece with every move; it loses
+    PERPETUAL_MATE_THREAT = 6  #: CXA: a side threatened mate with every move; it loses
+    MOVE_LIMIT = 7             #: drawn: the move limit without a capture was reached
+    INSUFFICIENT_MATERIAL = 8  #: drawn: neither side has a chariot, horse, cannon or soldier
+
+
+class Rules:
+    """A rule set for :meth:`Board.outcome` and :meth:`Board.banned_moves` (``xq_rules``).
+
+    ``ruleset`` is ``"axf"`` (the default: Asian rules as engines implement
+    them), ``"cxa"`` (the Chinese 1999 rules where they differ) or
+    ``"simple"`` (repetition is a draw). The keyword arguments override the
+    rule set's defaults: ``fold`` (occurrences that end the game, default 3),
+    ``ply_limit`` (plies without a capture that draw, default 120; 0 = none),
+    ``check_cap`` (checks per side that count toward the limit; -1 = all),
+    ``mate_threat_depth`` (CXA) and ``insufficient_material`` (bool).
+    """
+    RULESETS = {"axf": 0, "cxa": 1, "simple": 2}
+
+    def __init__(self, ruleset="axf", **params):
+        try:
+            code = self.RULESETS[ruleset.lower()]
+        except (KeyError, AttributeError):
+            raise InvalidArgumentError(_errors.EINVAL, "rule set must be axf, cxa or simple, not %r"
+                                       % (ruleset,))
+        self._c = _ffi.Rules()
+        _errors.check(_lib.xq_rules_init(ctypes.byref(self._c), _ffi.RULES_VERSION, code))
+        self.ruleset = ruleset.lower()
+        for name, value in params.items():
+            if name not in ("fold", "ply_limit", "check_cap", "mate_threat_depth",
+                            "insufficient_material"):
+                raise InvalidArgumentError(_errors.EINVAL, "no rule parameter %r" % (name,))
+            setattr(self._c, name, int(value))
+
+    def __getattr__(self, name):
+        if name in ("fold", "ply_limit", "check_cap", "mate_threat_depth",
+                    "insufficient_material"):
+            return getattr(self._c, name)
+        raise AttributeError(name)
+
+    def __repr__(self):
+        return "Rules(%r, fold=%d, ply_limit=%d, check_cap=%d)" % (
+            self.ruleset, self._c.fold, self._c.ply_limit, self._c.check_cap)
+
+
+def _rules_c(rules):
+    if rules is None:
+        return None
+    if isinstance(rules, str):
+        rules = Rules(rules)
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(_errors.EINVAL, "expected Rules or a rule set name")
+    return ctypes.byref(rules._c)
 
 
 class Outcome:
-    """How a game ended: :attr:`termination`, :attr:`winner` (a :class:`Color`, or
-    None for a draw) and :meth:`result` (``'1-0'``, ``'0-1'`` or ``'1/2-1/2'``)."""
-    __slots__ = ("termination", "winner")
+    """How a game ended: :attr:`termination` (a :class:`Termination`),
+    :attr:`winner` (a :class:`Color`, or None for a draw), :meth:`result`
+    (``'1-0'``, ``'0-1'`` or ``'1/2-1/2'``) and :attr:`description` (one line
+    with the evidence, e.g. ``'0-1 perpetual check by Red (cycle from ply 2,
+    8 plies)'``).
 
-    def __init__(self, termination, winner):
+    The evidence from :meth:`Board.outcome`: :attr:`at_fault` (the side that
+    lost by rule, or None), :attr:`repetitions`, :attr:`cycle_start`,
+    :attr:`cycle_plies`, :attr:`cycle` (``{Color: xq_cycle_flag bits}``),
+    :attr:`chasing` and :attr:`chased` (squares), :attr:`limit_count` and
+    :attr:`limit_plies`.
+    """
+    __slots__ = ("termination", "winner", "at_fault", "description", "repetitions",
+                 "cycle_start", "cycle_plies", "cycle", "chasing", "chased", "limit_count",
+                 "limit_plies")
+
+    def __init__(self, termination, winner, description=None, **evidence):
         try:
             self.termination = Termination(termination)
         except ValueError:  # a reason added to the library after this package
             self.termination = termination
         self.winner = None if winner is None else Color(winner)
+        self.description = description
+        self.at_fault = evidence.get("at_fault")
+        self.repetitions = evidence.get("repetitions", 0)
+        self.cycle_start = evidence.get("cycle_start", -1)
+        self.cycle_plies = evidence.get("cycle_plies", 0)
+        self.cycle = evidence.get("cycle", {RED: 0, BLACK: 0})
+        self.chasing = evidence.get("chasing", [])
+        self.chased = evidence.get("chased", [])
+        self.limit_count = evidence.get("limit_count", 0)
+        self.limit_plies = evidence.get("limit_plies", 0)
+
+    @classmethod
+    def _from_c(cls, o):
+        buf = ctypes.create_string_buffer(256)
+        _lib.xq_outcome_format(ctypes.byref(o), buf, 256)
+        return cls(o.reason, _RESULT_WINNER.get(o.result), buf.value.decode("utf-8", "replace"),
+                   at_fault=None if o.at_fault < 0 else Color(o.at_fault),
+                   repetitions=o.repetitions, cycle_start=o.cycle_start,
+                   cycle_plies=o.cycle_plies, cycle={RED: o.cycle[0], BLACK: o.cycle[1]},
+                   chasing=list(o.chasing[:o.nchasing]), chased=list(o.chased[:o.nchased]),
+                   limit_count=o.limit_count, limit_plies=o.limit_plies)
 
     def result(self):
         """The result in PGN form."""
@@ -304,6 +392,10 @@ class Outcome:
 
     def __hash__(self):
         return hash((int(self.termination), self.winner))
+
+    def __str__(self):
+        return self.description or "%s %s" % (self.result(), getattr(
+            self.termination, "name", self.termination))
 
     def __repr__(self):
         name = getattr(self.termination, "name", str(self.termination))
@@ -623,16 +715,39 @@ class Board:
         """The side to move is not in check and has no legal move (it loses: 困毙)."""
         return self._status()[1] == Termination.NO_LEGAL_MOVE
 
-    def outcome(self):
-        """The :class:`Outcome` if the game is over, else None."""
-        result, reason = self._status()
-        if result == 0:
-            return None
-        return Outcome(reason, _RESULT_WINNER[result])
+    def outcome(self, rules=None):
+        """The :class:`Outcome` if the game is over, else None.
 
-    def is_game_over(self):
+        Judged by a rule set (:class:`Rules` or its name; default AXF) on the
+        position and the moves played: no legal move (checkmate or 困毙),
+        repetition with perpetual check or chase, the move limit,
+        insufficient material.
+        """
+        o = _ffi.Outcome()
+        rc = _lib.xq_board_outcome(self._handle, _rules_c(rules), ctypes.byref(o))
+        _errors.check(rc)
+        return Outcome._from_c(o) if rc > 0 else None
+
+    def is_game_over(self, rules=None):
         """Whether :meth:`outcome` is not None."""
-        return self.outcome() is not None
+        return self.outcome(rules) is not None
+
+    def banned_moves(self, rules=None):
+        """The legal moves that would complete a forbidden repetition (a
+        perpetual check or chase that loses): what a UCCI interface sends an
+        engine as ``banmoves``."""
+        arr = (_ffi.c_move * MAX_MOVES)()
+        n = _errors.check(_lib.xq_board_banned_moves(self._handle, _rules_c(rules), arr,
+                                                     MAX_MOVES))
+        return [Move.from_code(arr[i]) for i in range(n)]
+
+    def is_banned(self, move, rules=None):
+        """Whether a legal move would complete a forbidden repetition."""
+        move = _as_move(move)
+        rc = _lib.xq_board_move_banned(self._handle, _rules_c(rules), int(move))
+        if rc == _errors.EILLEGAL:
+            raise IllegalMoveError(rc, self._illegal_message(move))
+        return _errors.check(rc) == 1
 
     def repetitions(self):
         """How many times the current position occurred earlier in the history."""
@@ -738,7 +853,7 @@ __all__ = [
     "START_FEN", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "Color", "RED", "BLACK",
     "COLORS", "PieceType", "KING", "ADVISOR", "ELEPHANT", "HORSE", "CHARIOT", "CANNON", "SOLDIER",
     "PIECE_TYPES", "square", "square_file", "square_rank", "square_name", "parse_square", "Piece",
-    "Move", "Termination", "Outcome", "validate_fen", "Board", "perft", "Notation",
+    "Move", "Termination", "Outcome", "Rules", "validate_fen", "Board", "perft", "Notation",
     "detect_notation", "NOTATION_XQBASE", "NOTATION_RANKS_1_10", "NOTATION_FULLWIDTH",
     "NOTATION_WXF_EQUALS", "NOTATION_WXF_PREFIX", "NOTATION_ASCII_DIGITS", "NOTATION_TRADITIONAL",
     "NOTATION_ICCS_UPPER",
