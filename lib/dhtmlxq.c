@@ -313,25 +313,7 @@ static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
             for (int s = 0; s < SQ_NB; s++)
                 board[s] = start.sq[s] ? (char)xq_piece_char(start.sq[s]) : 0;
         }
-        int n = 0;
-        for (int rk = 9; rk >= 0; rk--) {
-            int empty = 0;
-            for (int f = 0; f < 9; f++) {
-                char c = board[rk * 9 + f];
-                if (!c) {
-                    empty++;
-                    continue;
-                }
-                if (empty)
-                    fen[n++] = (char)('0' + empty);
-                empty = 0;
-                fen[n++] = c;
-            }
-            if (empty)
-                fen[n++] = (char)('0' + empty);
-            if (rk)
-                fen[n++] = '/';
-        }
+        int n = xq__fen_placement(board, fen);
         /* Side to move: the first move's piece, else whichever is possible. */
         int side = RED;
         if (ml) {

@@ -218,29 +218,38 @@ int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
     return XQ_OK;
 }
 
-int xq__fen_format(const pos_t *p, char *buf, size_t cap)
+int xq__fen_placement(const char *letters, char *out)
 {
-    static const char letters[] = " KABNRCP kabnrcp";
-    char tmp[XQ_FEN_MAX];
     int n = 0;
     for (int r = RANK_NB - 1; r >= 0; r--) {
         int empty = 0;
         for (int f = 0; f < FILE_NB; f++) {
-            int pc = p->sq[make_sq(f, r)];
-            if (!pc) {
+            char c = letters[make_sq(f, r)];
+            if (!c) {
                 empty++;
                 continue;
             }
             if (empty)
-                tmp[n++] = (char)('0' + empty);
+                out[n++] = (char)('0' + empty);
             empty = 0;
-            tmp[n++] = letters[pc];
+            out[n++] = c;
         }
         if (empty)
-            tmp[n++] = (char)('0' + empty);
+            out[n++] = (char)('0' + empty);
         if (r)
-            tmp[n++] = '/';
+            out[n++] = '/';
     }
+    out[n] = 0;
+    return n;
+}
+
+int xq__fen_format(const pos_t *p, char *buf, size_t cap)
+{
+    static const char letters[] = " KABNRCP kabnrcp";
+    char board[SQ_NB], tmp[XQ_FEN_MAX];
+    for (int s = 0; s < SQ_NB; s++)
+        board[s] = p->sq[s] ? letters[p->sq[s]] : 0;
+    int n = xq__fen_placement(board, tmp);
     n += snprintf(tmp + n, sizeof tmp - (size_t)n, " %c - - %d %d", p->side == BLACK ? 'b' : 'w',
                   (int)p->halfmove, (int)p->fullmove);
     if (cap) {

@@ -192,26 +192,7 @@ int xq_record_from_xqf(xq_record *r, const void *data, size_t size, xq_parse_err
         board[sq[i]] = i < 16 ? c : (char)(c + 32);
     }
     char fen[XQ_FEN_MAX];
-    int n = 0;
-    for (int rk = 9; rk >= 0; rk--) {
-        int empty = 0;
-        for (int f = 0; f < 9; f++) {
-            char c = board[rk * 9 + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                fen[n++] = (char)('0' + empty);
-            empty = 0;
-            fen[n++] = c;
-        }
-        if (empty)
-            fen[n++] = (char)('0' + empty);
-        if (rk)
-            fen[n++] = '/';
-    }
-    fen[n] = 0;
+    int n = xq__fen_placement(board, fen);
 
     /* The root record, then the side to move: from the first move's piece,
      * else from the header. */
