@@ -25,4 +25,8 @@ xq_require_packages() {
 # What building the library and its programs needs.
 XQ_BUILD_PACKAGES=(build-essential cmake pkg-config)
 # What the whole test suite needs on top of that.
-XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 binutils)
+# librsvg2-bin: rsvg-convert renders the SVG pictures to PNG in a test.
+# python3-pip: a test installs the Python package with pip (offline).
+# groff-base: a test formats the manual pages and checks for warnings.
+XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip binutils librsvg2-bin
+    groff-base)

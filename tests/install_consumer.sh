@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
 
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log"
-for f in include/xiangqi/xiangqi.h include/xiangqi/version.h; do
+for f in include/xiangqi/xiangqi.h include/xiangqi/version.h include/xiangqi/xiangqi.hpp; do
     test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
 done
 libdir=$(dirname "$(find "$prefix" -name 'libxiangqi.so.0' | head -n 1)")

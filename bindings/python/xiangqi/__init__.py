@@ -1,0 +1,51 @@
+"""libxiangqi for Python: Xiangqi (Chinese chess) rules, notation and engine.
+
+A thin, Pythonic layer over the C library through ctypes (standard library
+only). The library is found through the ``XQ_LIBRARY`` environment variable,
+next to this package, or on the system's library path; see
+:mod:`xiangqi._ffi`.
+
+>>> import xiangqi
+>>> board = xiangqi.Board()
+>>> board.push("h2e2")
+Move.from_iccs('h2e2')
+>>> len(board.legal_moves)
+45
+>>> board.fen()
+'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1'
+"""
+
+from . import _ffi
+from ._errors import (AmbiguousMoveError, BufferTooSmallError, IllegalMoveError,
+                      InvalidArgumentError, NotFoundError, OutOfMemoryError, ParseError,
+                      PositionError, StateError, VersionError, XiangqiError, XiangqiIOError,
+                      strerror)
+from . import _board
+from ._board import *  # noqa: F401,F403  (see _board.__all__; squares A0 .. I9 too)
+from . import _record
+from ._record import *  # noqa: F401,F403
+from . import svg  # noqa: E402  (xiangqi.svg.board)
+
+__all__ = _board.__all__ + _record.__all__ + [
+    "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",
+    "StateError", "VersionError", "BufferTooSmallError", "XiangqiIOError", "PositionError",
+    "AmbiguousMoveError", "NotFoundError", "strerror", "library_version", "library_version_string",
+    "library_path", "svg",
+]
+
+__version__ = "0.1.0"
+
+
+def library_version():
+    """Version number of the loaded C library (MAJOR*10000 + MINOR*100 + PATCH)."""
+    return _ffi.lib.xq_version()
+
+
+def library_version_string():
+    """Version of the loaded C library, e.g. ``'0.1.0'``."""
+    return _ffi.lib.xq_version_string().decode()
+
+
+def library_path():
+    """Where the C library was loaded from."""
+    return _ffi.path

@@ -1,0 +1,860 @@
+"""Squares, pieces, moves and the Board (internal module; import from ``xiangqi``)."""
+
+import ctypes
+import enum
+import weakref
+
+from . import _errors, _ffi
+from ._errors import IllegalMoveError, InvalidArgumentError, ParseError, StateError
+
+_lib = _ffi.lib
+
+START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+FEN_MAX = 128
+MAX_MOVES = 128
+
+FILE_NAMES = "abcdefghi"
+RANK_NAMES = "0123456789"
+
+
+class Color(enum.IntEnum):
+    """The two sides; Red moves first."""
+    RED = 0
+    BLACK = 1
+
+    @property
+    def other(self):
+        """The opponent."""
+        return Color(1 - self)
+
+
+RED = Color.RED
+BLACK = Color.BLACK
+COLORS = (RED, BLACK)
+
+
+class PieceType(enum.IntEnum):
+    """Piece types, numbered as in the C API."""
+    KING = 1      #: General 帅/將
+    ADVISOR = 2   #: Advisor 仕/士
+    ELEPHANT = 3  #: Elephant 相/象
+    HORSE = 4     #: Horse 马/馬
+    CHARIOT = 5   #: Chariot 车/車
+    CANNON = 6    #: Cannon 炮/砲
+    SOLDIER = 7   #: Soldier 兵/卒
+
+
+KING, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER = PieceType
+PIECE_TYPES = tuple(PieceType)
+
+_GLYPHS = ({1: "帅", 2: "仕", 3: "相", 4: "马", 5: "车", 6: "炮", 7: "兵"},
+           {1: "將", 2: "士", 3: "象", 4: "馬", 5: "車", 6: "砲", 7: "卒"})
+_LETTERS = " KABNRCP"
+_NAMES = {1: "king", 2: "advisor", 3: "elephant", 4: "horse", 5: "chariot", 6: "cannon",
+          7: "soldier"}
+
+# ---- squares ----
+
+SQUARES = tuple(range(90))
+SQUARE_NAMES = tuple(f + r for r in RANK_NAMES for f in FILE_NAMES)
+for _sq, _name in enumerate(SQUARE_NAMES):
+    globals()[_name.upper()] = _sq  # A0 .. I9
+del _sq, _name
+
+
+def square(file, rank):
+    """Square index 0..89 of a file (0..8 = a..i) and rank (0..9, from Red's side)."""
+    if not (0 <= file < 9 and 0 <= rank < 10):
+        raise InvalidArgumentError(_errors.EINVAL, "no square at file %r, rank %r" % (file, rank))
+    return rank * 9 + file
+
+
+def square_file(sq):
+    """File 0..8 of a square."""
+    _check_square(sq)
+    return sq % 9
+
+
+def square_rank(sq):
+    """Rank 0..9 of a square."""
+    _check_square(sq)
+    return sq // 9
+
+
+def square_name(sq):
+    """ICCS name of a square, e.g. ``'e0'``."""
+    _check_square(sq)
+    return SQUARE_NAMES[sq]
+
+
+def parse_square(name):
+    """Square index of an ICCS name such as ``'e0'``."""
+    try:
+        return SQUARE_NAMES.index(name.lower())
+    except (ValueError, AttributeError):
+        raise ParseError(_errors.EPARSE, "%r is not a square name (a0 .. i9)" % (name,))
+
+
+def _check_square(sq):
+    if not isinstance(sq, int) or not 0 <= sq < 90:
+        raise InvalidArgumentError(_errors.EINVAL, "%r is not a square (0..89)" % (sq,))
+
+
+# ---- pieces ----
+
+class Piece:
+    """A piece: a :class:`PieceType` and a :class:`Color`. Immutable."""
+    __slots__ = ("_type", "_color")
+
+    def __init__(self, piece_type, color):
+        self._type = PieceType(piece_type)
+        self._color = Color(color)
+
+    @classmethod
+    def from_code(cls, code):
+        """The piece of a C piece code (``type | color << 3``)."""
+        if _lib.xq_piece_type_of(code) < 0:
+            raise InvalidArgumentError(_errors.EINVAL, "%r is not a piece code" % (code,))
+        return cls(code & 7, code >> 3)
+
+    @classmethod
+    def from_symbol(cls, symbol):
+        """The piece of a FEN letter (``'K'`` Red general, ``'r'`` Black chariot; E/H accepted)."""
+        letter = {"E": "B", "H": "N"}.get(symbol.upper(), symbol.upper())
+        if len(symbol) != 1 or letter not in _LETTERS.strip():
+            raise ParseError(_errors.EPARSE, "%r is not a piece letter" % (symbol,))
+        return cls(_LETTERS.index(letter), RED if symbol.isupper() else BLACK)
+
+    piece_type = property(lambda self: self._type, doc="The :class:`PieceType`.")
+    color = property(lambda self: self._color, doc="The :class:`Color`.")
+
+    @property
+    def code(self):
+        """The C piece code."""
+        return int(self._type) | int(self._color) << 3
+
+    def symbol(self):
+        """FEN letter: upper case for Red, lower case for Black."""
+        letter = _LETTERS[self._type]
+        return letter if self._color == RED else letter.lower()
+
+    def glyph(self):
+        """Chinese character: 帅仕相马车炮兵 for Red, 將士象馬車砲卒 for Black."""
+        return _GLYPHS[self._color][self._type]
+
+    def name(self):
+        """English name, e.g. ``'red horse'``."""
+        return "%s %s" % (self._color.name.lower(), _NAMES[self._type])
+
+    def __eq__(self, other):
+        return isinstance(other, Piece) and self.code == other.code
+
+    def __hash__(self):
+        return self.code
+
+    def __str__(self):
+        return self.symbol()
+
+    def __repr__(self):
+        return "Piece.from_symbol(%r)" % self.symbol()
+
+
+# ---- moves ----
+
+class Move:
+    """A move from one square to another. Immutable and hashable.
+
+    A move carries no piece: it means something only in a position. Create
+    one from squares, from ICCS text (:meth:`from_iccs`), or from any
+    notation in a position with :meth:`Board.parse_move`.
+    """
+    __slots__ = ("_code",)
+
+    def __init__(self, from_square, to_square):
+        code = _lib.xq_move_make(from_square, to_square) if (
+            isinstance(from_square, int) and isinstance(to_square, int)) else 0
+        if not code:
+            raise InvalidArgumentError(
+                _errors.EINVAL, "no move from %r to %r (squares 0..89, different)"
+                % (from_square, to_square))
+        self._code = code
+
+    @classmethod
+    def from_code(cls, code):
+        """The move of a C ``xq_move`` value."""
+        if not isinstance(code, int) or _lib.xq_move_from(code & 0xFFFF) < 0 or code >> 16:
+            raise InvalidArgumentError(_errors.EINVAL, "%r is not a move code" % (code,))
+        move = cls.__new__(cls)
+        move._code = code
+        return move
+
+    @classmethod
+    def from_iccs(cls, text):
+        """Parse coordinate notation: ``'h2e2'`` (upper case and ``'H2-E2'`` accepted)."""
+        out = _ffi.c_move()
+        rc = _lib.xq_move_parse(_encode(text), ctypes.byref(out))
+        if rc < 0:
+            raise _errors.error(rc, "%r is not a coordinate move like 'h2e2'" % (text,))
+        return cls.from_code(out.value)
+
+    from_square = property(lambda self: self._code & 0x7F, doc="Origin square 0..89.")
+    to_square = property(lambda self: self._code >> 7 & 0x7F, doc="Destination square 0..89.")
+
+    def iccs(self):
+        """Coordinate notation, e.g. ``'h2e2'``."""
+        return SQUARE_NAMES[self.from_square] + SQUARE_NAMES[self.to_square]
+
+    def __int__(self):
+        return self._code
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and self._code == other._code
+
+    def __hash__(self):
+        return self._code
+
+    def __str__(self):
+        return self.iccs()
+
+    def __repr__(self):
+        return "Move.from_iccs(%r)" % self.iccs()
+
+
+def _encode(text):
+    if isinstance(text, bytes):
+        return text
+    if not isinstance(text, str):
+        raise InvalidArgumentError(_errors.EINVAL, "expected text, got %r" % (text,))
+    return text.encode("utf-8")
+
+
+# ---- notation ----
+
+class Notation(enum.IntEnum):
+    """Move notations (``xq_notation``)."""
+    AUTO = 0     #: reading only: recognise the notation from the text
+    ICCS = 1     #: coordinates, ``h2e2``
+    WXF = 2      #: WXF, ``C2.5``
+    CHINESE = 3  #: Chinese, ``炮二平五``
+
+
+#: Flags of move_text()/parse_move() (``XQ_NOTATION_*``).
+NOTATION_XQBASE = 0x01       #: the xqbase WXF dialect for tandem pawns (reading and writing)
+NOTATION_RANKS_1_10 = 0x02   #: ICCS ranks 1..10 instead of 0..9
+NOTATION_FULLWIDTH = 0x04    #: full-width WXF/ICCS output
+NOTATION_WXF_EQUALS = 0x08   #: WXF writes ``=`` for sideways moves
+NOTATION_WXF_PREFIX = 0x10   #: WXF writes the place of a tandem piece before its letter
+NOTATION_ASCII_DIGITS = 0x20  #: Chinese writes Black's digits in ASCII
+NOTATION_TRADITIONAL = 0x40  #: Chinese in traditional characters
+NOTATION_ICCS_UPPER = 0x80   #: ICCS in the upper-case dashed form
+
+MOVE_TEXT_MAX = 24
+
+
+def _notation(value):
+    """A Notation from an enum value or a name ('chinese', 'wxf', 'iccs', 'auto')."""
+    if isinstance(value, str):
+        try:
+            return Notation[value.upper()]
+        except KeyError:
+            raise InvalidArgumentError(
+                _errors.EINVAL, "notation must be one of auto, iccs, wxf, chinese; not %r"
+                % (value,))
+    try:
+        return Notation(value)
+    except ValueError:
+        raise InvalidArgumentError(_errors.EINVAL, "no notation %r" % (value,))
+
+
+def detect_notation(text):
+    """The notation a move text is written in (from its form alone), or None."""
+    rc = _lib.xq_notation_detect(_encode(text))
+    return Notation(rc) if rc > 0 else None
+
+
+# ---- outcome ----
+
+class Termination(enum.IntEnum):
+    """Why a game ended (``xq_reason``)."""
+    CHECKMATE = 1              #: the side to move is checkmated and loses
+    NO_LEGAL_MOVE = 2          #: stalemate (困毙): no legal move, not in check; it loses
+    REPETITION = 3             #: drawn by repetition (neither side, or both, at fault)
+    PERPETUAL_CHECK = 4        #: a side checked with every move of a repeated cycle; it loses
+    PERPETUAL_CHASE = 5        #: a side chased the same piece with every move; it loses
+    PERPETUAL_MATE_THREAT = 6  #: CXA: a side threatened mate with every move; it loses
+    MOVE_LIMIT = 7             #: drawn: the move limit without a capture was reached
+    INSUFFICIENT_MATERIAL = 8  #: drawn: neither side has a chariot, horse, cannon or soldier
+
+
+class Rules:
+    """A rule set for :meth:`Board.outcome` and :meth:`Board.banned_moves` (``xq_rules``).
+
+    ``ruleset`` is ``"axf"`` (the default: Asian rules as engines implement
+    them), ``"cxa"`` (the Chinese 1999 rules where they differ) or
+    ``"simple"`` (repetition is a draw). The keyword arguments override the
+    rule set's defaults: ``fold`` (occurrences that end the game, default 3),
+    ``ply_limit`` (plies without a capture that draw, default 120; 0 = none),
+    ``check_cap`` (checks per side that count toward the limit; -1 = all),
+    ``mate_threat_depth`` (CXA) and ``insufficient_material`` (bool).
+    """
+    RULESETS = {"axf": 0, "cxa": 1, "simple": 2}
+
+    def __init__(self, ruleset="axf", **params):
+        try:
+            code = self.RULESETS[ruleset.lower()]
+        except (KeyError, AttributeError):
+            raise InvalidArgumentError(_errors.EINVAL, "rule set must be axf, cxa or simple, not %r"
+                                       % (ruleset,))
+        self._c = _ffi.Rules()
+        _errors.check(_lib.xq_rules_init(ctypes.byref(self._c), _ffi.RULES_VERSION, code))
+        self.ruleset = ruleset.lower()
+        for name, value in params.items():
+            if name not in ("fold", "ply_limit", "check_cap", "mate_threat_depth",
+                            "insufficient_material"):
+                raise InvalidArgumentError(_errors.EINVAL, "no rule parameter %r" % (name,))
+            setattr(self._c, name, int(value))
+
+    def __getattr__(self, name):
+        if name in ("fold", "ply_limit", "check_cap", "mate_threat_depth",
+                    "insufficient_material"):
+            return getattr(self._c, name)
+        raise AttributeError(name)
+
+    def __repr__(self):
+        return "Rules(%r, fold=%d, ply_limit=%d, check_cap=%d)" % (
+            self.ruleset, self._c.fold, self._c.ply_limit, self._c.check_cap)
+
+
+def _rules_c(rules):
+    if rules is None:
+        return None
+    if isinstance(rules, str):
+        rules = Rules(rules)
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(_errors.EINVAL, "expected Rules or a rule set name")
+    return ctypes.byref(rules._c)
+
+
+class Outcome:
+    """How a game ended: :attr:`termination` (a :class:`Termination`),
+    :attr:`winner` (a :class:`Color`, or None for a draw), :meth:`result`
+    (``'1-0'``, ``'0-1'`` or ``'1/2-1/2'``) and :attr:`description` (one line
+    with the evidence, e.g. ``'0-1 perpetual check by Red (cycle from ply 2,
+    8 plies)'``).
+
+    The evidence from :meth:`Board.outcome`: :attr:`at_fault` (the side that
+    lost by rule, or None), :attr:`repetitions`, :attr:`cycle_start`,
+    :attr:`cycle_plies`, :attr:`cycle` (``{Color: xq_cycle_flag bits}``),
+    :attr:`chasing` and :attr:`chased` (squares), :attr:`limit_count` and
+    :attr:`limit_plies`.
+    """
+    __slots__ = ("termination", "winner", "at_fault", "description", "repetitions",
+                 "cycle_start", "cycle_plies", "cycle", "chasing", "chased", "limit_count",
+                 "limit_plies")
+
+    def __init__(self, termination, winner, description=None, **evidence):
+        try:
+            self.termination = Termination(termination)
+        except ValueError:  # a reason added to the library after this package
+            self.termination = termination
+        self.winner = None if winner is None else Color(winner)
+        self.description = description
+        self.at_fault = evidence.get("at_fault")
+        self.repetitions = evidence.get("repetitions", 0)
+        self.cycle_start = evidence.get("cycle_start", -1)
+        self.cycle_plies = evidence.get("cycle_plies", 0)
+        self.cycle = evidence.get("cycle", {RED: 0, BLACK: 0})
+        self.chasing = evidence.get("chasing", [])
+        self.chased = evidence.get("chased", [])
+        self.limit_count = evidence.get("limit_count", 0)
+        self.limit_plies = evidence.get("limit_plies", 0)
+
+    @classmethod
+    def _from_c(cls, o):
+        buf = ctypes.create_string_buffer(256)
+        _lib.xq_outcome_format(ctypes.byref(o), buf, 256)
+        return cls(o.reason, _RESULT_WINNER.get(o.result), buf.value.decode("utf-8", "replace"),
+                   at_fault=None if o.at_fault < 0 else Color(o.at_fault),
+                   repetitions=o.repetitions, cycle_start=o.cycle_start,
+                   cycle_plies=o.cycle_plies, cycle={RED: o.cycle[0], BLACK: o.cycle[1]},
+                   chasing=list(o.chasing[:o.nchasing]), chased=list(o.chased[:o.nchased]),
+                   limit_count=o.limit_count, limit_plies=o.limit_plies)
+
+    def result(self):
+        """The result in PGN form."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == RED else "0-1"
+
+    def __eq__(self, other):
+        return (isinstance(other, Outcome) and self.termination == other.termination
+                and self.winner == other.winner)
+
+    def __hash__(self):
+        return hash((int(self.termination), self.winner))
+
+    def __str__(self):
+        return self.description or "%s %s" % (self.result(), getattr(
+            self.termination, "name", self.termination))
+
+    def __repr__(self):
+        name = getattr(self.termination, "name", str(self.termination))
+        return "Outcome(termination=%s, winner=%s)" % (
+            name, None if self.winner is None else self.winner.name)
+
+
+_RESULT_WINNER = {1: RED, 2: BLACK, 3: None}
+
+
+# ---- board ----
+
+def _new_board(fen):
+    handle = _ffi.c_board_p()
+    perr = _ffi.ParseError()
+    rc = _lib.xq_board_new(ctypes.byref(handle), None if fen is None else _encode(fen),
+                           ctypes.byref(perr))
+    if rc < 0:
+        raise _errors.from_parse_error(rc, perr, "bad FEN")
+    return handle.value
+
+
+def validate_fen(fen):
+    """Raise :class:`ParseError` or :class:`PositionError` unless *fen* is a valid position."""
+    perr = _ffi.ParseError()
+    rc = _lib.xq_fen_validate(_encode(fen), ctypes.byref(perr))
+    if rc < 0:
+        raise _errors.from_parse_error(rc, perr, "bad FEN")
+
+
+class Board:
+    """A position and the moves played to reach it (an ``xq_board``).
+
+    ``Board()`` is the start position; ``Board(fen)`` any valid position.
+    Moves are played with :meth:`push` and taken back with :meth:`pop`.
+    The C handle is freed when the board is garbage-collected, when
+    :meth:`close` is called, or at the end of a ``with`` block. A board is
+    meant for one thread at a time.
+    """
+
+    def __init__(self, fen=None):
+        self._adopt(_new_board(fen))
+
+    def _adopt(self, handle):
+        self._ptr = handle
+        self._finalizer = weakref.finalize(self, _lib.xq_board_free, handle)
+
+    @property
+    def _handle(self):
+        if self._ptr is None:
+            raise InvalidArgumentError(_errors.EINVAL, "the board is closed")
+        return self._ptr
+
+    # -- lifetime --
+
+    def close(self):
+        """Free the C board now. Any later use raises :class:`InvalidArgumentError`."""
+        if self._ptr is not None:
+            self._finalizer()
+            self._ptr = None
+
+    @property
+    def closed(self):
+        """Whether :meth:`close` was called."""
+        return self._ptr is None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def copy(self):
+        """An independent copy, move history included."""
+        handle = _ffi.c_board_p()
+        _errors.check(_lib.xq_board_clone(ctypes.byref(handle), self._handle))
+        board = Board.__new__(type(self))
+        board._adopt(handle.value)
+        return board
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    # -- position --
+
+    def fen(self):
+        """The position as canonical FEN."""
+        buf = ctypes.create_string_buffer(FEN_MAX)
+        _errors.check(_lib.xq_board_fen(self._handle, buf, FEN_MAX))
+        return buf.value.decode()
+
+    def set_fen(self, fen):
+        """Set up a position (or the start position for None) and clear the history.
+        On error the board is unchanged."""
+        perr = _ffi.ParseError()
+        rc = _lib.xq_board_set_fen(self._handle, None if fen is None else _encode(fen),
+                                   ctypes.byref(perr))
+        if rc < 0:
+            raise _errors.from_parse_error(rc, perr, "bad FEN")
+
+    def reset(self):
+        """Back to the start position, history cleared."""
+        self.set_fen(None)
+
+    @property
+    def turn(self):
+        """The :class:`Color` to move."""
+        return Color(_errors.check(_lib.xq_board_side_to_move(self._handle)))
+
+    def piece_at(self, sq):
+        """The :class:`Piece` on a square (an index or a name like ``'e0'``), or None."""
+        if isinstance(sq, str):
+            sq = parse_square(sq)
+        _check_square(sq)
+        code = _errors.check(_lib.xq_board_piece_at(self._handle, sq))
+        return Piece.from_code(code) if code else None
+
+    def piece_map(self):
+        """``{square: Piece}`` for every occupied square."""
+        handle = self._handle
+        out = {}
+        for sq in SQUARES:
+            code = _lib.xq_board_piece_at(handle, sq)
+            if code > 0:
+                out[sq] = Piece.from_code(code)
+        return out
+
+    def king(self, color):
+        """Square of a side's general."""
+        code = int(PieceType.KING) | int(Color(color)) << 3
+        handle = self._handle
+        for sq in SQUARES:
+            if _lib.xq_board_piece_at(handle, sq) == code:
+                return sq
+        raise StateError(_errors.ESTATE, "no general")  # impossible for a valid board
+
+    def zobrist_hash(self):
+        """The 64-bit Zobrist hash of the position (pieces and side to move)."""
+        return _lib.xq_board_hash(self._handle)
+
+    @property
+    def halfmove_clock(self):
+        """Plies since the last capture."""
+        return _errors.check(_lib.xq_board_halfmove_clock(self._handle))
+
+    @property
+    def fullmove_number(self):
+        """Move number; starts at 1 and grows after Black's move."""
+        return _errors.check(_lib.xq_board_fullmove_number(self._handle))
+
+    def ply(self):
+        """Plies since move 1 with Red to move."""
+        return _errors.check(_lib.xq_board_ply(self._handle))
+
+    # -- moves --
+
+    @property
+    def legal_moves(self):
+        """The legal moves, as a tuple of :class:`Move` (``move in board.legal_moves``)."""
+        arr = (_ffi.c_move * MAX_MOVES)()
+        n = _errors.check(_lib.xq_board_generate_moves(self._handle, arr, MAX_MOVES))
+        return tuple(Move.from_code(arr[i]) for i in range(n))
+
+    def is_legal(self, move):
+        """Whether a :class:`Move` (or ICCS text) is legal here."""
+        move = _as_move(move)
+        return _errors.check(_lib.xq_board_is_legal(self._handle, int(move))) == 1
+
+    def parse_move(self, text, notation=Notation.AUTO, flags=0):
+        """The legal move that *text* names in this position.
+
+        Any notation the library reads: coordinates (``'h2e2'``), WXF
+        (``'C2.5'``, ``'C2=5'``, full-width forms) or Chinese (``'炮二平五'``,
+        traditional characters too); *notation* may force one. An unreadable
+        text raises :class:`ParseError`, a text matching several legal moves
+        :class:`AmbiguousMoveError`, and a readable but illegal move
+        :class:`IllegalMoveError`, whose message for coordinates also lists
+        the legal moves of the piece.
+        """
+        out = _ffi.c_move()
+        perr = _ffi.ParseError()
+        rc = _lib.xq_board_move_from_text(self._handle, _encode(text), int(_notation(notation)),
+                                          flags, ctypes.byref(out), ctypes.byref(perr))
+        if rc == _errors.EILLEGAL and detect_notation(text) == Notation.ICCS:
+            try:
+                move = Move.from_iccs(text.strip())
+            except ParseError:
+                pass
+            else:
+                raise IllegalMoveError(rc, self._illegal_message(move, text))
+        if rc < 0:
+            raise _errors.from_parse_error(rc, perr)
+        return Move.from_code(out.value)
+
+    def move_to_text(self, move, notation=Notation.CHINESE, flags=0):
+        """A legal move written in a notation (``'chinese'``, ``'wxf'`` or ``'iccs'``).
+
+        The output is canonical (simplified Chinese with full-width digits for
+        Black, ASCII WXF with ``.`` for sideways moves); *flags* change the
+        style (``NOTATION_TRADITIONAL``, ``NOTATION_WXF_EQUALS``, ...).
+        """
+        move = _as_move(move)
+        buf = ctypes.create_string_buffer(MOVE_TEXT_MAX)
+        nt = _notation(notation)
+        rc = _lib.xq_board_move_to_text(self._handle, int(move), int(nt), flags, buf,
+                                        MOVE_TEXT_MAX)
+        if rc == _errors.EILLEGAL:
+            raise IllegalMoveError(rc, self._illegal_message(move))
+        _errors.check(rc, None if rc != _errors.EINVAL else
+                      "cannot write moves in %s" % nt.name.lower())
+        return buf.value.decode("utf-8")
+
+    def chinese(self, move):
+        """Shorthand for ``move_to_text(move, Notation.CHINESE)``."""
+        return self.move_to_text(move, Notation.CHINESE)
+
+    def wxf(self, move):
+        """Shorthand for ``move_to_text(move, Notation.WXF)``."""
+        return self.move_to_text(move, Notation.WXF)
+
+    def line_text(self, moves, notation=Notation.CHINESE, flags=0):
+        """Moves played one after the other from this position, as a list of texts."""
+        board = self.copy()
+        out = []
+        try:
+            for move in moves:
+                move = _as_move(move) if not isinstance(move, str) else board.parse_move(move)
+                out.append(board.move_to_text(move, notation, flags))
+                board.push(move)
+        finally:
+            board.close()
+        return out
+
+    def _illegal_message(self, move, text=None):
+        piece = self.piece_at(move.from_square)
+        label = text if text is not None else move.iccs()
+        if piece is None:
+            return "%s: there is no piece on %s" % (label, square_name(move.from_square))
+        if piece.color != self.turn:
+            return "%s: the %s on %s is not yours to move (%s to move)" % (
+                label, piece.name(), square_name(move.from_square), self.turn.name.lower())
+        own = [m.iccs() for m in self.legal_moves if m.from_square == move.from_square]
+        return "%s is not legal here; the %s on %s can play: %s" % (
+            label, piece.name(), square_name(move.from_square),
+            " ".join(own) if own else "nothing")
+
+    def push(self, move):
+        """Play a legal move (a :class:`Move` or text for :meth:`parse_move`).
+
+        Returns the :class:`Move` played. Raises :class:`IllegalMoveError` (with
+        the legal moves of the piece in its message) and leaves the board
+        unchanged if the move is not legal.
+        """
+        move = self.parse_move(move) if isinstance(move, str) else _as_move(move)
+        rc = _lib.xq_board_make_move(self._handle, int(move))
+        if rc == _errors.EILLEGAL:
+            raise IllegalMoveError(rc, self._illegal_message(move))
+        _errors.check(rc)
+        return move
+
+    def pop(self):
+        """Take back the last move and return it; :class:`StateError` if there is none."""
+        out = _ffi.c_move()
+        rc = _lib.xq_board_unmake_move(self._handle, ctypes.byref(out))
+        if rc == _errors.ESTATE:
+            raise StateError(rc, "no move to take back")
+        _errors.check(rc)
+        return Move.from_code(out.value)
+
+    def peek(self):
+        """The last move played; :class:`StateError` if there is none."""
+        n = _errors.check(_lib.xq_board_history_size(self._handle))
+        if n == 0:
+            raise StateError(_errors.ESTATE, "no move has been played")
+        return self._history_move(n - 1)[0]
+
+    def _history_move(self, index):
+        move, captured = _ffi.c_move(), ctypes.c_int()
+        _errors.check(_lib.xq_board_history_move(self._handle, index, ctypes.byref(move),
+                                                 ctypes.byref(captured)))
+        return Move.from_code(move.value), captured.value
+
+    @property
+    def move_stack(self):
+        """The moves played since the position was set, oldest first (a new list)."""
+        n = _errors.check(_lib.xq_board_history_size(self._handle))
+        return [self._history_move(i)[0] for i in range(n)]
+
+    def captured_pieces(self):
+        """The pieces captured by the moves of :attr:`move_stack`, in order."""
+        n = _errors.check(_lib.xq_board_history_size(self._handle))
+        out = []
+        for i in range(n):
+            code = self._history_move(i)[1]
+            if code:
+                out.append(Piece.from_code(code))
+        return out
+
+    # -- state --
+
+    def is_check(self):
+        """Whether the side to move is in check (facing generals included)."""
+        return _errors.check(_lib.xq_board_in_check(self._handle)) == 1
+
+    def _status(self):
+        reason = ctypes.c_int()
+        result = _errors.check(_lib.xq_board_status(self._handle, ctypes.byref(reason)))
+        return result, reason.value
+
+    def is_checkmate(self):
+        """The side to move is in check and has no legal move."""
+        return self._status()[1] == Termination.CHECKMATE
+
+    def is_stalemate(self):
+        """The side to move is not in check and has no legal move (it loses: 困毙)."""
+        return self._status()[1] == Termination.NO_LEGAL_MOVE
+
+    def outcome(self, rules=None):
+        """The :class:`Outcome` if the game is over, else None.
+
+        Judged by a rule set (:class:`Rules` or its name; default AXF) on the
+        position and the moves played: no legal move (checkmate or 困毙),
+        repetition with perpetual check or chase, the move limit,
+        insufficient material.
+        """
+        o = _ffi.Outcome()
+        rc = _lib.xq_board_outcome(self._handle, _rules_c(rules), ctypes.byref(o))
+        _errors.check(rc)
+        return Outcome._from_c(o) if rc > 0 else None
+
+    def is_game_over(self, rules=None):
+        """Whether :meth:`outcome` is not None."""
+        return self.outcome(rules) is not None
+
+    def banned_moves(self, rules=None):
+        """The legal moves that would complete a forbidden repetition (a
+        perpetual check or chase that loses): what a UCCI interface sends an
+        engine as ``banmoves``."""
+        arr = (_ffi.c_move * MAX_MOVES)()
+        n = _errors.check(_lib.xq_board_banned_moves(self._handle, _rules_c(rules), arr,
+                                                     MAX_MOVES))
+        return [Move.from_code(arr[i]) for i in range(n)]
+
+    def is_banned(self, move, rules=None):
+        """Whether a legal move would complete a forbidden repetition."""
+        move = _as_move(move)
+        rc = _lib.xq_board_move_banned(self._handle, _rules_c(rules), int(move))
+        if rc == _errors.EILLEGAL:
+            raise IllegalMoveError(rc, self._illegal_message(move))
+        return _errors.check(rc) == 1
+
+    def repetitions(self):
+        """How many times the current position occurred earlier in the history."""
+        return _errors.check(_lib.xq_board_repetitions(self._handle))
+
+    # -- perft --
+
+    def perft(self, depth):
+        """Leaf count of the legal-move tree to *depth* (0..64)."""
+        nodes = ctypes.c_uint64()
+        _errors.check(_lib.xq_perft(self._handle, depth, ctypes.byref(nodes)),
+                      "perft depth must be 0..64, not %r" % (depth,))
+        return nodes.value
+
+    def perft_divide(self, depth):
+        """``{Move: leaf count}`` for each legal move at the root (depth 1..64)."""
+        moves = (_ffi.c_move * MAX_MOVES)()
+        counts = (ctypes.c_uint64 * MAX_MOVES)()
+        n = _errors.check(_lib.xq_perft_divide(self._handle, depth, moves, counts, MAX_MOVES),
+                          "perft depth must be 1..64, not %r" % (depth,))
+        return {Move.from_code(moves[i]): counts[i] for i in range(n)}
+
+    # -- drawing --
+
+    def svg(self, **options):
+        """An SVG picture of the position; see :func:`xiangqi.svg.board` for the options."""
+        from . import svg
+        return svg.board(self, **options)
+
+    def _repr_svg_(self):
+        return self.svg()
+
+    def __str__(self):
+        """Ten lines of FEN letters, Black's side on top, ``.`` for an empty point."""
+        rows = []
+        pieces = self.piece_map()
+        for rank in range(9, -1, -1):
+            rows.append(" ".join(
+                pieces[rank * 9 + f].symbol() if rank * 9 + f in pieces else "."
+                for f in range(9)))
+        return "\n".join(rows)
+
+    def unicode(self, borders=False, flip=False):
+        """The board with Chinese glyphs (double-width characters).
+
+        With *borders*, each player's file numbers (Black's １..９ on Black's
+        side, Red's 九..一 on Red's side), the ranks 0..9 and the river are
+        drawn; *flip* puts Black at the bottom.
+        """
+        pieces = self.piece_map()
+        files = list(range(9))
+        ranks = list(range(9, -1, -1))
+        if flip:
+            files.reverse()
+            ranks.reverse()
+        red_numbers = "九八七六五四三二一"
+        black_numbers = "１２３４５６７８９"
+        top = "".join((red_numbers if flip else black_numbers)[f] for f in files)
+        bottom = "".join((black_numbers if flip else red_numbers)[f] for f in files)
+        lines = []
+        if borders:
+            lines.append("  " + top)
+        for rank in ranks:
+            row = "".join(pieces[rank * 9 + f].glyph() if rank * 9 + f in pieces else "＋"
+                          for f in files)
+            lines.append(("%d " % rank + row) if borders else row)
+            if borders and rank == (5 if not flip else 4):
+                lines.append("  　楚河　　　漢界　")
+        if borders:
+            lines.append("  " + bottom)
+        return "\n".join(lines)
+
+    def __repr__(self):
+        if self._ptr is None:
+            return "<Board (closed)>"
+        return "Board(%r)" % self.fen()
+
+    def __eq__(self, other):
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.fen() == other.fen()
+
+    __hash__ = None  # mutable
+
+
+def _as_move(move):
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.from_iccs(move)
+    raise InvalidArgumentError(_errors.EINVAL, "expected a Move, got %r" % (move,))
+
+
+def perft(board, depth):
+    """Leaf count of the legal-move tree of *board* (a :class:`Board` or a FEN) to *depth*."""
+    if isinstance(board, Board):
+        return board.perft(depth)
+    with Board(board) as b:
+        return b.perft(depth)
+
+
+__all__ = [
+    "START_FEN", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "Color", "RED", "BLACK",
+    "COLORS", "PieceType", "KING", "ADVISOR", "ELEPHANT", "HORSE", "CHARIOT", "CANNON", "SOLDIER",
+    "PIECE_TYPES", "square", "square_file", "square_rank", "square_name", "parse_square", "Piece",
+    "Move", "Termination", "Outcome", "Rules", "validate_fen", "Board", "perft", "Notation",
+    "detect_notation", "NOTATION_XQBASE", "NOTATION_RANKS_1_10", "NOTATION_FULLWIDTH",
+    "NOTATION_WXF_EQUALS", "NOTATION_WXF_PREFIX", "NOTATION_ASCII_DIGITS", "NOTATION_TRADITIONAL",
+    "NOTATION_ICCS_UPPER",
+] + [name.upper() for name in SQUARE_NAMES]

@@ -1,0 +1,124 @@
+"""Exceptions carrying libxiangqi's status codes (internal module)."""
+
+from . import _ffi
+
+OK = 0
+EINVAL = -1
+ENOMEM = -2
+EPARSE = -3
+EILLEGAL = -4
+ESTATE = -5
+EVERSION = -6
+EBUFS = -7
+EIO = -8
+EPOSITION = -9
+EAMBIGUOUS = -10
+ENOTFOUND = -11
+
+CODE_NAMES = {
+    OK: "XQ_OK", EINVAL: "XQ_EINVAL", ENOMEM: "XQ_ENOMEM", EPARSE: "XQ_EPARSE",
+    EILLEGAL: "XQ_EILLEGAL", ESTATE: "XQ_ESTATE", EVERSION: "XQ_EVERSION", EBUFS: "XQ_EBUFS",
+    EIO: "XQ_EIO", EPOSITION: "XQ_EPOSITION", EAMBIGUOUS: "XQ_EAMBIGUOUS",
+    ENOTFOUND: "XQ_ENOTFOUND",
+}
+
+
+def strerror(code):
+    """The library's text for a status code (``xq_strerror``)."""
+    return _ffi.lib.xq_strerror(code).decode()
+
+
+class XiangqiError(Exception):
+    """An error reported by libxiangqi.
+
+    Attributes: ``code`` (the negative ``xq_error`` value), ``name`` (e.g.
+    ``"XQ_EILLEGAL"``), ``message`` (what went wrong, in English) and, for
+    text that could not be parsed, ``offset`` (byte offset in the input, or
+    -1), ``line`` and ``column`` (1-based, 0 when not applicable).
+    """
+
+    def __init__(self, code, message=None, offset=-1, line=0, column=0):
+        self.code = code
+        self.name = CODE_NAMES.get(code, "XQ_E%d" % -code)
+        self.message = message or strerror(code)
+        self.offset = offset
+        self.line = line
+        self.column = column
+        text = self.message
+        if line > 0:
+            text += " (line %d, column %d)" % (line, column)
+        elif offset >= 0:
+            text += " (at offset %d)" % offset
+        super().__init__("%s [%s]" % (text, self.name))
+
+
+class InvalidArgumentError(XiangqiError, ValueError):
+    """``XQ_EINVAL``: an argument is out of range, or an object was closed."""
+
+
+class OutOfMemoryError(XiangqiError, MemoryError):
+    """``XQ_ENOMEM``."""
+
+
+class ParseError(XiangqiError, ValueError):
+    """``XQ_EPARSE``: text (FEN, move, record) could not be parsed."""
+
+
+class IllegalMoveError(XiangqiError, ValueError):
+    """``XQ_EILLEGAL``: the move is not legal in the position."""
+
+
+class StateError(XiangqiError, RuntimeError):
+    """``XQ_ESTATE``: the object does not allow the call now (e.g. nothing to undo)."""
+
+
+class VersionError(XiangqiError):
+    """``XQ_EVERSION``: an options structure is newer than the library."""
+
+
+class BufferTooSmallError(XiangqiError):
+    """``XQ_EBUFS``."""
+
+
+class XiangqiIOError(XiangqiError, OSError):
+    """``XQ_EIO``: a file could not be read or written."""
+
+
+class PositionError(XiangqiError, ValueError):
+    """``XQ_EPOSITION``: a well-formed FEN describes an impossible position."""
+
+
+class AmbiguousMoveError(XiangqiError, ValueError):
+    """``XQ_EAMBIGUOUS``: a move text matches more than one legal move."""
+
+
+class NotFoundError(XiangqiError, LookupError):
+    """``XQ_ENOTFOUND``: the item asked for does not exist (a tag; a file with no game)."""
+
+
+_CLASSES = {
+    EINVAL: InvalidArgumentError, ENOMEM: OutOfMemoryError, EPARSE: ParseError,
+    EILLEGAL: IllegalMoveError, ESTATE: StateError, EVERSION: VersionError,
+    EBUFS: BufferTooSmallError, EIO: XiangqiIOError, EPOSITION: PositionError,
+    EAMBIGUOUS: AmbiguousMoveError, ENOTFOUND: NotFoundError,
+}
+
+
+def error(code, message=None, offset=-1, line=0, column=0):
+    """The exception object for a status code."""
+    return _CLASSES.get(code, XiangqiError)(code, message, offset, line, column)
+
+
+def from_parse_error(code, perr, what=None):
+    """The exception for a failed parse, with the detail of an ``xq_parse_error``."""
+    message = perr.message.decode("utf-8", "replace") or strerror(code)
+    if what:
+        message = "%s: %s" % (what, message)
+    return error(code, message, perr.offset, perr.line, perr.column)
+
+
+def check(code, message=None):
+    """Raise the matching exception if *code* is negative; return it otherwise."""
+    if code < 0:
+        raise error(code, message)
+    return code

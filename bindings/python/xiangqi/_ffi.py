@@ -1,0 +1,297 @@
+"""Loading libxiangqi and declaring its C functions (internal).
+
+Every exported symbol gets ``argtypes`` and ``restype`` here: ctypes'
+default ``c_int`` return type would truncate pointers and 64-bit values.
+A test compares this table with ``lib/xiangqi.sym``.
+
+The library is looked up, in this order:
+
+1. the path in the environment variable ``XQ_LIBRARY``;
+2. a ``libxiangqi`` shared library next to this package's files (for
+   self-contained installs);
+3. ``ctypes.util.find_library("xiangqi")`` (the system's library path,
+   ``LD_LIBRARY_PATH`` included).
+
+A library whose major version differs from the one this package was written
+for is refused with ``ImportError``.
+"""
+
+import ctypes
+import ctypes.util
+import glob
+import os
+import sys
+from ctypes import (POINTER, Structure, c_char, c_char_p, c_int, c_size_t, c_uint, c_uint16,
+                    c_uint64, c_void_p)
+
+#: The library version this package was written for (MAJOR*10000+MINOR*100+PATCH).
+VERSION_NUMBER = 100
+#: Libraries with another major version are refused.
+VERSION_MAJOR = VERSION_NUMBER // 10000
+#: Oldest library this package can use: the one that introduced every symbol below.
+MINIMUM_VERSION = 100
+
+c_move = c_uint16
+c_board_p = c_void_p
+c_movelist_p = c_void_p
+c_record_p = c_void_p
+c_reader_p = c_void_p
+
+MAX_MOVES = 128
+
+
+class ParseError(Structure):
+    """``xq_parse_error``."""
+    _fields_ = [("code", c_int), ("offset", c_int), ("line", c_int), ("column", c_int),
+                ("message", c_char * 120)]
+
+
+class SvgOptions(Structure):
+    """``xq_svg_options`` (version 1)."""
+    _fields_ = [("version", c_uint), ("size", c_int), ("flip", c_int), ("coordinates", c_int),
+                ("glyphs", c_int), ("show_last_move", c_int), ("last_move", c_move),
+                ("show_check", c_int), ("arrows", POINTER(c_move)), ("arrow_count", c_int)]
+
+
+SVG_OPTIONS_VERSION = 1
+
+
+class PgnOptions(Structure):
+    """``xq_pgn_options`` (version 1)."""
+    _fields_ = [("version", c_uint), ("notation", c_int), ("flags", c_uint),
+                ("line_width", c_int), ("variations", c_int), ("comments", c_int)]
+
+
+PGN_OPTIONS_VERSION = 1
+
+
+class Rules(Structure):
+    """``xq_rules`` (version 1)."""
+    _fields_ = [("version", c_uint), ("ruleset", c_int), ("fold", c_int), ("ply_limit", c_int),
+                ("check_cap", c_int), ("mate_threat_depth", c_int),
+                ("insufficient_material", c_int)]
+
+
+RULES_VERSION = 1
+OUTCOME_MAX_SQUARES = 16
+
+
+class Outcome(Structure):
+    """``xq_outcome``."""
+    _fields_ = [("result", c_int), ("reason", c_int), ("at_fault", c_int),
+                ("repetitions", c_int), ("cycle_start", c_int), ("cycle_plies", c_int),
+                ("cycle", c_int * 2), ("nchasing", c_int), ("chasing", c_int * OUTCOME_MAX_SQUARES),
+                ("nchased", c_int), ("chased", c_int * OUTCOME_MAX_SQUARES),
+                ("limit_count", c_int), ("limit_plies", c_int)]
+
+
+#: The structures whose layout a test compares with the C compiler's.
+STRUCTURES = {
+    "xq_parse_error": ParseError, "xq_svg_options": SvgOptions, "xq_pgn_options": PgnOptions,
+    "xq_rules": Rules, "xq_outcome": Outcome,
+}
+
+P = POINTER
+
+#: name -> (restype, argtypes). Every symbol of lib/xiangqi.sym appears here.
+FUNCTIONS = {
+    # version and errors
+    "xq_version": (c_int, []),
+    "xq_version_string": (c_char_p, []),
+    "xq_strerror": (c_char_p, [c_int]),
+    # squares, pieces, moves
+    "xq_square": (c_int, [c_int, c_int]),
+    "xq_square_file": (c_int, [c_int]),
+    "xq_square_rank": (c_int, [c_int]),
+    "xq_piece": (c_int, [c_int, c_int]),
+    "xq_piece_type_of": (c_int, [c_int]),
+    "xq_piece_color_of": (c_int, [c_int]),
+    "xq_piece_char": (c_int, [c_int]),
+    "xq_move_make": (c_move, [c_int, c_int]),
+    "xq_move_from": (c_int, [c_move]),
+    "xq_move_to": (c_int, [c_move]),
+    "xq_move_parse": (c_int, [c_char_p, P(c_move)]),
+    "xq_move_format": (c_int, [c_move, c_char_p, c_size_t]),
+    # board
+    "xq_board_new": (c_int, [P(c_board_p), c_char_p, P(ParseError)]),
+    "xq_board_clone": (c_int, [P(c_board_p), c_board_p]),
+    "xq_board_free": (None, [c_board_p]),
+    "xq_board_set_fen": (c_int, [c_board_p, c_char_p, P(ParseError)]),
+    "xq_fen_validate": (c_int, [c_char_p, P(ParseError)]),
+    "xq_board_fen": (c_int, [c_board_p, c_char_p, c_size_t]),
+    "xq_board_side_to_move": (c_int, [c_board_p]),
+    "xq_board_piece_at": (c_int, [c_board_p, c_int]),
+    "xq_board_hash": (c_uint64, [c_board_p]),
+    "xq_board_in_check": (c_int, [c_board_p]),
+    "xq_board_halfmove_clock": (c_int, [c_board_p]),
+    "xq_board_fullmove_number": (c_int, [c_board_p]),
+    "xq_board_ply": (c_int, [c_board_p]),
+    "xq_board_history_size": (c_int, [c_board_p]),
+    "xq_board_history_move": (c_int, [c_board_p, c_int, P(c_move), P(c_int)]),
+    "xq_board_repetitions": (c_int, [c_board_p]),
+    "xq_board_status": (c_int, [c_board_p, P(c_int)]),
+    "xq_board_generate_moves": (c_int, [c_board_p, P(c_move), c_size_t]),
+    "xq_board_is_legal": (c_int, [c_board_p, c_move]),
+    "xq_board_make_move": (c_int, [c_board_p, c_move]),
+    "xq_board_unmake_move": (c_int, [c_board_p, P(c_move)]),
+    # move lists
+    "xq_movelist_new": (c_int, [P(c_movelist_p)]),
+    "xq_movelist_free": (None, [c_movelist_p]),
+    "xq_movelist_size": (c_int, [c_movelist_p]),
+    "xq_movelist_get": (c_move, [c_movelist_p, c_int]),
+    "xq_board_legal_moves": (c_int, [c_board_p, c_movelist_p]),
+    # perft
+    "xq_perft": (c_int, [c_board_p, c_int, P(c_uint64)]),
+    "xq_perft_divide": (c_int, [c_board_p, c_int, P(c_move), P(c_uint64), c_size_t]),
+    # notation
+    "xq_board_move_to_text": (c_int, [c_board_p, c_move, c_int, c_uint, c_char_p, c_size_t]),
+    "xq_board_move_from_text": (c_int, [c_board_p, c_char_p, c_int, c_uint, P(c_move),
+                                        P(ParseError)]),
+    "xq_notation_detect": (c_int, [c_char_p]),
+    # game records
+    "xq_record_new": (c_int, [P(c_record_p), c_char_p, P(ParseError)]),
+    "xq_record_clone": (c_int, [P(c_record_p), c_record_p]),
+    "xq_record_free": (None, [c_record_p]),
+    "xq_record_reset": (c_int, [c_record_p, c_char_p, P(ParseError)]),
+    "xq_record_set_tag": (c_int, [c_record_p, c_char_p, c_char_p]),
+    "xq_record_tag": (c_int, [c_record_p, c_char_p, c_char_p, c_size_t]),
+    "xq_record_tag_count": (c_int, [c_record_p]),
+    "xq_record_tag_name": (c_int, [c_record_p, c_int, c_char_p, c_size_t]),
+    "xq_record_tag_value": (c_int, [c_record_p, c_int, c_char_p, c_size_t]),
+    "xq_record_start_fen": (c_int, [c_record_p, c_char_p, c_size_t]),
+    "xq_record_board": (c_board_p, [c_record_p]),
+    "xq_record_play": (c_int, [c_record_p, c_move]),
+    "xq_record_play_text": (c_int, [c_record_p, c_char_p, c_int, c_uint, P(ParseError)]),
+    "xq_record_truncate": (c_int, [c_record_p]),
+    "xq_record_delete": (c_int, [c_record_p]),
+    "xq_record_promote": (c_int, [c_record_p]),
+    "xq_record_ply": (c_int, [c_record_p]),
+    "xq_record_line_size": (c_int, [c_record_p]),
+    "xq_record_line_move": (c_int, [c_record_p, c_int, P(c_move)]),
+    "xq_record_mainline_size": (c_int, [c_record_p]),
+    "xq_record_mainline_move": (c_int, [c_record_p, c_int, P(c_move)]),
+    "xq_record_back": (c_int, [c_record_p]),
+    "xq_record_forward": (c_int, [c_record_p]),
+    "xq_record_goto": (c_int, [c_record_p, c_int]),
+    "xq_record_goto_end": (c_int, [c_record_p]),
+    "xq_record_variation_count": (c_int, [c_record_p]),
+    "xq_record_variation_move": (c_int, [c_record_p, c_int, P(c_move)]),
+    "xq_record_enter_variation": (c_int, [c_record_p, c_int]),
+    "xq_record_undo": (c_int, [c_record_p]),
+    "xq_record_redo": (c_int, [c_record_p]),
+    "xq_record_comment": (c_int, [c_record_p, c_char_p, c_size_t]),
+    "xq_record_set_comment": (c_int, [c_record_p, c_char_p]),
+    "xq_record_comment_before": (c_int, [c_record_p, c_char_p, c_size_t]),
+    "xq_record_set_comment_before": (c_int, [c_record_p, c_char_p]),
+    "xq_record_nag_count": (c_int, [c_record_p]),
+    "xq_record_nag": (c_int, [c_record_p, c_int]),
+    "xq_record_add_nag": (c_int, [c_record_p, c_int]),
+    "xq_record_clear_nags": (c_int, [c_record_p]),
+    "xq_pgn_options_init": (c_int, [P(PgnOptions), c_uint]),
+    "xq_record_to_pgn": (c_int, [c_record_p, P(PgnOptions), c_char_p, c_size_t]),
+    "xq_record_save_pgn": (c_int, [c_record_p, c_char_p, c_int, P(PgnOptions)]),
+    "xq_record_from_pgn": (c_int, [c_record_p, c_char_p, c_size_t, P(PgnOptions),
+                                   P(ParseError)]),
+    "xq_pgn_reader_open": (c_int, [P(c_reader_p), c_char_p, P(PgnOptions)]),
+    "xq_pgn_reader_new_memory": (c_int, [P(c_reader_p), c_void_p, c_size_t, P(PgnOptions)]),
+    "xq_pgn_reader_next": (c_int, [c_reader_p, c_record_p, P(ParseError)]),
+    "xq_pgn_reader_game_line": (c_int, [c_reader_p]),
+    "xq_pgn_reader_free": (None, [c_reader_p]),
+    "xq_format_detect": (c_int, [c_void_p, c_size_t]),
+    "xq_record_from_xqf": (c_int, [c_record_p, c_void_p, c_size_t, P(ParseError)]),
+    "xq_record_from_dhtmlxq": (c_int, [c_record_p, c_char_p, c_size_t, P(ParseError)]),
+    "xq_record_load": (c_int, [c_record_p, c_char_p, P(PgnOptions), P(ParseError)]),
+    # rule adjudication
+    "xq_rules_init": (c_int, [P(Rules), c_uint, c_int]),
+    "xq_board_outcome": (c_int, [c_board_p, P(Rules), P(Outcome)]),
+    "xq_board_move_banned": (c_int, [c_board_p, P(Rules), c_move]),
+    "xq_board_banned_moves": (c_int, [c_board_p, P(Rules), P(c_move), c_size_t]),
+    "xq_reason_name": (c_char_p, [c_int]),
+    "xq_outcome_format": (c_int, [P(Outcome), c_char_p, c_size_t]),
+    # pictures
+    "xq_svg_options_init": (c_int, [P(SvgOptions), c_uint]),
+    "xq_board_svg": (c_int, [c_board_p, P(SvgOptions), c_char_p, c_size_t]),
+}
+
+
+def _library_names():
+    if sys.platform == "win32":
+        return ["xiangqi.dll", "libxiangqi.dll"]
+    if sys.platform == "darwin":
+        return ["libxiangqi.dylib", "libxiangqi.0.dylib"]
+    return ["libxiangqi.so.0", "libxiangqi.so"]
+
+
+def candidates():
+    """The places the library is looked for, in order, as (how, path) pairs."""
+    found = []
+    env = os.environ.get("XQ_LIBRARY")
+    if env:
+        found.append(("XQ_LIBRARY", env))
+        return found  # an explicit choice is never second-guessed
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in _library_names():
+        path = os.path.join(here, name)
+        if os.path.exists(path):
+            found.append(("next to the package", path))
+    for path in sorted(glob.glob(os.path.join(here, "libxiangqi.so.*"))):
+        if ("next to the package", path) not in found:
+            found.append(("next to the package", path))
+    system = ctypes.util.find_library("xiangqi")
+    if system:
+        found.append(("find_library", system))
+    return found
+
+
+def check_version(number, where):
+    """Raise ImportError unless a library of version *number* can be used."""
+    major = number // 10000
+    text = "%d.%d.%d" % (major, number // 100 % 100, number % 100)
+    if major != VERSION_MAJOR:
+        raise ImportError(
+            "libxiangqi %s (%s) has major version %d, but this xiangqi package needs major "
+            "version %d: install a matching library or package, or point XQ_LIBRARY at one"
+            % (text, where, major, VERSION_MAJOR))
+    if number < MINIMUM_VERSION:
+        raise ImportError(
+            "libxiangqi %s (%s) is older than %d.%d.%d, the oldest version this xiangqi "
+            "package supports" % (text, where, MINIMUM_VERSION // 10000,
+                                  MINIMUM_VERSION // 100 % 100, MINIMUM_VERSION % 100))
+
+
+def declare(lib):
+    """Set restype/argtypes of every function on *lib*."""
+    for name, (restype, argtypes) in FUNCTIONS.items():
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return lib
+
+
+def load():
+    """Find, check and declare the library; returns (CDLL, path)."""
+    tried = []
+    for how, path in candidates():
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as exc:
+            tried.append("%s (%s): %s" % (path, how, exc))
+            if how == "XQ_LIBRARY":
+                break
+            continue
+        try:
+            version = lib.xq_version
+        except AttributeError:
+            raise ImportError("%s (%s) is not libxiangqi: it has no xq_version()" % (path, how))
+        version.restype = c_int
+        version.argtypes = []
+        check_version(version(), "%s, found via %s" % (path, how))
+        return declare(lib), path
+    detail = ("; ".join(tried)) if tried else "no candidate found"
+    raise ImportError(
+        "cannot load libxiangqi (%s). Install the library (cmake --install), add its directory "
+        "to LD_LIBRARY_PATH, copy libxiangqi.so.0 next to the xiangqi package, or set XQ_LIBRARY "
+        "to its path" % detail)
+
+
+lib, path = load()

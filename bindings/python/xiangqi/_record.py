@@ -1,0 +1,449 @@
+"""Game records: Record, PGN/XQF/DhtmlXQ reading and PGN writing (internal module)."""
+
+import ctypes
+import os
+import weakref
+
+from . import _errors, _ffi
+from ._board import Board, Move, Notation, _as_move, _encode, _notation
+from ._errors import InvalidArgumentError
+
+_lib = _ffi.lib
+
+
+def _pgn_options(notation=None, flags=0, line_width=80, variations=True, comments=True):
+    opt = _ffi.PgnOptions()
+    _errors.check(_lib.xq_pgn_options_init(ctypes.byref(opt), _ffi.PGN_OPTIONS_VERSION))
+    opt.notation = 0 if notation is None else int(_notation(notation))
+    opt.flags = flags
+    opt.line_width = line_width
+    opt.variations = 1 if variations else 0
+    opt.comments = 1 if comments else 0
+    return opt
+
+
+def _read_text(fn, handle, what):
+    """A string from a snprintf-style C getter fn(handle, buf, cap)."""
+    n = fn(handle, None, 0)
+    if n < 0:
+        _errors.check(n, what)
+    buf = ctypes.create_string_buffer(n + 1)
+    _errors.check(fn(handle, buf, n + 1), what)
+    return buf.raw[:n].decode("utf-8", "replace")
+
+
+class Tags:
+    """The tags of a :class:`Record`, as a mutable mapping in file order.
+
+    ``record.tags["Red"] = "Liu Dahua"``; ``dict(record.tags)``; a missing
+    tag raises ``KeyError`` (``get()`` returns a default).
+    """
+
+    def __init__(self, record):
+        self._record = record
+
+    def __getitem__(self, name):
+        h = self._record._handle
+        n = _lib.xq_record_tag(h, _encode(name), None, 0)
+        if n == _errors.ENOTFOUND:
+            raise KeyError(name)
+        _errors.check(n)
+        buf = ctypes.create_string_buffer(n + 1)
+        _lib.xq_record_tag(h, _encode(name), buf, n + 1)
+        return buf.raw[:n].decode("utf-8", "replace")
+
+    def __setitem__(self, name, value):
+        _errors.check(_lib.xq_record_set_tag(self._record._handle, _encode(name), _encode(value)),
+                      "cannot set tag %r" % (name,))
+
+    def __delitem__(self, name):
+        if name not in self:
+            raise KeyError(name)
+        _errors.check(_lib.xq_record_set_tag(self._record._handle, _encode(name), None))
+
+    def __contains__(self, name):
+        return isinstance(name, str) and _lib.xq_record_tag(
+            self._record._handle, _encode(name), None, 0) >= 0
+
+    def __len__(self):
+        return _errors.check(_lib.xq_record_tag_count(self._record._handle))
+
+    def __iter__(self):
+        h = self._record._handle
+        for i in range(len(self)):
+            yield _read_text(lambda hh, b, c: _lib.xq_record_tag_name(hh, i, b, c), h, "tag")
+
+    def keys(self):
+        return list(self)
+
+    def items(self):
+        h = self._record._handle
+        out = []
+        for i in range(len(self)):
+            name = _read_text(lambda hh, b, c: _lib.xq_record_tag_name(hh, i, b, c), h, "tag")
+            value = _read_text(lambda hh, b, c: _lib.xq_record_tag_value(hh, i, b, c), h, "tag")
+            out.append((name, value))
+        return out
+
+    def values(self):
+        return [v for _, v in self.items()]
+
+    def get(self, name, default=None):
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def __repr__(self):
+        return "Tags(%r)" % dict(self.items())
+
+
+class Record:
+    """A game (an ``xq_record``): tags, a start position and a tree of moves
+    (main line, variations, comments, NAGs) with a cursor.
+
+    ``Record()`` starts from the start position, ``Record(fen)`` from any
+    position. Read games with :meth:`from_pgn`, :meth:`load` or
+    :func:`read_pgn`; write them with :meth:`pgn` or :meth:`save_pgn`.
+    The C handle is freed on garbage collection, :meth:`close` or ``with``.
+    """
+
+    def __init__(self, fen=None):
+        handle = _ffi.c_record_p()
+        perr = _ffi.ParseError()
+        rc = _lib.xq_record_new(ctypes.byref(handle), None if fen is None else _encode(fen),
+                                ctypes.byref(perr))
+        if rc < 0:
+            raise _errors.from_parse_error(rc, perr, "bad FEN")
+        self._adopt(handle.value)
+
+    def _adopt(self, handle):
+        self._ptr = handle
+        self._finalizer = weakref.finalize(self, _lib.xq_record_free, handle)
+        self.tags = Tags(self)
+
+    @property
+    def _handle(self):
+        if self._ptr is None:
+            raise InvalidArgumentError(_errors.EINVAL, "the record is closed")
+        return self._ptr
+
+    def close(self):
+        """Free the C record now."""
+        if self._ptr is not None:
+            self._finalizer()
+            self._ptr = None
+
+    @property
+    def closed(self):
+        """Whether :meth:`close` was called."""
+        return self._ptr is None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def copy(self):
+        """An independent copy (tree, tags and cursor)."""
+        handle = _ffi.c_record_p()
+        _errors.check(_lib.xq_record_clone(ctypes.byref(handle), self._handle))
+        rec = Record.__new__(Record)
+        rec._adopt(handle.value)
+        return rec
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    # -- reading --
+
+    def _load(self, fn, *args, what):
+        perr = _ffi.ParseError()
+        rc = fn(self._handle, *args, ctypes.byref(perr))
+        if rc < 0:
+            raise _errors.from_parse_error(rc, perr, what)
+        return self
+
+    @classmethod
+    def from_pgn(cls, text, notation=None, flags=0):
+        """The first game of a PGN text (``str`` or UTF-8/GBK ``bytes``)."""
+        data = _encode(text)
+        rec = cls()
+        opt = _pgn_options(notation, flags)
+        return rec._load(lambda h, e: _lib.xq_record_from_pgn(h, data, len(data),
+                                                              ctypes.byref(opt), e),
+                         what="bad PGN")
+
+    @classmethod
+    def from_xqf(cls, data):
+        """A game from the bytes of an XQF file (every version)."""
+        if not isinstance(data, (bytes, bytearray)):
+            raise InvalidArgumentError(_errors.EINVAL, "XQF data must be bytes")
+        buf = ctypes.create_string_buffer(bytes(data), len(data))
+        rec = cls()
+        return rec._load(lambda h, e: _lib.xq_record_from_xqf(h, buf, len(data), e),
+                         what="bad XQF")
+
+    @classmethod
+    def from_dhtmlxq(cls, text):
+        """A game from DhtmlXQ text (``[DhtmlXQ_movelist]...``)."""
+        data = _encode(text)
+        rec = cls()
+        return rec._load(lambda h, e: _lib.xq_record_from_dhtmlxq(h, data, len(data), e),
+                         what="bad DhtmlXQ")
+
+    @classmethod
+    def load(cls, path, notation=None, flags=0):
+        """A game file of any supported format (the first game of a PGN file)."""
+        rec = cls()
+        opt = _pgn_options(notation, flags)
+        p = _encode(os.fspath(path))
+        try:
+            return rec._load(lambda h, e: _lib.xq_record_load(h, p, ctypes.byref(opt), e),
+                             what=str(path))
+        except _errors.XiangqiIOError as exc:
+            raise _errors.XiangqiIOError(exc.code, "%s: cannot read the file" % (path,))
+
+    # -- writing --
+
+    def pgn(self, notation=None, flags=0, line_width=80, variations=True, comments=True):
+        """The game as PGN text (moves in *notation*; by default the one of the
+        ``Format`` tag, else ICCS)."""
+        opt = _pgn_options(notation, flags, line_width, variations, comments)
+        return _read_text(lambda h, b, c: _lib.xq_record_to_pgn(h, ctypes.byref(opt), b, c),
+                          self._handle, "pgn")
+
+    def save_pgn(self, path, append=False, notation=None, flags=0, line_width=80,
+                 variations=True, comments=True):
+        """Write the game to a PGN file (replace it, or append to it)."""
+        opt = _pgn_options(notation, flags, line_width, variations, comments)
+        rc = _lib.xq_record_save_pgn(self._handle, _encode(os.fspath(path)), 1 if append else 0,
+                                     ctypes.byref(opt))
+        _errors.check(rc, "cannot write %s" % (path,) if rc == _errors.EIO else None)
+
+    def __str__(self):
+        return self.pgn()
+
+    def __repr__(self):
+        if self._ptr is None:
+            return "<Record (closed)>"
+        return "<Record %s - %s, %d plies>" % (self.tags.get("Red", "?"),
+                                               self.tags.get("Black", "?"),
+                                               len(self.mainline()))
+
+    # -- position and moves --
+
+    def start_fen(self):
+        """The FEN of the start position."""
+        return _read_text(_lib.xq_record_start_fen, self._handle, "start_fen")
+
+    def board(self):
+        """A copy of the position at the cursor, with the moves from the start in its history."""
+        b = _lib.xq_record_board(self._handle)
+        handle = _ffi.c_board_p()
+        _errors.check(_lib.xq_board_clone(ctypes.byref(handle), b))
+        board = Board.__new__(Board)
+        board._adopt(handle.value)
+        return board
+
+    @property
+    def ply(self):
+        """Ply of the cursor (0 at the start position)."""
+        return _errors.check(_lib.xq_record_ply(self._handle))
+
+    def _moves(self, size_fn, move_fn):
+        h = self._handle
+        n = _errors.check(size_fn(h))
+        out = []
+        m = _ffi.c_move()
+        for i in range(n):
+            _errors.check(move_fn(h, i, ctypes.byref(m)))
+            out.append(Move.from_code(m.value))
+        return out
+
+    def mainline(self):
+        """The moves of the main line, from the start."""
+        return self._moves(_lib.xq_record_mainline_size, _lib.xq_record_mainline_move)
+
+    def line(self):
+        """The current line: the moves up to the cursor, then its main continuation."""
+        return self._moves(_lib.xq_record_line_size, _lib.xq_record_line_move)
+
+    def variations(self):
+        """The continuations of the cursor's node: the main one first."""
+        return self._moves(_lib.xq_record_variation_count, _lib.xq_record_variation_move)
+
+    def play(self, move, notation=Notation.AUTO, flags=0):
+        """Play a move (a :class:`Move` or text in any notation) at the cursor:
+        follow it if it is already there, else add it (main line if the node has
+        none, else a variation). Returns the :class:`Move`."""
+        h = self._handle
+        if isinstance(move, str):
+            with self.board() as b:  # the same messages as Board.parse_move()
+                move = b.parse_move(move, notation, flags)
+        move = _as_move(move)
+        rc = _lib.xq_record_play(h, int(move))
+        if rc == _errors.EILLEGAL:
+            with self.board() as b:
+                raise _errors.IllegalMoveError(rc, b._illegal_message(move))
+        _errors.check(rc)
+        return move
+
+    def _nav(self, fn, *args, empty="no move there"):
+        rc = fn(self._handle, *args)
+        if rc == _errors.ESTATE:
+            raise _errors.StateError(rc, empty)
+        _errors.check(rc)
+        return rc
+
+    def back(self):
+        """Cursor one ply back (:class:`StateError` at the start)."""
+        self._nav(_lib.xq_record_back, empty="at the start position")
+
+    def forward(self):
+        """Cursor one ply forward along the main continuation."""
+        self._nav(_lib.xq_record_forward, empty="no move after the cursor")
+
+    def goto(self, ply):
+        """Cursor to a ply of the current line (0 = start)."""
+        _errors.check(_lib.xq_record_goto(self._handle, ply),
+                      "no ply %r in the current line" % (ply,))
+
+    def goto_end(self):
+        """Cursor to the end of the current line; returns the ply."""
+        return _errors.check(_lib.xq_record_goto_end(self._handle))
+
+    def enter_variation(self, index):
+        """Cursor into continuation *index* of :meth:`variations`."""
+        _errors.check(_lib.xq_record_enter_variation(self._handle, index),
+                      "no variation %r here" % (index,))
+
+    def undo(self):
+        """Take back the cursor's move (kept for :meth:`redo`)."""
+        self._nav(_lib.xq_record_undo, empty="nothing to undo")
+
+    def redo(self):
+        """Replay the move taken back by :meth:`undo`."""
+        self._nav(_lib.xq_record_redo, empty="nothing to redo")
+
+    def truncate(self):
+        """Delete everything after the cursor; returns the number of moves deleted."""
+        return _errors.check(_lib.xq_record_truncate(self._handle))
+
+    def delete(self):
+        """Delete the cursor's move and what follows; returns the number deleted."""
+        return self._nav(_lib.xq_record_delete, empty="at the start position")
+
+    def promote(self):
+        """Make the cursor's line the main line."""
+        self._nav(_lib.xq_record_promote, empty="nothing to promote")
+
+    # -- annotations --
+
+    @property
+    def comment(self):
+        """The comment after the cursor's move (before the game at the start)."""
+        return _read_text(_lib.xq_record_comment, self._handle, "comment")
+
+    @comment.setter
+    def comment(self, text):
+        _errors.check(_lib.xq_record_set_comment(self._handle, _encode(text or "")))
+
+    @property
+    def comment_before(self):
+        """The comment before the cursor's move (first move of a variation)."""
+        return _read_text(_lib.xq_record_comment_before, self._handle, "comment")
+
+    @comment_before.setter
+    def comment_before(self, text):
+        _errors.check(_lib.xq_record_set_comment_before(self._handle, _encode(text or "")))
+
+    @property
+    def nags(self):
+        """The numeric annotation glyphs of the cursor's move (a list of ints)."""
+        h = self._handle
+        return [_lib.xq_record_nag(h, i) for i in range(_errors.check(_lib.xq_record_nag_count(h)))]
+
+    def add_nag(self, nag):
+        """Add a NAG ($1 = good move, ...) to the cursor's move."""
+        _errors.check(_lib.xq_record_add_nag(self._handle, nag), "cannot add NAG %r" % (nag,))
+
+    def clear_nags(self):
+        """Remove the cursor's NAGs."""
+        _errors.check(_lib.xq_record_clear_nags(self._handle))
+
+
+class PgnReader:
+    """Iterate over the games of a PGN file or text, one :class:`Record` each.
+
+    ``for game in xiangqi.read_pgn("games.pgn"): ...`` reads the file in
+    blocks, so memory use is bounded by the largest game. A bad game raises
+    its error (with ``line`` and ``column``) unless ``skip_errors`` is true;
+    then it is skipped and recorded in :attr:`errors` as (line, exception).
+    """
+
+    def __init__(self, source, notation=None, flags=0, skip_errors=False):
+        opt = _pgn_options(notation, flags)
+        handle = _ffi.c_reader_p()
+        self._data = None
+        if isinstance(source, (bytes, bytearray)) or (isinstance(source, str) and (
+                "\n" in source or source.lstrip().startswith("["))):
+            data = _encode(source) if isinstance(source, str) else bytes(source)
+            self._data = ctypes.create_string_buffer(data, len(data))  # kept alive
+            rc = _lib.xq_pgn_reader_new_memory(ctypes.byref(handle), self._data, len(data),
+                                               ctypes.byref(opt))
+        else:
+            path = os.fspath(source)
+            rc = _lib.xq_pgn_reader_open(ctypes.byref(handle), _encode(path), ctypes.byref(opt))
+            if rc == _errors.EIO:
+                raise _errors.XiangqiIOError(rc, "%s: cannot open the file" % (path,))
+        _errors.check(rc)
+        self._ptr = handle.value
+        self._finalizer = weakref.finalize(self, _lib.xq_pgn_reader_free, handle.value)
+        self.skip_errors = skip_errors
+        self.errors = []
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self._ptr is None:
+            raise StopIteration
+        while True:
+            rec = Record()
+            perr = _ffi.ParseError()
+            rc = _lib.xq_pgn_reader_next(self._ptr, rec._handle, ctypes.byref(perr))
+            if rc == 1:
+                rec.game_line = _lib.xq_pgn_reader_game_line(self._ptr)
+                return rec
+            if rc == 0:
+                self.close()
+                raise StopIteration
+            exc = _errors.from_parse_error(rc, perr)
+            line = _lib.xq_pgn_reader_game_line(self._ptr)
+            if rc == _errors.EIO or not self.skip_errors:
+                raise exc
+            self.errors.append((line, exc))
+
+    def close(self):
+        """Close the file."""
+        if self._ptr is not None:
+            self._finalizer()
+            self._ptr = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def read_pgn(source, notation=None, flags=0, skip_errors=False):
+    """A :class:`PgnReader` over a PGN file name, or over PGN text."""
+    return PgnReader(source, notation, flags, skip_errors)
+
+
+__all__ = ["Record", "Tags", "PgnReader", "read_pgn"]

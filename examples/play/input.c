@@ -1,0 +1,67 @@
+/* Line input over read(2) and poll(2): stdio's buffer would hide pending
+ * lines from poll(). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "play.h"
+
+void input_init(input_t *in, int fd)
+{
+    in->fd = fd;
+    in->eof = 0;
+    in->len = 0;
+}
+
+/* A complete line is buffered; a line longer than the buffer is cut into pieces. */
+static int have_line(const input_t *in)
+{
+    return in->len == sizeof in->buf || memchr(in->buf, '\n', in->len) != NULL;
+}
+
+/* Read what is available into the buffer (one read call). */
+static void fill(input_t *in)
+{
+    ssize_t n;
+    do
+        n = read(in->fd, in->buf + in->len, sizeof in->buf - in->len);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0)
+        in->eof = 1;
+    else
+        in->len += (size_t)n;
+}
+
+int input_ready(input_t *in, int ms)
+{
+    if (have_line(in) || in->eof)
+        return 1;
+    struct pollfd p = {in->fd, POLLIN, 0};
+    int r = poll(&p, 1, ms);
+    if (r > 0) {
+        fill(in);
+        return have_line(in) || in->eof;
+    }
+    return 0;
+}
+
+int input_line(input_t *in, char *line, size_t cap)
+{
+    while (!have_line(in) && !in->eof)
+        fill(in);
+    if (in->len == 0)
+        return 0;
+    char *nl = memchr(in->buf, '\n', in->len);
+    size_t n = nl ? (size_t)(nl - in->buf) : in->len; /* last line without a newline */
+    size_t k = n < cap - 1 ? n : cap - 1;
+    memcpy(line, in->buf, k);
+    line[k] = 0;
+    if (k > 0 && line[k - 1] == '\r')
+        line[k - 1] = 0;
+    size_t used = nl ? n + 1 : n;
+    memmove(in->buf, in->buf + used, in->len - used);
+    in->len -= used;
+    return 1;
+}

@@ -1,0 +1,344 @@
+// The header-only C++ wrapper (xiangqi.hpp): ownership, errors, moves,
+// board operations. Built twice, as C++11 and as C++17.
+#include <xiangqi/xiangqi.hpp>
+
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);          \
+            failures++;                                                                            \
+        }                                                                                          \
+    } while (0)
+
+// Run f, expecting an xq::error with the given code; returns the error's what().
+template <class F> static std::string expect_error(F f, xq::errc code, int line)
+{
+    try {
+        f();
+    } catch (const xq::error &e) {
+        if (e.code() != code) {
+            std::fprintf(stderr, "%s:%d: got %s\n", __FILE__, line, e.what());
+            failures++;
+        }
+        return e.what();
+    } catch (...) {
+        std::fprintf(stderr, "%s:%d: wrong exception type\n", __FILE__, line);
+        failures++;
+        return "";
+    }
+    std::fprintf(stderr, "%s:%d: no exception\n", __FILE__, line);
+    failures++;
+    return "";
+}
+#define EXPECT_ERROR(code, ...) expect_error([&]() { __VA_ARGS__; }, code, __LINE__)
+
+static const char *const start_fen = XQ_START_FEN;
+
+static void test_error_codes()
+{
+    std::error_code ec = xq::errc::illegal_move;
+    CHECK(ec.value() == XQ_EILLEGAL);
+    CHECK(&ec.category() == &xq::category());
+    CHECK(std::string(ec.category().name()) == "xiangqi");
+    CHECK(ec.message() == "illegal move");
+    CHECK(std::error_code(XQ_EINVAL, xq::category()) == std::errc::invalid_argument);
+    CHECK(std::error_code(XQ_ENOMEM, xq::category()) == std::errc::not_enough_memory);
+    CHECK(std::error_code(XQ_EPARSE, xq::category()) == xq::errc::parse);
+    CHECK(std::error_code(XQ_EPARSE, xq::category()) != std::errc::invalid_argument);
+    xq::error e(XQ_EPARSE, "bad", 7);
+    CHECK(e.offset() == 7);
+    CHECK(std::string(e.what()).find("bad") == 0);
+    const std::system_error &base = e; // catchable as std::system_error / std::exception
+    CHECK(base.code() == xq::errc::parse);
+}
+
+static void test_moves_and_pieces()
+{
+    xq::move m = xq::move::from_iccs("h2e2");
+    CHECK(m.from() == xq::square(7, 2));
+    CHECK(m.to() == xq::square(4, 2));
+    CHECK(m.iccs() == "h2e2");
+    CHECK(m == xq::move(xq::square(7, 2), xq::square(4, 2)));
+    CHECK(static_cast<bool>(m));
+    CHECK(!xq::move());
+    CHECK(xq::move().iccs().empty());
+    EXPECT_ERROR(xq::errc::parse, xq::move::from_iccs("h2"));
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::move(3, 3));
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::square(9, 0));
+    std::error_code ec;
+    xq::move bad = xq::move::from_iccs("zz", ec);
+    CHECK(ec == xq::errc::parse);
+    CHECK(!bad);
+    std::set<xq::move> s{m, xq::move::from_iccs("h2e2"), xq::move::from_iccs("b2e2")};
+    CHECK(s.size() == 2);
+    CHECK(xq::square_name(85) == "e9");
+
+    xq::piece p(xq::color::black, xq::piece_type::horse);
+    CHECK(p.symbol() == 'n');
+    CHECK(p.glyph() == "馬");
+    CHECK(p.type() == xq::piece_type::horse);
+    CHECK(p.color() == xq::color::black);
+    CHECK(xq::piece().empty());
+    CHECK(xq::piece().symbol() == '.');
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::piece(8));
+}
+
+static void test_board_basics()
+{
+    xq::board b;
+    CHECK(b.fen() == start_fen);
+    CHECK(b.side_to_move() == xq::color::red);
+    CHECK(b.legal_moves().size() == 44);
+    CHECK(b.at(4) == xq::piece(xq::color::red, xq::piece_type::king));
+    CHECK(b.at(40).empty());
+    CHECK(!b.in_check());
+    CHECK(!b.status().over());
+    CHECK(b.perft(3) == 79666);
+
+    std::uint64_t h0 = b.hash();
+    xq::move played = b.push("h2e2");
+    CHECK(played.iccs() == "h2e2");
+    b.push(xq::move::from_iccs("h9g7"));
+    CHECK(b.history().size() == 2);
+    CHECK(b.history()[0] == played);
+    CHECK(b.side_to_move() == xq::color::red);
+    CHECK(b.halfmove_clock() == 2 && b.fullmove_number() == 2);
+    CHECK(b.pop().iccs() == "h9g7");
+    CHECK(b.pop() == played);
+    CHECK(b.hash() == h0);
+    std::string what = EXPECT_ERROR(xq::errc::state, b.pop());
+    CHECK(what.find("no move") != std::string::npos);
+    std::error_code ec;
+    CHECK(!b.pop(ec));
+    CHECK(ec == xq::errc::state);
+
+    // Illegal moves leave the board unchanged.
+    what = EXPECT_ERROR(xq::errc::illegal_move, b.push("h2h8"));
+    CHECK(what.find("h2h8 is not legal here; the piece on h2 can play: ") == 0);
+    CHECK(what.find(" h2e2") != std::string::npos && what.find(" h2h9") != std::string::npos);
+    what = EXPECT_ERROR(xq::errc::illegal_move, b.push(xq::move::from_iccs("e4e5")));
+    CHECK(what.find("no piece on e4") != std::string::npos);
+    what = EXPECT_ERROR(xq::errc::illegal_move, b.push(xq::move::from_iccs("h7h3")));
+    CHECK(what.find("not the mover's") != std::string::npos);
+    EXPECT_ERROR(xq::errc::illegal_move, b.push(xq::move::from_iccs("e3e5")));
+    EXPECT_ERROR(xq::errc::parse, b.push("cannon"));
+    b.push(xq::move::from_iccs("a0a4"), ec);
+    CHECK(ec == xq::errc::illegal_move);
+    CHECK(!b.parse_move("a0a4", ec) && ec == xq::errc::illegal_move);
+    CHECK(b.parse_move("a0a1", ec).iccs() == "a0a1" && !ec);
+    CHECK(b.fen() == start_fen);
+}
+
+static void test_fen_errors()
+{
+    try {
+        xq::board b("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w");
+        CHECK(!"accepted a bad FEN");
+    } catch (const xq::error &e) {
+        CHECK(e.code() == xq::errc::parse);
+        CHECK(e.offset() == 58);
+        CHECK(std::string(e.what()).find("bad FEN") == 0);
+    }
+    EXPECT_ERROR(xq::errc::position, xq::board("4k4/9/9/9/9/9/9/9/9/4K4 w"));
+    std::error_code ec;
+    xq::board nothrow("nonsense", ec);
+    CHECK(ec == xq::errc::parse);
+    CHECK(!nothrow);
+    xq::board fine(start_fen, ec);
+    CHECK(!ec && fine);
+
+    xq::board b("3k5/3R5/1N7/9/9/9/9/9/9/4K4 b");
+    CHECK(b.in_check());
+    xq::status s = b.status();
+    CHECK(s.over() && s.result == XQ_RESULT_RED_WINS && s.reason == XQ_REASON_CHECKMATE);
+    EXPECT_ERROR(xq::errc::parse, b.set_fen("garbage"));
+    CHECK(b.fen() == "3k5/3R5/1N7/9/9/9/9/9/9/4K4 b - - 0 1");
+}
+
+static void test_ownership()
+{
+    static_assert(std::is_nothrow_move_constructible<xq::board>::value, "noexcept move");
+    static_assert(std::is_nothrow_move_assignable<xq::board>::value, "noexcept move assign");
+    xq::board a;
+    a.push("h2e2");
+    xq::board copy = a; // deep copy, history included
+    CHECK(copy.fen() == a.fen());
+    CHECK(copy.history().size() == 1);
+    copy.push("h9g7");
+    CHECK(a.history().size() == 1);
+    CHECK(copy.get() != a.get());
+
+    xq::board moved = std::move(copy);
+    CHECK(moved.history().size() == 2);
+    CHECK(!copy); // NOLINT: use after move is defined: the board is empty
+    EXPECT_ERROR(xq::errc::invalid_argument, copy.fen());
+    EXPECT_ERROR(xq::errc::invalid_argument, copy.hash());
+
+    copy = moved; // copy-assign into an empty board
+    CHECK(copy.fen() == moved.fen());
+    xq::board &alias = copy;
+    copy = alias; // self-assignment is harmless
+    CHECK(copy.fen() == moved.fen());
+    moved = xq::board();
+    CHECK(moved.fen() == start_fen);
+    swap(moved, copy);
+    CHECK(copy.fen() == start_fen && moved.history().size() == 2);
+
+    xq_board *raw = moved.release();
+    CHECK(!moved && raw);
+    xq::board adopted(raw);
+    CHECK(adopted.history().size() == 2);
+
+    std::map<std::string, xq::board> boards; // boards in containers
+    boards.emplace("start", xq::board());
+    boards["start"].push("b0c2");
+    CHECK(boards.at("start").history().size() == 1);
+}
+
+static void test_svg()
+{
+    xq::board b;
+    b.push("h2e2");
+    std::string s = b.svg();
+    CHECK(s.compare(0, 4, "<svg") == 0);
+    CHECK(s.size() > 10000);
+    CHECK(s.find("width=\"450\" height=\"514\"") != std::string::npos);
+    CHECK(s.find("#3d7fd6") != std::string::npos);
+    xq::svg_options o;
+    o.size = 200;
+    o.letters = true;
+    o.flip = true;
+    o.show_last_move = false;
+    o.arrows.push_back(xq::move::from_iccs("h9g7"));
+    std::string t = b.svg(o);
+    CHECK(t.find("width=\"200\"") != std::string::npos);
+    CHECK(t.find("<polygon") != std::string::npos);
+    CHECK(t.find("#3d7fd6") == std::string::npos);
+    CHECK(t.find("帅") == std::string::npos);
+    o.size = 5;
+    EXPECT_ERROR(xq::errc::invalid_argument, b.svg(o));
+}
+
+
+static void test_notation()
+{
+    xq::board b;
+    xq::move m = b.parse_move("炮二平五");
+    CHECK(m.iccs() == "h2e2");
+    CHECK(b.parse_move("C2.5") == m && b.parse_move("Ｃ２＝５") == m && b.parse_move("h2e2") == m);
+    CHECK(b.move_text(m) == "炮二平五");
+    CHECK(b.move_text(m, xq::notation::wxf) == "C2.5");
+    CHECK(b.move_text(m, xq::notation::wxf, XQ_NOTATION_WXF_EQUALS) == "C2=5");
+    CHECK(b.move_text(m, xq::notation::iccs) == "h2e2");
+    b.push("炮二平五");
+    CHECK(b.move_text(b.parse_move("马8进7")) == "马８进７");
+    std::string what = EXPECT_ERROR(xq::errc::illegal_move, b.move_text(m));
+    EXPECT_ERROR(xq::errc::parse, b.parse_move("cannon to five"));
+    xq::board tandem("3k5/9/9/9/9/9/4R4/9/4R4/5K3 w");
+    EXPECT_ERROR(xq::errc::ambiguous, tandem.parse_move("车五进一"));
+    CHECK(tandem.move_text(tandem.parse_move("前车进二")) == "前车进二");
+    std::error_code ec;
+    CHECK(!tandem.parse_move("车五进一", ec) && ec == xq::errc::ambiguous);
+}
+
+static void test_record()
+{
+    xq::record r;
+    r.set_tag("Event", "Test");
+    r.set_tag("Red", "刘大华");
+    CHECK(r.play("炮二平五").iccs() == "h2e2");
+    r.play("H8+7");
+    r.play(xq::move::from_iccs("h0g2"));
+    r.set_comment("quiet");
+    CHECK(r.ply() == 3 && r.mainline().size() == 3);
+    CHECK(r.tag("Red") == "刘大华" && r.has_tag("Event") && !r.has_tag("Black"));
+    EXPECT_ERROR(xq::errc::not_found, r.tag("Black"));
+    CHECK(r.tags().size() == 2 && r.tags()[0].first == "Event");
+    xq::pgn_options o;
+    o.moves = xq::notation::chinese;
+    std::string pgn = r.pgn(o);
+    CHECK(pgn.find("1. 炮二平五 马８进７ 2. 马二进三 {quiet}") != std::string::npos);
+    xq::record back = xq::record::from_pgn(pgn);
+    CHECK(back.mainline() == r.mainline() && back.tag("Event") == "Test");
+    r.undo();
+    r.undo();
+    CHECK(r.ply() == 1 && r.board().history().size() == 1);
+    r.redo();
+    CHECK(r.ply() == 2);
+    xq::record copy = r; // deep copy
+    copy.go_to(0);
+    CHECK(copy.ply() == 0 && r.ply() == 2);
+    CHECK(copy.board().fen() == start_fen);
+    EXPECT_ERROR(xq::errc::state, copy.back());
+    EXPECT_ERROR(xq::errc::illegal_move, r.play("h2h8"));
+    EXPECT_ERROR(xq::errc::parse, xq::record::from_pgn("[Event \"x\"]\n\n1. zz9 *\n"));
+    EXPECT_ERROR(xq::errc::io, xq::record::load("/nonexistent/game.pgn"));
+
+    xq::pgn_reader games = xq::pgn_reader::open(XQ_TEST_DATA "/games/xqdb-sample-chinese.pgn");
+    xq::record g;
+    int n = 0;
+    std::size_t plies = 0;
+    while (games.next(g)) {
+        n++;
+        plies += g.mainline().size();
+    }
+    CHECK(n == 15 && plies > 500);
+    xq::pgn_reader bad = xq::pgn_reader::from_text("[Event \"1\"]\n\n1. h2e2 *\n\n"
+                                                   "[Event \"2\"]\n\n1. h2h8 *\n\n"
+                                                   "[Event \"3\"]\n\n1. C2.5 *\n");
+    CHECK(bad.next(g));
+    EXPECT_ERROR(xq::errc::illegal_move, bad.next(g));
+    CHECK(bad.next(g) && g.mainline()[0].iccs() == "h2e2" && g.tag("Event") == "3");
+    CHECK(bad.game_line() == 9);
+    CHECK(!bad.next(g));
+}
+
+static void test_rules()
+{
+    xq::board b("9/9/3k5/9/9/9/4R4/3A5/4K4/8r b - - 0 1");
+    const char *cycle[] = {"i0i1", "e1e0", "i1i0", "e0e1", "i0i1", "e1e0", "i1i0", "e0e1"};
+    for (const char *m : cycle)
+        b.push(m);
+    std::vector<xq::move> banned = b.banned_moves();
+    CHECK(banned.size() == 1 && banned[0].iccs() == "i0i1");
+    CHECK(b.banned_moves(xq::rules::of(XQ_RULES_SIMPLE)).empty());
+    CHECK(b.outcome().reason == XQ_REASON_PERPETUAL_CHECK && b.outcome().cycle_start == 0);
+    b.push("i0i1");
+    b.push("e1e0");
+    xq::outcome o = b.outcome();
+    CHECK(o.over() && o.result == XQ_RESULT_RED_WINS && o.reason == XQ_REASON_PERPETUAL_CHECK);
+    CHECK(o.at_fault == XQ_BLACK && o.repetitions == 3 && o.cycle_plies == 8 && o.cycle_start == 2);
+    CHECK(o.reason_name() == "perpetual check");
+    CHECK(o.description.find("perpetual check by Black") != std::string::npos);
+    xq::outcome simple = b.outcome(xq::rules::of(XQ_RULES_SIMPLE));
+    CHECK(simple.result == XQ_RESULT_DRAW && simple.reason == XQ_REASON_REPETITION);
+    xq::rules bad;
+    bad.fold = 1;
+    EXPECT_ERROR(xq::errc::invalid_argument, b.outcome(bad));
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::rules::of(7));
+}
+
+int main()
+{
+    test_error_codes();
+    test_moves_and_pieces();
+    test_board_basics();
+    test_fen_errors();
+    test_ownership();
+    test_svg();
+    test_notation();
+    test_record();
+    test_rules();
+    std::printf("C++ %ld: %s\n", static_cast<long>(__cplusplus), failures ? "FAILED" : "ok");
+    return failures ? 1 : 0;
+}

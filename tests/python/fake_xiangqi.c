@@ -1,0 +1,13 @@
+/* A stand-in "libxiangqi" of another major version, for the Python binding's
+ * version check (test_ffi.py). */
+#if defined(__GNUC__)
+#define EXPORT __attribute__((visibility("default")))
+#else
+#define EXPORT
+#endif
+
+EXPORT int xq_version(void);
+EXPORT const char *xq_version_string(void);
+
+int xq_version(void) { return 10203; } /* 1.2.3 */
+const char *xq_version_string(void) { return "1.2.3"; }

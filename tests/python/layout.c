@@ -1,0 +1,64 @@
+/* Prints the size and field offsets of every public structure, so the
+ * Python test can compare them with its ctypes declarations (test_ffi.py). */
+#include <stddef.h>
+#include <stdio.h>
+
+#include <xiangqi/xiangqi.h>
+
+#define SIZE(s) printf("%s sizeof %zu\n", #s, sizeof(s))
+#define FIELD(s, f) printf("%s %s %zu\n", #s, #f, offsetof(s, f))
+
+int main(void)
+{
+    SIZE(xq_parse_error);
+    FIELD(xq_parse_error, code);
+    FIELD(xq_parse_error, offset);
+    FIELD(xq_parse_error, line);
+    FIELD(xq_parse_error, column);
+    FIELD(xq_parse_error, message);
+
+    SIZE(xq_svg_options);
+    FIELD(xq_svg_options, version);
+    FIELD(xq_svg_options, size);
+    FIELD(xq_svg_options, flip);
+    FIELD(xq_svg_options, coordinates);
+    FIELD(xq_svg_options, glyphs);
+    FIELD(xq_svg_options, show_last_move);
+    FIELD(xq_svg_options, last_move);
+    FIELD(xq_svg_options, show_check);
+    FIELD(xq_svg_options, arrows);
+    FIELD(xq_svg_options, arrow_count);
+
+    SIZE(xq_pgn_options);
+    FIELD(xq_pgn_options, version);
+    FIELD(xq_pgn_options, notation);
+    FIELD(xq_pgn_options, flags);
+    FIELD(xq_pgn_options, line_width);
+    FIELD(xq_pgn_options, variations);
+    FIELD(xq_pgn_options, comments);
+
+    SIZE(xq_rules);
+    FIELD(xq_rules, version);
+    FIELD(xq_rules, ruleset);
+    FIELD(xq_rules, fold);
+    FIELD(xq_rules, ply_limit);
+    FIELD(xq_rules, check_cap);
+    FIELD(xq_rules, mate_threat_depth);
+    FIELD(xq_rules, insufficient_material);
+
+    SIZE(xq_outcome);
+    FIELD(xq_outcome, result);
+    FIELD(xq_outcome, reason);
+    FIELD(xq_outcome, at_fault);
+    FIELD(xq_outcome, repetitions);
+    FIELD(xq_outcome, cycle_start);
+    FIELD(xq_outcome, cycle_plies);
+    FIELD(xq_outcome, cycle);
+    FIELD(xq_outcome, nchasing);
+    FIELD(xq_outcome, chasing);
+    FIELD(xq_outcome, nchased);
+    FIELD(xq_outcome, chased);
+    FIELD(xq_outcome, limit_count);
+    FIELD(xq_outcome, limit_plies);
+    return 0;
+}

@@ -1,0 +1,18 @@
+"""The examples in the package's docstrings run and print what they show."""
+
+import doctest
+import unittest
+
+import xiangqi
+import xiangqi.svg
+from xiangqi import _board
+
+
+def load_tests(loader, tests, ignore):
+    for module in (xiangqi, xiangqi.svg, _board):
+        tests.addTests(doctest.DocTestSuite(module))
+    return tests
+
+
+if __name__ == "__main__":
+    unittest.main()
