@@ -877,6 +877,7 @@ static void handle(game_t *g, char *line)
             say("rules wants axf, cxa or simple.");
         } else {
             xq_rules_init(&g->rules, XQ_RULES_VERSION, r);
+            xq_search_set_rules(g->eng.search, &g->rules); /* the engine judges alike */
             g->rules_name = ruleset_name[r];
             g->announced = 0;
             say("Rules: %s.", g->rules_name);
@@ -1154,6 +1155,7 @@ int main(int argc, char **argv)
         xq_board_free(g.board);
         return 2;
     }
+    xq_search_set_rules(g.eng.search, &g.rules); /* repetitions in its tree as in the game */
     xq_board_fen(g.board, g.start_fen, sizeof g.start_fen);
     g.interactive = isatty(STDIN_FILENO);
     g.echo = !g.interactive;
