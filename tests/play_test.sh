@@ -120,6 +120,13 @@ printf 'fen\nquit\n' | "$play" --two-players --load "$tmp/g.pgn" >"$tmp/out" 2>&
 expect "^rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2$"
 if "$play" --load "$tmp/missing.pgn" </dev/null >"$tmp/out" 2>&1; then fail "--load of a missing file"; fi
 
+# An ambiguous move: the reason and the moves of the pieces it may mean.
+printf '%s\n' 'R9+1' 车九平八 quit |
+    "$play" --two-players --fen '3k5/9/9/9/9/9/9/R8/9/R3K4 w' >"$tmp/out" 2>&1 || fail "exit status (ambiguous)"
+expect "^Ambiguous move R9+1: .*(a0a1, a2a3)"
+expect "^Ambiguous move 车九平八: "
+expect "^  R a2: a2a1 a2b2 "
+
 # 9. Rules: a perpetual check loses (AXF), the engine does not play the
 # forbidden move ('go': one engine move for the side to move), a draw by
 # repetition under the simple rules; a saved finished game has its result.
