@@ -119,6 +119,9 @@ grep -q '^1\. C2\.5 H8+7 2\. H2+3 \*$' "$tmp/g.pgn" || fail "the saved moves"
 printf 'fen\nquit\n' | "$play" --two-players --load "$tmp/g.pgn" >"$tmp/out" 2>&1 || fail "--load"
 expect "^rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2$"
 if "$play" --load "$tmp/missing.pgn" </dev/null >"$tmp/out" 2>&1; then fail "--load of a missing file"; fi
+printf '[DhtmlXQ]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n' >"$tmp/d.html"
+printf '%s\n' "load $tmp/d.html" history quit | "$play" --two-players >"$tmp/out" 2>&1
+expect "^1. h2e2 h9g7$"
 
 # An ambiguous move: the reason and the moves of the pieces it may mean.
 printf '%s\n' 'R9+1' 车九平八 quit |
@@ -143,6 +146,10 @@ printf '%s\n' $perpetual a9a8 quit |
     "$play" --two-players --rules simple --fen '9/4k4/9/9/9/9/9/9/9/R2K5 w' >"$tmp/out" 2>&1
 expect "^Game over: 1/2-1/2, draw: repetition"
 
+# insufficient material (AXF): a draw once only generals and advisors are left
+printf 'd0e1\nquit\n' | "$play" --two-players --fen '4k4/9/9/9/9/9/9/9/4r4/3AK4 w' >"$tmp/out" 2>&1
+expect "^Game over: 1/2-1/2, draw: insufficient material.$"
+
 # 10. Watching the engine: to the end of a short endgame, and with a ply cap.
 printf 'history\nquit\n' | "$play" $eng --watch --fen '3k5/9/9/9/9/9/9/9/9/R3K4 w' >"$tmp/out" 2>&1 ||
     fail "exit status (watch)"
@@ -161,6 +168,10 @@ printf 'h2e2\n' | "$play" --threads 2 --hash 16 --time 60 >"$tmp/out" 2>&1 || fa
 [ $(($(date +%s) - start)) -lt 20 ] || fail "the end of the input did not stop the engine"
 expect "^The engine was stopped."
 expect "^Goodbye."
+# --thinking: every progress report as a line, the last one the move's line
+printf 'h2e2\nquit\n' | "$play" $eng --thinking >"$tmp/out" 2>&1 || fail "exit status (--thinking)"
+expect "^  depth 1/[0-9]*  score [-+][0-9.]*  nodes [0-9]*  [0-9.]*s  pv [a-i][0-9][a-i][0-9]"
+expect "^  depth 4/"
 # a queued 'quit' waits for the engine's move (scripts are deterministic)
 printf 'h2e2\nquit\n' | "$play" $eng >"$tmp/out" 2>&1 || fail "exit status (queued quit)"
 expect "^Black plays "
