@@ -352,6 +352,22 @@ static int bound_to_api(int b)
     return b == BOUND_LOWER ? XQ_BOUND_LOWER : b == BOUND_UPPER ? XQ_BOUND_UPPER : XQ_BOUND_EXACT;
 }
 
+/* The length of the legal prefix of a line from the root position. The
+ * callers hand PVs to the user, whom an illegal move would hurt: a 4-thread
+ * search once reported one (clang debug build, loaded machine; not
+ * reproduced since), so every reported line is checked here. */
+static int legal_prefix(const struct xq_search *s, const xq_move *pv, int n)
+{
+    pos_t p = s->root_pos;
+    undo_t u;
+    for (int i = 0; i < n; i++) {
+        if (!xq__is_legal(&p, pv[i]))
+            return i;
+        pos_do(&p, pv[i], &u);
+    }
+    return n;
+}
+
 /* Report one root line: its score if searched in this iteration (`depth`),
  * else the previous iteration's. */
 static void report_line(worker *w, const root_move *rm, int depth, int multipv)
@@ -376,7 +392,7 @@ static void report_line(worker *w, const root_move *rm, int depth, int multipv)
     info.time_ms = t;
     info.nps = t > 0 ? nodes * 1000 / (uint64_t)t : nodes * 1000;
     info.hashfull = xq__tt_hashfull(&s->tt);
-    info.pv_length = rm->pv_len < XQ_PV_MAX ? rm->pv_len : XQ_PV_MAX;
+    info.pv_length = legal_prefix(s, rm->pv, rm->pv_len < XQ_PV_MAX ? rm->pv_len : XQ_PV_MAX);
     memcpy(info.pv, rm->pv, (size_t)info.pv_length * sizeof(xq_move));
     s->on_info(&info, s->userdata);
 }
@@ -997,13 +1013,13 @@ static void make_result(worker *w, int i)
     score_to_api(sc, &r->score_kind, &r->score);
     r->depth = w->completed_depth;
     r->seldepth = rm->seldepth > r->depth ? rm->seldepth : r->depth;
-    r->pv_length = rm->pv_len < XQ_PV_MAX ? rm->pv_len : XQ_PV_MAX;
+    r->pv_length = legal_prefix(s, rm->pv, rm->pv_len < XQ_PV_MAX ? rm->pv_len : XQ_PV_MAX);
     memcpy(r->pv, rm->pv, (size_t)r->pv_length * sizeof(xq_move));
     if (r->pv_length >= 2) {
         r->ponder_move = r->pv[1];
     } else {
         /* Guess a reply from the table. */
-        pos_t p = w->pos;
+        pos_t p = s->root_pos;
         undo_t u;
         tt_hit h;
         pos_do(&p, rm->move, &u);
@@ -1020,10 +1036,17 @@ static worker *pick_thread(struct xq_search *s)
     worker *best = s->workers[0];
     if (s->nworkers == 1 || best->multipv > 1 || s->lim.skill < XQ_SKILL_MAX)
         return best;
+    /* With a depth limit, the result comes from a thread that reached it
+     * (the main thread does unless stopped early). */
+    int min_depth = 1;
+    if (s->lim.depth > 0)
+        min_depth = s->lim.depth < best->completed_depth ? s->lim.depth : best->completed_depth;
+    if (min_depth < 1)
+        min_depth = 1;
     int min_score = VALUE_INF;
     for (int i = 0; i < s->nworkers; i++) {
         worker *w = s->workers[i];
-        if (w->completed_depth > 0 && w->nroot && w->root[0].score > -VALUE_INF &&
+        if (w->completed_depth >= min_depth && w->nroot && w->root[0].score > -VALUE_INF &&
             w->root[0].score < min_score)
             min_score = w->root[0].score;
     }
@@ -1032,7 +1055,7 @@ static worker *pick_thread(struct xq_search *s)
     int nvoted = 0;
     for (int i = 0; i < s->nworkers; i++) {
         worker *w = s->workers[i];
-        if (w->completed_depth < 1 || !w->nroot || w->root[0].score == -VALUE_INF)
+        if (w->completed_depth < min_depth || !w->nroot || w->root[0].score == -VALUE_INF)
             continue;
         int k = 0;
         while (k < nvoted && voted[k] != w->root[0].move)
@@ -1049,7 +1072,7 @@ static worker *pick_thread(struct xq_search *s)
         return best;
     for (int i = 0; i < s->nworkers; i++) {
         worker *w = s->workers[i];
-        if (w->completed_depth < 1 || !w->nroot || w->root[0].move != voted[win])
+        if (w->completed_depth < min_depth || !w->nroot || w->root[0].move != voted[win])
             continue;
         if (best->root[0].move != voted[win] || w->completed_depth > best->completed_depth ||
             (w->completed_depth == best->completed_depth && w->root[0].score > best->root[0].score))
@@ -1058,7 +1081,7 @@ static worker *pick_thread(struct xq_search *s)
     /* Mates: the shortest proven mate wins outright. */
     for (int i = 0; i < s->nworkers; i++) {
         worker *w = s->workers[i];
-        if (w->completed_depth >= 1 && w->nroot && w->root[0].score >= VALUE_MATE_IN_MAX &&
+        if (w->completed_depth >= min_depth && w->nroot && w->root[0].score >= VALUE_MATE_IN_MAX &&
             w->root[0].score > best->root[0].score)
             best = w;
     }

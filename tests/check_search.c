@@ -686,6 +686,7 @@ START_TEST(test_threads)
     ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
     ck_assert_int_eq(xq_board_is_legal(b, r.best_move), 1);
     ck_assert_int_ge(r.depth, 8);
+    check_pv(b, r.pv, r.pv_length);
     xq_board_free(b);
     xq_search_free(s);
 }
