@@ -594,8 +594,9 @@ class _Pending:
             _tls.handle = handle
             try:
                 info = Info(cinfo.contents)
-                with self.lock:
-                    self.lines[info.multipv] = info
+                if info.multipv >= 1:  # 0: the report of a position with no move
+                    with self.lock:
+                        self.lines[info.multipv] = info
                 if self.user is not None and self.error is None:
                     self.user(info)
             except BaseException as exc:  # noqa: B902 (reported by wait())
