@@ -328,6 +328,29 @@ class TestBackground(unittest.TestCase):
         self.assertIsNotNone(r)
         self.assertIsNotNone(r.move)
 
+    def test_analysis_iterator(self):
+        main = threading.get_ident()
+        with self.engine.analysis(xiangqi.Board(MIDDLEGAME)) as analysis:
+            depths = []
+            for info in analysis:
+                self.assertEqual(threading.get_ident(), main)
+                self.assertIsInstance(info, xiangqi.Info)
+                depths.append(info.depth)
+                if info.depth >= 5:
+                    break
+            self.assertTrue(self.engine.running)  # no limit: still searching
+        self.assertFalse(self.engine.running)    # leaving the block stopped it
+        self.assertEqual(depths, sorted(depths))
+        self.assertGreaterEqual(depths[-1], 5)
+        r = analysis.result()
+        self.assertIsNotNone(r.move)
+        # with a limit, the iteration ends by itself
+        analysis = self.engine.analysis(xiangqi.Board(), depth=4)
+        infos = list(analysis)
+        self.assertEqual(infos[-1].depth, 4)
+        self.assertEqual(analysis.wait().depth, 4)
+        self.assertFalse(self.engine.running)
+
     def test_board_is_copied(self):
         board = xiangqi.Board()
         self.engine.start(board, depth=6)

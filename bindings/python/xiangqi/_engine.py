@@ -13,6 +13,7 @@ True
 
 import ctypes
 import enum
+import queue
 import threading
 import time
 import weakref
@@ -514,6 +515,20 @@ class Engine:
             _errors.check(rc, "cannot start the search: %s" % _errors.strerror(rc))
         self._pending = pending
 
+    def analysis(self, board, **limits):
+        """Start a background search and return an :class:`Analysis`: iterate
+        over it to receive each :class:`Info` on this thread as it comes.
+
+        >>> with xiangqi.Engine() as engine:                # doctest: +SKIP
+        ...     with engine.analysis(board) as analysis:   # no limit: until stopped
+        ...         for info in analysis:
+        ...             print(info.depth, info.score, info.pv[0])
+        ...             if info.depth >= 12:
+        ...                 break                           # leaving the block stops it
+        ...     print(analysis.result().move)
+        """
+        return Analysis(self, board, limits)
+
     def stop(self):
         """Ask the running search to stop soon (milliseconds). Safe from any
         thread and from the info callback; does nothing if no search runs."""
@@ -578,6 +593,69 @@ class Engine:
         return AnalysisResult(res, lines, pending.turn)
 
 
+class Analysis:
+    """A background search as an iterator of :class:`Info` (from
+    :meth:`Engine.analysis`).
+
+    Iterating yields the progress reports in order, on the calling thread,
+    and ends when the search ends. :meth:`stop` ends the search (from any
+    thread); :meth:`wait` (or :meth:`result`) returns the
+    :class:`AnalysisResult`. Leaving a ``with`` block stops the search and
+    waits for it.
+    """
+
+    _END = object()
+
+    def __init__(self, engine, board, limits):
+        self._engine = engine
+        self._queue = queue.Queue()
+        self._result = None
+        self._done = False
+        engine.start(board, info=self._queue.put, **limits)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while True:
+            if self._done and self._queue.empty():
+                raise StopIteration
+            try:
+                item = self._queue.get(timeout=0.01)
+            except queue.Empty:
+                if not self._done and not self._engine.running:
+                    self._collect()
+                continue
+            return item
+
+    def _collect(self):
+        if not self._done:
+            self._done = True
+            self._result = self._engine.wait()
+
+    def stop(self):
+        """Ask the search to stop soon (safe from any thread)."""
+        self._engine.stop()
+
+    def wait(self):
+        """Wait for the end of the search; returns its :class:`AnalysisResult`."""
+        self._collect()
+        return self._result
+
+    def result(self):
+        """Stop the search, wait for it and return its :class:`AnalysisResult`."""
+        self.stop()
+        return self.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if not self._done:
+            self.stop()
+            self._collect()
+
+
 class _Pending:
     """A started search: its ctypes callback, the user's callback, the
     lines reported and the first exception the user's callback raised."""
@@ -624,5 +702,5 @@ def evaluate(board):
     return cp.value
 
 
-__all__ = ["Engine", "Search", "Score", "Bound", "Info", "AnalysisResult", "evaluate",
+__all__ = ["Engine", "Search", "Score", "Bound", "Info", "AnalysisResult", "Analysis", "evaluate",
            "SKILL_MAX"]
