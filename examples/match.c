@@ -8,9 +8,10 @@
  *            [-openings FILE] [-rounds N] [-concurrency N] [-pgn FILE] ...
  *
  * Every opening is played twice, once with each engine as Red. Each move an
- * engine sends is checked for legality; checkmate, stalemate, repetition
- * (perpetual check loses), the no-capture limit and the game length limit
- * end a game. A crash, an illegal move or a timeout loses it. The closing
+ * engine sends is checked for legality; the library's rule adjudication
+ * (xq_board_outcome(): checkmate, stalemate, repetition with perpetual check
+ * and chase, the move limit, insufficient material) and the game length
+ * limit end a game. A crash, an illegal move or a timeout loses it. The closing
  * line gives wins, draws and losses of the first engine, its score and the
  * Elo difference with a 95% error bar. See docs/engine.md. */
 #define _POSIX_C_SOURCE 200809L
@@ -63,7 +64,9 @@ static struct {
     int base_ms, inc_ms; /* clock; base_ms < 0: no clock */
     int timemargin;
     int rounds, concurrency;
-    int draw_plies, max_plies;
+    int draw_plies, max_plies; /* draw_plies < 0: the rule set's limit */
+    int ruleset;
+    xq_rules rules;
     const char *openings_path, *pgn_path;
     int quiet;
     opening *open;
@@ -72,11 +75,12 @@ static struct {
 
 /* ---- shared results ---- */
 
-enum { T_MATE, T_STALEMATE, T_REPETITION, T_PERPETUAL, T_NOCAPTURE, T_LENGTH, T_ILLEGAL,
-       T_TIMEOUT, T_CRASH, T_NB };
+enum { T_MATE, T_STALEMATE, T_REPETITION, T_PERPETUAL, T_CHASE, T_THREAT, T_NOCAPTURE,
+       T_MATERIAL, T_LENGTH, T_ILLEGAL, T_TIMEOUT, T_CRASH, T_NB };
 static const char *const term_text[T_NB] = {
     "checkmate", "stalemate (no legal move)", "repetition", "perpetual check",
-    "no-capture limit", "game length limit", "illegal move", "time forfeit", "engine crash"};
+    "perpetual chase", "perpetual mate threat", "no-capture limit", "insufficient material",
+    "game length limit", "illegal move", "time forfeit", "engine crash"};
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static int next_game, games_total, games_done;
@@ -314,8 +318,6 @@ typedef struct game {
     char start_fen[XQ_FEN_MAX];
     int nplies;
     xq_move moves[MAX_GAME_PLIES];
-    uint64_t keys[MAX_GAME_PLIES + 1];
-    uint8_t checked[MAX_GAME_PLIES + 1]; /* side to move in check after ply i */
     int scores[MAX_GAME_PLIES];
     int has_score[MAX_GAME_PLIES];
     int result; /* xq_result */
@@ -340,57 +342,47 @@ static void game_play(game *g, xq_move m)
     g->moves[g->nplies] = m;
     g->has_score[g->nplies] = 0;
     g->nplies++;
-    g->keys[g->nplies] = xq_board_hash(g->board);
-    g->checked[g->nplies] = (uint8_t)xq_board_in_check(g->board);
 }
 
-/* After a move: is the game over by the rules? Sets g->result, g->term. */
+/* After a move: is the game over by the rules? The library's referee
+ * (xq_board_outcome() under cfg.rules) decides; sets g->result, g->term and,
+ * for repetitions and the move limit, g->detail with the evidence. */
 static int adjudicate(game *g)
 {
-    int reason;
-    int st = xq_board_status(g->board, &reason);
-    int n = g->nplies;
-    if (st != XQ_RESULT_ONGOING) {
+    xq_outcome o;
+    const int st = xq_board_outcome(g->board, &cfg.rules, &o);
+    if (st > XQ_RESULT_ONGOING) {
+        static const int term_of[] = {
+            [XQ_REASON_CHECKMATE] = T_MATE,
+            [XQ_REASON_NO_LEGAL_MOVE] = T_STALEMATE,
+            [XQ_REASON_REPETITION] = T_REPETITION,
+            [XQ_REASON_PERPETUAL_CHECK] = T_PERPETUAL,
+            [XQ_REASON_PERPETUAL_CHASE] = T_CHASE,
+            [XQ_REASON_PERPETUAL_MATE_THREAT] = T_THREAT,
+            [XQ_REASON_MOVE_LIMIT] = T_NOCAPTURE,
+            [XQ_REASON_INSUFFICIENT_MATERIAL] = T_MATERIAL,
+        };
         g->result = st;
-        g->term = reason == XQ_REASON_CHECKMATE ? T_MATE : T_STALEMATE;
-        return 1;
-    }
-    /* Third occurrence of a position: the cycle since its previous
-     * occurrence decides. A side that checked with every move of the cycle
-     * while the other did not loses; otherwise a draw. */
-    if (xq_board_repetitions(g->board) >= 2) {
-        int prev = -1;
-        for (int i = n - 2; i >= 0; i -= 2)
-            if (g->keys[i] == g->keys[n]) {
-                prev = i;
-                break;
-            }
-        if (prev >= 0) {
-            int mover_always = 1, other_always = 1; /* mover made ply n */
-            for (int i = n; i > prev; i -= 2)
-                mover_always &= g->checked[i];
-            for (int i = n - 1; i > prev; i -= 2)
-                other_always &= g->checked[i];
-            int mover_red = xq_board_side_to_move(g->board) == XQ_BLACK;
-            if (mover_always && !other_always) {
-                g->result = mover_red ? XQ_RESULT_BLACK_WINS : XQ_RESULT_RED_WINS;
-                g->term = T_PERPETUAL;
-            } else if (other_always && !mover_always) {
-                g->result = mover_red ? XQ_RESULT_RED_WINS : XQ_RESULT_BLACK_WINS;
-                g->term = T_PERPETUAL;
-            } else {
-                g->result = XQ_RESULT_DRAW;
-                g->term = T_REPETITION;
-            }
-            return 1;
+        g->term = o.reason >= XQ_REASON_CHECKMATE && o.reason <= XQ_REASON_INSUFFICIENT_MATERIAL
+                      ? term_of[o.reason]
+                      : T_REPETITION;
+        if (o.reason >= XQ_REASON_REPETITION && o.reason <= XQ_REASON_MOVE_LIMIT) {
+            /* "0-1 perpetual chase by Red: f5 chasing f7 (cycle ...)": keep
+             * what follows the reason and the side at fault. */
+            char text[512];
+            xq_outcome_format(&o, text, sizeof text);
+            const char *d = strstr(text, xq_reason_name(o.reason));
+            d = d ? d + strlen(xq_reason_name(o.reason)) : text;
+            if (strncmp(d, " by Red", 7) == 0)
+                d += 7;
+            else if (strncmp(d, " by Black", 9) == 0)
+                d += 9;
+            d += strspn(d, ": ");
+            snprintf(g->detail, sizeof g->detail, "%s", d);
         }
-    }
-    if (xq_board_halfmove_clock(g->board) >= cfg.draw_plies) {
-        g->result = XQ_RESULT_DRAW;
-        g->term = T_NOCAPTURE;
         return 1;
     }
-    if (n >= cfg.max_plies) {
+    if (g->nplies >= cfg.max_plies) {
         g->result = XQ_RESULT_DRAW;
         g->term = T_LENGTH;
         return 1;
@@ -418,8 +410,6 @@ static void play(game *g, engine e[2])
     xq_board_new(&g->board, op->fen, NULL);
     xq_board_fen(g->board, g->start_fen, sizeof g->start_fen);
     g->nplies = 0;
-    g->keys[0] = xq_board_hash(g->board);
-    g->checked[0] = (uint8_t)xq_board_in_check(g->board);
     g->detail[0] = 0;
     g->movelen[0] = g->movelen[1] = 0;
     g->movetext[0][0] = g->movetext[1][0] = 0;
@@ -665,9 +655,12 @@ static void print_score(FILE *f, int final)
     if (isfinite(e) && isfinite(lo) && isfinite(hi))
         fprintf(f, "Elo difference: %.1f +/- %.1f (95%%: %.1f .. %.1f)\n", e, (hi - lo) / 2, lo,
                 hi);
+    else if (isfinite(e))
+        fprintf(f, "Elo difference: %.1f (95%% error bar unbounded: score %.3f +/- %.3f)\n", e, s,
+                err);
     else
         fprintf(f, "Elo difference: %s (score %.3f; error bar undefined)\n",
-                isfinite(e) ? "finite" : (e > 0 ? "+inf" : "-inf"), s);
+                e > 0 ? "+inf" : "-inf", s);
     fprintf(f, "Game endings:");
     for (int t = 0; t < T_NB; t++)
         if (term_count[t])
@@ -837,7 +830,12 @@ static void usage(FILE *f)
           "  -pgn FILE         append the games to FILE\n"
           "  -timemargin MS    extra time before a move counts as a timeout\n"
           "                    (default 1000 with -movetime, 100 with -tc)\n"
-          "  -draw-plies N     plies without a capture that draw (default 120)\n"
+          "  -rules SET        the referee's rules: axf (default), cxa or simple\n"
+          "                    (see docs/rules.md): checkmate, stalemate, repetition\n"
+          "                    with perpetual check, chase and (cxa) mate threats,\n"
+          "                    the move limit, insufficient material\n"
+          "  -draw-plies N     plies without a capture that draw (default 120, as the\n"
+          "                    rules count them; 0: no limit)\n"
           "  -max-plies N      plies after which the game is drawn (default 600)\n"
           "  -quiet            print only the final result\n",
           f);
@@ -907,7 +905,8 @@ int main(int argc, char **argv)
     cfg.base_ms = -1;
     cfg.timemargin = -1;
     cfg.concurrency = 1;
-    cfg.draw_plies = 120;
+    cfg.draw_plies = -1;
+    cfg.ruleset = XQ_RULES_AXF;
     cfg.max_plies = 600;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -955,7 +954,17 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "-timemargin") == 0) {
             cfg.timemargin = (int)num_arg(argc, argv, &i, 0, 3600000);
         } else if (strcmp(a, "-draw-plies") == 0) {
-            cfg.draw_plies = (int)num_arg(argc, argv, &i, 1, 100000);
+            cfg.draw_plies = (int)num_arg(argc, argv, &i, 0, 100000);
+        } else if (strcmp(a, "-rules") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(v, "axf") == 0)
+                cfg.ruleset = XQ_RULES_AXF;
+            else if (strcmp(v, "cxa") == 0)
+                cfg.ruleset = XQ_RULES_CXA;
+            else if (strcmp(v, "simple") == 0)
+                cfg.ruleset = XQ_RULES_SIMPLE;
+            else
+                die("-rules must be axf, cxa or simple");
         } else if (strcmp(a, "-max-plies") == 0) {
             cfg.max_plies = (int)num_arg(argc, argv, &i, 1, MAX_GAME_PLIES - 1);
         } else if (strcmp(a, "-quiet") == 0) {
@@ -973,6 +982,9 @@ int main(int argc, char **argv)
         die("give exactly one of -movetime, -nodes, -depth, -tc");
     if (cfg.timemargin < 0)
         cfg.timemargin = cfg.base_ms >= 0 ? 100 : 1000;
+    xq_rules_init(&cfg.rules, XQ_RULES_VERSION, cfg.ruleset);
+    if (cfg.draw_plies >= 0)
+        cfg.rules.ply_limit = cfg.draw_plies;
     load_openings(cfg.openings_path);
     if (!cfg.rounds)
         cfg.rounds = cfg.nopen;

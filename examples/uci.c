@@ -190,6 +190,7 @@ static void cmd_uci(engine *e, int ucci)
     say("option name Skill Seed type spin default 0 min 0 max 2147483647");
     say("option name Move Overhead type spin default 10 min 0 max 5000");
     say("option name Ponder type check default false");
+    say("option name Rules type combo default AXF var AXF var CXA var Simple");
     say("uciok");
 }
 
@@ -278,6 +279,18 @@ static void cmd_setoption(engine *e, tokens *t)
             e->overhead = (int)v;
         else
             say("info string error: Move Overhead must be 0..5000");
+    } else if (name_is(name, "Rules")) {
+        /* How repetitions and the move limit are judged inside the search. */
+        const int set = name_is(value, "AXF")      ? XQ_RULES_AXF
+                        : name_is(value, "CXA")    ? XQ_RULES_CXA
+                        : name_is(value, "Simple") ? XQ_RULES_SIMPLE
+                                                   : -1;
+        xq_rules rules;
+        if (set < 0)
+            say("info string error: Rules must be AXF, CXA or Simple");
+        else if (xq_rules_init(&rules, XQ_RULES_VERSION, set) != XQ_OK ||
+                 xq_search_set_rules(e->search, &rules) != XQ_OK)
+            say("info string error: cannot set the rules now");
     } else if (name_is(name, "usemillisec")) {
         e->ucci_millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
     } else if (name_is(name, "Ponder") || name_is(name, "UCI_AnalyseMode") ||

@@ -185,7 +185,17 @@ INLINE int leaves_in_check(const pos_t *p, int from, int to)
 }
 
 /* Generation core. count_only is a compile-time constant in each caller. */
-INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_only)
+/* The popcount of the generator copies that have the popcnt instruction
+ * (types.h's popcount128() is the portable bit-parallel count, because the
+ * library is built without -mpopcnt). hw is a constant in every copy. */
+INLINE int count_bits(u128 b, const int hw)
+{
+    return hw ? __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64))
+              : popcount128(b);
+}
+
+INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_only,
+                    const int hw)
 {
     const int us = p->side, k = p->king[us];
     const u128 own = p->by_color[us], occ = own | p->by_color[us ^ 1];
@@ -213,7 +223,7 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
                 }                                                                        \
             }                                                                            \
         } else if (count_only) {                                                         \
-            n += popcount128(t);                                                         \
+            n += count_bits(t, hw);                                                      \
         } else {                                                                         \
             while (t)                                                                    \
                 out[n++] = MAKE_MOVE(from, pop_lsb128(&t));                              \
@@ -239,9 +249,9 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
         const u128 free = b & ~pinned;
         const u128 crossed = free & xq__T.half[us ^ 1];
         const u128 fwd = us == RED ? free << 9 : free >> 9;
-        n += popcount128(fwd & dest & xq__T.board) +
-             popcount128(((crossed & ~xq__T.file_a) >> 1) & dest) +
-             popcount128(((crossed & ~xq__T.file_i) << 1) & dest);
+        n += count_bits(fwd & dest & xq__T.board, hw) +
+             count_bits(((crossed & ~xq__T.file_a) >> 1) & dest, hw) +
+             count_bits(((crossed & ~xq__T.file_i) << 1) & dest, hw);
         b &= pinned;
     }
     while (b) {
@@ -273,19 +283,22 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
  * one with POPCNT, and one with POPCNT+BMI1/2+LZCNT (x86-64-v3 class CPUs).
  * Everything generate() calls is always_inline, so each copy is compiled
  * whole for its target. Selected once, at table initialisation. */
-#define GENERATOR(suffix, attr)                                                          \
+#define GENERATOR(suffix, attr, hw)                                                      \
     attr static int gen_##suffix(const pos_t *p, xq_move *moves, u128 targets)          \
     {                                                                                    \
-        return generate(p, moves, targets, 0);                                           \
+        return generate(p, moves, targets, 0, hw);                                       \
     }                                                                                    \
-    attr static int count_##suffix(const pos_t *p) { return generate(p, NULL, ALL_SQUARES, 1); }
+    attr static int count_##suffix(const pos_t *p)                                      \
+    {                                                                                    \
+        return generate(p, NULL, ALL_SQUARES, 1, hw);                                    \
+    }
 
-GENERATOR(base, )
+GENERATOR(base, , 0)
 movegen_impl xq__movegen = {gen_base, count_base, "x86-64"};
 
 #if defined(__x86_64__) && defined(__GNUC__)
-GENERATOR(popcnt, __attribute__((target("popcnt"))))
-GENERATOR(bmi2, __attribute__((target("popcnt,bmi,bmi2,lzcnt"))))
+GENERATOR(popcnt, __attribute__((target("popcnt"))), 1)
+GENERATOR(bmi2, __attribute__((target("popcnt,bmi,bmi2,lzcnt"))), 1)
 
 void xq__movegen_init(void)
 {

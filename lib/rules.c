@@ -321,19 +321,35 @@ static void scan_window(const xq_board *b, window_info *w)
     w->start = i + 1;
 }
 
-/* Plies counted toward the move limit at the end of the board's history. */
-static int board_limit_count(const xq_board *b, const rules_cfg *cfg, const window_info *w)
+/* The move-limit counter at the end of the board's history. */
+static void limit_state(const xq_board *b, const rules_cfg *cfg, const window_info *w,
+                        rules_limit *l)
 {
     const int n = b->nhist;
     /* Without a capture in the history, the FEN's clock is the starting count. */
     const int base = w->start > 0 ? 0 : n ? b->hist[0].undo.halfmove : b->pos.halfmove;
-    if (cfg->check_cap < 0 || (w->checks[0] <= cfg->check_cap && w->checks[1] <= cfg->check_cap))
-        return base + n - w->start; /* every ply counts */
-    rules_limit l;
-    xq__limit_reset(&l, base);
+    xq__limit_reset(l, base);
     for (int i = w->start; i < n; i++)
-        xq__limit_step(&l, b->pos.side ^ ((n - i) & 1), b->hist[i].check, 0, cfg->check_cap);
+        xq__limit_step(l, b->pos.side ^ ((n - i) & 1), b->hist[i].check, 0, cfg->check_cap);
+}
+
+/* Plies counted toward the move limit at the end of the board's history. */
+static int board_limit_count(const xq_board *b, const rules_cfg *cfg, const window_info *w)
+{
+    const int n = b->nhist;
+    if (cfg->check_cap < 0 || (w->checks[0] <= cfg->check_cap && w->checks[1] <= cfg->check_cap))
+        return (w->start > 0 ? 0 : n ? b->hist[0].undo.halfmove : b->pos.halfmove) + n -
+               w->start; /* every ply counts */
+    rules_limit l;
+    limit_state(b, cfg, w, &l);
     return l.count;
+}
+
+void xq__rules_limit_from_board(const xq_board *b, const rules_cfg *cfg, rules_limit *l)
+{
+    window_info w;
+    scan_window(b, &w);
+    limit_state(b, cfg, &w, l);
 }
 
 /* Whether the side to move has a legal move: usually settled by the first

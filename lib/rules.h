@@ -135,6 +135,10 @@ INLINE void xq__limit_step(rules_limit *l, int mover, int check, int capture, in
     l->prev_over = (uint8_t)over;
 }
 
+/* The counter at the end of a board's history (checks counted since the
+ * last capture, or since the board's FEN). */
+void xq__rules_limit_from_board(const xq_board *b, const rules_cfg *cfg, rules_limit *l);
+
 /* ---- chase detection (lib/chase.c) ---- */
 
 /* Pieces are followed through a cycle by an id per color (0..15), assigned

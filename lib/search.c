@@ -162,11 +162,16 @@ INLINE void node_enter(worker *w)
 /* Record the position reached at `ply` for the repetition rule. */
 INLINE void rep_push(worker *w, int ply, xq_move m, int captured, int checked)
 {
-    xq__rep_entry *e = &w->rep[w->rep_root + ply];
+    rules_entry *e = &w->rep[w->rep_root + ply];
     e->key = w->pos.key;
     e->move = m;
     e->captured = (uint8_t)captured;
     e->checked = (uint8_t)checked;
+    /* The move-limit count; a null move does not count. */
+    rules_limit *l = &w->limit[ply];
+    *l = w->limit[ply - 1];
+    if (m != XQ_MOVE_NONE)
+        xq__limit_step(l, w->pos.side ^ 1, checked, captured != 0, w->s->rules.check_cap);
 }
 
 INLINE void pv_update(stack_entry *ss, xq_move m)
@@ -411,15 +416,17 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
             return 0;
         if (ply >= MAX_PLY - 2)
             return in_check ? VALUE_DRAW : xq__evaluate(p);
-        switch (xq__rep_judge(p, w->rep, w->rep_root + ply, w->rep_root)) {
-        case REP_DRAW: return VALUE_DRAW;
-        case REP_WIN: return mate_in(ply);
-        case REP_LOSS: return mated_in(ply);
+        const rules_cfg *rules = &w->s->rules;
+        switch (xq__rules_repetition(p, w->rep, w->rep_root + ply, w->rep_root, rules)) {
+        case XQ__REP_DRAW: return VALUE_DRAW;
+        case XQ__REP_WIN: return mate_in(ply);
+        case XQ__REP_LOSS: return mated_in(ply);
         default: break;
         }
         /* The move limit draws, unless the side to move has no move left
          * (then it has lost). */
-        if (p->halfmove >= MOVE_LIMIT_PLIES && xq__count_legal(p) > 0)
+        if (rules->ply_limit > 0 && w->limit[ply].count >= rules->ply_limit &&
+            xq__count_legal(p) > 0)
             return VALUE_DRAW;
         /* Mate distance pruning. */
         if (alpha < mated_in(ply))
@@ -872,8 +879,9 @@ static void setup(worker *w)
     struct xq_search *s = w->s;
     const xq_search_limits *lim = &s->lim;
     w->pos = s->root_pos;
-    memcpy(w->rep, s->game, (size_t)s->ngame * sizeof(xq__rep_entry));
+    memcpy(w->rep, s->game, (size_t)s->ngame * sizeof(rules_entry));
     w->rep_root = s->ngame - 1;
+    w->limit[0] = s->root_limit;
     memset(w->stack, 0, sizeof w->stack);
     for (int i = 0; i < MAX_PLY + SS_OFF + 4; i++)
         w->stack[i].static_eval = VALUE_NONE;

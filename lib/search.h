@@ -8,7 +8,7 @@
 
 #include "eval.h"
 #include "movepick.h"
-#include "repetition.h"
+#include "rules.h"
 #include "tt.h"
 
 enum {
@@ -19,9 +19,6 @@ enum {
     VALUE_MATE_IN_MAX = VALUE_MATE - MAX_PLY,
     VALUE_MATED_IN_MAX = -VALUE_MATE_IN_MAX
 };
-
-/* Plies without a capture after which the game is drawn. */
-enum { MOVE_LIMIT_PLIES = 120 };
 
 /* Game positions before the root kept for the repetition rule. */
 enum { GAME_HIST_MAX = 1024 };
@@ -71,7 +68,8 @@ typedef struct worker {
     pos_t pos;
     histories *hist;
     int rep_root;          /* rep[rep_root] is the root position */
-    xq__rep_entry rep[GAME_HIST_MAX + MAX_PLY + 8];
+    rules_entry rep[GAME_HIST_MAX + MAX_PLY + 8];
+    rules_limit limit[MAX_PLY + 8]; /* move-limit count at each ply */
     stack_entry stack[MAX_PLY + SS_OFF + 4];
 
     int nroot;
@@ -107,7 +105,10 @@ struct xq_search {
     /* Inputs of the current search (written by start(), read-only after). */
     pos_t root_pos;
     int ngame;
-    xq__rep_entry game[GAME_HIST_MAX];
+    rules_entry game[GAME_HIST_MAX];
+    rules_limit root_limit;  /* the move-limit count at the root */
+    rules_cfg rules;         /* the rules of the current search */
+    rules_cfg next_rules;    /* xq_search_set_rules(); copied by start() */
     xq_search_limits lim;
     xq_search_info_fn on_info;
     void *userdata;

@@ -228,6 +228,7 @@ int xq_search_new(xq_search **out, const xq_search_config *cfg)
     atomic_init(&s->stop, 0);
     atomic_init(&s->pondering, 0);
     atomic_init(&s->start_ns, clock_ns());
+    xq__rules_compile(NULL, &s->next_rules);
     s->magic = XQ_SEARCH_MAGIC;
     if (set_threads(s, c.threads) != XQ_OK) {
         xq_search_free(s);
@@ -288,6 +289,22 @@ int xq_search_resize_hash(xq_search *s, size_t hash_mb)
     return xq__tt_resize(&s->tt, hash_mb) ? XQ_ENOMEM : XQ_OK;
 }
 
+int xq_search_set_rules(xq_search *s, const xq_rules *rules)
+{
+    if (!search_ok(s))
+        return XQ_EINVAL;
+    rules_cfg cfg;
+    const int rc = xq__rules_compile(rules, &cfg);
+    if (rc != XQ_OK)
+        return rc;
+    pthread_mutex_lock(&s->mu);
+    const int searching = s->searching;
+    if (!searching)
+        s->next_rules = cfg;
+    pthread_mutex_unlock(&s->mu);
+    return searching ? XQ_ESTATE : XQ_OK;
+}
+
 int xq_search_clear(xq_search *s)
 {
     if (!search_ok(s))
@@ -341,32 +358,6 @@ static int read_limits(xq_search_limits *dst, const xq_search_limits *lim)
     return XQ_OK;
 }
 
-/* The game positions before the root, oldest first, root last (as far back
- * as the repetition rule can reach). */
-static int load_game(struct xq_search *s, const xq_board *b)
-{
-    pos_t p = b->pos;
-    int n = b->nhist;
-    if (n > GAME_HIST_MAX - 1)
-        n = GAME_HIST_MAX - 1;
-    /* Walk back from the current position, filling entries from the end. */
-    xq__rep_entry *e = s->game;
-    int k = n;
-    e[k].key = p.key;
-    e[k].checked = (uint8_t)xq__in_check(&p);
-    for (int i = b->nhist - 1; k > 0; i--, k--) {
-        const hist_entry *h = &b->hist[i];
-        e[k].move = h->move;
-        e[k].captured = h->undo.captured;
-        pos_undo(&p, h->move, &h->undo);
-        e[k - 1].key = p.key;
-        e[k - 1].checked = (uint8_t)xq__in_check(&p);
-    }
-    e[0].move = XQ_MOVE_NONE;
-    e[0].captured = 0;
-    return n + 1;
-}
-
 int xq_search_start(xq_search *s, const xq_board *board, const xq_search_limits *lim,
                     xq_search_info_fn on_info, void *userdata)
 {
@@ -382,7 +373,9 @@ int xq_search_start(xq_search *s, const xq_board *board, const xq_search_limits 
         return XQ_ESTATE;
     }
     s->root_pos = board->pos;
-    s->ngame = load_game(s, board);
+    s->rules = s->next_rules;
+    s->ngame = xq__rules_entries_from_board(board, s->game, GAME_HIST_MAX) + 1;
+    xq__rules_limit_from_board(board, &s->rules, &s->root_limit);
     s->lim = l;
     s->on_info = on_info;
     s->userdata = userdata;

@@ -746,6 +746,92 @@ START_TEST(test_perpetual_check)
 }
 END_TEST
 
+/* Perpetual chase, judged by the rule set the handle was given: Red's
+ * chariot has chased the horse twice; chasing again (the third occurrence)
+ * loses under AXF and CXA and is a plain draw under the simple rules. */
+START_TEST(test_perpetual_chase)
+{
+    static const char *line[] = {"c7b9", "c0b0", "b9c7", "b0c0", "c7b9", "c0b0", "b9c7"};
+    static const int sets[] = {XQ_RULES_AXF, XQ_RULES_CXA, XQ_RULES_SIMPLE};
+    xq_search *s = new_search(1, 4);
+    xq_board *b = xq_test_board("3k5/4a4/2n6/9/9/9/9/9/9/2R1K4 b - - 0 1");
+    for (int i = 0; i < 7; i++)
+        xq_test_play(b, line[i]);
+    for (int k = 0; k < 3; k++) {
+        xq_rules rules;
+        ck_assert_int_eq(xq_rules_init(&rules, XQ_RULES_VERSION, sets[k]), XQ_OK);
+        ck_assert_int_eq(xq_search_set_rules(s, &rules), XQ_OK);
+        xq_search_limits lim = limits();
+        lim.depth = 5;
+        lim.nsearchmoves = 1;
+        lim.searchmoves[0] = mv("b0c0"); /* the third chase */
+        xq_search_result r;
+        ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
+        ck_assert_uint_eq(r.best_move, mv("b0c0"));
+        if (sets[k] == XQ_RULES_SIMPLE) {
+            ck_assert_int_eq(r.score_kind, XQ_SCORE_CP);
+            ck_assert_int_eq(r.score, 0);
+        } else {
+            ck_assert_int_eq(r.score_kind, XQ_SCORE_MATE);
+            ck_assert_int_lt(r.score, 0);
+        }
+        /* Free to choose, the engine keeps its extra chariot instead. */
+        lim.nsearchmoves = 0;
+        ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
+        ck_assert_uint_ne(r.best_move, mv("b0c0"));
+        ck_assert_int_gt(r.score, 0);
+    }
+    /* Bad rules are refused and the handle keeps the ones it had. */
+    xq_rules bad;
+    xq_rules_init(&bad, XQ_RULES_VERSION, XQ_RULES_AXF);
+    bad.fold = 1;
+    ck_assert_int_eq(xq_search_set_rules(s, &bad), XQ_EINVAL);
+    bad.version = XQ_RULES_VERSION + 1;
+    ck_assert_int_eq(xq_search_set_rules(s, &bad), XQ_EVERSION);
+    ck_assert_int_eq(xq_search_set_rules(NULL, NULL), XQ_EINVAL);
+    ck_assert_int_eq(xq_search_set_rules(s, NULL), XQ_OK); /* AXF */
+    /* Not while searching. */
+    xq_search_limits inf = limits();
+    inf.infinite = 1;
+    ck_assert_int_eq(xq_search_start(s, b, &inf, NULL, NULL), XQ_OK);
+    ck_assert_int_eq(xq_search_set_rules(s, NULL), XQ_ESTATE);
+    xq_search_stop(s);
+    xq_search_result r;
+    ck_assert_int_eq(xq_search_wait(s, &r), XQ_OK);
+    xq_board_free(b);
+    xq_search_free(s);
+}
+END_TEST
+
+/* The move limit follows the rule set: with the limit off, the chariot
+ * wins where the AXF limit draws; with the AXF check cap, checks beyond a
+ * side's tenth do not count. */
+START_TEST(test_move_limit_rules)
+{
+    xq_search *s = new_search(1, 4);
+    xq_search_limits lim = limits();
+    lim.depth = 4;
+    xq_search_result r;
+    xq_board *b = xq_test_board("4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 119 80");
+    xq_rules rules;
+    xq_rules_init(&rules, XQ_RULES_VERSION, XQ_RULES_AXF);
+    rules.ply_limit = 0;
+    ck_assert_int_eq(xq_search_set_rules(s, &rules), XQ_OK);
+    ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
+    ck_assert_int_gt(r.score, 0);
+    rules.ply_limit = 200;
+    ck_assert_int_eq(xq_search_set_rules(s, &rules), XQ_OK);
+    ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
+    ck_assert_int_gt(r.score, 0);
+    rules.ply_limit = 120;
+    ck_assert_int_eq(xq_search_set_rules(s, &rules), XQ_OK);
+    ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
+    ck_assert_int_eq(r.score, 0);
+    xq_board_free(b);
+    xq_search_free(s);
+}
+END_TEST
+
 /* The no-capture limit draws, but a mate on the last ply still counts. */
 START_TEST(test_move_limit)
 {
@@ -929,6 +1015,8 @@ static Suite *search_suite(void)
     tc = tcase_create("positions");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_perpetual_check);
+    tcase_add_test(tc, test_perpetual_chase);
+    tcase_add_test(tc, test_move_limit_rules);
     tcase_add_test(tc, test_move_limit);
     tcase_add_test(tc, test_mates);
     tcase_add_test(tc, test_go_mate);

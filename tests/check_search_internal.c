@@ -7,7 +7,6 @@
 #include "eval.h"
 #include "movegen.h"
 #include "movepick.h"
-#include "repetition.h"
 #include "tt.h"
 
 /* Positions from seeded random playouts (checks, captures, endings). */
@@ -265,65 +264,6 @@ START_TEST(test_tt)
 }
 END_TEST
 
-/* A line of n+1 positions: keys from a pattern, checks as given. */
-static void line_of(xq__rep_entry *st, const char *keys, const char *checks)
-{
-    for (int i = 0; keys[i]; i++) {
-        st[i].key = (uint64_t)keys[i];
-        st[i].move = i ? MAKE_MOVE(1, 2) : XQ_MOVE_NONE;
-        st[i].captured = 0;
-        st[i].checked = checks[i] == '+';
-    }
-}
-
-START_TEST(test_repetition)
-{
-    xq__rep_entry st[32];
-    pos_t p;
-    xq__pos_clear(&p);
-    /* Root X, then ABCDA inside the tree: the position repeats after four
-     * plies; no checks: a draw. */
-    line_of(st, "XABCDA", "......");
-    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_DRAW);
-    ck_assert_int_eq(xq__rep_judge(&p, st, 4, 0), REP_NONE);
-    /* The earlier occurrence is the root itself or before it: one
-     * repetition is not enough, a third occurrence is. */
-    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 1), REP_NONE);
-    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 3), REP_NONE);
-    line_of(st, "XABCDABCDA", "..........");
-    ck_assert_int_eq(xq__rep_judge(&p, st, 9, 9), REP_DRAW);
-    ck_assert_int_eq(xq__rep_judge(&p, st, 9, 1), REP_DRAW);
-    /* A capture or a null move in between: no cycle crosses it. */
-    line_of(st, "XABCDA", "......");
-    st[3].captured = MAKE_PIECE(BLACK, PAWN);
-    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_NONE);
-    line_of(st, "XABCDA", "......");
-    st[4].move = XQ_MOVE_NONE;
-    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_NONE);
-    /* The side to move at the end was checked by every opponent move (into
-     * positions 5 and 3): the opponent checked perpetually and loses. */
-    line_of(st, "XABCDA", "...+.+");
-    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_WIN);
-    /* The side to move gave every check (into positions 4 and 2). */
-    line_of(st, "XABCDA", "..+.+.");
-    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_LOSS);
-    /* Both checked every move: a draw. */
-    line_of(st, "XABCDA", "..++++");
-    ck_assert_int_eq(xq__rep_judge(&p, st, 5, 0), REP_DRAW);
-    /* A check missing in the cycle: no perpetual. */
-    line_of(st, "XABCDEFA", "...+.+..");
-    ck_assert_int_eq(xq__rep_judge(&p, st, 7, 0), REP_DRAW);
-    /* Longer cycle, all checks by the opponent. */
-    line_of(st, "XYABCDEFA", "....+.+.+");
-    ck_assert_int_eq(xq__rep_judge(&p, st, 8, 0), REP_WIN);
-    /* Threefold reaching back before the root: judged over both cycles. */
-    line_of(st, "XABCDABCDA", "...+.+.+.+");
-    ck_assert_int_eq(xq__rep_judge(&p, st, 9, 9), REP_WIN);
-    line_of(st, "XABCDABCDA", "...+.+...+");
-    ck_assert_int_eq(xq__rep_judge(&p, st, 9, 9), REP_DRAW);
-}
-END_TEST
-
 static Suite *internal_suite(void)
 {
     Suite *s = suite_create("search_internal");
@@ -335,7 +275,6 @@ static Suite *internal_suite(void)
     tcase_add_test(tc, test_gives_check);
     tcase_add_test(tc, test_movepick);
     tcase_add_test(tc, test_tt);
-    tcase_add_test(tc, test_repetition);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -58,6 +58,42 @@ check '^crash lost 0 by illegal move, 0 by time, 2 by crash$' "$dir/out" "crash 
 check '^Score of xq vs slow: 2 - 0 - 0 ' "$dir/out" "timeouts lose"
 check '^slow lost 0 by illegal move, 2 by time, 0 by crash$' "$dir/out" "timeout count"
 
+# The rules referee: an engine that keeps chasing the horse with its chariot
+# loses by perpetual chase under AXF (the default) and draws under the
+# simple rules.
+cat >"$dir/cycler" <<'EOS'
+#!/bin/sh
+last=
+while read -r line; do
+  case "$line" in
+    uci) echo "id name cycler"; echo uciok ;;
+    isready) echo readyok ;;
+    position*) last=${line##* } ;;
+    go*) case "$last" in
+           b9c7) echo "bestmove b0c0" ;; b0c0) echo "bestmove c7b9" ;;
+           c7b9) echo "bestmove c0b0" ;; c0b0) echo "bestmove b9c7" ;;
+           *) echo "bestmove a0a0" ;;
+         esac ;;
+    quit) exit 0 ;;
+  esac
+done
+EOS
+chmod +x "$dir/cycler"
+echo 'fen 3k5/4a4/2n6/9/9/9/9/9/9/2R1K4 b - - 0 1 moves c7b9 c0b0 b9c7 b0c0 c7b9 c0b0 b9c7' \
+    >"$dir/chase.txt"
+"$match" -engine cmd="$dir/cycler" name=C1 -engine cmd="$dir/cycler" name=C2 -movetime 50 \
+    -openings "$dir/chase.txt" -pgn "$dir/chase.pgn" >"$dir/out" 2>&1
+check '^Game 1/2: C1 vs C2 \(opening 1\): 0-1 \{perpetual chase: c0 chasing c7 \(cycle from ply 0, 8 plies\)\}$' \
+    "$dir/out" "perpetual chase loses (AXF)"
+check '^\[Termination "perpetual chase"\]$' "$dir/chase.pgn" "PGN Termination tag"
+"$match" -engine cmd="$dir/cycler" name=C1 -engine cmd="$dir/cycler" name=C2 -movetime 50 \
+    -openings "$dir/chase.txt" -rules simple >"$dir/out" 2>&1
+check '^Game 1/2: C1 vs C2 \(opening 1\): 1/2-1/2 \{repetition' "$dir/out" \
+    "repetition draws (simple rules)"
+if "$match" -engine cmd="$uci" -engine cmd="$uci" -nodes 10 -rules fide >"$dir/out" 2>&1; then
+    echo "FAIL: -rules fide accepted"; fail=1
+fi
+
 # A clock with increment: no time losses for the engine.
 "$match" -engine cmd="$uci" name=A -engine cmd="$uci" name=B -tc 1+0.1 -openings "$openings" \
     -rounds 1 -max-plies 60 >"$dir/out" 2>&1

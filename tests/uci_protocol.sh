@@ -112,6 +112,18 @@ run "position startpos
 go wtime 1000 btime 1000 winc 100 binc 100" 1
 expect '^bestmove [a-i][0-9][a-i][0-9]' "go with a clock"
 
+# Rules: the third chase of the horse loses under AXF (the default) and is
+# a draw under the simple rules; a bad value is refused.
+chase="position fen 3k5/4a4/2n6/9/9/9/9/9/9/2R1K4 b - - 0 1 moves c7b9 c0b0 b9c7 b0c0 c7b9 c0b0 b9c7
+go depth 5 searchmoves b0c0"
+run "$chase" 1
+expect '^info depth 5 .*score mate -' "perpetual chase loses (AXF)"
+run "setoption name Rules value Simple
+$chase" 1
+expect '^info depth 5 .*score cp 0 ' "repetition is a draw (Simple rules)"
+run "setoption name Rules value FIDE" 1
+expect 'info string error: Rules must be AXF, CXA or Simple' "bad Rules value"
+
 # searchmoves, banmoves (UCCI), MultiPV, Skill Level
 run "position startpos
 go depth 4 searchmoves a3a4 i3i4" 1

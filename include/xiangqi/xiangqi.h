@@ -1961,6 +1961,30 @@ XQ_API int xq_search_set_threads(xq_search *s, int threads);
 XQ_API int xq_search_resize_hash(xq_search *s, size_t hash_mb);
 
 /**
+ * @brief Choose the rules by which the search judges repetitions and the
+ *        move limit (between searches; kept until changed).
+ *
+ * Inside its tree the search rules a repeated position exactly as
+ * xq_board_outcome() rules the game: with the default AXF rules a cycle in
+ * which one side checked with every move (or, not checking, chased the same
+ * piece with every move) loses for that side, so the engine neither walks
+ * into a forbidden perpetual nor lets the opponent escape by one; other
+ * repetitions are draws. The move limit (xq_rules::ply_limit, counted the
+ * same way, checks beyond xq_rules::check_cap excluded) draws unless the side
+ * to move has no legal move. A new handle uses the AXF defaults.
+ *
+ * @param[in,out] s      Handle.
+ * @param[in]     rules  Nullable; NULL means the AXF defaults
+ *                       (xq_rules_init() with ::XQ_RULES_AXF).
+ * @retval XQ_OK       Done; the next xq_search_start() uses these rules.
+ * @retval XQ_EINVAL   Bad handle, or a value of @p rules out of range.
+ * @retval XQ_EVERSION @p rules has a newer version than this library.
+ * @retval XQ_ESTATE   A search is running; nothing changed.
+ * @since 0.1
+ */
+XQ_API int xq_search_set_rules(xq_search *s, const xq_rules *rules);
+
+/**
  * @brief Forget everything learnt (transposition table and move-ordering
  *        statistics), as for a new game.
  * @param[in,out] s  Handle.
