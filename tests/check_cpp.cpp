@@ -449,6 +449,19 @@ static void test_search()
     xq::search second(std::move(first));
     CHECK(second.wait().depth == 6 && seen > 0);
 
+    // rules: 119 plies without a capture; the chariot wins only without the limit
+    xq::board late("4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 119 80");
+    CHECK(second.run(late, xq::search_limits().depth(4)).score.value == 0);
+    xq::rules unlimited;
+    unlimited.ply_limit = 0;
+    second.set_rules(unlimited);
+    CHECK(second.run(late, xq::search_limits().depth(4)).score.value > 0);
+    second.set_rules();
+    CHECK(second.run(late, xq::search_limits().depth(4)).score.value == 0);
+    xq::rules bad;
+    bad.fold = 1;
+    EXPECT_ERROR(xq::errc::invalid_argument, second.set_rules(bad));
+
     CHECK(std::abs(xq::evaluate(start)) < 100);
     CHECK(xq::evaluate(xq::board("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")) > 500);
 }

@@ -1463,6 +1463,17 @@ class search {
     }
     /** @brief Forget the hash table and statistics, as for a new game. */
     void clear() { detail::check(xq_search_clear(get()), "clear"); }
+    /**
+     * @brief The rules by which the search judges repetitions and the move
+     *        limit (xq_search_set_rules()); kept for the following searches.
+     * @param r  A rule set, e.g. `xq::rules::of(XQ_RULES_CXA)`; the default is AXF.
+     * @throws xq::error (invalid_argument for a value out of range, state while searching).
+     */
+    void set_rules(const rules &r = rules())
+    {
+        xq_rules c = r.c();
+        detail::check(xq_search_set_rules(get(), &c), "set_rules");
+    }
 
     /**
      * @brief Start searching in the background; returns at once.

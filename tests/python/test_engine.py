@@ -423,6 +423,29 @@ class TestLifetime(unittest.TestCase):
             engine.clear()
             self.assertIsNotNone(engine.analyse(xiangqi.Board(), depth=4).move)
 
+    def test_rules(self):
+        # 119 plies without a capture: under the default 120-ply limit the
+        # extra chariot cannot win in time; without a limit it can.
+        board = xiangqi.Board("4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 119 80")
+        with Engine() as engine:
+            self.assertEqual(engine.analyse(board, depth=4).score, Score(cp=0))
+            engine.set_rules(xiangqi.Rules("axf", ply_limit=0))
+            self.assertGreater(engine.analyse(board, depth=4).score, Score(cp=0))
+            engine.set_rules()  # back to AXF
+            self.assertEqual(engine.analyse(board, depth=4).score, Score(cp=0))
+            engine.set_rules("simple")
+            with self.assertRaises(xiangqi.InvalidArgumentError):
+                engine.set_rules(xiangqi.Rules("axf", fold=1))  # refused by the library
+            with self.assertRaises(xiangqi.InvalidArgumentError):
+                engine.set_rules("nonsense")
+            engine.start(board, infinite=True)
+            with self.assertRaises(xiangqi.StateError):
+                engine.set_rules(None)
+            engine.stop()
+            engine.wait()
+        with Engine(rules=xiangqi.Rules("axf", ply_limit=0)) as engine:
+            self.assertGreater(engine.analyse(board, depth=4).score, Score(cp=0))
+
     def test_search_alias(self):
         self.assertIs(xiangqi.Search, xiangqi.Engine)
 

@@ -19,7 +19,7 @@ import time
 import weakref
 
 from . import _errors, _ffi
-from ._board import Board, Move, _as_move
+from ._board import Board, Move, _as_move, _rules_c
 from ._errors import InvalidArgumentError, StateError
 
 _lib = _ffi.lib
@@ -331,7 +331,8 @@ class Engine:
     """libxiangqi's engine: a search handle with its threads and hash table
     (an ``xq_search``).
 
-    ``Engine(threads=1, hash_mb=16, skill=20)``. :meth:`analyse` searches a
+    ``Engine(threads=1, hash_mb=16, skill=20, rules=None)`` (see
+    :meth:`set_rules`). :meth:`analyse` searches a
     :class:`Board` and returns an :class:`AnalysisResult`; :meth:`play`
     returns just the move. :meth:`start` searches in the background;
     :meth:`stop` (safe from any thread, and from the callback) ends it and
@@ -354,7 +355,7 @@ class Engine:
     :meth:`ponderhit`, which any thread may call.
     """
 
-    def __init__(self, threads=1, hash_mb=16, skill=SKILL_MAX):
+    def __init__(self, threads=1, hash_mb=16, skill=SKILL_MAX, rules=None):
         cfg = _ffi.SearchConfig()
         _errors.check(_lib.xq_search_config_init(ctypes.byref(cfg), _ffi.SEARCH_CONFIG_VERSION))
         cfg.threads = _int(threads, "threads", 1, MAX_THREADS)
@@ -368,6 +369,8 @@ class Engine:
         self._threads = threads
         self._hash_mb = hash_mb
         self._pending = None  # the started search's bookkeeping, until wait()
+        if rules is not None:
+            self.set_rules(rules)
 
     @property
     def _handle(self):
@@ -439,6 +442,15 @@ class Engine:
         self._check_idle()
         _errors.check(_lib.xq_search_resize_hash(self._handle, mb))
         self._hash_mb = mb
+
+    def set_rules(self, rules=None):
+        """The rules by which the search judges repetitions and the move limit
+        inside its tree: a :class:`Rules` or a rule set name (``"axf"``, the
+        default, ``"cxa"``, ``"simple"``); None restores the AXF defaults.
+        Kept for the following searches."""
+        self._check_idle()
+        _errors.check(_lib.xq_search_set_rules(self._handle, _rules_c(rules)),
+                      "cannot use these rules")
 
     def clear(self):
         """Forget the hash table and move-ordering statistics (as for a new game)."""

@@ -266,6 +266,7 @@ FUNCTIONS = {
     "xq_search_set_threads": (c_int, [c_search_p, c_int]),
     "xq_search_resize_hash": (c_int, [c_search_p, c_size_t]),
     "xq_search_clear": (c_int, [c_search_p]),
+    "xq_search_set_rules": (c_int, [c_search_p, P(Rules)]),
     "xq_search_start": (c_int, [c_search_p, c_board_p, P(SearchLimits), SEARCH_INFO_FN,
                                 c_void_p]),
     "xq_search_stop": (None, [c_search_p]),
