@@ -369,7 +369,7 @@ static int adjudicate(game *g)
         if (o.reason >= XQ_REASON_REPETITION && o.reason <= XQ_REASON_MOVE_LIMIT) {
             /* "0-1 perpetual chase by Red: f5 chasing f7 (cycle ...)": keep
              * what follows the reason and the side at fault. */
-            char text[512];
+            char text[sizeof g->detail];
             xq_outcome_format(&o, text, sizeof text);
             const char *d = strstr(text, xq_reason_name(o.reason));
             d = d ? d + strlen(xq_reason_name(o.reason)) : text;
@@ -378,7 +378,12 @@ static int adjudicate(game *g)
             else if (strncmp(d, " by Black", 9) == 0)
                 d += 9;
             d += strspn(d, ": ");
-            snprintf(g->detail, sizeof g->detail, "%s", d);
+            /* "(cycle from ply 31, 8 plies)" alone loses its parentheses. */
+            const size_t len = strlen(d);
+            if (len > 2 && d[0] == '(' && d[len - 1] == ')' && !strchr(d + 1, '('))
+                snprintf(g->detail, sizeof g->detail, "%.*s", (int)(len - 2), d + 1);
+            else
+                snprintf(g->detail, sizeof g->detail, "%s", d);
         }
         return 1;
     }

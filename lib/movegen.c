@@ -170,17 +170,9 @@ INLINE int leaves_in_check(const pos_t *p, int from, int to)
 {
     const int us = p->side;
     const int k = from == p->king[us] ? to : p->king[us];
-    const int kf = sq_file(k), kr = sq_rank(k);
     const u128 tb = sq_bit(to);
-    unsigned ro = p->rank_occ[kr], fo = p->file_occ[kf];
-    if (sq_rank(from) == kr)
-        ro &= ~(1u << sq_file(from));
-    if (sq_file(from) == kf)
-        fo &= ~(1u << sq_rank(from));
-    if (sq_rank(to) == kr)
-        ro |= 1u << sq_file(to);
-    if (sq_file(to) == kf)
-        fo |= 1u << sq_rank(to);
+    unsigned ro, fo;
+    xq__lines_after(p, k, from, to, &ro, &fo);
     return attacked_with(p, k, us ^ 1, (pos_occ(p) ^ sq_bit(from)) | tb, ro, fo, ~tb);
 }
 

@@ -54,4 +54,22 @@ INLINE u128 cannon_targets(const pos_t *p, int s)
            file_bits(f, xq__T.cannon_file[r][p->file_occ[f]]);
 }
 
+/* The occupancy of the rank and the file through square k (as in
+ * pos_t.rank_occ / file_occ) after a piece moves from `from` to `to`. */
+INLINE void xq__lines_after(const pos_t *p, int k, int from, int to, unsigned *ro, unsigned *fo)
+{
+    const int kf = sq_file(k), kr = sq_rank(k);
+    unsigned r = p->rank_occ[kr], f = p->file_occ[kf];
+    if (sq_rank(from) == kr)
+        r &= ~(1u << sq_file(from));
+    if (sq_file(from) == kf)
+        f &= ~(1u << sq_rank(from));
+    if (sq_rank(to) == kr)
+        r |= 1u << sq_file(to);
+    if (sq_file(to) == kf)
+        f |= 1u << sq_rank(to);
+    *ro = r;
+    *fo = f;
+}
+
 #endif

@@ -309,15 +309,8 @@ int xq__gives_check(const pos_t *p, xq_move m)
     const int moved = PTYPE(p->sq[from]);
     const u128 fb = sq_bit(from), tb = sq_bit(to);
     const u128 occ = (pos_occ(p) ^ fb) | tb;
-    unsigned ro = p->rank_occ[kr], fo = p->file_occ[kf];
-    if (sq_rank(from) == kr)
-        ro &= ~(1u << sq_file(from));
-    if (sq_file(from) == kf)
-        fo &= ~(1u << sq_rank(from));
-    if (sq_rank(to) == kr)
-        ro |= 1u << sq_file(to);
-    if (sq_file(to) == kf)
-        fo |= 1u << sq_rank(to);
+    unsigned ro, fo;
+    xq__lines_after(p, k, from, to, &ro, &fo);
 #define OURS(ty) (pos_pieces(p, us, ty) ^ (moved == (ty) ? fb | tb : 0))
     const u128 rook = rank_bits(kr, xq__T.rook_rank[kf][ro]) | file_bits(kf, xq__T.rook_file[kr][fo]);
     if (rook & OURS(CHARIOT))

@@ -88,7 +88,7 @@ check '^Game 1/2: C1 vs C2 \(opening 1\): 0-1 \{perpetual chase: c0 chasing c7 \
 check '^\[Termination "perpetual chase"\]$' "$dir/chase.pgn" "PGN Termination tag"
 "$match" -engine cmd="$dir/cycler" name=C1 -engine cmd="$dir/cycler" name=C2 -movetime 50 \
     -openings "$dir/chase.txt" -rules simple >"$dir/out" 2>&1
-check '^Game 1/2: C1 vs C2 \(opening 1\): 1/2-1/2 \{repetition' "$dir/out" \
+check '^Game 1/2: C1 vs C2 \(opening 1\): 1/2-1/2 \{repetition: cycle from ply 0, 8 plies\}$' "$dir/out" \
     "repetition draws (simple rules)"
 if "$match" -engine cmd="$uci" -engine cmd="$uci" -nodes 10 -rules fide >"$dir/out" 2>&1; then
     echo "FAIL: -rules fide accepted"; fail=1

@@ -1,9 +1,12 @@
 #!/bin/sh
-# The terminal player, driven through a pipe: scripted games, undo/redo,
-# illegal and unknown input, display modes, options.
+# The terminal player, driven through a pipe: scripted games between people
+# and against the engine (deterministic: one thread and a depth limit), undo,
+# redo, hints, levels, illegal and unknown input, save/load, rule-based game
+# ends, the end of the input while the engine thinks, display modes, options.
 # usage: play_test.sh XIANGQI
 set -eu
 play=$1
+data=$(cd "$(dirname "$0")/data" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; [ -f "$tmp/out" ] && tail -n 40 "$tmp/out" >&2; exit 1; }
@@ -12,7 +15,7 @@ reject() { if grep -q -- "$1" "$tmp/out"; then fail "unexpected '$1'"; fi; }
 
 # 1. An opening with an illegal move, an unknown word, undo, redo and history.
 printf '%s\n' h2e2 h9g7 h0h5 xyzzy undo history redo history fen moves quit |
-    "$play" >"$tmp/out" 2>&1 || fail "exit status"
+    "$play" --two-players >"$tmp/out" 2>&1 || fail "exit status"
 expect "Illegal move h0h5. That piece can play:"
 expect "  N h0: h0g2 h0i2"
 expect "'xyzzy' is neither a command nor a move"
@@ -26,17 +29,17 @@ reject "$(printf '\033')"   # no colours when the output is not a terminal
 # 2. A game to its end: checkmate is announced, further moves are refused.
 printf '%s\n' 'new 3k5/R8/1N7/9/9/9/9/9/9/4K4 w' a8d8 d9e9 undo undo resign undo \
     'new 3k5/9/9/9/9/9/9/9/3R5/5K3 b' |
-    "$play" >"$tmp/out" 2>&1 || fail "exit status (mate)"
-expect "Game over: 1-0, Red wins (checkmate)."
+    "$play" --two-players >"$tmp/out" 2>&1 || fail "exit status (mate)"
+expect "Game over: 1-0, Red wins: checkmate."
 expect "The game is over (1-0, Red wins)"
 expect "Black is in check."
 expect "Nothing to undo."
-expect "Game over: 0-1, Black wins (Red resigned)."
+expect "Game over: 0-1, Black wins: Red resigned."
 expect "Resignation taken back."
 
 # 3. Stalemate loses (困毙).
-printf '%s\n' d7d8 | "$play" --fen "3k5/9/3P1P3/9/9/9/9/9/9/4K4 b" >"$tmp/out" 2>&1 || true
-expect "Game over: 1-0, Red wins (no legal move"
+printf '%s\n' d7d8 | "$play" --two-players --fen "3k5/9/3P1P3/9/9/9/9/9/9/4K4 b" >"$tmp/out" 2>&1 || true
+expect "Game over: 1-0, Red wins: no legal move: Black cannot move, and stalemate loses"
 
 # 4. Display: glyphs, letters, flip, colours.
 "$play" </dev/null >"$tmp/out" 2>&1 || fail "EOF at once"
@@ -47,13 +50,131 @@ expect "楚   河"
 "$play" --ascii --flip </dev/null >"$tmp/out" 2>&1
 expect "0 R---N---B---A---K---A---B---N---R"
 expect "  9   8   7   6   5   4   3   2   1"
-printf 'h2e2\n' | "$play" --color always >"$tmp/out" 2>&1
+printf 'h2e2\n' | "$play" --two-players --color always >"$tmp/out" 2>&1
 expect "$(printf '\033')\[1;31m"
 expect "$(printf '\033')\[30;46m"   # the point the cannon left
-printf 'h2e2\n' | "$play" --color always --no-color >"$tmp/out" 2>&1
+printf 'h2e2\n' | "$play" --two-players --color always --no-color >"$tmp/out" 2>&1
 reject "$(printf '\033')"
-printf 'h2e2\n' | "$play" >"$tmp/out" 2>&1
+printf 'h2e2\n' | "$play" --two-players >"$tmp/out" 2>&1
 expect "├───炮──┼───┼───炮──┼───┼───＊──┤"   # no colours: a marker on the vacated point
+
+# 6. Against the engine (deterministic: one thread, a depth limit, no time
+# limit): the engine answers, a hint with its line, undo takes back the
+# engine's reply and your move, redo replays both, levels, illegal input in
+# every notation with the legal moves of the piece named.
+eng="--threads 1 --hash 16 --depth 4 --seed 7 --ascii"
+game() {
+    printf '%s\n' h2e2 hint undo history redo history level 'level 3' 'level 99' 'C8+9' \
+        '车一进九' 'P5+2' '马二进三' 'Ｃ８＝７' history fen quit | "$play" $eng "$@"
+}
+game >"$tmp/out" 2>&1 || fail "exit status (engine game)"
+expect "^The engine plays Black; level 20"
+expect "^Black plays [a-i][0-9][a-i][0-9]   (depth 4, score [-+#][0-9.]*, [0-9]* nodes, [0-9.]* s; pv "
+expect "^Hint: [a-i][0-9][a-i][0-9]   (depth 4, score "
+expect "^Took back 2 moves."
+expect "^No moves yet."
+[ "$(grep -c '^1\. h2e2 [a-i][0-9][a-i][0-9]$' "$tmp/out")" -ge 1 ] || fail "redo: both moves back"
+expect "^Level 3 of 20: searches at most 4 plies and picks among its best 8 moves with up to 544 centipawns of noise"
+expect "^Level 20 of 20: full strength"
+expect "^level wants a number from 0 to 20."
+expect "^Illegal move C8+9: "
+expect "^Red's cannons can play:"
+expect "^  C b2: b2b1 "
+expect "^  C e2: e2e1 "
+expect "^Illegal move 车一进九: "
+expect "^Red's chariots can play:"
+expect "^  R a0: a0a1 a0a2$"
+expect "^Illegal move P5+2: "
+expect "^Red's soldiers can play:"
+expect "^1. h2e2 [a-i][0-9][a-i][0-9] 2. h0g2 [a-i][0-9][a-i][0-9] 3. b2c2 [a-i][0-9][a-i][0-9]$"
+reject "Segmentation\|ERROR\|Sanitizer"
+# the same script plays the same game (times aside)
+sed 's/[0-9.]* s;/T s;/' "$tmp/out" >"$tmp/first"
+game >"$tmp/out" 2>&1 || fail "exit status (engine game, again)"
+sed 's/[0-9.]* s;/T s;/' "$tmp/out" | cmp -s - "$tmp/first" || fail "the engine game differs between two runs"
+
+# 7. Playing Black: the engine opens; undo keeps its first move.
+printf '%s\n' h9g7 undo undo history quit | "$play" $eng --black >"$tmp/out" 2>&1 ||
+    fail "exit status (--black)"
+expect "^The engine plays Red"
+expect "^Took back 2 moves."
+expect "^Nothing to undo."
+expect "^1. [a-i][0-9][a-i][0-9]$"
+expect "  1   2   3   4   5   6   7   8   9"   # Black at the bottom: its numbers below
+
+# 8. Save and load PGN: the position and the moves come back; XQF and errors.
+printf '%s\n' 炮二平五 'H8+7' 'h0g2' fen "save $tmp/g.pgn" new "load $tmp/g.pgn" fen history \
+    "load $tmp/missing.pgn" "load $data/xqf/v18-endgame.xqf" fen quit |
+    "$play" --two-players --notation wxf >"$tmp/out" 2>&1 || fail "exit status (save/load)"
+expect "^Saved 3 plies to $tmp/g.pgn."
+[ "$(grep -c '^rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2$' "$tmp/out")" -eq 2 ] ||
+    fail "the loaded game's FEN differs from the saved one"
+expect "^1. C2.5 H8+7 2. H2+3$"
+expect "^Cannot read $tmp/missing.pgn"
+expect "^Loaded $data/xqf/v18-endgame.xqf: ? - ?, 3 plies."
+expect "^9/4a4/3k5/9/9/9/9/3C5/4A4/3AK4 w - - 3 3$"
+grep -q '^\[Red "Human"\]$' "$tmp/g.pgn" || fail "no Red tag in the saved game"
+grep -q '^\[Format "WXF"\]$' "$tmp/g.pgn" || fail "no Format tag in the saved game"
+grep -q '^1\. C2\.5 H8+7 2\. H2+3 \*$' "$tmp/g.pgn" || fail "the saved moves"
+printf 'fen\nquit\n' | "$play" --two-players --load "$tmp/g.pgn" >"$tmp/out" 2>&1 || fail "--load"
+expect "^rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2$"
+if "$play" --load "$tmp/missing.pgn" </dev/null >"$tmp/out" 2>&1; then fail "--load of a missing file"; fi
+printf '[DhtmlXQ]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n' >"$tmp/d.html"
+printf '%s\n' "load $tmp/d.html" history quit | "$play" --two-players >"$tmp/out" 2>&1
+expect "^1. h2e2 h9g7$"
+
+# An ambiguous move: the reason and the moves of the pieces it may mean.
+printf '%s\n' 'R9+1' 车九平八 quit |
+    "$play" --two-players --fen '3k5/9/9/9/9/9/9/R8/9/R3K4 w' >"$tmp/out" 2>&1 || fail "exit status (ambiguous)"
+expect "^Ambiguous move R9+1: .*(a0a1, a2a3)"
+expect "^Ambiguous move 车九平八: "
+expect "^  R a2: a2a1 a2b2 "
+
+# 9. Rules: a perpetual check loses (AXF), the engine does not play the
+# forbidden move ('go': one engine move for the side to move), a draw by
+# repetition under the simple rules; a saved finished game has its result.
+perpetual="a0a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8"
+printf '%s\n' $perpetual go undo a9a8 "save $tmp/p.pgn" a9a8 quit |
+    "$play" $eng --two-players --fen '9/4k4/9/9/9/9/9/9/9/R2K5 w' >"$tmp/out" 2>&1 ||
+    fail "exit status (perpetual check)"
+expect "^Red plays "
+reject "^Red plays a9a8"
+expect "^Game over: 0-1, Black wins: perpetual check by Red (cycle from ply 1, 8 plies).$"
+expect "^The game is over (0-1, Black wins)"
+grep -q '^\[Result "0-1"\]$' "$tmp/p.pgn" || fail "no result in the saved game"
+printf '%s\n' $perpetual a9a8 quit |
+    "$play" --two-players --rules simple --fen '9/4k4/9/9/9/9/9/9/9/R2K5 w' >"$tmp/out" 2>&1
+expect "^Game over: 1/2-1/2, draw: repetition"
+
+# insufficient material (AXF): a draw once only generals and advisors are left
+printf 'd0e1\nquit\n' | "$play" --two-players --fen '4k4/9/9/9/9/9/9/9/4r4/3AK4 w' >"$tmp/out" 2>&1
+expect "^Game over: 1/2-1/2, draw: insufficient material.$"
+
+# 10. Watching the engine: to the end of a short endgame, and with a ply cap.
+printf 'history\nquit\n' | "$play" $eng --watch --fen '3k5/9/9/9/9/9/9/9/9/R3K4 w' >"$tmp/out" 2>&1 ||
+    fail "exit status (watch)"
+expect "^Red plays a0d0 "
+expect "^Game over: 1-0, Red wins: checkmate."
+printf 'history\ngo\nhistory\nquit\n' | "$play" $eng --engine both --max-plies 4 >"$tmp/out" 2>&1 ||
+    fail "exit status (watch with a cap)"
+expect "^Move cap reached (4 plies)"
+expect "^1. [a-i][0-9][a-i][0-9] [a-i][0-9][a-i][0-9] 2. [a-i][0-9][a-i][0-9] [a-i][0-9][a-i][0-9]$"
+expect "^1. [a-i][0-9][a-i][0-9] [a-i][0-9][a-i][0-9] 2. [a-i][0-9][a-i][0-9] [a-i][0-9][a-i][0-9] 3. [a-i][0-9][a-i][0-9]$"
+
+# 11. The end of the input while the engine thinks (no depth limit, 60 s per
+# move): the engine stops at once and the program leaves cleanly.
+start=$(date +%s)
+printf 'h2e2\n' | "$play" --threads 2 --hash 16 --time 60 >"$tmp/out" 2>&1 || fail "exit status (EOF)"
+[ $(($(date +%s) - start)) -lt 20 ] || fail "the end of the input did not stop the engine"
+expect "^The engine was stopped."
+expect "^Goodbye."
+# --thinking: every progress report as a line, the last one the move's line
+printf 'h2e2\nquit\n' | "$play" $eng --thinking >"$tmp/out" 2>&1 || fail "exit status (--thinking)"
+expect "^  depth 1/[0-9]*  score [-+][0-9.]*  nodes [0-9]*  [0-9.]*s  pv [a-i][0-9][a-i][0-9]"
+expect "^  depth 4/"
+# a queued 'quit' waits for the engine's move (scripts are deterministic)
+printf 'h2e2\nquit\n' | "$play" $eng >"$tmp/out" 2>&1 || fail "exit status (queued quit)"
+expect "^Black plays "
 
 # 5. Options and errors.
 "$play" --help >"$tmp/out" || fail "--help"
@@ -62,4 +183,14 @@ if "$play" --bogus >"$tmp/out" 2>&1; then fail "--bogus accepted"; fi
 if "$play" --fen "nonsense" >"$tmp/out" 2>&1 </dev/null; then fail "bad FEN accepted"; fi
 expect "bad FEN"
 if "$play" --color sometimes >"$tmp/out" 2>&1 </dev/null; then fail "bad --color accepted"; fi
+for bad in "--engine purple" "--level 21" "--time -1" "--threads 0" "--rules fide" "--notation x" \
+    "--time 0" "--red=1"; do
+    # shellcheck disable=SC2086
+    if "$play" $bad >"$tmp/out" 2>&1 </dev/null; then fail "$bad accepted"; fi
+done
+"$play" --help >"$tmp/out"
+for opt in --engine --red --black --watch --two-players --max-plies --load --level --time --depth \
+    --nodes --threads --hash --seed --thinking --rules --notation; do
+    expect "  $opt"
+done
 echo "play_test ok"

@@ -12,6 +12,7 @@ void input_init(input_t *in, int fd)
 {
     in->fd = fd;
     in->eof = 0;
+    in->intr = 0;
     in->len = 0;
 }
 
@@ -24,10 +25,11 @@ static int have_line(const input_t *in)
 /* Read what is available into the buffer (one read call). */
 static void fill(input_t *in)
 {
-    ssize_t n;
-    do
-        n = read(in->fd, in->buf + in->len, sizeof in->buf - in->len);
-    while (n < 0 && errno == EINTR);
+    ssize_t n = read(in->fd, in->buf + in->len, sizeof in->buf - in->len);
+    if (n < 0 && errno == EINTR) {
+        in->intr = 1; /* a signal (Ctrl-C): let the caller look at it */
+        return;
+    }
     if (n <= 0)
         in->eof = 1;
     else
@@ -47,11 +49,26 @@ int input_ready(input_t *in, int ms)
     return 0;
 }
 
+int input_wait_eof(input_t *in, int ms)
+{
+    if (have_line(in) || (in->eof && in->len > 0)) {
+        poll(NULL, 0, ms); /* lines are waiting: only sleep */
+        return 0;
+    }
+    if (!in->eof) {
+        struct pollfd p = {in->fd, POLLIN, 0};
+        if (poll(&p, 1, ms) > 0)
+            fill(in);
+    }
+    return in->eof && in->len == 0;
+}
+
 int input_line(input_t *in, char *line, size_t cap)
 {
-    while (!have_line(in) && !in->eof)
+    in->intr = 0;
+    while (!have_line(in) && !in->eof && !in->intr)
         fill(in);
-    if (in->len == 0)
+    if (in->len == 0 || (in->intr && !have_line(in) && !in->eof))
         return 0;
     char *nl = memchr(in->buf, '\n', in->len);
     size_t n = nl ? (size_t)(nl - in->buf) : in->len; /* last line without a newline */

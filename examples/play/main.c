@@ -1,21 +1,33 @@
-/* xiangqi: play Xiangqi in the terminal.
+/* xiangqi: play Xiangqi in the terminal, against the engine, against
+ * another person, or watch the engine play itself.
  *
  * The board is drawn after every move; moves and commands are read one line
  * at a time from standard input, so the program works the same from a
- * terminal and from a pipe (tests drive it with scripted games). */
+ * terminal and from a pipe (tests drive it with scripted games).
+ *
+ * While the engine thinks (think.c), the search runs in the background and
+ * this thread waits on the keyboard: on a terminal, Enter (or 'stop') takes
+ * the engine's best move so far, 'pause' stops it without a move and 'quit'
+ * leaves. When standard input is not a terminal, lines already queued never
+ * stop the engine, so a scripted game plays the same every time; only the
+ * end of the input stops it (and the program). */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "play.h"
 
 #define LINE_MAX_LEN 1024
+#define WHY_MAX 512 /* the reason a game ended, as text */
 
 enum { HUMAN = 0, ENGINE = 1 };
 
@@ -27,13 +39,29 @@ typedef struct game {
     int nredo, redo_cap;
     int resigned;               /* colour that resigned + 1, or 0 */
     int announced;              /* the end of the game was announced */
+    int paused;                 /* the engine does not move by itself until 'go' */
+    int max_plies;              /* the engine stops moving by itself at this many plies; 0 = never */
+    int quit;
+    xq_rules rules;
+    const char *rules_name;
+    char tags[4][128];          /* Event, Site, Red, Black of a loaded game ("" = ours) */
     view_opts view;
     int interactive;            /* standard input is a terminal */
     int echo;                   /* echo the lines read (when input is not a terminal) */
     input_t in;
+    engine_t eng;
 } game_t;
 
 static const char *const side_name[2] = {"Red", "Black"};
+static const char *const notation_name[4] = {"auto", "iccs", "wxf", "chinese"};
+static const char *const ruleset_name[3] = {"axf", "cxa", "simple"};
+
+static volatile sig_atomic_t interrupted;
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -48,11 +76,49 @@ static void say(const char *fmt, ...)
 
 /* ---- moves as text ---- */
 
-static void move_text(const xq_board *b, xq_move m, char *buf, size_t cap)
+static void move_text(const game_t *g, const xq_board *b, xq_move m, char *buf, size_t cap)
 {
-    (void)b;
-    if (xq_move_format(m, buf, cap) < 0)
+    if (xq_board_move_to_text(b, m, g->eng.notation, 0, buf, cap) < 0 &&
+        xq_move_format(m, buf, cap) < 0)
         snprintf(buf, cap, "?");
+}
+
+static int parse_notation(const char *s)
+{
+    for (int i = XQ_NOTATION_ICCS; i <= XQ_NOTATION_CHINESE; i++)
+        if (!strcmp(s, notation_name[i]))
+            return i;
+    return -1;
+}
+
+static int parse_ruleset(const char *s)
+{
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(s, ruleset_name[i]))
+            return i;
+    return -1;
+}
+
+/* A whole decimal number in [lo, hi]; 1 on success. */
+static int parse_int(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (!*s || *end || errno || v < lo || v > hi)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+static int parse_seconds(const char *s, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (!*s || *end || !(v >= 0) || v > 86400)
+        return 0;
+    *out = v;
+    return 1;
 }
 
 /* ---- redo stack ---- */
@@ -73,21 +139,39 @@ static int redo_push(game_t *g, xq_move m)
 
 /* ---- game state ---- */
 
-static int game_over(const game_t *g, int *result, const char **why)
+/* Whether the game is over; *result and the reason as text in why. */
+static int game_over(const game_t *g, int *result, char *why, size_t cap)
 {
-    int reason;
     if (g->resigned) {
         *result = g->resigned == 1 ? XQ_RESULT_BLACK_WINS : XQ_RESULT_RED_WINS;
-        *why = g->resigned == 1 ? "Red resigned" : "Black resigned";
+        snprintf(why, cap, "%s", g->resigned == 1 ? "Red resigned" : "Black resigned");
         return 1;
     }
-    *result = xq_board_status(g->board, &reason);
-    switch (reason) {
-    case XQ_REASON_CHECKMATE: *why = "checkmate"; break;
-    case XQ_REASON_NO_LEGAL_MOVE: *why = "no legal move (困毙, stalemate loses)"; break;
-    default: *why = ""; break;
+    xq_outcome o;
+    *result = xq_board_outcome(g->board, &g->rules, &o);
+    if (*result <= XQ_RESULT_ONGOING) {
+        if (*result < 0)
+            *result = XQ_RESULT_ONGOING;
+        snprintf(why, cap, "%s", "");
+        return 0;
     }
-    return *result > XQ_RESULT_ONGOING;
+    char text[256];
+    xq_outcome_format(&o, text, sizeof text);
+    const char *reason = strchr(text, ' '); /* after the result ("1-0 checkmate") */
+    reason = reason ? reason + 1 : text;
+    if (o.reason == XQ_REASON_NO_LEGAL_MOVE)
+        snprintf(why, cap, "%s: %s cannot move, and stalemate loses (困毙)", reason,
+                 side_name[xq_board_side_to_move(g->board)]);
+    else
+        snprintf(why, cap, "%s", reason);
+    return 1;
+}
+
+static int is_over(const game_t *g)
+{
+    int result;
+    char why[WHY_MAX];
+    return game_over(g, &result, why, sizeof why);
 }
 
 static const char *result_text(int result)
@@ -107,21 +191,22 @@ static void show(game_t *g)
     int n = xq_board_history_size(g->board);
     if (n > 0) {
         xq_move last;
-        char text[64];
+        char text[XQ_MOVE_TEXT_MAX];
         xq_board_history_move(g->board, n - 1, &last, NULL);
         xq_board *before;
-        xq_board_clone(&before, g->board);
-        xq_board_unmake_move(before, NULL);
-        move_text(before, last, text, sizeof text);
-        xq_board_free(before);
-        say("Last move: %d. %s%s", (xq_board_ply(g->board) + 1) / 2,
-            xq_board_side_to_move(g->board) == XQ_RED ? "... " : "", text);
+        if (xq_board_clone(&before, g->board) == XQ_OK) {
+            xq_board_unmake_move(before, NULL);
+            move_text(g, before, last, text, sizeof text);
+            xq_board_free(before);
+            say("Last move: %d. %s%s", (xq_board_ply(g->board) + 1) / 2,
+                xq_board_side_to_move(g->board) == XQ_RED ? "... " : "", text);
+        }
     }
     int result;
-    const char *why;
-    if (game_over(g, &result, &why)) {
+    char why[WHY_MAX];
+    if (game_over(g, &result, why, sizeof why)) {
         if (!g->announced)
-            say("Game over: %s (%s).", result_text(result), why);
+            say("Game over: %s: %s.", result_text(result), why);
         g->announced = 1;
     } else if (xq_board_in_check(g->board) == 1) {
         say("%s is in check.", side_name[xq_board_side_to_move(g->board)]);
@@ -143,24 +228,127 @@ static int play(game_t *g, xq_move m)
     return XQ_OK;
 }
 
+/* ---- the engine ---- */
+
+static void describe_level(int level)
+{
+    if (level >= XQ_SKILL_MAX)
+        say("Level %d of %d: full strength (no depth cap; always the best move found).", level,
+            XQ_SKILL_MAX);
+    else
+        say("Level %d of %d: searches at most %d plies and picks among its best %d moves "
+            "with up to %d centipawns of noise (0 is a beginner, %d full strength).",
+            level, XQ_SKILL_MAX, level + 1, 4 + (XQ_SKILL_MAX - level) / 4,
+            (XQ_SKILL_MAX - level) * 32, XQ_SKILL_MAX);
+}
+
+static void describe_limits(const game_t *g)
+{
+    char t[64] = "no time limit", d[32] = "no depth limit", n[48] = "no node limit";
+    if (g->eng.seconds > 0)
+        snprintf(t, sizeof t, "%g s per move", g->eng.seconds);
+    if (g->eng.depth)
+        snprintf(d, sizeof d, "depth %d", g->eng.depth);
+    if (g->eng.nodes)
+        snprintf(n, sizeof n, "%lld nodes", g->eng.nodes);
+    say("Engine: level %d, %s, %s, %s; %d thread%s, %d MB hash; rules %s.", g->eng.level, t, d, n,
+        g->eng.threads, g->eng.threads == 1 ? "" : "s", g->eng.hash_mb, g->rules_name);
+}
+
+/* The moves the rules forbid here (completing a forbidden repetition),
+ * unless every legal move is forbidden (then the side has lost anyway). */
+static int banned_moves(const game_t *g, xq_move *ban)
+{
+    int nban = xq_board_banned_moves(g->board, &g->rules, ban, XQ_MAX_MOVES);
+    xq_move moves[XQ_MAX_MOVES];
+    int n = xq_board_generate_moves(g->board, moves, XQ_MAX_MOVES);
+    return nban < 0 || nban >= n ? 0 : nban;
+}
+
+/* Search the position; returns THINK_* and fills res. */
+static int search(game_t *g, int full_strength, xq_search_result *res)
+{
+    xq_move ban[XQ_MAX_MOVES];
+    int nban = banned_moves(g, ban);
+    return think(&g->eng, g->board, ban, nban, full_strength, &g->in, &interrupted, res);
+}
+
+static void result_summary(const game_t *g, const xq_search_result *r, char *buf, size_t cap)
+{
+    char score[32], pv[512];
+    score_text(r->score_kind, r->score, score, sizeof score);
+    line_text(g->board, r->pv, r->pv_length, 10, g->eng.notation, pv, sizeof pv);
+    snprintf(buf, cap, "depth %d, score %s, %llu nodes, %.1f s; pv %s", (int)r->depth, score,
+             (unsigned long long)r->nodes, (double)r->time_ms / 1000.0, pv);
+}
+
+/* The engine plays the side to move. */
+static void engine_play(game_t *g)
+{
+    int us = xq_board_side_to_move(g->board);
+    xq_search_result r;
+    if (!g->eng.live)
+        say("%s (engine) is thinking...", side_name[us]);
+    int how = search(g, 0, &r);
+    if (how == THINK_QUIT) {
+        say("The engine was stopped.");
+        g->quit = 1;
+        return;
+    }
+    if (how == THINK_PAUSE) {
+        g->paused = 1;
+        say("Paused: the engine did not move. Type 'go' for it to move, or play a move.");
+        return;
+    }
+    if (r.best_move == XQ_MOVE_NONE || xq_board_is_legal(g->board, r.best_move) != 1) {
+        say("The engine found no move.");
+        g->paused = 1;
+        return;
+    }
+    char text[XQ_MOVE_TEXT_MAX], info[640];
+    move_text(g, g->board, r.best_move, text, sizeof text);
+    result_summary(g, &r, info, sizeof info);
+    say("%s plays %s   (%s)", side_name[us], text, info);
+    play(g, r.best_move);
+    show(g);
+}
+
+/* Whether the engine should move now by itself. */
+static int engine_turn(game_t *g)
+{
+    if (g->paused || g->player[xq_board_side_to_move(g->board)] != ENGINE || is_over(g))
+        return 0;
+    if (g->max_plies > 0 && xq_board_history_size(g->board) >= g->max_plies) {
+        say("Move cap reached (%d plies): the engine stops. Type 'go' for one more engine move.",
+            g->max_plies);
+        g->paused = 1;
+        return 0;
+    }
+    return 1;
+}
+
 /* ---- commands ---- */
 
-static void list_moves(game_t *g, int only_from)
+/* Legal moves grouped by piece, in board order; only_from >= 0 keeps one
+ * square, only_type > 0 the pieces of one type. */
+static void list_moves(game_t *g, int only_from, int only_type)
 {
     xq_move moves[XQ_MAX_MOVES];
     int n = xq_board_generate_moves(g->board, moves, XQ_MAX_MOVES);
     int shown = 0;
-    /* grouped by piece, in board order */
     for (int s = 0; s < XQ_SQUARE_NB; s++) {
         if (only_from >= 0 && s != only_from)
+            continue;
+        int pc = xq_board_piece_at(g->board, s);
+        if (only_type > 0 && (pc <= 0 || xq_piece_type_of(pc) != only_type))
             continue;
         char line[LINE_MAX_LEN];
         int len = 0, count = 0;
         for (int i = 0; i < n; i++) {
             if (xq_move_from(moves[i]) != s)
                 continue;
-            char text[64];
-            move_text(g->board, moves[i], text, sizeof text);
+            char text[XQ_MOVE_TEXT_MAX];
+            move_text(g, g->board, moves[i], text, sizeof text);
             len += snprintf(line + len, sizeof line - (size_t)len, " %s", text);
             if ((size_t)len >= sizeof line)
                 len = (int)sizeof line - 1;
@@ -168,29 +356,45 @@ static void list_moves(game_t *g, int only_from)
         }
         if (!count)
             continue;
-        int pc = xq_board_piece_at(g->board, s);
         say("  %c %c%d:%s", xq_piece_char(pc), 'a' + xq_square_file(s), xq_square_rank(s), line);
         shown += count;
     }
-    if (only_from < 0)
+    if (only_from < 0 && only_type <= 0)
         say("%d legal moves.", shown);
 }
 
 static void cmd_help(void)
 {
-    say("Moves: coordinates like h2e2 (file a-i from Red's left, rank 0-9 from Red's side).\n"
+    say("Moves: in any notation: coordinates (h2e2: file a-i from Red's left, rank 0-9\n"
+        "from Red's side), WXF (C2.5, C2=5) or Chinese (炮二平五), full-width forms too.\n"
         "Commands:\n"
-        "  help            this list\n"
-        "  new [FEN]       a new game from the start position or from FEN\n"
-        "  undo            take back a move\n"
-        "  redo            play again a move taken back\n"
-        "  moves           the legal moves, by piece\n"
-        "  history         the moves of the game so far\n"
-        "  fen             the position as FEN\n"
-        "  board           draw the board again\n"
-        "  flip            turn the board around\n"
-        "  resign          give up the game\n"
-        "  quit            leave (also: exit, end of input)");
+        "  help              this list\n"
+        "  new [FEN]         a new game from the start position or from FEN\n"
+        "  load FILE         continue the game of a PGN, XQF or DhtmlXQ file (its main line)\n"
+        "  save FILE         write the game as PGN (with tags and the result)\n"
+        "  undo              take back a move (against the engine: your move and its reply)\n"
+        "  redo              play again what undo took back\n"
+        "  hint              the engine's suggestion (full strength) with its line\n"
+        "  go                the engine plays the side to move now (and resumes after a pause)\n"
+        "  pause             the engine stops moving by itself until 'go'\n"
+        "  engine SIDE       who the engine plays: red, black, both or none\n"
+        "  level N           engine skill 0 (beginner) .. 20 (full strength)\n"
+        "  time S            engine seconds per move (0: no time limit)\n"
+        "  depth N           engine depth limit in plies (0: none)\n"
+        "  nodes N           engine node limit (0: none)\n"
+        "  threads N, hash MB  engine threads and hash table size\n"
+        "  rules R           axf, cxa or simple: how repetitions and the move limit end games\n"
+        "  notation N        moves shown in iccs, wxf or chinese\n"
+        "  moves             the legal moves, by piece\n"
+        "  history           the moves of the game so far\n"
+        "  fen               the position as FEN\n"
+        "  board             draw the board again\n"
+        "  flip              turn the board around\n"
+        "  settings          the engine's settings\n"
+        "  resign            give up the game\n"
+        "  quit              leave (also: exit, end of input)\n"
+        "While the engine thinks (on a terminal): Enter or 'stop' takes its best move so far,\n"
+        "'pause' stops it without a move, 'quit' leaves.");
 }
 
 static void cmd_history(game_t *g)
@@ -203,9 +407,9 @@ static void cmd_history(game_t *g)
     int len = 0;
     for (int i = 0; i < n; i++) {
         xq_move m;
-        char text[64];
+        char text[XQ_MOVE_TEXT_MAX];
         xq_board_history_move(g->board, i, &m, NULL);
-        move_text(replay, m, text, sizeof text);
+        move_text(g, replay, m, text, sizeof text);
         int ply = xq_board_ply(replay);
         if (ply % 2 == 0 || i == 0)
             len += snprintf(line + len, sizeof line - (size_t)len, "%s%d.%s", len ? " " : "",
@@ -223,6 +427,17 @@ static void cmd_history(game_t *g)
     xq_board_free(replay);
 }
 
+static void reset_game(game_t *g)
+{
+    xq_board_fen(g->board, g->start_fen, sizeof g->start_fen);
+    g->nredo = 0;
+    g->resigned = 0;
+    g->announced = 0;
+    g->paused = 0;
+    memset(g->tags, 0, sizeof g->tags);
+    xq_search_clear(g->eng.search);
+}
+
 static void cmd_new(game_t *g, const char *fen)
 {
     xq_parse_error err;
@@ -231,14 +446,132 @@ static void cmd_new(game_t *g, const char *fen)
         say("Bad FEN (%s at offset %d): %s", xq_strerror(rc), err.offset, err.message);
         return;
     }
-    xq_board_fen(g->board, g->start_fen, sizeof g->start_fen);
-    g->nredo = 0;
-    g->resigned = 0;
-    g->announced = 0;
+    reset_game(g);
     say("New game.");
     show(g);
 }
 
+/* Read a game file and continue from the end of its main line. */
+static int load_game(game_t *g, const char *path)
+{
+    xq_record *rec;
+    xq_parse_error err;
+    memset(&err, 0, sizeof err);
+    if (!*path) {
+        say("Usage: load FILE (PGN, XQF or DhtmlXQ)");
+        return XQ_EINVAL;
+    }
+    int rc = xq_record_new(&rec, NULL, NULL);
+    if (rc != XQ_OK)
+        return rc;
+    rc = xq_record_load(rec, path, NULL, &err);
+    if (rc != XQ_OK) {
+        if (rc == XQ_EIO)
+            say("Cannot read %s: %s.", path, strerror(errno ? errno : EIO));
+        else if (err.line > 0)
+            say("%s:%d:%d: %s (%s).", path, err.line, err.column, err.message, xq_strerror(rc));
+        else
+            say("%s: %s (%s).", path, err.message[0] ? err.message : "unreadable", xq_strerror(rc));
+        xq_record_free(rec);
+        return rc;
+    }
+    char fen[XQ_FEN_MAX];
+    xq_record_start_fen(rec, fen, sizeof fen);
+    xq_board *b;
+    rc = xq_board_new(&b, fen, NULL);
+    int n = xq_record_mainline_size(rec);
+    for (int i = 0; rc == XQ_OK && i < n; i++) {
+        xq_move m;
+        rc = xq_record_mainline_move(rec, i, &m);
+        if (rc == XQ_OK)
+            rc = xq_board_make_move(b, m);
+    }
+    if (rc != XQ_OK) {
+        say("%s: cannot replay the game (%s).", path, xq_strerror(rc));
+        xq_board_free(b);
+        xq_record_free(rec);
+        return rc;
+    }
+    xq_board_free(g->board);
+    g->board = b;
+    reset_game(g);
+    snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
+    static const char *const names[4] = {"Event", "Site", "Red", "Black"};
+    for (int i = 0; i < 4; i++)
+        if (xq_record_tag(rec, names[i], g->tags[i], sizeof g->tags[i]) < 0)
+            g->tags[i][0] = 0;
+    char result[32] = "";
+    if (xq_record_tag(rec, "Result", result, sizeof result) < 0 || !strcmp(result, "*"))
+        result[0] = 0;
+    say("Loaded %s: %s - %s, %d plies%s%s.", path, g->tags[2][0] ? g->tags[2] : "?",
+        g->tags[3][0] ? g->tags[3] : "?", n, *result ? ", recorded result " : "", result);
+    xq_record_free(rec);
+    return XQ_OK;
+}
+
+static void player_name(const game_t *g, int side, char *buf, size_t cap)
+{
+    if (g->player[side] == ENGINE)
+        snprintf(buf, cap, "libxiangqi %s (level %d)", xq_version_string(), g->eng.level);
+    else
+        snprintf(buf, cap, "Human");
+}
+
+static void cmd_save(game_t *g, const char *path)
+{
+    if (!*path) {
+        say("Usage: save FILE");
+        return;
+    }
+    xq_record *rec;
+    int rc = xq_record_new(&rec, g->start_fen, NULL);
+    if (rc != XQ_OK) {
+        say("Cannot save: %s.", xq_strerror(rc));
+        return;
+    }
+    int n = xq_board_history_size(g->board);
+    for (int i = 0; rc == XQ_OK && i < n; i++) {
+        xq_move m;
+        xq_board_history_move(g->board, i, &m, NULL);
+        rc = xq_record_play(rec, m);
+    }
+    char date[16] = "????.??.??", red[128], black[128];
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    player_name(g, XQ_RED, red, sizeof red);
+    player_name(g, XQ_BLACK, black, sizeof black);
+    int result;
+    char why[WHY_MAX];
+    const char *res = "*";
+    if (game_over(g, &result, why, sizeof why))
+        res = result == XQ_RESULT_RED_WINS ? "1-0" : result == XQ_RESULT_BLACK_WINS ? "0-1" : "1/2-1/2";
+    const char *const values[] = {g->tags[0][0] ? g->tags[0] : "Casual game",
+                                  g->tags[1][0] ? g->tags[1] : "xiangqi (libxiangqi)", date,
+                                  g->tags[2][0] ? g->tags[2] : red,
+                                  g->tags[3][0] ? g->tags[3] : black, res};
+    static const char *const names[] = {"Event", "Site", "Date", "Red", "Black", "Result"};
+    for (int i = 0; rc == XQ_OK && i < 6; i++)
+        rc = xq_record_set_tag(rec, names[i], values[i]);
+    if (rc == XQ_OK && *why)
+        rc = xq_record_set_tag(rec, "Termination", why);
+    if (rc == XQ_OK) {
+        xq_pgn_options o;
+        xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION);
+        o.notation = g->eng.notation;
+        rc = xq_record_save_pgn(rec, path, 0, &o);
+    }
+    if (rc == XQ_OK)
+        say("Saved %d plies to %s.", n, path);
+    else if (rc == XQ_EIO)
+        say("Cannot write %s: %s.", path, strerror(errno ? errno : EIO));
+    else
+        say("Cannot save: %s.", xq_strerror(rc));
+    xq_record_free(rec);
+}
+
+/* Take back a move; against one engine, back to the human's turn. */
 static void cmd_undo(game_t *g)
 {
     xq_move m;
@@ -249,13 +582,25 @@ static void cmd_undo(game_t *g)
         show(g);
         return;
     }
-    if (xq_board_unmake_move(g->board, &m) != XQ_OK) {
+    /* Against the engine: also take back its reply, so it is your turn again
+     * (its first move of a game stays: 'new' starts again). */
+    int size = xq_board_history_size(g->board), undone = 1;
+    int vs_engine = g->player[XQ_RED] != g->player[XQ_BLACK];
+    if (vs_engine && g->player[!xq_board_side_to_move(g->board)] == ENGINE)
+        undone = 2;
+    if (size < undone) {
         say("Nothing to undo.");
         return;
     }
-    if (redo_push(g, m) != XQ_OK)
-        say("Out of memory: redo will not be possible.");
+    for (int i = 0; i < undone; i++) {
+        xq_board_unmake_move(g->board, &m);
+        if (redo_push(g, m) != XQ_OK)
+            say("Out of memory: redo will not be possible.");
+    }
+    if (g->player[XQ_RED] == ENGINE && g->player[XQ_BLACK] == ENGINE)
+        g->paused = 1; /* watching: stay here until 'go' */
     g->announced = 0;
+    say("Took back %d move%s.", undone, undone == 1 ? "" : "s");
     show(g);
 }
 
@@ -266,51 +611,169 @@ static void cmd_redo(game_t *g)
         return;
     }
     play(g, g->redo[g->nredo - 1]);
+    /* Against the engine: replay its reply too. */
+    if (g->nredo > 0 && g->player[XQ_RED] != g->player[XQ_BLACK] &&
+        g->player[xq_board_side_to_move(g->board)] == ENGINE && !is_over(g))
+        play(g, g->redo[g->nredo - 1]);
     show(g);
+}
+
+static void cmd_hint(game_t *g)
+{
+    if (is_over(g)) {
+        say("The game is over: no hint.");
+        return;
+    }
+    xq_search_result r;
+    int how = search(g, 1, &r);
+    if (how == THINK_QUIT) {
+        g->quit = 1;
+        return;
+    }
+    if (how == THINK_PAUSE || r.best_move == XQ_MOVE_NONE) {
+        say("No hint.");
+        return;
+    }
+    char text[XQ_MOVE_TEXT_MAX], info[640];
+    move_text(g, g->board, r.best_move, text, sizeof text);
+    result_summary(g, &r, info, sizeof info);
+    say("Hint: %s   (%s)", text, info);
+}
+
+/* The piece type a WXF or Chinese move text names, or 0. */
+static int named_type(const char *text)
+{
+    static const struct {
+        const char *s;
+        int type;
+    } names[] = {
+        {"车", XQ_CHARIOT}, {"車", XQ_CHARIOT}, {"俥", XQ_CHARIOT}, {"马", XQ_HORSE},
+        {"馬", XQ_HORSE},   {"傌", XQ_HORSE},   {"相", XQ_ELEPHANT}, {"象", XQ_ELEPHANT},
+        {"仕", XQ_ADVISOR}, {"士", XQ_ADVISOR}, {"帅", XQ_KING},     {"帥", XQ_KING},
+        {"将", XQ_KING},    {"將", XQ_KING},    {"炮", XQ_CANNON},   {"砲", XQ_CANNON},
+        {"包", XQ_CANNON},  {"兵", XQ_SOLDIER},    {"卒", XQ_SOLDIER},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strstr(text, names[i].s))
+            return names[i].type;
+    for (const char *p = text; *p; p++) {
+        switch (toupper((unsigned char)*p)) {
+        case 'R': return XQ_CHARIOT;
+        case 'N': case 'H': return XQ_HORSE;
+        case 'B': case 'E': return XQ_ELEPHANT;
+        case 'A': return XQ_ADVISOR;
+        case 'K': case 'G': return XQ_KING;
+        case 'C': return XQ_CANNON;
+        case 'P': return XQ_SOLDIER;
+        default: break;
+        }
+    }
+    return 0;
+}
+
+static const char *type_name(int type)
+{
+    static const char *const names[8] = {"",        "general", "advisors", "elephants",
+                                         "horses",  "chariots", "cannons", "soldiers"};
+    return type >= 1 && type <= 7 ? names[type] : "pieces";
 }
 
 /* A line that is not a command: a move. */
 static void try_move(game_t *g, const char *text)
 {
     int result;
-    const char *why;
-    if (game_over(g, &result, &why)) {
+    char why[WHY_MAX];
+    if (game_over(g, &result, why, sizeof why)) {
         say("The game is over (%s). Type 'undo', 'new' or 'quit'.", result_text(result));
         return;
     }
-    xq_move m;
-    if (xq_move_parse(text, &m) != XQ_OK) {
-        say("'%s' is neither a command nor a move. Type 'help' for the commands.", text);
+    int us = xq_board_side_to_move(g->board);
+    if (g->player[us] == ENGINE && !g->paused) {
+        say("It is the engine's move.");
         return;
     }
-    if (play(g, m) == XQ_OK) {
+    xq_move m;
+    xq_parse_error err;
+    int rc = xq_board_move_from_text(g->board, text, XQ_NOTATION_AUTO, 0, &m, &err);
+    if (rc == XQ_OK) {
+        play(g, m);
+        if (g->player[!us] == ENGINE)
+            g->paused = 0; /* your move: the engine answers */
         show(g);
         return;
     }
-    int from = xq_move_from(m), pc = xq_board_piece_at(g->board, from);
-    int us = xq_board_side_to_move(g->board);
-    if (pc <= 0) {
-        say("Illegal move %s: there is no piece on %c%d.", text, 'a' + xq_square_file(from),
-            xq_square_rank(from));
-    } else if (xq_piece_color_of(pc) != us) {
-        say("Illegal move %s: the piece on %c%d is %s's; %s is to move.", text,
-            'a' + xq_square_file(from), xq_square_rank(from), side_name[!us], side_name[us]);
-    } else {
+    int notation = xq_notation_detect(text);
+    if (notation < 0) {
+        say("'%s' is neither a command nor a move. Type 'help' for the commands.", text);
+        return;
+    }
+    if (notation == XQ_NOTATION_ICCS && xq_move_parse(text, &m) == XQ_OK) {
+        int from = xq_move_from(m), pc = xq_board_piece_at(g->board, from);
+        if (pc <= 0) {
+            say("Illegal move %s: there is no piece on %c%d.", text, 'a' + xq_square_file(from),
+                xq_square_rank(from));
+        } else if (xq_piece_color_of(pc) != us) {
+            say("Illegal move %s: the piece on %c%d is %s's; %s is to move.", text,
+                'a' + xq_square_file(from), xq_square_rank(from), side_name[!us], side_name[us]);
+        } else {
+            xq_move moves[XQ_MAX_MOVES];
+            int n = xq_board_generate_moves(g->board, moves, XQ_MAX_MOVES), any = 0;
+            for (int i = 0; i < n; i++)
+                any |= xq_move_from(moves[i]) == from;
+            if (any) {
+                say("Illegal move %s. That piece can play:", text);
+                list_moves(g, from, 0);
+            } else {
+                say("Illegal move %s: that piece has no legal move.", text);
+            }
+        }
+        return;
+    }
+    const char *what = rc == XQ_EAMBIGUOUS ? "Ambiguous move"
+                       : rc == XQ_EILLEGAL ? "Illegal move"
+                                           : "Not a move";
+    say("%s %s: %s.", what, text, err.message);
+    int type = named_type(text);
+    if (type > 0 && rc != XQ_EPARSE) {
         xq_move moves[XQ_MAX_MOVES];
         int n = xq_board_generate_moves(g->board, moves, XQ_MAX_MOVES), any = 0;
-        for (int i = 0; i < n; i++)
-            any |= xq_move_from(moves[i]) == from;
-        if (any) {
-            say("Illegal move %s. That piece can play:", text);
-            list_moves(g, from);
-        } else {
-            say("Illegal move %s: that piece has no legal move.", text);
+        for (int i = 0; i < n; i++) {
+            int pc = xq_board_piece_at(g->board, xq_move_from(moves[i]));
+            any |= xq_piece_type_of(pc) == type;
         }
+        if (any) {
+            say("%s's %s can play:", side_name[us], type_name(type));
+            list_moves(g, -1, type);
+        } else {
+            say("%s's %s have no legal move.", side_name[us], type_name(type));
+        }
+    } else {
+        say("Type 'moves' for the legal moves.");
     }
 }
 
-/* Handle one line; returns 0 to quit. */
-static int handle(game_t *g, char *line)
+static void set_engine(game_t *g, const char *side)
+{
+    if (!strcmp(side, "red")) {
+        g->player[XQ_RED] = ENGINE;
+        g->player[XQ_BLACK] = HUMAN;
+    } else if (!strcmp(side, "black")) {
+        g->player[XQ_RED] = HUMAN;
+        g->player[XQ_BLACK] = ENGINE;
+    } else if (!strcmp(side, "both")) {
+        g->player[XQ_RED] = g->player[XQ_BLACK] = ENGINE;
+    } else if (!strcmp(side, "none")) {
+        g->player[XQ_RED] = g->player[XQ_BLACK] = HUMAN;
+    } else {
+        say("engine wants red, black, both or none.");
+        return;
+    }
+    g->paused = 0;
+    say("The engine plays %s.", !strcmp(side, "none") ? "no side" : side);
+}
+
+/* Handle one line. */
+static void handle(game_t *g, char *line)
 {
     while (isspace((unsigned char)*line))
         line++;
@@ -318,7 +781,7 @@ static int handle(game_t *g, char *line)
     while (n && isspace((unsigned char)line[n - 1]))
         line[--n] = 0;
     if (!*line || *line == '#')
-        return 1;
+        return;
     char word[32];
     size_t w = strcspn(line, " \t");
     snprintf(word, sizeof word, "%.*s", (int)(w < sizeof word ? w : sizeof word - 1), line);
@@ -327,19 +790,111 @@ static int handle(game_t *g, char *line)
     const char *arg = line + w;
     while (isspace((unsigned char)*arg))
         arg++;
+    long long v;
+    double secs;
 
     if (!strcmp(word, "quit") || !strcmp(word, "exit") || !strcmp(word, "q")) {
-        return 0;
+        g->quit = 1;
     } else if (!strcmp(word, "help") || !strcmp(word, "?")) {
         cmd_help();
     } else if (!strcmp(word, "new")) {
         cmd_new(g, arg);
+    } else if (!strcmp(word, "load")) {
+        if (load_game(g, arg) == XQ_OK)
+            show(g);
+    } else if (!strcmp(word, "save")) {
+        cmd_save(g, arg);
     } else if (!strcmp(word, "undo") || !strcmp(word, "back")) {
         cmd_undo(g);
     } else if (!strcmp(word, "redo")) {
         cmd_redo(g);
+    } else if (!strcmp(word, "hint")) {
+        cmd_hint(g);
+    } else if (!strcmp(word, "go")) {
+        if (is_over(g)) {
+            say("The game is over.");
+        } else {
+            g->paused = 0;
+            if (g->player[xq_board_side_to_move(g->board)] == HUMAN ||
+                (g->max_plies > 0 && xq_board_history_size(g->board) >= g->max_plies))
+                engine_play(g); /* one move for the side to move */
+        }
+    } else if (!strcmp(word, "stop") || !strcmp(word, "pause")) {
+        g->paused = 1;
+        say("Paused: the engine does not move until 'go'.");
+    } else if (!strcmp(word, "engine")) {
+        set_engine(g, arg);
+    } else if (!strcmp(word, "level")) {
+        if (!*arg) {
+            describe_level(g->eng.level);
+        } else if (parse_int(arg, 0, XQ_SKILL_MAX, &v)) {
+            g->eng.level = (int)v;
+            describe_level(g->eng.level);
+        } else {
+            say("level wants a number from 0 to %d.", XQ_SKILL_MAX);
+        }
+    } else if (!strcmp(word, "time")) {
+        if (parse_seconds(arg, &secs) && (secs > 0 || g->eng.depth || g->eng.nodes)) {
+            g->eng.seconds = secs;
+            describe_limits(g);
+        } else {
+            say("time wants seconds per move (e.g. 2.5); 0 only with a depth or node limit.");
+        }
+    } else if (!strcmp(word, "depth")) {
+        if (parse_int(arg, 0, XQ_SEARCH_MAX_DEPTH, &v) &&
+            (v || g->eng.seconds > 0 || g->eng.nodes)) {
+            g->eng.depth = (int)v;
+            describe_limits(g);
+        } else {
+            say("depth wants 0 (no limit, with a time or node limit) to %d.", XQ_SEARCH_MAX_DEPTH);
+        }
+    } else if (!strcmp(word, "nodes")) {
+        if (parse_int(arg, 0, LLONG_MAX, &v) && (v || g->eng.seconds > 0 || g->eng.depth)) {
+            g->eng.nodes = v;
+            describe_limits(g);
+        } else {
+            say("nodes wants a count (0: no limit, with a time or depth limit).");
+        }
+    } else if (!strcmp(word, "threads")) {
+        if (parse_int(arg, 1, XQ_SEARCH_MAX_THREADS, &v) &&
+            xq_search_set_threads(g->eng.search, (int)v) == XQ_OK) {
+            g->eng.threads = (int)v;
+            describe_limits(g);
+        } else {
+            say("threads wants 1 to %d.", XQ_SEARCH_MAX_THREADS);
+        }
+    } else if (!strcmp(word, "hash")) {
+        if (parse_int(arg, 1, XQ_SEARCH_MAX_HASH_MB, &v) &&
+            xq_search_resize_hash(g->eng.search, (size_t)v) == XQ_OK) {
+            g->eng.hash_mb = (int)v;
+            describe_limits(g);
+        } else {
+            say("hash wants megabytes, 1 to %d (and the memory).", XQ_SEARCH_MAX_HASH_MB);
+        }
+    } else if (!strcmp(word, "rules")) {
+        int r = parse_ruleset(arg);
+        if (r < 0) {
+            say("rules wants axf, cxa or simple.");
+        } else {
+            xq_rules_init(&g->rules, XQ_RULES_VERSION, r);
+            xq_search_set_rules(g->eng.search, &g->rules); /* the engine judges alike */
+            g->rules_name = ruleset_name[r];
+            g->announced = 0;
+            say("Rules: %s.", g->rules_name);
+        }
+    } else if (!strcmp(word, "notation")) {
+        int nt = parse_notation(arg);
+        if (nt < 0) {
+            say("notation wants iccs, wxf or chinese.");
+        } else {
+            g->eng.notation = nt;
+            say("Moves are shown in %s.", notation_name[nt]);
+        }
+    } else if (!strcmp(word, "settings")) {
+        describe_limits(g);
+        describe_level(g->eng.level);
     } else if (!strcmp(word, "moves")) {
-        list_moves(g, -1);
+        list_moves(g, -1, 0);
     } else if (!strcmp(word, "history")) {
         cmd_history(g);
     } else if (!strcmp(word, "fen")) {
@@ -352,9 +907,7 @@ static int handle(game_t *g, char *line)
         g->view.flip = !g->view.flip;
         show(g);
     } else if (!strcmp(word, "resign")) {
-        int result;
-        const char *why;
-        if (game_over(g, &result, &why)) {
+        if (is_over(g)) {
             say("The game is already over.");
         } else {
             g->resigned = xq_board_side_to_move(g->board) + 1;
@@ -363,7 +916,6 @@ static int handle(game_t *g, char *line)
     } else {
         try_move(g, line);
     }
-    return 1;
 }
 
 /* ---- options ---- */
@@ -372,38 +924,100 @@ static void usage(FILE *f)
 {
     fputs("usage: xiangqi [OPTIONS]\n"
           "\n"
-          "Play Xiangqi (Chinese chess) in the terminal. The board is drawn with\n"
-          "Chinese glyphs and colours; moves and commands are typed one per line\n"
-          "(type 'help' in the game). Standard input may be a pipe: the program\n"
-          "then reads the moves and commands from it and stops at its end.\n"
+          "Play Xiangqi (Chinese chess) in the terminal: against the engine (you\n"
+          "play Red by default), against another person, or watch the engine play\n"
+          "itself. The board is drawn with Chinese glyphs and colours; moves (in\n"
+          "coordinates h2e2, WXF C2.5 or Chinese 炮二平五) and commands are typed one\n"
+          "per line (type 'help' in the game). On a terminal a status line shows the\n"
+          "engine's search and Enter takes its best move so far. Standard input may\n"
+          "be a pipe: the lines are then read as they come, lines already waiting\n"
+          "never cut the engine's thinking short, and the end of the input ends the\n"
+          "program (stopping the engine).\n"
           "\n"
-          "Options:\n"
+          "Players:\n"
+          "  --engine SIDE      the side the engine plays: red, black (default), both\n"
+          "                     (watch it play itself) or none (two people)\n"
+          "  --red              you play Red against the engine (the default)\n"
+          "  --black            you play Black against the engine (which opens); the\n"
+          "                     board is turned around\n"
+          "  --watch            the same as --engine both\n"
+          "  --two-players      the same as --engine none\n"
+          "  --max-plies N      the engine stops moving by itself once the game has N\n"
+          "                     plies (for watching; 0 = no cap, the default)\n"
+          "\n"
+          "Start:\n"
           "  --fen FEN          start from this position instead of the start position\n"
+          "  --load FILE        continue the game in FILE (PGN, XQF or DhtmlXQ; the\n"
+          "                     main line of the first game)\n"
+          "\n"
+          "Engine:\n"
+          "  --level N          skill 0 (beginner) .. 20 (full strength, the default)\n"
+          "  --time S           seconds per engine move (default 3; 0 = none, only with\n"
+          "                     --depth or --nodes)\n"
+          "  --depth N          depth limit in plies (default none)\n"
+          "  --nodes N          node limit (default none); with --threads 1 and\n"
+          "                     --depth or --nodes and --time 0 the engine's moves are\n"
+          "                     the same on every run\n"
+          "  --threads N        search threads (default: the number of processors)\n"
+          "  --hash MB          transposition table size (default 64)\n"
+          "  --seed N           seed of the weaker levels' choices (default: the clock)\n"
+          "  --thinking         print every progress report of the search as a line\n"
+          "\n"
+          "Rules and notation:\n"
+          "  --rules SET        axf (default), cxa or simple: how repetitions\n"
+          "                     (perpetual check or chase), the move limit and bare\n"
+          "                     material end the game; the engine never plays a move the\n"
+          "                     rules forbid\n"
+          "  --notation N       moves shown in iccs (default), wxf or chinese; any of\n"
+          "                     them is accepted as input\n"
+          "\n"
+          "Display:\n"
           "  --ascii            letters (KABNRCP, upper case Red) and ASCII lines\n"
           "                     instead of Chinese glyphs, for terminals without CJK fonts\n"
           "  --color WHEN       ANSI colours: auto (default: when standard output is a\n"
           "                     terminal and TERM is not 'dumb'), always, never\n"
           "  --no-color         the same as --color never (also: NO_COLOR set)\n"
-          "  --flip             draw the board with Black at the bottom\n"
+          "  --flip             turn the board around\n"
+          "\n"
           "  -h, --help         show this help\n"
-          "  --version          show the version\n",
+          "  --version          show the version\n"
+          "\n"
+          "Exit status: 0 at quit or the end of the input, 2 for a bad option,\n"
+          "FEN or file.\n",
           f);
 }
 
-static volatile sig_atomic_t interrupted;
-static void on_sigint(int sig)
+static int bad_value(const char *opt, const char *value, const char *want)
 {
-    (void)sig;
-    interrupted = 1;
+    fprintf(stderr, "xiangqi: %s wants %s, not '%s'\n", opt, want, value);
+    return 2;
 }
 
 int main(int argc, char **argv)
 {
     game_t g;
     memset(&g, 0, sizeof g);
-    const char *fen = NULL, *color = "auto";
+    const char *fen = NULL, *color = "auto", *load = NULL, *engine_side = "black";
+    int flip = 0, ruleset = XQ_RULES_AXF;
+    long long v;
+    long np = sysconf(_SC_NPROCESSORS_ONLN);
+    g.eng.threads = np > 0 ? (int)(np < XQ_SEARCH_MAX_THREADS ? np : XQ_SEARCH_MAX_THREADS) : 1;
+    g.eng.hash_mb = 64;
+    g.eng.level = XQ_SKILL_MAX;
+    g.eng.seconds = 3;
+    g.eng.notation = XQ_NOTATION_ICCS;
+    g.eng.seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
+    int time_given = 0;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *val = NULL;
+        char name[32];
+        const char *eq = strchr(a, '=');
+        if (!strncmp(a, "--", 2) && eq && (size_t)(eq - a) < sizeof name) { /* --opt=value */
+            snprintf(name, sizeof name, "%.*s", (int)(eq - a), a);
+            a = name;
+            val = eq + 1;
+        }
+        int flag = 1;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
@@ -413,20 +1027,98 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--ascii")) {
             g.view.ascii = 1;
         } else if (!strcmp(a, "--flip")) {
-            g.view.flip = 1;
+            flip = 1;
         } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
             color = "never";
-        } else if (!strcmp(a, "--fen") && i + 1 < argc) {
-            fen = argv[++i];
-        } else if ((!strcmp(a, "--color") || !strcmp(a, "--colour")) && i + 1 < argc) {
-            color = argv[++i];
-        } else if (!strncmp(a, "--color=", 8)) {
-            color = a + 8;
+        } else if (!strcmp(a, "--red")) {
+            engine_side = "black";
+        } else if (!strcmp(a, "--black")) {
+            engine_side = "red";
+        } else if (!strcmp(a, "--watch")) {
+            engine_side = "both";
+        } else if (!strcmp(a, "--two-players")) {
+            engine_side = "none";
+        } else if (!strcmp(a, "--thinking")) {
+            g.eng.thinking = 1;
         } else {
-            fprintf(stderr, "xiangqi: unknown or incomplete option '%s'\n", a);
+            flag = 0;
+        }
+        if (flag) {
+            if (val)
+                return bad_value(a, val, "no value");
+            continue;
+        }
+        static const char *const with_value[] = {
+            "--fen",   "--load",    "--color", "--colour", "--engine", "--level",     "--time",
+            "--depth", "--nodes",   "--threads", "--hash", "--seed",   "--max-plies", "--rules",
+            "--notation"};
+        int known = 0;
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+            known |= !strcmp(a, with_value[k]);
+        if (!known || (!val && i + 1 >= argc)) {
+            fprintf(stderr, "xiangqi: unknown or incomplete option '%s'\n", argv[i]);
             usage(stderr);
             return 2;
         }
+        if (!val)
+            val = argv[++i];
+        if (0) {
+        } else if (!strcmp(a, "--fen")) {
+            fen = val;
+        } else if (!strcmp(a, "--load")) {
+            load = val;
+        } else if (!strcmp(a, "--color") || !strcmp(a, "--colour")) {
+            color = val;
+        } else if (!strcmp(a, "--engine")) {
+            if (strcmp(val, "red") && strcmp(val, "black") && strcmp(val, "both") &&
+                strcmp(val, "none"))
+                return bad_value(a, val, "red, black, both or none");
+            engine_side = val;
+        } else if (!strcmp(a, "--level")) {
+            if (!parse_int(val, 0, XQ_SKILL_MAX, &v))
+                return bad_value(a, val, "0..20");
+            g.eng.level = (int)v;
+        } else if (!strcmp(a, "--time")) {
+            if (!parse_seconds(val, &g.eng.seconds))
+                return bad_value(a, val, "seconds");
+            time_given = 1;
+        } else if (!strcmp(a, "--depth")) {
+            if (!parse_int(val, 0, XQ_SEARCH_MAX_DEPTH, &v))
+                return bad_value(a, val, "0..100");
+            g.eng.depth = (int)v;
+        } else if (!strcmp(a, "--nodes")) {
+            if (!parse_int(val, 0, LLONG_MAX, &v))
+                return bad_value(a, val, "a node count");
+            g.eng.nodes = v;
+        } else if (!strcmp(a, "--threads")) {
+            if (!parse_int(val, 1, XQ_SEARCH_MAX_THREADS, &v))
+                return bad_value(a, val, "1..256");
+            g.eng.threads = (int)v;
+        } else if (!strcmp(a, "--hash")) {
+            if (!parse_int(val, 1, XQ_SEARCH_MAX_HASH_MB, &v))
+                return bad_value(a, val, "1..65536 (MB)");
+            g.eng.hash_mb = (int)v;
+        } else if (!strcmp(a, "--seed")) {
+            if (!parse_int(val, 0, LLONG_MAX, &v))
+                return bad_value(a, val, "a number");
+            g.eng.seed = (unsigned long long)v;
+        } else if (!strcmp(a, "--max-plies")) {
+            if (!parse_int(val, 0, INT_MAX, &v))
+                return bad_value(a, val, "a number of plies");
+            g.max_plies = (int)v;
+        } else if (!strcmp(a, "--rules")) {
+            if ((ruleset = parse_ruleset(val)) < 0)
+                return bad_value(a, val, "axf, cxa or simple");
+        } else if (!strcmp(a, "--notation")) {
+            if ((g.eng.notation = parse_notation(val)) < 0)
+                return bad_value(a, val, "iccs, wxf or chinese");
+        }
+    }
+    if (!time_given && (g.eng.depth || g.eng.nodes))
+        g.eng.seconds = 0; /* a depth or node limit alone: deterministic */
+    if (!g.eng.depth && !g.eng.nodes && g.eng.seconds <= 0) {
+        fprintf(stderr, "xiangqi: --time 0 needs --depth or --nodes\n");
+        return 2;
     }
     if (!strcmp(color, "always")) {
         g.view.color = 1;
@@ -436,9 +1128,14 @@ int main(int argc, char **argv)
         const char *term = getenv("TERM");
         g.view.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb");
     } else {
-        fprintf(stderr, "xiangqi: --color wants auto, always or never, not '%s'\n", color);
-        return 2;
+        return bad_value("--color", color, "auto, always or never");
     }
+    xq_rules_init(&g.rules, XQ_RULES_VERSION, ruleset);
+    g.rules_name = ruleset_name[ruleset];
+    g.player[XQ_RED] = !strcmp(engine_side, "red") || !strcmp(engine_side, "both");
+    g.player[XQ_BLACK] = !strcmp(engine_side, "black") || !strcmp(engine_side, "both");
+    /* You play Black alone: Black at the bottom (--flip turns it back). */
+    g.view.flip = (g.player[XQ_RED] == ENGINE && g.player[XQ_BLACK] == HUMAN) ^ flip;
 
     xq_parse_error err;
     int rc = xq_board_new(&g.board, fen, &err);
@@ -447,19 +1144,55 @@ int main(int argc, char **argv)
                 err.message);
         return 2;
     }
+    xq_search_config cfg;
+    xq_search_config_init(&cfg, XQ_SEARCH_CONFIG_VERSION);
+    cfg.threads = g.eng.threads;
+    cfg.hash_mb = (size_t)g.eng.hash_mb;
+    rc = xq_search_new(&g.eng.search, &cfg);
+    if (rc != XQ_OK) {
+        fprintf(stderr, "xiangqi: cannot start the engine (%d threads, %d MB): %s\n",
+                g.eng.threads, g.eng.hash_mb, xq_strerror(rc));
+        xq_board_free(g.board);
+        return 2;
+    }
+    xq_search_set_rules(g.eng.search, &g.rules); /* repetitions in its tree as in the game */
     xq_board_fen(g.board, g.start_fen, sizeof g.start_fen);
     g.interactive = isatty(STDIN_FILENO);
     g.echo = !g.interactive;
+    g.eng.keyboard = g.interactive;
+    g.eng.live = isatty(STDOUT_FILENO) && !g.eng.thinking;
+    struct winsize ws;
+    g.eng.width = ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
     input_init(&g.in, STDIN_FILENO);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigaction(SIGINT, &sa, NULL);
 
+    int status = 0;
     say("xiangqi %s. Type 'help' for the commands.", xq_version_string());
-    show(&g);
+    if (load) {
+        if (load_game(&g, load) != XQ_OK) {
+            status = 2;
+            g.quit = 1;
+        }
+    }
+    if (!g.quit) {
+        if (g.player[XQ_RED] == ENGINE || g.player[XQ_BLACK] == ENGINE)
+            say("The engine plays %s; level %d, %s. On a terminal, Enter moves it at once.",
+                g.player[XQ_RED] == HUMAN     ? "Black"
+                : g.player[XQ_BLACK] == HUMAN ? "Red"
+                                              : "both sides",
+                g.eng.level,
+                g.eng.seconds > 0 ? "a time limit per move" : "a depth or node limit");
+        show(&g);
+    }
     char line[LINE_MAX_LEN];
-    for (;;) {
+    while (!g.quit) {
+        while (!g.quit && !interrupted && engine_turn(&g))
+            engine_play(&g);
+        if (g.quit || interrupted)
+            break;
         int us = xq_board_side_to_move(g.board);
         printf("%s%d. %s> ", g.view.color ? "\033[1m" : "", xq_board_fullmove_number(g.board),
                side_name[us]);
@@ -472,11 +1205,12 @@ int main(int argc, char **argv)
         }
         if (g.echo)
             say("%s", line);
-        if (!handle(&g, line))
-            break;
+        handle(&g, line);
     }
-    say("Goodbye.");
+    if (status == 0)
+        say("Goodbye.");
+    xq_search_free(g.eng.search);
     xq_board_free(g.board);
     free(g.redo);
-    return 0;
+    return status;
 }

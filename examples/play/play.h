@@ -2,6 +2,7 @@
 #ifndef XQ_PLAY_H
 #define XQ_PLAY_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -21,6 +22,7 @@ void view_board(FILE *out, const xq_board *b, const view_opts *o);
 typedef struct input {
     int fd;
     int eof;
+    int intr; /* a read was interrupted by a signal */
     size_t len;
     char buf[4096];
 } input_t;
@@ -28,7 +30,51 @@ typedef struct input {
 void input_init(input_t *in, int fd);
 /* Whether a complete line (or EOF) is available within ms milliseconds. */
 int input_ready(input_t *in, int ms);
-/* Read one line without its newline; returns 0 at end of input. Blocks. */
+/* Wait up to ms milliseconds for the end of the input, reading what arrives
+ * into the buffer but consuming no line. Returns 1 when the input has ended
+ * and no line is left to read, 0 otherwise (also when lines are pending: then
+ * it only sleeps). */
+int input_wait_eof(input_t *in, int ms);
+/* Read one line without its newline; returns 0 at end of input (or when a
+ * signal interrupted the wait). Blocks. */
 int input_line(input_t *in, char *line, size_t cap);
+
+/* ---- the engine, thinking in the background (think.c) ---- */
+
+/* Engine settings and state. */
+typedef struct engine {
+    xq_search *search;
+    int threads;
+    int hash_mb;
+    int level;         /* skill 0..XQ_SKILL_MAX */
+    double seconds;    /* time per move; 0 = no time limit */
+    int depth;         /* 0 = no limit */
+    long long nodes;   /* 0 = no limit */
+    unsigned long long seed;
+    int notation;      /* XQ_NOTATION_* for moves shown */
+    int live;          /* show a status line updated in place (standard output is a terminal) */
+    int thinking;      /* print each progress report as a plain line */
+    int keyboard;      /* standard input is a terminal: Enter stops the search */
+    int width;         /* terminal columns for the status line */
+} engine_t;
+
+/* How a search ended. */
+enum {
+    THINK_DONE = 0, /* reached its limits, or Enter/stop: the result is valid */
+    THINK_QUIT = 1, /* quit, end of input or a signal: the result is not used */
+    THINK_PAUSE = 2 /* 'pause' typed: the result is not used */
+};
+
+/* Search the position with the engine's limits (full strength when
+ * full_strength is set, for hints), banning the moves in ban[0..nban).
+ * Waits on the keyboard at the same time; see main.c for the keys. */
+int think(engine_t *e, const xq_board *board, const xq_move *ban, int nban, int full_strength,
+          input_t *in, volatile sig_atomic_t *interrupted, xq_search_result *res);
+
+/* A score as text: "+0.35", "-1.20", "#3" (mates in 3), "#-2" (is mated in 2). */
+void score_text(int kind, int score, char *buf, size_t cap);
+/* Up to max moves of a line from board in a notation, separated by spaces. */
+void line_text(const xq_board *board, const xq_move *pv, int n, int max, int notation, char *buf,
+               size_t cap);
 
 #endif
