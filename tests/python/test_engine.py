@@ -318,6 +318,18 @@ class TestBackground(unittest.TestCase):
         engine.stop()  # nothing runs: a no-op
         self.assertIsNotNone(engine.analyse(xiangqi.Board(), depth=2).move)
 
+    def test_interrupt_stops_the_search(self):
+        # Ctrl-C during wait(): the search is stopped and KeyboardInterrupt raised.
+        import _thread
+        self.engine.start(xiangqi.Board(), infinite=True)
+        timer = threading.Timer(0.1, _thread.interrupt_main)
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            self.engine.wait()
+        timer.join()
+        self.assertFalse(self.engine.running)
+        self.assertIsNotNone(self.engine.analyse(MATE_IN_1, depth=2).move)  # usable again
+
     def test_ponder(self):
         engine = self.engine
         engine.start(xiangqi.Board(), ponder=True, movetime=0.05)

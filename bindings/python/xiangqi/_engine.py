@@ -584,7 +584,7 @@ class Engine:
                     time.sleep(min(delay, left))
                 else:
                     time.sleep(delay)
-                delay = min(delay * 2, 0.01)
+                delay = min(delay * 2, 0.002)
         except BaseException:
             _lib.xq_search_stop(handle)
             self._finish(handle, pending)
