@@ -1,12 +1,17 @@
 // The header-only C++ wrapper (xiangqi.hpp): ownership, errors, moves,
-// board operations. Built twice, as C++11 and as C++17.
+// board operations, the engine. Built twice, as C++11 and as C++17.
 #include <xiangqi/xiangqi.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <utility>
 
@@ -328,6 +333,139 @@ static void test_rules()
     EXPECT_ERROR(xq::errc::invalid_argument, xq::rules::of(7));
 }
 
+// The engine wrapper: results, limits, background search, callback, errors.
+static void test_search()
+{
+    // mate in 2 (tests/data/mates.epd)
+    xq::board mate2("1C7/9/2N2k3/9/2b6/9/9/5C3/9/c3K4 w - - 0 1");
+    xq::search engine;
+    xq::search_result r = engine.run(mate2, xq::search_limits().depth(7));
+    std::vector<xq::move> legal = mate2.legal_moves();
+    CHECK(std::find(legal.begin(), legal.end(), r.best) != legal.end());
+    CHECK(r.score.is_mate() && r.score.value == 2 && r.score.str() == "#2");
+    CHECK(r.pv.size() == 3 && r.pv[0] == r.best && r.ponder == r.pv[1]);
+    CHECK(r.depth >= 7 && r.nodes > 0);
+    xq::board line(mate2);
+    for (xq::move m : r.pv)
+        line.push(m);
+    CHECK(line.status().over() && line.status().result == XQ_RESULT_RED_WINS);
+
+    // deterministic with one thread and a depth limit
+    xq::board start;
+    xq::search a, b;
+    xq::search_result ra = a.run(start, xq::search_limits().depth(7));
+    xq::search_result rb = b.run(start, xq::search_limits().depth(7));
+    CHECK(ra.nodes == rb.nodes && ra.best == rb.best && ra.score == rb.score && ra.pv == rb.pv);
+    a.clear();
+    CHECK(a.run(start, xq::search_limits().depth(7)).nodes == ra.nodes);
+
+    // banmoves and searchmoves
+    xq::search_result banned = engine.run(start, xq::search_limits().depth(5).banmoves({ra.best}));
+    CHECK(banned.best && banned.best != ra.best);
+    xq::move only = xq::move::from_iccs("i0i1");
+    CHECK(engine.run(start, xq::search_limits().depth(4).searchmoves({only})).best == only);
+
+    // the info callback: increasing depths, on another thread
+    std::vector<int> depths;
+    std::set<int> lines;
+    r = engine.run(start, xq::search_limits().depth(6).multipv(2), [&](const xq::search_info &i) {
+        depths.push_back(i.depth);
+        lines.insert(i.multipv);
+        CHECK(!i.pv.empty());
+    });
+    CHECK(!depths.empty() && std::is_sorted(depths.begin(), depths.end()) && depths.back() == 6);
+    CHECK(lines == (std::set<int>{1, 2}));
+
+    // background search stopped from another thread
+    engine.start(start, xq::search_limits().infinite());
+    CHECK(engine.running());
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    CHECK(engine.running());
+    EXPECT_ERROR(xq::errc::state, engine.start(start, xq::search_limits().depth(2)));
+    EXPECT_ERROR(xq::errc::state, engine.clear());
+    std::thread stopper([&engine]() { engine.stop(); });
+    r = engine.wait();
+    stopper.join();
+    CHECK(!engine.running() && r.best && r.depth > 0);
+
+    // stop from the callback
+    engine.start(start, xq::search_limits().infinite(), [&engine](const xq::search_info &i) {
+        if (i.depth >= 3)
+            engine.stop();
+    });
+    CHECK(engine.wait().depth >= 3);
+
+    // an exception in the callback stops the search and comes out of wait()
+    int calls = 0;
+    engine.start(start, xq::search_limits().infinite(), [&calls](const xq::search_info &) {
+        calls++;
+        throw std::runtime_error("from the callback");
+    });
+    bool caught = false;
+    try {
+        engine.wait();
+    } catch (const std::runtime_error &e) {
+        caught = std::string(e.what()) == "from the callback";
+    }
+    CHECK(caught && calls == 1 && !engine.running());
+    CHECK(engine.run(start, xq::search_limits().depth(3)).best); // still usable
+
+    // skill: the same seed, the same move; a bad level is rejected
+    engine.clear();
+    xq::move s1 = engine.run(start, xq::search_limits().depth(3).skill(0, 5)).best;
+    engine.clear();
+    CHECK(engine.run(start, xq::search_limits().depth(3).skill(0, 5)).best == s1);
+    EXPECT_ERROR(xq::errc::invalid_argument, engine.run(start, xq::search_limits().depth(3).skill(21)));
+    EXPECT_ERROR(xq::errc::invalid_argument, engine.run(start, xq::search_limits().depth(200)));
+    EXPECT_ERROR(xq::errc::invalid_argument, engine.run(start, xq::search_limits()));
+    EXPECT_ERROR(xq::errc::invalid_argument, engine.run(start, xq::search_limits().depth(3).infinite()));
+    std::error_code ec;
+    engine.start(start, xq::search_limits().multipv(0), xq::search::info_fn(), ec);
+    CHECK(ec == xq::errc::invalid_argument && ec == std::errc::invalid_argument);
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::search(0));
+    xq::search none(1, 0, ec);
+    CHECK(ec == xq::errc::invalid_argument && !none);
+
+    // configuration, ownership
+    engine.set_threads(2);
+    engine.resize_hash(4);
+    CHECK(engine.run(start, xq::search_limits().depth(5)).best);
+    EXPECT_ERROR(xq::errc::invalid_argument, engine.set_threads(0));
+    static_assert(!std::is_copy_constructible<xq::search>::value, "a search is not copyable");
+    xq::search moved(std::move(engine));
+    CHECK(moved && !engine);
+    EXPECT_ERROR(xq::errc::invalid_argument, engine.run(start, xq::search_limits().depth(2)));
+    engine.stop(); // harmless on an empty object
+    {
+        // destroyed while searching, with a callback: stopped and joined
+        xq::search busy;
+        busy.start(start, xq::search_limits().infinite(), [](const xq::search_info &) {});
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    // moved while searching: the search goes with it
+    xq::search first;
+    int seen = 0;
+    first.start(start, xq::search_limits().depth(6), [&seen](const xq::search_info &) { seen++; });
+    xq::search second(std::move(first));
+    CHECK(second.wait().depth == 6 && seen > 0);
+
+    // rules: 119 plies without a capture; the chariot wins only without the limit
+    xq::board late("4k4/9/9/9/9/9/9/9/4A4/R2K5 w - - 119 80");
+    CHECK(second.run(late, xq::search_limits().depth(4)).score.value == 0);
+    xq::rules unlimited;
+    unlimited.ply_limit = 0;
+    second.set_rules(unlimited);
+    CHECK(second.run(late, xq::search_limits().depth(4)).score.value > 0);
+    second.set_rules();
+    CHECK(second.run(late, xq::search_limits().depth(4)).score.value == 0);
+    xq::rules bad;
+    bad.fold = 1;
+    EXPECT_ERROR(xq::errc::invalid_argument, second.set_rules(bad));
+
+    CHECK(std::abs(xq::evaluate(start)) < 100);
+    CHECK(xq::evaluate(xq::board("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")) > 500);
+}
+
 int main()
 {
     test_error_codes();
@@ -339,6 +477,7 @@ int main()
     test_notation();
     test_record();
     test_rules();
+    test_search();
     std::printf("C++ %ld: %s\n", static_cast<long>(__cplusplus), failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

@@ -60,5 +60,60 @@ int main(void)
     FIELD(xq_outcome, chased);
     FIELD(xq_outcome, limit_count);
     FIELD(xq_outcome, limit_plies);
+
+    SIZE(xq_search_config);
+    FIELD(xq_search_config, version);
+    FIELD(xq_search_config, threads);
+    FIELD(xq_search_config, hash_mb);
+
+    SIZE(xq_search_limits);
+    FIELD(xq_search_limits, version);
+    FIELD(xq_search_limits, depth);
+    FIELD(xq_search_limits, nodes);
+    FIELD(xq_search_limits, movetime_ms);
+    FIELD(xq_search_limits, red_time_ms);
+    FIELD(xq_search_limits, black_time_ms);
+    FIELD(xq_search_limits, red_inc_ms);
+    FIELD(xq_search_limits, black_inc_ms);
+    FIELD(xq_search_limits, movestogo);
+    FIELD(xq_search_limits, move_overhead_ms);
+    FIELD(xq_search_limits, infinite);
+    FIELD(xq_search_limits, ponder);
+    FIELD(xq_search_limits, mate);
+    FIELD(xq_search_limits, multipv);
+    FIELD(xq_search_limits, skill);
+    FIELD(xq_search_limits, seed);
+    FIELD(xq_search_limits, nsearchmoves);
+    FIELD(xq_search_limits, nbanmoves);
+    FIELD(xq_search_limits, searchmoves);
+    FIELD(xq_search_limits, banmoves);
+
+    SIZE(xq_search_info);
+    FIELD(xq_search_info, depth);
+    FIELD(xq_search_info, seldepth);
+    FIELD(xq_search_info, multipv);
+    FIELD(xq_search_info, score_kind);
+    FIELD(xq_search_info, score);
+    FIELD(xq_search_info, bound);
+    FIELD(xq_search_info, nodes);
+    FIELD(xq_search_info, nps);
+    FIELD(xq_search_info, time_ms);
+    FIELD(xq_search_info, hashfull);
+    FIELD(xq_search_info, pv_length);
+    FIELD(xq_search_info, pv);
+
+    SIZE(xq_search_result);
+    FIELD(xq_search_result, best_move);
+    FIELD(xq_search_result, ponder_move);
+    FIELD(xq_search_result, score_kind);
+    FIELD(xq_search_result, score);
+    FIELD(xq_search_result, depth);
+    FIELD(xq_search_result, seldepth);
+    FIELD(xq_search_result, nodes);
+    FIELD(xq_search_result, nps);
+    FIELD(xq_search_result, time_ms);
+    FIELD(xq_search_result, hashfull);
+    FIELD(xq_search_result, pv_length);
+    FIELD(xq_search_result, pv);
     return 0;
 }

@@ -5,11 +5,11 @@ import unittest
 
 import xiangqi
 import xiangqi.svg
-from xiangqi import _board
+from xiangqi import _board, _engine
 
 
 def load_tests(loader, tests, ignore):
-    for module in (xiangqi, xiangqi.svg, _board):
+    for module in (xiangqi, xiangqi.svg, _board, _engine):
         tests.addTests(doctest.DocTestSuite(module))
     return tests
 

@@ -24,9 +24,11 @@ from . import _board
 from ._board import *  # noqa: F401,F403  (see _board.__all__; squares A0 .. I9 too)
 from . import _record
 from ._record import *  # noqa: F401,F403
+from . import _engine
+from ._engine import *  # noqa: F401,F403
 from . import svg  # noqa: E402  (xiangqi.svg.board)
 
-__all__ = _board.__all__ + _record.__all__ + [
+__all__ = _board.__all__ + _record.__all__ + _engine.__all__ + [
     "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",
     "StateError", "VersionError", "BufferTooSmallError", "XiangqiIOError", "PositionError",
     "AmbiguousMoveError", "NotFoundError", "strerror", "library_version", "library_version_string",

@@ -21,8 +21,8 @@ import ctypes.util
 import glob
 import os
 import sys
-from ctypes import (POINTER, Structure, c_char, c_char_p, c_int, c_size_t, c_uint, c_uint16,
-                    c_uint64, c_void_p)
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int, c_int32, c_int64,
+                    c_size_t, c_uint, c_uint16, c_uint64, c_void_p)
 
 #: The library version this package was written for (MAJOR*10000+MINOR*100+PATCH).
 VERSION_NUMBER = 100
@@ -36,6 +36,7 @@ c_board_p = c_void_p
 c_movelist_p = c_void_p
 c_record_p = c_void_p
 c_reader_p = c_void_p
+c_search_p = c_void_p
 
 MAX_MOVES = 128
 
@@ -85,10 +86,56 @@ class Outcome(Structure):
                 ("limit_count", c_int), ("limit_plies", c_int)]
 
 
+SEARCH_CONFIG_VERSION = 1
+SEARCH_LIMITS_VERSION = 1
+SEARCH_MAX_THREADS = 256
+SEARCH_MAX_HASH_MB = 65536
+SEARCH_MAX_DEPTH = 100
+SKILL_MAX = 20
+PV_MAX = 64
+
+
+class SearchConfig(Structure):
+    """``xq_search_config`` (version 1)."""
+    _fields_ = [("version", c_uint), ("threads", c_int32), ("hash_mb", c_size_t)]
+
+
+class SearchLimits(Structure):
+    """``xq_search_limits`` (version 1)."""
+    _fields_ = [("version", c_uint), ("depth", c_int32), ("nodes", c_uint64),
+                ("movetime_ms", c_int32), ("red_time_ms", c_int32), ("black_time_ms", c_int32),
+                ("red_inc_ms", c_int32), ("black_inc_ms", c_int32), ("movestogo", c_int32),
+                ("move_overhead_ms", c_int32), ("infinite", c_int32), ("ponder", c_int32),
+                ("mate", c_int32), ("multipv", c_int32), ("skill", c_int32), ("seed", c_uint64),
+                ("nsearchmoves", c_int32), ("nbanmoves", c_int32),
+                ("searchmoves", c_move * MAX_MOVES), ("banmoves", c_move * MAX_MOVES)]
+
+
+class SearchInfo(Structure):
+    """``xq_search_info``."""
+    _fields_ = [("depth", c_int32), ("seldepth", c_int32), ("multipv", c_int32),
+                ("score_kind", c_int32), ("score", c_int32), ("bound", c_int32),
+                ("nodes", c_uint64), ("nps", c_uint64), ("time_ms", c_int64),
+                ("hashfull", c_int32), ("pv_length", c_int32), ("pv", c_move * PV_MAX)]
+
+
+class SearchResult(Structure):
+    """``xq_search_result``."""
+    _fields_ = [("best_move", c_move), ("ponder_move", c_move), ("score_kind", c_int32),
+                ("score", c_int32), ("depth", c_int32), ("seldepth", c_int32),
+                ("nodes", c_uint64), ("nps", c_uint64), ("time_ms", c_int64),
+                ("hashfull", c_int32), ("pv_length", c_int32), ("pv", c_move * PV_MAX)]
+
+
+#: ``xq_search_info_fn``: void (*)(const xq_search_info *info, void *userdata).
+SEARCH_INFO_FN = CFUNCTYPE(None, POINTER(SearchInfo), c_void_p)
+
 #: The structures whose layout a test compares with the C compiler's.
 STRUCTURES = {
     "xq_parse_error": ParseError, "xq_svg_options": SvgOptions, "xq_pgn_options": PgnOptions,
-    "xq_rules": Rules, "xq_outcome": Outcome,
+    "xq_rules": Rules, "xq_outcome": Outcome, "xq_search_config": SearchConfig,
+    "xq_search_limits": SearchLimits, "xq_search_info": SearchInfo,
+    "xq_search_result": SearchResult,
 }
 
 P = POINTER
@@ -211,6 +258,23 @@ FUNCTIONS = {
     # pictures
     "xq_svg_options_init": (c_int, [P(SvgOptions), c_uint]),
     "xq_board_svg": (c_int, [c_board_p, P(SvgOptions), c_char_p, c_size_t]),
+    # search
+    "xq_search_config_init": (c_int, [P(SearchConfig), c_uint]),
+    "xq_search_limits_init": (c_int, [P(SearchLimits), c_uint]),
+    "xq_search_new": (c_int, [P(c_search_p), P(SearchConfig)]),
+    "xq_search_free": (None, [c_search_p]),
+    "xq_search_set_threads": (c_int, [c_search_p, c_int]),
+    "xq_search_resize_hash": (c_int, [c_search_p, c_size_t]),
+    "xq_search_clear": (c_int, [c_search_p]),
+    "xq_search_set_rules": (c_int, [c_search_p, P(Rules)]),
+    "xq_search_start": (c_int, [c_search_p, c_board_p, P(SearchLimits), SEARCH_INFO_FN,
+                                c_void_p]),
+    "xq_search_stop": (None, [c_search_p]),
+    "xq_search_ponderhit": (None, [c_search_p]),
+    "xq_search_running": (c_int, [c_search_p]),
+    "xq_search_wait": (c_int, [c_search_p, P(SearchResult)]),
+    "xq_search_run": (c_int, [c_search_p, c_board_p, P(SearchLimits), P(SearchResult)]),
+    "xq_evaluate": (c_int, [c_board_p, P(c_int32)]),
 }
 
 

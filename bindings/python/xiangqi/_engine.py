@@ -1,0 +1,718 @@
+"""The engine: Engine (alias Search), Score, Info and AnalysisResult (internal module).
+
+>>> import xiangqi
+>>> board = xiangqi.Board("3ak4/C3a1c2/9/4P4/9/9/4Cc3/4K4/9/9 w - - 0 1")
+>>> with xiangqi.Engine() as engine:
+...     result = engine.analyse(board, depth=5)
+>>> result.move, result.score
+(Move.from_iccs('a8a9'), Score(mate=1))
+>>> board.push(result.move); board.is_checkmate()
+Move.from_iccs('a8a9')
+True
+"""
+
+import ctypes
+import enum
+import queue
+import threading
+import time
+import weakref
+
+from . import _errors, _ffi
+from ._board import Board, Move, _as_move, _rules_c
+from ._errors import InvalidArgumentError, StateError
+
+_lib = _ffi.lib
+
+MAX_THREADS = _ffi.SEARCH_MAX_THREADS
+MAX_HASH_MB = _ffi.SEARCH_MAX_HASH_MB
+MAX_DEPTH = _ffi.SEARCH_MAX_DEPTH
+SKILL_MAX = _ffi.SKILL_MAX
+
+
+class Bound(enum.IntEnum):
+    """How exact a reported score is (``xq_bound``)."""
+    EXACT = 0  #: exact for the reported depth
+    LOWER = 1  #: at least this (the search failed high)
+    UPPER = 2  #: at most this (the search failed low)
+
+
+class Score:
+    """An engine score from the side to move's point of view. Immutable.
+
+    Either centipawns (:attr:`cp`; a soldier before the river is about 100)
+    or a distance to mate in moves (:attr:`mate`: positive, the side to move
+    mates; negative, it is mated; 0, it has no legal move and has lost).
+    Scores compare as a player would: any mate for the side to move is
+    better than any centipawn score, a shorter mate better than a longer one.
+
+    >>> Score(cp=35) < Score(mate=3) < Score(mate=1)
+    True
+    >>> Score(mate=-2) < Score(cp=-900)
+    True
+    >>> str(Score(cp=35)), str(Score(mate=-2))
+    ('+35', '#-2')
+    """
+    __slots__ = ("_cp", "_mate", "_bound")
+
+    def __init__(self, cp=None, mate=None, bound=Bound.EXACT):
+        if (cp is None) == (mate is None):
+            raise InvalidArgumentError(_errors.EINVAL, "a Score has either cp or mate")
+        self._cp = None if cp is None else int(cp)
+        self._mate = None if mate is None else int(mate)
+        self._bound = Bound(bound)
+
+    @classmethod
+    def _from_c(cls, kind, value, bound=Bound.EXACT):
+        if kind == 1:
+            return cls(mate=value, bound=bound)
+        return cls(cp=value, bound=bound)
+
+    cp = property(lambda self: self._cp, doc="Centipawns, or None for a mate score.")
+    mate = property(lambda self: self._mate, doc="Moves to mate, or None for a centipawn score.")
+    bound = property(lambda self: self._bound,
+                     doc="A :class:`Bound`: whether the score is exact or a bound.")
+
+    def is_mate(self):
+        """Whether this is a mate score."""
+        return self._mate is not None
+
+    def score(self, mate_score=None):
+        """Centipawns; a mate score gives None, or with *mate_score* given,
+        ``mate_score - N`` for a mate in N and ``-mate_score + N`` when mated
+        in N (as python-chess does)."""
+        if self._mate is None:
+            return self._cp
+        if mate_score is None:
+            return None
+        return mate_score - self._mate if self._mate > 0 else -mate_score - self._mate
+
+    def _key(self):
+        if self._mate is None:
+            return (1, self._cp)
+        if self._mate > 0:
+            return (2, -self._mate)
+        return (0, -self._mate)
+
+    def __eq__(self, other):
+        return isinstance(other, Score) and self._key() == other._key()
+
+    def __lt__(self, other):
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self._key() < other._key()
+
+    def __le__(self, other):
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self._key() <= other._key()
+
+    def __gt__(self, other):
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self._key() > other._key()
+
+    def __ge__(self, other):
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self._key() >= other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __str__(self):
+        if self._mate is not None:
+            return "#%d" % self._mate
+        return "%+d" % self._cp
+
+    def __repr__(self):
+        if self._mate is not None:
+            text = "mate=%d" % self._mate
+        else:
+            text = "cp=%d" % self._cp
+        if self._bound != Bound.EXACT:
+            text += ", bound=Bound.%s" % self._bound.name
+        return "Score(%s)" % text
+
+
+def _pv(arr, n):
+    return [Move.from_code(arr[i]) for i in range(min(n, _ffi.PV_MAX))]
+
+
+class Info:
+    """Progress of a search, given to the ``info`` callback (one per
+    completed iteration and line, and when the best move or the score
+    changes a lot).
+
+    Attributes: ``depth``, ``seldepth``, ``multipv`` (line number, 1 = best),
+    ``score`` (a :class:`Score`, whose ``bound`` says whether it is exact),
+    ``nodes``, ``nps``, ``hashfull`` (permille), ``time`` (seconds),
+    ``time_ms`` and ``pv`` (a list of :class:`Move` from the searched position).
+    """
+    __slots__ = ("depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time_ms",
+                 "pv")
+
+    def __init__(self, c):
+        self.depth = c.depth
+        self.seldepth = c.seldepth
+        self.multipv = c.multipv
+        self.score = Score._from_c(c.score_kind, c.score, c.bound)
+        self.nodes = c.nodes
+        self.nps = c.nps
+        self.hashfull = c.hashfull
+        self.time_ms = c.time_ms
+        self.pv = _pv(c.pv, c.pv_length)
+
+    @property
+    def time(self):
+        """Seconds since the search started."""
+        return self.time_ms / 1000.0
+
+    def __repr__(self):
+        return "<Info depth=%d multipv=%d score=%s nodes=%d pv=%s>" % (
+            self.depth, self.multipv, self.score, self.nodes, " ".join(m.iccs() for m in self.pv))
+
+
+class AnalysisResult:
+    """The outcome of a search.
+
+    Attributes: ``move`` (the :class:`Move` to play; None only when the side
+    to move has no legal move, or every move was excluded), ``ponder`` (the
+    expected reply, or None), ``score`` (a :class:`Score` from the side to
+    move's view), ``depth`` (last completed iteration), ``seldepth``,
+    ``nodes``, ``nps``, ``hashfull``, ``time`` (seconds), ``time_ms``,
+    ``pv`` (list of :class:`Move` starting with ``move``), ``lines`` (with
+    ``multipv`` > 1: the last :class:`Info` of each line, best first) and
+    ``turn`` (the side that was to move).
+    """
+    __slots__ = ("move", "ponder", "score", "depth", "seldepth", "nodes", "nps", "hashfull",
+                 "time_ms", "pv", "lines", "turn")
+
+    def __init__(self, c, lines, turn):
+        self.move = Move.from_code(c.best_move) if c.best_move else None
+        self.ponder = Move.from_code(c.ponder_move) if c.ponder_move else None
+        self.score = Score._from_c(c.score_kind, c.score)
+        self.depth = c.depth
+        self.seldepth = c.seldepth
+        self.nodes = c.nodes
+        self.nps = c.nps
+        self.hashfull = c.hashfull
+        self.time_ms = c.time_ms
+        self.pv = _pv(c.pv, c.pv_length)
+        self.lines = lines
+        self.turn = turn
+
+    @property
+    def time(self):
+        """Seconds the search took."""
+        return self.time_ms / 1000.0
+
+    def __repr__(self):
+        return "<AnalysisResult move=%s score=%s depth=%d nodes=%d pv=%s>" % (
+            self.move, self.score, self.depth, self.nodes, " ".join(m.iccs() for m in self.pv))
+
+
+_LIMIT_NAMES = ("depth", "nodes", "movetime", "mate", "multipv", "searchmoves", "banmoves",
+                "skill", "seed", "infinite", "ponder", "red_clock", "black_clock", "red_inc",
+                "black_inc", "movestogo", "move_overhead")
+
+
+def _check_names(limits):
+    for name in limits:
+        if name not in _LIMIT_NAMES:
+            raise TypeError("unknown search limit %r (one of: %s)"
+                            % (name, ", ".join(_LIMIT_NAMES)))
+
+
+def _ms(seconds, name):
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0:
+        raise InvalidArgumentError(_errors.EINVAL, "%s must be a number of seconds >= 0, not %r"
+                                   % (name, seconds))
+    ms = int(round(seconds * 1000))
+    if ms > 0x7FFFFFFF:
+        raise InvalidArgumentError(_errors.EINVAL, "%s is too long: %r s" % (name, seconds))
+    return ms
+
+
+def _int(value, name, low, high):
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidArgumentError(_errors.EINVAL, "%s must be an integer in %d..%d, not %r"
+                                   % (name, low, high, value))
+    return value
+
+
+def _moves(board, moves, name):
+    if isinstance(moves, (str, Move)):
+        moves = [moves]
+    out = []
+    for m in moves:
+        out.append(board.parse_move(m) if isinstance(m, str) else _as_move(m))
+    if len(out) > _ffi.MAX_MOVES:
+        raise InvalidArgumentError(_errors.EINVAL, "too many %s (at most %d)"
+                                   % (name, _ffi.MAX_MOVES))
+    return out
+
+
+def _limits(board, default_skill, depth=None, nodes=None, movetime=None, mate=None, multipv=1,
+            searchmoves=None, banmoves=None, skill=None, seed=0, infinite=False, ponder=False,
+            red_clock=None, black_clock=None, red_inc=0, black_inc=0, movestogo=0,
+            move_overhead=None):
+    lim = _ffi.SearchLimits()
+    _errors.check(_lib.xq_search_limits_init(ctypes.byref(lim), _ffi.SEARCH_LIMITS_VERSION))
+    if depth is not None:
+        lim.depth = _int(depth, "depth", 1, MAX_DEPTH)
+    if nodes is not None:
+        lim.nodes = _int(nodes, "nodes", 1, 2 ** 64 - 1)
+    if movetime is not None:
+        lim.movetime_ms = max(1, _ms(movetime, "movetime"))
+    if mate is not None:
+        lim.mate = _int(mate, "mate", 1, MAX_DEPTH // 2)
+    lim.multipv = _int(multipv, "multipv", 1, _ffi.MAX_MOVES)
+    lim.skill = _int(default_skill if skill is None else skill, "skill", 0, SKILL_MAX)
+    lim.seed = _int(seed, "seed", 0, 2 ** 64 - 1)
+    lim.infinite = 1 if infinite else 0
+    lim.ponder = 1 if ponder else 0
+    if red_clock is not None:
+        lim.red_time_ms = _ms(red_clock, "red_clock")
+    if black_clock is not None:
+        lim.black_time_ms = _ms(black_clock, "black_clock")
+    lim.red_inc_ms = _ms(red_inc, "red_inc")
+    lim.black_inc_ms = _ms(black_inc, "black_inc")
+    lim.movestogo = _int(movestogo, "movestogo", 0, 10000)
+    if move_overhead is not None:
+        lim.move_overhead_ms = _ms(move_overhead, "move_overhead")  # the library checks the range
+    if searchmoves is not None:
+        moves = _moves(board, searchmoves, "searchmoves")
+        if not moves:
+            raise InvalidArgumentError(_errors.EINVAL, "searchmoves is empty (None means all)")
+        lim.nsearchmoves = len(moves)
+        for i, m in enumerate(moves):
+            lim.searchmoves[i] = int(m)
+    if banmoves is not None:
+        moves = _moves(board, banmoves, "banmoves")
+        lim.nbanmoves = len(moves)
+        for i, m in enumerate(moves):
+            lim.banmoves[i] = int(m)
+    return lim
+
+
+class _State:
+    """What must outlive a search: the handle and the ctypes callback (the
+    finalizer holds it, so the callback stays alive until the handle's
+    threads are joined)."""
+    __slots__ = ("handle", "callback", "__weakref__")
+
+    def __init__(self, handle):
+        self.handle = handle
+        self.callback = None
+
+
+# The handle whose info callback this thread is running, if any.
+_tls = threading.local()
+
+
+def _free(state):
+    handle, state.handle = state.handle, None
+    callback, state.callback = state.callback, None
+    if not handle:
+        return
+    if getattr(_tls, "handle", None) == handle:  # handle is not None here
+        # Closed (or collected) from its own info callback: the search thread
+        # cannot join itself, so another thread frees the handle once the
+        # callback has returned. It keeps the callback alive until then.
+        _lib.xq_search_stop(handle)
+        threading.Thread(target=lambda: (_lib.xq_search_free(handle), callback),
+                         name="xiangqi-engine-free").start()
+        return
+    _lib.xq_search_free(handle)  # stops and joins: no callback runs after this
+
+
+class Engine:
+    """libxiangqi's engine: a search handle with its threads and hash table
+    (an ``xq_search``).
+
+    ``Engine(threads=1, hash_mb=16, skill=20, rules=None)`` (see
+    :meth:`set_rules`). :meth:`analyse` searches a
+    :class:`Board` and returns an :class:`AnalysisResult`; :meth:`play`
+    returns just the move. :meth:`start` searches in the background;
+    :meth:`stop` (safe from any thread, and from the callback) ends it and
+    :meth:`wait` collects the result.
+
+    Limits, all keyword arguments and all optional (the search stops at the
+    first one reached; with none it runs until :meth:`stop`): ``depth``
+    (plies), ``nodes``, ``movetime`` (seconds, float), ``mate`` (stop at a
+    mate in this many moves), a clock (``red_clock``, ``black_clock``,
+    ``red_inc``, ``black_inc`` in seconds, ``movestogo``), ``infinite``,
+    ``ponder`` (see :meth:`ponderhit`); which moves: ``searchmoves`` (only
+    these) and ``banmoves`` (never these), as :class:`Move` objects or text
+    in any notation; how: ``multipv`` (number of lines), ``skill`` (0..20,
+    default the engine's :attr:`skill`) and ``seed`` (of the weakening
+    below level 20), ``move_overhead`` (seconds kept in reserve per move).
+
+    The handle is freed by :meth:`close`, at the end of a ``with`` block, or
+    when the object is collected; a running search is stopped first. One
+    thread at a time uses an engine, except :meth:`stop` and
+    :meth:`ponderhit`, which any thread may call.
+    """
+
+    def __init__(self, threads=1, hash_mb=16, skill=SKILL_MAX, rules=None):
+        cfg = _ffi.SearchConfig()
+        _errors.check(_lib.xq_search_config_init(ctypes.byref(cfg), _ffi.SEARCH_CONFIG_VERSION))
+        cfg.threads = _int(threads, "threads", 1, MAX_THREADS)
+        cfg.hash_mb = _int(hash_mb, "hash_mb", 1, MAX_HASH_MB)
+        self.skill = _int(skill, "skill", 0, SKILL_MAX)
+        handle = _ffi.c_search_p()
+        _errors.check(_lib.xq_search_new(ctypes.byref(handle), ctypes.byref(cfg)),
+                      "cannot create a search with %d threads and %d MB" % (threads, hash_mb))
+        self._state = _State(handle.value)
+        self._finalizer = weakref.finalize(self, _free, self._state)
+        self._threads = threads
+        self._hash_mb = hash_mb
+        self._pending = None  # the started search's bookkeeping, until wait()
+        if rules is not None:
+            self.set_rules(rules)
+
+    @property
+    def _handle(self):
+        handle = self._state.handle
+        if handle is None:
+            raise InvalidArgumentError(_errors.EINVAL, "the engine is closed")
+        return handle
+
+    def _check_thread(self):
+        current = getattr(_tls, "handle", None)
+        if current is not None and current == self._state.handle:
+            raise StateError(_errors.ESTATE, "the info callback may call only stop() and "
+                             "ponderhit() on its engine")
+
+    # -- lifetime --
+
+    def close(self):
+        """Stop any search and free the handle (its threads and table)."""
+        self._finalizer()
+        self._pending = None
+
+    @property
+    def closed(self):
+        """Whether :meth:`close` was called."""
+        return self._state.handle is None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        if self.closed:
+            return "<Engine (closed)>"
+        return "<Engine threads=%d hash_mb=%d skill=%d%s>" % (
+            self._threads, self._hash_mb, self.skill, " searching" if self.running else "")
+
+    # -- configuration --
+
+    @property
+    def threads(self):
+        """Number of search threads; assigning calls :meth:`set_threads`."""
+        return self._threads
+
+    @threads.setter
+    def threads(self, n):
+        self.set_threads(n)
+
+    def set_threads(self, n):
+        """Use *n* threads (1..256) from the next search on."""
+        _int(n, "threads", 1, MAX_THREADS)
+        self._check_idle()
+        _errors.check(_lib.xq_search_set_threads(self._handle, n))
+        self._threads = n
+
+    @property
+    def hash_mb(self):
+        """Size of the hash table in MB; assigning calls :meth:`resize_hash`."""
+        return self._hash_mb
+
+    @hash_mb.setter
+    def hash_mb(self, mb):
+        self.resize_hash(mb)
+
+    def resize_hash(self, mb):
+        """Reallocate the hash table with *mb* megabytes (it is cleared)."""
+        _int(mb, "hash_mb", 1, MAX_HASH_MB)
+        self._check_idle()
+        _errors.check(_lib.xq_search_resize_hash(self._handle, mb))
+        self._hash_mb = mb
+
+    def set_rules(self, rules=None):
+        """The rules by which the search judges repetitions and the move limit
+        inside its tree: a :class:`Rules` or a rule set name (``"axf"``, the
+        default, ``"cxa"``, ``"simple"``); None restores the AXF defaults.
+        Kept for the following searches."""
+        self._check_idle()
+        _errors.check(_lib.xq_search_set_rules(self._handle, _rules_c(rules)),
+                      "cannot use these rules")
+
+    def clear(self):
+        """Forget the hash table and move-ordering statistics (as for a new game)."""
+        self._check_idle()
+        _errors.check(_lib.xq_search_clear(self._handle))
+
+    new_game = clear
+
+    def _check_idle(self):
+        self._check_thread()
+        if self._pending is not None:
+            raise StateError(_errors.ESTATE,
+                             "a search was started: stop() it or wait() for it first")
+
+    # -- searching --
+
+    def analyse(self, board, info=None, **limits):
+        """Search *board* (a :class:`Board` or a FEN) and return an
+        :class:`AnalysisResult`. See the class for the limits; *info* is an
+        optional callback as for :meth:`start`. Interrupting (Ctrl-C) stops
+        the search and raises ``KeyboardInterrupt``."""
+        _check_names(limits)
+        if limits.get("infinite") or limits.get("ponder"):
+            raise InvalidArgumentError(
+                _errors.EINVAL, "analyse() would never return with infinite or ponder: use "
+                "start(), stop() and wait()")
+        if not any(limits.get(k) is not None for k in (
+                "depth", "nodes", "movetime", "mate", "red_clock", "black_clock")):
+            raise InvalidArgumentError(
+                _errors.EINVAL, "analyse() needs a limit (depth, nodes, movetime, mate or a "
+                "clock); use start() for a search that runs until stop()")
+        self.start(board, info=info, **limits)
+        return self.wait()
+
+    analyze = analyse
+
+    def play(self, board, **limits):
+        """The move the engine plays in *board* (None if it has no legal move),
+        searched with *limits* as :meth:`analyse`."""
+        return self.analyse(board, **limits).move
+
+    def start(self, board, info=None, **limits):
+        """Start searching *board* in the background and return at once.
+
+        The board is copied (position and history), so it may be changed
+        right away. *info*, if given, is called with an :class:`Info` on a
+        search thread (holding the GIL) as the search progresses. An
+        exception raised by *info* stops the search; :meth:`wait` re-raises
+        it. Collect the result with :meth:`wait`, which is required before
+        the next search.
+        """
+        _check_names(limits)
+        if info is not None and not callable(info):
+            raise InvalidArgumentError(_errors.EINVAL, "info must be callable")
+        handle = self._handle
+        self._check_idle()
+        own = None
+        if not isinstance(board, Board):
+            board = own = Board(board)
+        try:
+            turn = board.turn
+            lim = _limits(board, self.skill, **limits)
+            pending = _Pending(handle, info, turn)
+            # The finalizer's state keeps the callback alive even if this
+            # object is collected mid-search.
+            self._state.callback = pending.callback
+            rc = _lib.xq_search_start(handle, board._handle, ctypes.byref(lim), pending.callback,
+                                      None)
+        finally:
+            if own is not None:
+                own.close()
+        if rc < 0:
+            self._state.callback = None
+            _errors.check(rc, "cannot start the search: %s" % _errors.strerror(rc))
+        self._pending = pending
+
+    def analysis(self, board, **limits):
+        """Start a background search and return an :class:`Analysis`: iterate
+        over it to receive each :class:`Info` on this thread as it comes.
+
+        >>> with xiangqi.Engine() as engine:                # doctest: +SKIP
+        ...     with engine.analysis(board) as analysis:   # no limit: until stopped
+        ...         for info in analysis:
+        ...             print(info.depth, info.score, info.pv[0])
+        ...             if info.depth >= 12:
+        ...                 break                           # leaving the block stops it
+        ...     print(analysis.result().move)
+        """
+        return Analysis(self, board, limits)
+
+    def stop(self):
+        """Ask the running search to stop soon (milliseconds). Safe from any
+        thread and from the info callback; does nothing if no search runs."""
+        handle = self._state.handle
+        if handle is not None:
+            _lib.xq_search_stop(handle)
+
+    def ponderhit(self):
+        """The opponent played the expected move: a ``ponder`` search now
+        counts its limits from this call. Safe from any thread."""
+        handle = self._state.handle
+        if handle is not None:
+            _lib.xq_search_ponderhit(handle)
+
+    @property
+    def running(self):
+        """Whether a search is in progress."""
+        return _errors.check(_lib.xq_search_running(self._handle)) == 1
+
+    def wait(self, timeout=None):
+        """Block until the search ends and return its :class:`AnalysisResult`.
+
+        With *timeout* (seconds), return None if the search is still running
+        then. If the info callback raised, the search was stopped and the
+        exception is raised here (once the search has ended).
+        """
+        handle = self._handle
+        self._check_thread()
+        pending = self._pending
+        if pending is None:
+            raise StateError(_errors.ESTATE, "no search was started")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        delay = 0.0005
+        try:
+            # Poll instead of blocking in xq_search_wait, so Ctrl-C works.
+            while _lib.xq_search_running(handle) == 1:
+                if deadline is not None:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return None
+                    time.sleep(min(delay, left))
+                else:
+                    time.sleep(delay)
+                delay = min(delay * 2, 0.002)
+        except BaseException:
+            _lib.xq_search_stop(handle)
+            self._finish(handle, pending)
+            raise
+        return self._finish(handle, pending)
+
+    def _finish(self, handle, pending):
+        res = _ffi.SearchResult()
+        rc = _lib.xq_search_wait(handle, ctypes.byref(res))
+        self._pending = None
+        self._state.callback = None
+        _errors.check(rc)
+        if pending.error is not None:
+            error, pending.error = pending.error, None
+            raise error
+        with pending.lock:
+            lines = [pending.lines[k] for k in sorted(pending.lines)]
+        return AnalysisResult(res, lines, pending.turn)
+
+
+class Analysis:
+    """A background search as an iterator of :class:`Info` (from
+    :meth:`Engine.analysis`).
+
+    Iterating yields the progress reports in order, on the calling thread,
+    and ends when the search ends. :meth:`stop` ends the search (from any
+    thread); :meth:`wait` (or :meth:`result`) returns the
+    :class:`AnalysisResult`. Leaving a ``with`` block stops the search and
+    waits for it.
+    """
+
+    _END = object()
+
+    def __init__(self, engine, board, limits):
+        self._engine = engine
+        self._queue = queue.Queue()
+        self._result = None
+        self._done = False
+        engine.start(board, info=self._queue.put, **limits)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while True:
+            if self._done and self._queue.empty():
+                raise StopIteration
+            try:
+                item = self._queue.get(timeout=0.01)
+            except queue.Empty:
+                if not self._done and not self._engine.running:
+                    self._collect()
+                continue
+            return item
+
+    def _collect(self):
+        if not self._done:
+            self._done = True
+            self._result = self._engine.wait()
+
+    def stop(self):
+        """Ask the search to stop soon (safe from any thread)."""
+        self._engine.stop()
+
+    def wait(self):
+        """Wait for the end of the search; returns its :class:`AnalysisResult`."""
+        self._collect()
+        return self._result
+
+    def result(self):
+        """Stop the search, wait for it and return its :class:`AnalysisResult`."""
+        self.stop()
+        return self.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if not self._done:
+            self.stop()
+            self._collect()
+
+
+class _Pending:
+    """A started search: its ctypes callback, the user's callback, the
+    lines reported and the first exception the user's callback raised."""
+
+    def __init__(self, handle, user, turn):
+        self.user = user
+        self.turn = turn
+        self.lines = {}
+        self.error = None
+        self.lock = threading.Lock()
+
+        def on_info(cinfo, _userdata):
+            # Runs on a search thread with the GIL held. Nothing may escape.
+            _tls.handle = handle
+            try:
+                info = Info(cinfo.contents)
+                if info.multipv >= 1:  # 0: the report of a position with no move
+                    with self.lock:
+                        self.lines[info.multipv] = info
+                if self.user is not None and self.error is None:
+                    self.user(info)
+            except BaseException as exc:  # noqa: B902 (reported by wait())
+                if self.error is None:
+                    self.error = exc
+                _lib.xq_search_stop(handle)
+            finally:
+                _tls.handle = None
+
+        self.callback = _ffi.SEARCH_INFO_FN(on_info)
+
+
+#: The same class as :class:`Engine`.
+Search = Engine
+
+
+def evaluate(board):
+    """The engine's static evaluation of *board* (a :class:`Board` or a FEN),
+    in centipawns from the side to move's view (no search)."""
+    if not isinstance(board, Board):
+        with Board(board) as b:
+            return evaluate(b)
+    cp = ctypes.c_int32()
+    _errors.check(_lib.xq_evaluate(board._handle, ctypes.byref(cp)))
+    return cp.value
+
+
+__all__ = ["Engine", "Search", "Score", "Bound", "Info", "AnalysisResult", "Analysis", "evaluate",
+           "SKILL_MAX"]
