@@ -529,6 +529,10 @@ static void play(game *g, engine e[2])
                 return;
             }
             clock[side] += cfg.inc_ms;
+            /* -movestogo N: every N moves of a side (after the opening) its
+             * clock gets BASE again, as the engines were told. */
+            if (cfg.movestogo > 0 && ((g->nplies - op->nmoves) / 2 + 1) % cfg.movestogo == 0)
+                clock[side] += cfg.base_ms;
         }
         xq_move m;
         if (!best[0] || xq_board_move_from_text(g->board, best, XQ_NOTATION_ICCS,

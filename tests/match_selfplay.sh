@@ -101,6 +101,20 @@ check '^Finished 2 games\.$' "$dir/out" "clock games"
 check '^A lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 1+0.1"
 check '^B lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 1+0.1"
 
+# A repeating time control (-movestogo): the clock gets BASE again every N
+# moves, so a side's clock goes above BASE after its first N moves.
+cat >"$dir/logged" <<EOS
+#!/bin/sh
+tee -a "$dir/go.log" | "$uci"
+EOS
+chmod +x "$dir/logged"
+"$match" -engine cmd="$dir/logged" name=A -engine cmd="$uci" name=B -tc 1 -movestogo 2 \
+    -max-plies 16 -rounds 1 >"$dir/out" 2>&1
+check '^A lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 2 moves/1 s"
+check '^go wtime [0-9]+ btime [0-9]+ winc 0 binc 0 movestogo 1$' "$dir/go.log" "movestogo counts down"
+above=$(awk '$1 == "go" && ($3 > 1000 || $5 > 1000)' "$dir/go.log" | wc -l)
+[ "$above" -gt 0 ] || { echo "FAIL: the clock is not refilled after -movestogo moves"; cat "$dir/go.log"; fail=1; }
+
 # Bad command lines are refused.
 if "$match" -engine cmd="$uci" -movetime 10 >"$dir/out" 2>&1; then
     echo "FAIL: one engine accepted"; fail=1
