@@ -402,6 +402,9 @@ static void cmd_go(engine *e, tokens *t)
         lim.banmoves[lim.nbanmoves++] = e->ban[i];
     const int side = xq_board_side_to_move(e->board);
     const int unit = e->ucci && !e->ucci_millisec ? 1000 : 1; /* UCCI: seconds */
+    /* A refused go still gets its answer, so a GUI waiting for one does
+     * not hang. */
+    const char *no_move = e->ucci ? "nobestmove" : "bestmove (none)";
     long long v;
     for (int i = 1; i < t->n; i++) {
         const char *k = t->v[i];
@@ -411,6 +414,7 @@ static void cmd_go(engine *e, tokens *t)
         if (!parse_long(arg, lo, hi, &v)) {                                        \
             say("info string error: go %s needs a number in %lld..%lld", k,        \
                 (long long)(lo), (long long)(hi));                                 \
+            say("%s", no_move);                                                          \
             return;                                                                \
         }                                                                          \
         i++;                                                                       \
@@ -480,6 +484,7 @@ static void cmd_go(engine *e, tokens *t)
             return;
         } else {
             say("info string error: unknown go parameter '%s'", k);
+            say("%s", no_move);
             return;
         }
 #undef NUM
@@ -487,14 +492,14 @@ static void cmd_go(engine *e, tokens *t)
     int rc = xq_search_start(e->search, e->board, &lim, on_info, e);
     if (rc != XQ_OK) {
         say("info string error: cannot search: %s", xq_strerror(rc));
-        say(e->ucci ? "nobestmove" : "bestmove (none)");
+        say("%s", no_move);
         return;
     }
     if (pthread_create(&e->waiter, NULL, waiter_main, e) != 0) {
         xq_search_stop(e->search);
         xq_search_wait(e->search, NULL);
         say("info string error: cannot create a thread");
-        say(e->ucci ? "nobestmove" : "bestmove (none)");
+        say("%s", no_move);
         return;
     }
     e->waiting = 1;

@@ -81,7 +81,9 @@ expect 'info string error: go depth needs a number' "bad go depth"
 expect 'info string error: go movetime needs a number' "bad go movetime"
 expect 'info string error: go wtime needs a number' "go wtime without a value"
 expect '^fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1$' "position unchanged after errors"
-reject '^bestmove' "no search after bad go commands"
+[ "$(grep -c '^bestmove (none)$' "$out")" -eq 5 ] ||
+    { echo "FAIL: each refused go is answered with 'bestmove (none)'"; fail=1; }
+reject '^bestmove [a-i]' "no search after bad go commands"
 
 # infinite search ends only with stop; ponder ends with ponderhit.
 # midway "commands" "final command": the output is looked at (in $out.mid)
