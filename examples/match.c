@@ -642,7 +642,7 @@ static double elo_of(double s)
         return -INFINITY;
     if (s >= 1)
         return INFINITY;
-    return -400.0 * log10(1.0 / s - 1.0);
+    return -400.0 * log10(1.0 / s - 1.0) + 0.0; /* + 0.0: no "-0.0" for an even score */
 }
 
 static void print_score(FILE *f, int final)
