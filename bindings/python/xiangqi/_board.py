@@ -2,10 +2,10 @@
 
 import ctypes
 import enum
-import weakref
 
 from . import _errors, _ffi
 from ._errors import IllegalMoveError, InvalidArgumentError, ParseError, StateError
+from ._handle import Owned
 
 _lib = _ffi.lib
 
@@ -426,7 +426,7 @@ def validate_fen(fen):
         raise _errors.from_parse_error(rc, perr, "bad FEN")
 
 
-class Board:
+class Board(Owned):
     """A position and the moves played to reach it (an ``xq_board``).
 
     ``Board()`` is the start position; ``Board(fen)`` any valid position.
@@ -436,37 +436,13 @@ class Board:
     meant for one thread at a time.
     """
 
+    _what = "board"
+
     def __init__(self, fen=None):
         self._adopt(_new_board(fen))
 
     def _adopt(self, handle):
-        self._ptr = handle
-        self._finalizer = weakref.finalize(self, _lib.xq_board_free, handle)
-
-    @property
-    def _handle(self):
-        if self._ptr is None:
-            raise InvalidArgumentError(_errors.EINVAL, "the board is closed")
-        return self._ptr
-
-    # -- lifetime --
-
-    def close(self):
-        """Free the C board now. Any later use raises :class:`InvalidArgumentError`."""
-        if self._ptr is not None:
-            self._finalizer()
-            self._ptr = None
-
-    @property
-    def closed(self):
-        """Whether :meth:`close` was called."""
-        return self._ptr is None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
+        self._own(handle, _lib.xq_board_free)
 
     def copy(self):
         """An independent copy, move history included."""

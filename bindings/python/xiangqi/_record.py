@@ -2,11 +2,11 @@
 
 import ctypes
 import os
-import weakref
 
 from . import _errors, _ffi
 from ._board import Board, Move, Notation, _as_move, _encode, _notation
 from ._errors import InvalidArgumentError
+from ._handle import Owned
 
 _lib = _ffi.lib
 
@@ -98,7 +98,7 @@ class Tags:
         return "Tags(%r)" % dict(self.items())
 
 
-class Record:
+class Record(Owned):
     """A game (an ``xq_record``): tags, a start position and a tree of moves
     (main line, variations, comments, NAGs) with a cursor.
 
@@ -107,6 +107,8 @@ class Record:
     :func:`read_pgn`; write them with :meth:`pgn` or :meth:`save_pgn`.
     The C handle is freed on garbage collection, :meth:`close` or ``with``.
     """
+
+    _what = "record"
 
     def __init__(self, fen=None):
         handle = _ffi.c_record_p()
@@ -118,32 +120,8 @@ class Record:
         self._adopt(handle.value)
 
     def _adopt(self, handle):
-        self._ptr = handle
-        self._finalizer = weakref.finalize(self, _lib.xq_record_free, handle)
+        self._own(handle, _lib.xq_record_free)
         self.tags = Tags(self)
-
-    @property
-    def _handle(self):
-        if self._ptr is None:
-            raise InvalidArgumentError(_errors.EINVAL, "the record is closed")
-        return self._ptr
-
-    def close(self):
-        """Free the C record now."""
-        if self._ptr is not None:
-            self._finalizer()
-            self._ptr = None
-
-    @property
-    def closed(self):
-        """Whether :meth:`close` was called."""
-        return self._ptr is None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def copy(self):
         """An independent copy (tree, tags and cursor)."""
@@ -376,7 +354,7 @@ class Record:
         _errors.check(_lib.xq_record_clear_nags(self._handle))
 
 
-class PgnReader:
+class PgnReader(Owned):
     """Iterate over the games of a PGN file or text, one :class:`Record` each.
 
     ``for game in xiangqi.read_pgn("games.pgn"): ...`` reads the file in
@@ -384,6 +362,8 @@ class PgnReader:
     its error (with ``line`` and ``column``) unless ``skip_errors`` is true;
     then it is skipped and recorded in :attr:`errors` as (line, exception).
     """
+
+    _what = "PGN reader"
 
     def __init__(self, source, notation=None, flags=0, skip_errors=False):
         opt = _pgn_options(notation, flags)
@@ -401,8 +381,7 @@ class PgnReader:
             if rc == _errors.EIO:
                 raise _errors.XiangqiIOError(rc, "%s: cannot open the file" % (path,))
         _errors.check(rc)
-        self._ptr = handle.value
-        self._finalizer = weakref.finalize(self, _lib.xq_pgn_reader_free, handle.value)
+        self._own(handle.value, _lib.xq_pgn_reader_free)
         self.skip_errors = skip_errors
         self.errors = []
 
@@ -428,17 +407,6 @@ class PgnReader:
                 raise exc
             self.errors.append((line, exc))
 
-    def close(self):
-        """Close the file."""
-        if self._ptr is not None:
-            self._finalizer()
-            self._ptr = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 def read_pgn(source, notation=None, flags=0, skip_errors=False):
