@@ -2,6 +2,7 @@
 #ifndef XQ_BOARD_H
 #define XQ_BOARD_H
 
+#include "error.h"
 #include "position.h"
 
 #define XQ_BOARD_MAGIC 0x58514244u /* "XQBD" */
@@ -29,9 +30,6 @@ int xq__fen_parse(const char *fen, pos_t *p, xq_parse_error *err);
 int xq__fen_placement(const char *letters, char *out);
 /* Write canonical FEN; snprintf semantics. */
 int xq__fen_format(const pos_t *p, char *buf, size_t cap);
-/* Fill an optional parse error and return code. */
-int xq__parse_fail(xq_parse_error *err, int code, int offset, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
 /* Times the current position occurred earlier in the board's history. */
 int xq__board_repetitions(const xq_board *b);
 

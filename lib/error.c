@@ -2,7 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "board.h"
+#include "error.h"
 
 const char *xq_strerror(int err)
 {
@@ -36,6 +36,11 @@ int xq__parse_fail(xq_parse_error *err, int code, int offset, const char *fmt, .
         va_end(ap);
     }
     return code;
+}
+
+int xq__version_check(unsigned int version, unsigned int current)
+{
+    return (version == 0 || version > current) ? XQ_EVERSION : XQ_OK;
 }
 
 int xq_version(void) { return XQ_VERSION_NUMBER; }

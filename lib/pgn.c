@@ -20,9 +20,9 @@
 
 int xq_pgn_options_init(xq_pgn_options *opt, unsigned int version)
 {
-    if (!opt || version == 0)
+    if (!opt)
         return XQ_EINVAL;
-    if (version > XQ_PGN_OPTIONS_VERSION)
+    if (xq__version_check(version, XQ_PGN_OPTIONS_VERSION))
         return XQ_EVERSION;
     xq_pgn_options d = XQ_PGN_OPTIONS_INIT;
     *opt = d;
@@ -36,9 +36,7 @@ static int load_options(xq_pgn_options *dst, const xq_pgn_options *src)
     *dst = d;
     if (!src)
         return XQ_OK;
-    if (src->version == 0)
-        return XQ_EINVAL;
-    if (src->version > XQ_PGN_OPTIONS_VERSION)
+    if (xq__version_check(src->version, XQ_PGN_OPTIONS_VERSION))
         return XQ_EVERSION;
     if (src->notation < XQ_NOTATION_AUTO || src->notation > XQ_NOTATION_CHINESE ||
         src->line_width < 0)

@@ -14,7 +14,7 @@ int xq_rules_init(xq_rules *r, unsigned int version, int ruleset)
 {
     if (!r)
         return XQ_EINVAL;
-    if (version == 0 || version > XQ_RULES_VERSION)
+    if (xq__version_check(version, XQ_RULES_VERSION))
         return XQ_EVERSION;
     if (ruleset < XQ_RULES_AXF || ruleset > XQ_RULES_SIMPLE)
         return XQ_EINVAL;
@@ -36,7 +36,7 @@ int xq__rules_compile(const xq_rules *r, rules_cfg *cfg)
         xq_rules_init(&defaults, XQ_RULES_VERSION, XQ_RULES_AXF);
         r = &defaults;
     }
-    if (r->version == 0 || r->version > XQ_RULES_VERSION)
+    if (xq__version_check(r->version, XQ_RULES_VERSION))
         return XQ_EVERSION;
     if (r->ruleset < XQ_RULES_AXF || r->ruleset > XQ_RULES_SIMPLE || r->fold < 2 ||
         r->fold > 100 || r->ply_limit < 0 || r->ply_limit > 1000000 || r->check_cap < -1 ||

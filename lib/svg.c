@@ -82,7 +82,7 @@ int xq_svg_options_init(xq_svg_options *opt, unsigned int version)
 {
     if (!opt)
         return XQ_EINVAL;
-    if (version == 0 || version > XQ_SVG_OPTIONS_VERSION)
+    if (xq__version_check(version, XQ_SVG_OPTIONS_VERSION))
         return XQ_EVERSION;
     static const xq_svg_options defaults = XQ_SVG_OPTIONS_INIT;
     *opt = defaults;
@@ -241,7 +241,7 @@ int xq_board_svg(const xq_board *b, const xq_svg_options *opt, char *buf, size_t
     if (!board_ok(b) || (!buf && cap))
         return XQ_EINVAL;
     if (opt) {
-        if (opt->version == 0 || opt->version > XQ_SVG_OPTIONS_VERSION)
+        if (xq__version_check(opt->version, XQ_SVG_OPTIONS_VERSION))
             return XQ_EVERSION;
         o = *opt;
     } else {

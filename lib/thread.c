@@ -151,9 +151,9 @@ static void workers_shrink(struct xq_search *s, int keep)
 
 int xq_search_config_init(xq_search_config *cfg, unsigned int version)
 {
-    if (!cfg || version == 0)
+    if (!cfg)
         return XQ_EINVAL;
-    if (version > XQ_SEARCH_CONFIG_VERSION)
+    if (xq__version_check(version, XQ_SEARCH_CONFIG_VERSION))
         return XQ_EVERSION;
     memset(cfg, 0, sizeof *cfg);
     cfg->version = version;
@@ -164,9 +164,9 @@ int xq_search_config_init(xq_search_config *cfg, unsigned int version)
 
 int xq_search_limits_init(xq_search_limits *lim, unsigned int version)
 {
-    if (!lim || version == 0)
+    if (!lim)
         return XQ_EINVAL;
-    if (version > XQ_SEARCH_LIMITS_VERSION)
+    if (xq__version_check(version, XQ_SEARCH_LIMITS_VERSION))
         return XQ_EVERSION;
     memset(lim, 0, sizeof *lim);
     lim->version = version;
@@ -204,9 +204,7 @@ int xq_search_new(xq_search **out, const xq_search_config *cfg)
     xq_search_config c;
     xq_search_config_init(&c, XQ_SEARCH_CONFIG_VERSION);
     if (cfg) {
-        if (cfg->version == 0)
-            return XQ_EINVAL;
-        if (cfg->version > XQ_SEARCH_CONFIG_VERSION)
+        if (xq__version_check(cfg->version, XQ_SEARCH_CONFIG_VERSION))
             return XQ_EVERSION;
         c.threads = cfg->threads;
         c.hash_mb = cfg->hash_mb;
@@ -328,9 +326,7 @@ static int read_limits(xq_search_limits *dst, const xq_search_limits *lim)
     xq_search_limits_init(dst, XQ_SEARCH_LIMITS_VERSION);
     if (!lim)
         return XQ_OK;
-    if (lim->version == 0)
-        return XQ_EINVAL;
-    if (lim->version > XQ_SEARCH_LIMITS_VERSION)
+    if (xq__version_check(lim->version, XQ_SEARCH_LIMITS_VERSION))
         return XQ_EVERSION;
     *dst = *lim; /* version 1 is the only layout so far */
     if (dst->depth < 0 || dst->depth > XQ_SEARCH_MAX_DEPTH || dst->movetime_ms < 0 ||

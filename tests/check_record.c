@@ -711,13 +711,15 @@ START_TEST(options)
 {
     xq_pgn_options o;
     ck_assert_int_eq(xq_pgn_options_init(NULL, 1), XQ_EINVAL);
-    ck_assert_int_eq(xq_pgn_options_init(&o, 0), XQ_EINVAL);
+    ck_assert_int_eq(xq_pgn_options_init(&o, 0), XQ_EVERSION);
     ck_assert_int_eq(xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION + 1), XQ_EVERSION);
     ck_assert_int_eq(xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION), XQ_OK);
     xq_pgn_options d = XQ_PGN_OPTIONS_INIT;
     ck_assert_int_eq(memcmp(&o, &d, sizeof o), 0);
     xq_record *r = new_record(NULL);
     o.version = 99;
+    ck_assert_int_eq(xq_record_to_pgn(r, &o, NULL, 0), XQ_EVERSION);
+    o.version = 0;
     ck_assert_int_eq(xq_record_to_pgn(r, &o, NULL, 0), XQ_EVERSION);
     o.version = 1;
     o.notation = 7;

@@ -1304,8 +1304,8 @@ typedef struct xq_pgn_options {
  * @param[out] opt      Options to fill.
  * @param[in]  version  ::XQ_PGN_OPTIONS_VERSION (the caller's idea of it).
  * @retval XQ_OK        Done.
- * @retval XQ_EINVAL    @p opt is NULL or @p version is 0.
- * @retval XQ_EVERSION  @p version is newer than this library.
+ * @retval XQ_EINVAL    @p opt is NULL.
+ * @retval XQ_EVERSION  @p version is 0 or newer than this library.
  * @since 0.1
  */
 XQ_API int xq_pgn_options_init(xq_pgn_options *opt, unsigned int version);
@@ -1799,8 +1799,8 @@ typedef struct xq_search_config {
  * @param[out] cfg      Config to fill.
  * @param[in]  version  ::XQ_SEARCH_CONFIG_VERSION as the caller knows it.
  * @retval XQ_OK        Filled.
- * @retval XQ_EINVAL    @p cfg is NULL or @p version is 0.
- * @retval XQ_EVERSION  @p version is newer than this library.
+ * @retval XQ_EINVAL    @p cfg is NULL.
+ * @retval XQ_EVERSION  @p version is 0 or newer than this library.
  * @since 0.1
  */
 XQ_API int xq_search_config_init(xq_search_config *cfg, unsigned int version);
@@ -1851,8 +1851,8 @@ typedef struct xq_search_limits {
  * @param[out] lim      Limits to fill.
  * @param[in]  version  ::XQ_SEARCH_LIMITS_VERSION as the caller knows it.
  * @retval XQ_OK        Filled.
- * @retval XQ_EINVAL    @p lim is NULL or @p version is 0.
- * @retval XQ_EVERSION  @p version is newer than this library.
+ * @retval XQ_EINVAL    @p lim is NULL.
+ * @retval XQ_EVERSION  @p version is 0 or newer than this library.
  * @since 0.1
  */
 XQ_API int xq_search_limits_init(xq_search_limits *lim, unsigned int version);
