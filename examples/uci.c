@@ -205,7 +205,7 @@ static void set_threads(engine *e, long long v)
 
 static void set_hash(engine *e, long long v)
 {
-    int rc = xq_search_resize_hash(e->search, (size_t)v);
+    int rc = xq_search_set_hash(e->search, (size_t)v);
     if (rc == XQ_OK)
         e->hash = (size_t)v;
     else

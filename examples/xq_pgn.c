@@ -344,7 +344,7 @@ static int process(const char *path, const options *o, xq_record *r, totals *t)
             fprintf(stderr, "-: out of memory\n");
             return -1;
         }
-        rc = xq_pgn_reader_new_memory(&rd, buf, len, &po);
+        rc = xq_pgn_reader_open_memory(&rd, buf, len, &po);
         if (rc == XQ_OK) {
             int k;
             while ((k = xq_pgn_reader_next(rd, r, &g.err)) != 0) {

@@ -495,7 +495,7 @@ int xq_pgn_reader_open(xq_pgn_reader **out, const char *path, const xq_pgn_optio
     return XQ_OK;
 }
 
-int xq_pgn_reader_new_memory(xq_pgn_reader **out, const void *data, size_t size,
+int xq_pgn_reader_open_memory(xq_pgn_reader **out, const void *data, size_t size,
                              const xq_pgn_options *opt)
 {
     xq_pgn_reader *rd;
@@ -896,7 +896,7 @@ int xq_record_from_pgn(xq_record *rec, const char *text, size_t len, const xq_pg
     if (!record_ok(rec) || (!text && len))
         return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
     xq_pgn_reader *rd;
-    int rc = xq_pgn_reader_new_memory(&rd, text, len, opt);
+    int rc = xq_pgn_reader_open_memory(&rd, text, len, opt);
     if (rc < 0)
         return xq__parse_fail(err, rc, -1, "%s", xq_strerror(rc));
     rc = xq_pgn_reader_next(rd, rec, err);

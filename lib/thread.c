@@ -278,7 +278,7 @@ int xq_search_set_threads(xq_search *s, int threads)
     return set_threads(s, threads);
 }
 
-int xq_search_resize_hash(xq_search *s, size_t hash_mb)
+int xq_search_set_hash(xq_search *s, size_t hash_mb)
 {
     if (!search_ok(s) || hash_mb < 1 || hash_mb > XQ_SEARCH_MAX_HASH_MB)
         return XQ_EINVAL;

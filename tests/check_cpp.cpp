@@ -428,7 +428,7 @@ static void test_search()
 
     // configuration, ownership
     engine.set_threads(2);
-    engine.resize_hash(4);
+    engine.set_hash(4);
     CHECK(engine.run(start, xq::search_limits().depth(5)).best);
     EXPECT_ERROR(xq::errc::invalid_argument, engine.set_threads(0));
     static_assert(!std::is_copy_constructible<xq::search>::value, "a search is not copyable");

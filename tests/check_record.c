@@ -399,7 +399,7 @@ START_TEST(pgn_errors)
         "[Event \"4\"]\n\n1. c3c4 (\n\n"
         "[Event \"5\"]\n\n1. C2.5 H8+7 *\n";
     xq_pgn_reader *rd;
-    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, file, strlen(file), NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open_memory(&rd, file, strlen(file), NULL), XQ_OK);
     int results[8], lines[8], n = 0;
     xq_parse_error err;
     char ev[16];
@@ -691,7 +691,7 @@ START_TEST(streaming_memory)
     xq_pgn_reader_free(rd);
     unlink(path);
     /* The same from memory, the last game identical. */
-    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, one, size, NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open_memory(&rd, one, size, NULL), XQ_OK);
     xq_record *m = new_record(NULL);
     games = 0;
     while (xq_pgn_reader_next(rd, m, &err) == 1)
@@ -727,7 +727,7 @@ START_TEST(options)
     xq_pgn_reader *rd;
     ck_assert_int_eq(xq_pgn_reader_open(&rd, "/nonexistent/x.pgn", NULL), XQ_EIO);
     ck_assert_ptr_null(rd);
-    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, NULL, 5, NULL), XQ_EINVAL);
+    ck_assert_int_eq(xq_pgn_reader_open_memory(&rd, NULL, 5, NULL), XQ_EINVAL);
     ck_assert_int_eq(xq_record_save_pgn(r, "/nonexistent/x.pgn", 0, NULL), XQ_EIO);
     /* Save and append, then read both games back. */
     char path[] = "/tmp/xq-save-XXXXXX";

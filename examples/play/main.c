@@ -865,7 +865,7 @@ static void handle(game_t *g, char *line)
         }
     } else if (!strcmp(word, "hash")) {
         if (parse_int(arg, 1, XQ_SEARCH_MAX_HASH_MB, &v) &&
-            xq_search_resize_hash(g->eng.search, (size_t)v) == XQ_OK) {
+            xq_search_set_hash(g->eng.search, (size_t)v) == XQ_OK) {
             g->eng.hash_mb = (int)v;
             describe_limits(g);
         } else {

@@ -1166,7 +1166,7 @@ class pgn_reader {
         pgn_reader r;
         r.text_.reset(new std::string(text));
         xq_pgn_options c = o.c();
-        detail::check(xq_pgn_reader_new_memory(&r.rd_, r.text_->data(), r.text_->size(), &c),
+        detail::check(xq_pgn_reader_open_memory(&r.rd_, r.text_->data(), r.text_->size(), &c),
                       "pgn_reader");
         return r;
     }
@@ -1457,9 +1457,9 @@ class search {
     /** @brief Change the number of threads. @param n 1..::XQ_SEARCH_MAX_THREADS. */
     void set_threads(int n) { detail::check(xq_search_set_threads(get(), n), "set_threads"); }
     /** @brief Reallocate (and clear) the hash table. @param mb Megabytes. */
-    void resize_hash(std::size_t mb)
+    void set_hash(std::size_t mb)
     {
-        detail::check(xq_search_resize_hash(get(), mb), "resize_hash");
+        detail::check(xq_search_set_hash(get(), mb), "set_hash");
     }
     /** @brief Forget the hash table and statistics, as for a new game. */
     void clear() { detail::check(xq_search_clear(get()), "clear"); }
@@ -1604,7 +1604,7 @@ inline int evaluate(const board &b)
     return cp;
 }
 
-/** @brief The library's version at run time. @return E.g. "0.1.0". */
+/** @brief The library's version at run time. @return E.g. "0.2.0". */
 inline std::string version() { return xq_version_string(); }
 
 } // namespace xq

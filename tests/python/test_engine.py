@@ -309,7 +309,7 @@ class TestBackground(unittest.TestCase):
         self.assertEqual(cm.exception.name, "XQ_ESTATE")
         engine.start(xiangqi.Board(), infinite=True)
         for call in (lambda: engine.start(xiangqi.Board(), depth=3), engine.clear,
-                     lambda: engine.set_threads(2), lambda: engine.resize_hash(2),
+                     lambda: engine.set_threads(2), lambda: engine.set_hash(2),
                      lambda: engine.analyse(xiangqi.Board(), depth=2)):
             with self.assertRaises(xiangqi.StateError):
                 call()
@@ -430,7 +430,7 @@ class TestLifetime(unittest.TestCase):
             self.assertEqual(engine.threads, 2)
             engine.set_threads(1)
             engine.hash_mb = 2
-            engine.resize_hash(8)
+            engine.set_hash(8)
             self.assertEqual(engine.hash_mb, 8)
             engine.clear()
             self.assertIsNotNone(engine.analyse(xiangqi.Board(), depth=4).move)
@@ -498,7 +498,7 @@ class TestErrors(unittest.TestCase):
         self.assert_einval(lambda: Engine(threads=257))
         self.assert_einval(lambda: Engine(hash_mb=0))
         self.assert_einval(lambda: e.set_threads(0))
-        self.assert_einval(lambda: e.resize_hash(0))
+        self.assert_einval(lambda: e.set_hash(0))
         with self.assertRaises(TypeError):
             e.analyse(board, depht=3)
         # checked by the library itself (xq_search_start): its code and message

@@ -429,18 +429,18 @@ class Engine:
 
     @property
     def hash_mb(self):
-        """Size of the hash table in MB; assigning calls :meth:`resize_hash`."""
+        """Size of the hash table in MB; assigning calls :meth:`set_hash`."""
         return self._hash_mb
 
     @hash_mb.setter
     def hash_mb(self, mb):
-        self.resize_hash(mb)
+        self.set_hash(mb)
 
-    def resize_hash(self, mb):
+    def set_hash(self, mb):
         """Reallocate the hash table with *mb* megabytes (it is cleared)."""
         _int(mb, "hash_mb", 1, MAX_HASH_MB)
         self._check_idle()
-        _errors.check(_lib.xq_search_resize_hash(self._handle, mb))
+        _errors.check(_lib.xq_search_set_hash(self._handle, mb))
         self._hash_mb = mb
 
     def set_rules(self, rules=None):

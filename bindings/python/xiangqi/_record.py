@@ -373,7 +373,7 @@ class PgnReader(Owned):
                 "\n" in source or source.lstrip().startswith("["))):
             data = _encode(source) if isinstance(source, str) else bytes(source)
             self._data = ctypes.create_string_buffer(data, len(data))  # kept alive
-            rc = _lib.xq_pgn_reader_new_memory(ctypes.byref(handle), self._data, len(data),
+            rc = _lib.xq_pgn_reader_open_memory(ctypes.byref(handle), self._data, len(data),
                                                ctypes.byref(opt))
         else:
             path = os.fspath(source)
