@@ -12,7 +12,7 @@ prefix=$tmp/prefix
 
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log"
 for f in include/xiangqi/xiangqi.h include/xiangqi/version.h include/xiangqi/xiangqi.hpp \
-    include/xiangqi/core.h include/xiangqi/board.h include/xiangqi/notation.h \
+    include/xiangqi/core.h include/xiangqi/board.h include/xiangqi/notation.h include/xiangqi/movelist.h \
     include/xiangqi/record.h include/xiangqi/rules.h include/xiangqi/search.h include/xiangqi/svg.h; do
     test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
 done

@@ -312,59 +312,6 @@ XQ_API int xq_board_unmake_move(xq_board *board, xq_move *undone);
 /** @} */
 
 /* ======================================================================== */
-/** @defgroup movelist Move lists
- *  @brief A growable list of moves (for bindings that prefer a handle to an array).
- *  @{ */
-
-/** Opaque move list: create with xq_movelist_new(), free with xq_movelist_free(). */
-typedef struct xq_movelist xq_movelist;
-
-/**
- * @brief Create an empty move list.
- * @param[out] out  The list (the caller frees it); NULL on failure.
- * @retval XQ_OK      Created.
- * @retval XQ_EINVAL  @p out is NULL.
- * @retval XQ_ENOMEM  Out of memory.
- * @since 0.1
- */
-XQ_API int xq_movelist_new(xq_movelist **out);
-
-/**
- * @brief Free a move list. NULL is a harmless no-op.
- * @param[in] list  List to free, or NULL.
- * @since 0.1
- */
-XQ_API void xq_movelist_free(xq_movelist *list);
-
-/**
- * @brief Number of moves in the list.
- * @param[in] list  List.
- * @return The size, or ::XQ_EINVAL.
- * @since 0.1
- */
-XQ_API int xq_movelist_size(const xq_movelist *list);
-
-/**
- * @brief The move at an index.
- * @param[in] list   List.
- * @param[in] index  0 .. xq_movelist_size() - 1.
- * @return The move, or ::XQ_MOVE_NONE if @p list is invalid or @p index out of range.
- * @since 0.1
- */
-XQ_API xq_move xq_movelist_get(const xq_movelist *list, int index);
-
-/**
- * @brief Replace the contents of @p list with the legal moves of @p board.
- * @param[in]  board  Board.
- * @param[out] list   List to fill.
- * @return The number of moves, or ::XQ_EINVAL.
- * @since 0.1
- */
-XQ_API int xq_board_legal_moves(const xq_board *board, xq_movelist *list);
-
-/** @} */
-
-/* ======================================================================== */
 /** @defgroup perft Perft
  *  @brief Count the leaves of the legal-move tree (move generator testing and speed).
  *

@@ -3,8 +3,8 @@
  * @brief The whole public API of libxiangqi: includes every layer.
  *
  * One header per layer, each usable alone: xiangqi/core.h (versions, errors,
- * squares, moves), xiangqi/board.h (board, move lists, perft),
- * xiangqi/notation.h, xiangqi/record.h (PGN, XQF, DhtmlXQ), xiangqi/rules.h,
+ * squares, moves), xiangqi/board.h (board, perft),
+ * xiangqi/notation.h, xiangqi/movelist.h, xiangqi/record.h (PGN, XQF, DhtmlXQ), xiangqi/rules.h,
  * xiangqi/search.h, xiangqi/svg.h. Every function returns either a value or a
  * negative ::xq_error; xq_strerror() turns the latter into text. Handles are
  * opaque; each `_new` / `_open` / `_clone` has exactly one `_free`, and
@@ -17,6 +17,7 @@
 #include "xiangqi/core.h"
 #include "xiangqi/board.h"
 #include "xiangqi/notation.h"
+#include "xiangqi/movelist.h"
 #include "xiangqi/record.h"
 #include "xiangqi/rules.h"
 #include "xiangqi/search.h"
