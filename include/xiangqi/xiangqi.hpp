@@ -432,13 +432,6 @@ struct svg_options {
 /* Board */
 
 /**
- * @brief A position and its move history: owns an ::xq_board.
- *
- * Copying clones the C board (history included); moving transfers it and
- * leaves the source empty (any use of an empty board throws). Like the C
- * handle, a board is used by one thread at a time.
- */
-/**
  * @brief The legal moves of a position, kept with that position (RAII over
  *        ::xq_movelist): filter by square, piece type and kind, test, write
  *        and find moves in any notation after the board has moved on.
@@ -555,6 +548,13 @@ class movelist {
     xq_movelist *l_;
 };
 
+/**
+ * @brief A position and its move history: owns an ::xq_board.
+ *
+ * Copying clones the C board (history included); moving transfers it and
+ * leaves the source empty (any use of an empty board throws). Like the C
+ * handle, a board is used by one thread at a time.
+ */
 class board {
   public:
     /** @brief The start position. */
