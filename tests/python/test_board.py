@@ -334,3 +334,20 @@ class TestMoveList(unittest.TestCase):
         moves = Board("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").legal_moves
         self.assertEqual(moves.filter(checks=True), (Move.from_iccs("a0a9"),))
         self.assertTrue(moves.gives_check("a0a9"))
+
+
+class TestNulInText(unittest.TestCase):
+    def test_embedded_nul_is_refused(self):
+        fen = xiangqi.START_FEN
+        for bad in (fen + "\0junk", (fen + "\0").encode()):
+            with self.assertRaises(xiangqi.InvalidArgumentError) as cm:
+                Board(bad)
+            self.assertIn("NUL", str(cm.exception))
+        b = Board()
+        with self.assertRaises(xiangqi.InvalidArgumentError):
+            b.push("h2e2\0")
+        with self.assertRaises(xiangqi.InvalidArgumentError):
+            b.parse_move("h2e2\0h9g7")
+        self.assertEqual(b.fen(), fen)
+        with self.assertRaises(xiangqi.InvalidArgumentError):
+            xiangqi.validate_fen(fen + "\0")

@@ -330,6 +330,28 @@ class TestBackground(unittest.TestCase):
         self.assertFalse(self.engine.running)
         self.assertIsNotNone(self.engine.analyse(MATE_IN_1, depth=2).move)  # usable again
 
+    def test_interrupt_a_bare_analysis_loop(self):
+        # Ctrl-C in `for info in engine.analysis(b)` without a with block:
+        # the iterator stops the search before KeyboardInterrupt goes on.
+        import _thread
+        timer = threading.Timer(0.2, _thread.interrupt_main)
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            for _ in self.engine.analysis(xiangqi.Board()):
+                pass
+        timer.join()
+        self.assertFalse(self.engine.running)
+        self.assertIsNotNone(self.engine.analyse(MATE_IN_1, depth=2).move)
+
+    def test_no_board_is_not_the_start_position(self):
+        for call in (lambda: self.engine.analyse(None, depth=1),
+                     lambda: self.engine.start(None, depth=1),
+                     lambda: xiangqi.evaluate(None), lambda: xiangqi.perft(None, 1),
+                     lambda: self.engine.analyse(42, depth=1)):
+            with self.assertRaises(xiangqi.InvalidArgumentError):
+                call()
+        self.assertFalse(self.engine.running)
+
     def test_ponder(self):
         engine = self.engine
         engine.start(xiangqi.Board(), ponder=True, movetime=0.05)

@@ -223,11 +223,15 @@ class Move:
 
 
 def _encode(text):
-    if isinstance(text, bytes):
-        return text
-    if not isinstance(text, str):
+    if isinstance(text, str):
+        text = text.encode("utf-8")
+    elif not isinstance(text, bytes):
         raise InvalidArgumentError(_errors.EINVAL, "expected text, got %r" % (text,))
-    return text.encode("utf-8")
+    if b"\0" in text:
+        # C strings end at a NUL: the rest would be dropped without a word.
+        raise InvalidArgumentError(_errors.EINVAL, "text contains a NUL character at offset %d: %r"
+                                   % (text.index(b"\0"), text[:60]))
+    return text
 
 
 # ---- notation ----
@@ -826,11 +830,23 @@ def _as_move(move):
     raise InvalidArgumentError(_errors.EINVAL, "expected a Move, got %r" % (move,))
 
 
+def _board_argument(board, what):
+    """*board* if it is a Board, else a new Board from a FEN string (the
+    caller closes it); None is refused rather than taken for the start
+    position."""
+    if isinstance(board, Board):
+        return board
+    if not isinstance(board, (str, bytes)):
+        raise InvalidArgumentError(
+            _errors.EINVAL, "%s needs a Board or a FEN, not %r" % (what, board))
+    return Board(board)
+
+
 def perft(board, depth):
     """Leaf count of the legal-move tree of *board* (a :class:`Board` or a FEN) to *depth*."""
     if isinstance(board, Board):
         return board.perft(depth)
-    with Board(board) as b:
+    with _board_argument(board, "perft()") as b:
         return b.perft(depth)
 
 
