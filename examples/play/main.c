@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "play.h"
 
 #define LINE_MAX_LEN 1024
@@ -989,8 +990,7 @@ static void usage(FILE *f)
 
 static int bad_value(const char *opt, const char *value, const char *want)
 {
-    fprintf(stderr, "xiangqi: %s wants %s, not '%s'\n", opt, want, value);
-    return 2;
+    return cli_usage_error("%s wants %s, not '%s'", opt, want, value);
 }
 
 int main(int argc, char **argv)
@@ -1008,6 +1008,7 @@ int main(int argc, char **argv)
     g.eng.notation = XQ_NOTATION_ICCS;
     g.eng.seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
     int time_given = 0;
+    cli_init("xiangqi");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         char name[32];
@@ -1018,11 +1019,7 @@ int main(int argc, char **argv)
             val = eq + 1;
         }
         int flag = 1;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("xiangqi (libxiangqi) %s\n", xq_version_string());
+        if (!val && cli_standard(a, usage)) {
             return 0;
         } else if (!strcmp(a, "--ascii")) {
             g.view.ascii = 1;
@@ -1055,11 +1052,10 @@ int main(int argc, char **argv)
         int known = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             known |= !strcmp(a, with_value[k]);
-        if (!known || (!val && i + 1 >= argc)) {
-            fprintf(stderr, "xiangqi: unknown or incomplete option '%s'\n", argv[i]);
-            usage(stderr);
-            return 2;
-        }
+        if (!known)
+            return cli_unknown_option(argv[i]);
+        if (!val && i + 1 >= argc)
+            return cli_missing_value(a);
         if (!val)
             val = argv[++i];
         if (0) {

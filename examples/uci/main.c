@@ -19,6 +19,7 @@
 #include <xiangqi/xiangqi.h>
 
 #include "bench.h"
+#include "cli.h"
 
 /* ---- output: one line at a time, from the reader and the search thread ---- */
 
@@ -637,9 +638,24 @@ static int execute(engine *e, char *line)
     return 1;
 }
 
+static void usage(FILE *f)
+{
+    fputs("usage: xq-uci [COMMAND ARGS...]\n"
+          "\n"
+          "A UCI (and UCCI) Xiangqi engine. Without arguments it reads protocol\n"
+          "commands from standard input; with arguments it runs that one command\n"
+          "and exits, e.g. `xq-uci bench` or `xq-uci bench 12 2 64` (depth,\n"
+          "threads, hash MB). See docs/engine.md.\n"
+          "\n"
+          "  -h, --help   show this help\n"
+          "  --version    show the version\n",
+          f);
+}
+
 int main(int argc, char **argv)
 {
     engine e;
+    cli_init("xq-uci");
     memset(&e, 0, sizeof e);
     e.threads = 1;
     e.hash = 16;
@@ -647,27 +663,34 @@ int main(int argc, char **argv)
     e.skill = XQ_SKILL_MAX;
     e.overhead = 10;
     if (xq_search_new(&e.search, NULL) != XQ_OK || xq_board_new(&e.board, NULL, NULL) != XQ_OK) {
-        fprintf(stderr, "xq-uci: cannot create the engine\n");
+        cli_error("cannot create the engine");
         return 1;
     }
     int rc = 0;
     if (argc > 1) {
-        if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-            puts("usage: xq-uci [COMMAND ARGS...]\n"
-                 "\n"
-                 "A UCI (and UCCI) Xiangqi engine. Without arguments it reads protocol\n"
-                 "commands from standard input; with arguments it runs that one command\n"
-                 "and exits, e.g. `xq-uci bench` or `xq-uci bench 12 2 64` (depth,\n"
-                 "threads, hash MB). See docs/engine.md.");
+        if (cli_standard(argv[1], usage))
+            goto done;
+        if (argv[1][0] == '-') {
+            rc = cli_unknown_option(argv[1]);
             goto done;
         }
-        char line[4096] = "";
+        size_t len = 1;
+        for (int i = 1; i < argc; i++)
+            len += strlen(argv[i]) + 1;
+        char *line = malloc(len);
+        if (!line) {
+            cli_error("%s", xq_strerror(XQ_ENOMEM));
+            rc = 1;
+            goto done;
+        }
+        line[0] = 0;
         for (int i = 1; i < argc; i++) {
             if (i > 1)
-                strncat(line, " ", sizeof line - strlen(line) - 1);
-            strncat(line, argv[i], sizeof line - strlen(line) - 1);
+                strcat(line, " ");
+            strcat(line, argv[i]);
         }
         execute(&e, line);
+        free(line);
         finish_search(&e, 0);
         goto done;
     }

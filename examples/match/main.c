@@ -33,6 +33,8 @@
 
 #include <xiangqi/xiangqi.h>
 
+#include "cli.h"
+
 #define MAX_ARGS 32
 #define MAX_OPTS 32
 #define MAX_GAME_PLIES 2000
@@ -99,6 +101,18 @@ static void die(const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     exit(2);
+}
+
+/* A bad command line: one line with the hint, exit 2. */
+static void usage_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void usage_die(const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    exit(cli_usage_error("%s", msg));
 }
 
 static int64_t now_ms(void)
@@ -846,7 +860,10 @@ static void usage(FILE *f)
           "  -draw-plies N     plies without a capture that draw (default 120, as the\n"
           "                    rules count them; 0: no limit)\n"
           "  -max-plies N      plies after which the game is drawn (default 600)\n"
-          "  -quiet            print only the final result\n",
+          "  -quiet            print only the final result\n"
+          "  -h, -help         show this help\n"
+          "  -version          show the version\n"
+          "Every option may also be written with two leading dashes.\n",
           f);
 }
 
@@ -857,39 +874,39 @@ static void parse_engine(engine_cfg *c, char **argv, int *i, int argc)
         char *kv = argv[++*i];
         char *eq = strchr(kv, '=');
         if (!eq)
-            die("engine setting '%s' is not KEY=VALUE", kv);
+            usage_die("engine setting '%s' is not KEY=VALUE", kv);
         *eq = 0;
         char *v = eq + 1;
         if (strcmp(kv, "cmd") == 0)
             c->cmd = v;
         else if (strcmp(kv, "arg") == 0) {
             if (c->nargs >= MAX_ARGS)
-                die("too many arg= settings");
+                usage_die("too many arg= settings");
             c->args[c->nargs++] = v;
         } else if (strcmp(kv, "name") == 0)
             c->name = v;
         else if (strcmp(kv, "proto") == 0) {
             if (strcmp(v, "uci") && strcmp(v, "ucci"))
-                die("proto must be uci or ucci");
+                usage_die("proto must be uci or ucci");
             c->ucci = strcmp(v, "ucci") == 0;
         } else if (strcmp(kv, "ranks") == 0) {
             if (strcmp(v, "0") && strcmp(v, "1"))
-                die("ranks must be 0 or 1");
+                usage_die("ranks must be 0 or 1");
             c->ranks1 = v[0] == '1';
         } else if (strcmp(kv, "fen") == 0) {
             if (strcmp(v, "std") && strcmp(v, "he"))
-                die("fen must be std or he");
+                usage_die("fen must be std or he");
             c->fen_he = strcmp(v, "he") == 0;
         } else if (strncmp(kv, "option.", 7) == 0) {
             if (c->nopts >= MAX_OPTS)
-                die("too many options");
+                usage_die("too many options");
             c->opt_name[c->nopts] = kv + 7;
             c->opt_value[c->nopts++] = v;
         } else
-            die("unknown engine setting '%s'", kv);
+            usage_die("unknown engine setting '%s'", kv);
     }
     if (!c->cmd)
-        die("an -engine needs cmd=PATH");
+        usage_die("an -engine needs cmd=PATH");
     if (!c->name) {
         const char *slash = strrchr(c->cmd, '/');
         c->name = (char *)(slash ? slash + 1 : c->cmd);
@@ -899,11 +916,11 @@ static void parse_engine(engine_cfg *c, char **argv, int *i, int argc)
 static long long num_arg(int argc, char **argv, int *i, long long lo, long long hi)
 {
     if (*i + 1 >= argc)
-        die("%s needs a value", argv[*i]);
+        exit(cli_missing_value(argv[*i]));
     char *end;
     long long v = strtoll(argv[*i + 1], &end, 10);
     if (*end || v < lo || v > hi)
-        die("%s: '%s' is not a number in %lld..%lld", argv[*i], argv[*i + 1], lo, hi);
+        usage_die("%s: '%s' is not a number in %lld..%lld", argv[*i], argv[*i + 1], lo, hi);
     ++*i;
     return v;
 }
@@ -911,6 +928,7 @@ static long long num_arg(int argc, char **argv, int *i, long long lo, long long 
 int main(int argc, char **argv)
 {
     int neng = 0, have_limit = 0;
+    cli_init("xq-match");
     cfg.base_ms = -1;
     cfg.timemargin = -1;
     cfg.concurrency = 1;
@@ -924,9 +942,11 @@ int main(int argc, char **argv)
         if (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
             usage(stdout);
             return 0;
+        } else if (strcmp(a, "-version") == 0) {
+            return cli_version();
         } else if (strcmp(a, "-engine") == 0 || strcmp(a, "-e") == 0) {
             if (neng == 2)
-                die("exactly two engines are needed");
+                usage_die("exactly two engines are needed");
             parse_engine(&cfg.eng[neng++], argv, &i, argc);
         } else if (strcmp(a, "-movetime") == 0) {
             cfg.movetime = (int)num_arg(argc, argv, &i, 1, 86400000);
@@ -939,10 +959,10 @@ int main(int argc, char **argv)
             have_limit++;
         } else if (strcmp(a, "-tc") == 0) {
             if (i + 1 >= argc)
-                die("-tc needs BASE+INC");
+                return cli_missing_value(argv[i]);
             double base, inc = 0;
             if (sscanf(argv[++i], "%lf+%lf", &base, &inc) < 1 || base <= 0 || inc < 0)
-                die("-tc: '%s' is not BASE+INC in seconds", argv[i]);
+                usage_die("-tc: '%s' is not BASE+INC in seconds", argv[i]);
             cfg.base_ms = (int)(base * 1000);
             cfg.inc_ms = (int)(inc * 1000);
             have_limit++;
@@ -950,7 +970,7 @@ int main(int argc, char **argv)
             cfg.movestogo = (int)num_arg(argc, argv, &i, 1, 1000);
         } else if (strcmp(a, "-openings") == 0) {
             if (i + 1 >= argc)
-                die("-openings needs a file");
+                return cli_missing_value(argv[i]);
             cfg.openings_path = argv[++i];
         } else if (strcmp(a, "-rounds") == 0) {
             cfg.rounds = (int)num_arg(argc, argv, &i, 1, 1000000);
@@ -958,14 +978,16 @@ int main(int argc, char **argv)
             cfg.concurrency = (int)num_arg(argc, argv, &i, 1, 256);
         } else if (strcmp(a, "-pgn") == 0) {
             if (i + 1 >= argc)
-                die("-pgn needs a file");
+                return cli_missing_value(argv[i]);
             cfg.pgn_path = argv[++i];
         } else if (strcmp(a, "-timemargin") == 0) {
             cfg.timemargin = (int)num_arg(argc, argv, &i, 0, 3600000);
         } else if (strcmp(a, "-draw-plies") == 0) {
             cfg.draw_plies = (int)num_arg(argc, argv, &i, 0, 100000);
         } else if (strcmp(a, "-rules") == 0) {
-            const char *v = i + 1 < argc ? argv[++i] : "";
+            if (i + 1 >= argc)
+                return cli_missing_value(argv[i]);
+            const char *v = argv[++i];
             if (strcmp(v, "axf") == 0)
                 cfg.ruleset = XQ_RULES_AXF;
             else if (strcmp(v, "cxa") == 0)
@@ -973,22 +995,19 @@ int main(int argc, char **argv)
             else if (strcmp(v, "simple") == 0)
                 cfg.ruleset = XQ_RULES_SIMPLE;
             else
-                die("-rules must be axf, cxa or simple");
+                usage_die("-rules must be axf, cxa or simple");
         } else if (strcmp(a, "-max-plies") == 0) {
             cfg.max_plies = (int)num_arg(argc, argv, &i, 1, MAX_GAME_PLIES - 1);
         } else if (strcmp(a, "-quiet") == 0) {
             cfg.quiet = 1;
         } else {
-            usage(stderr);
-            die("unknown argument '%s'", argv[i]);
+            return cli_unknown_option(argv[i]);
         }
     }
-    if (neng != 2) {
-        usage(stderr);
-        die("exactly two engines are needed");
-    }
+    if (neng != 2)
+        usage_die("exactly two engines are needed");
     if (have_limit != 1)
-        die("give exactly one of -movetime, -nodes, -depth, -tc");
+        usage_die("give exactly one of -movetime, -nodes, -depth, -tc");
     if (cfg.timemargin < 0)
         cfg.timemargin = cfg.base_ms >= 0 ? 100 : 1000;
     xq_rules_init(&cfg.rules, XQ_RULES_VERSION, cfg.ruleset);
