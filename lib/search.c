@@ -20,23 +20,10 @@
 #include "search.h"
 
 #include <string.h>
-#include <time.h>
 
 #include "movegen.h"
 
 /* ---- small helpers ---- */
-
-static int64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-int64_t xq__search_elapsed(const struct xq_search *s)
-{
-    return (now_ns() - atomic_load_explicit(&s->start_ns, memory_order_relaxed)) / 1000000;
-}
 
 uint64_t xq__search_nodes(const struct xq_search *s)
 {
@@ -140,7 +127,7 @@ static void check_limits(worker *w)
     if (atomic_load_explicit(&s->pondering, memory_order_relaxed))
         return;
     /* The first iteration always completes, so there is a move to play. */
-    if (s->tm.maximum >= 0 && w->completed_depth >= 1 && xq__search_elapsed(s) >= s->tm.maximum)
+    if (w->completed_depth >= 1 && xq__tm_out_of_time(&s->tm))
         request_stop(s);
 }
 
@@ -381,7 +368,7 @@ static void report_line(worker *w, const root_move *rm, int depth, int multipv)
         return;
     xq_search_info info;
     memset(&info, 0, sizeof info);
-    int64_t t = xq__search_elapsed(s);
+    int64_t t = xq__tm_elapsed(&s->tm);
     uint64_t nodes = xq__search_nodes(s);
     info.depth = d;
     info.seldepth = rm->seldepth > d ? rm->seldepth : d;
@@ -694,7 +681,7 @@ moves:;
                 if (move_count > 1) {
                     w->best_changes++;
                     if (w->id == 0 && s->on_info && v > alpha && v < beta &&
-                        xq__search_elapsed(s) >= 1000)
+                        xq__tm_elapsed(&s->tm) >= 1000)
                         report_line(w, rm, depth, w->pv_idx + 1);
                 }
             } else {
@@ -780,7 +767,7 @@ static int helper_skips(int id, int depth)
     return ((depth + phase[i]) / size[i]) % 2;
 }
 
-static void iterate(worker *w)
+void xq__search_iterate(worker *w)
 {
     struct xq_search *s = w->s;
     const xq_search_limits *lim = &s->lim;
@@ -792,9 +779,6 @@ static void iterate(worker *w)
      * L + 1 plies (level 0 sees one move and the captures after it). */
     if (lim->skill < XQ_SKILL_MAX && max_depth > lim->skill + 1)
         max_depth = lim->skill + 1;
-    int prev_best_score = VALUE_NONE;
-    xq_move last_best = XQ_MOVE_NONE;
-    int stable = 0;
 
     for (int depth = 1; depth <= max_depth && !stopped(w); depth++) {
         if (helper_skips(w->id, depth) && depth > 1)
@@ -823,7 +807,7 @@ static void iterate(worker *w)
                     finished = 0;
                     break;
                 }
-                if (main && (v <= alpha || v >= beta) && xq__search_elapsed(s) > 3000)
+                if (main && (v <= alpha || v >= beta) && xq__tm_elapsed(&s->tm) > 3000)
                     report(w, depth, w->pv_idx + 1);
                 if (v <= alpha) {
                     beta = (alpha + beta) / 2;
@@ -852,28 +836,10 @@ static void iterate(worker *w)
         if (lim->mate > 0 && best->score >= VALUE_MATE_IN_MAX &&
             VALUE_MATE - best->score <= 2 * lim->mate - 1)
             break;
-        /* Time: stop between iterations once the budget is spent. The budget
-         * grows when the best move keeps changing or the score drops. */
-        if (s->tm.optimum >= 0 && !atomic_load_explicit(&s->pondering, memory_order_relaxed)) {
-            stable = best->move == last_best ? stable + 1 : 0;
-            last_best = best->move;
-            double f = 1.0 + 0.4 * w->best_changes;
-            if (stable >= 4)
-                f *= 0.7;
-            if (prev_best_score != VALUE_NONE && best->score < prev_best_score - 30)
-                f *= 1.4;
-            if (w->nroot == 1)
-                f = 0.5;
-            int64_t budget = (int64_t)((double)s->tm.optimum * f);
-            if (budget > s->tm.maximum)
-                budget = s->tm.maximum;
-            int64_t t = xq__search_elapsed(s);
-            /* The next iteration takes longer than all before: do not start
-             * one that cannot finish. */
-            if (t >= budget || (s->lim.movetime_ms <= 0 && t >= budget * 6 / 10))
-                break;
-        }
-        prev_best_score = best->score;
+        /* Time: stop between iterations once the budget is spent. */
+        if (xq__tm_iteration_done(&s->tm, best->move, best->score, w->best_changes,
+                                  atomic_load_explicit(&s->pondering, memory_order_relaxed)))
+            break;
     }
 }
 
@@ -890,7 +856,7 @@ static int in_list(xq_move m, const xq_move *list, int n)
 }
 
 /* Copy the search inputs into the worker and build its root move list. */
-static void setup(worker *w)
+void xq__search_prepare(worker *w)
 {
     struct xq_search *s = w->s;
     const xq_search_limits *lim = &s->lim;
@@ -931,6 +897,7 @@ static void setup(worker *w)
     sort_root(w->root, 0, w->nroot);
     for (int i = 0; i < w->nroot; i++)
         w->root[i].score = -VALUE_INF;
+    pthread_once(&lmr_once, lmr_init);
 
     int mpv = lim->multipv > 0 ? lim->multipv : 1;
     /* Weaker levels choose among more candidate moves. */
@@ -938,13 +905,6 @@ static void setup(worker *w)
     if (lim->skill < XQ_SKILL_MAX && mpv < candidates)
         mpv = candidates;
     w->multipv = mpv < w->nroot ? mpv : w->nroot;
-}
-
-void xq__search_helper(worker *w)
-{
-    setup(w);
-    if (w->nroot)
-        iterate(w);
 }
 
 /* splitmix64 step for the skill weakening. */
@@ -993,7 +953,7 @@ static void make_result(worker *w, int i)
     xq_search_result *r = &s->result;
     memset(r, 0, sizeof *r);
     r->nodes = xq__search_nodes(s);
-    r->time_ms = xq__search_elapsed(s);
+    r->time_ms = xq__tm_elapsed(&s->tm);
     r->nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
     r->hashfull = xq__tt_hashfull(&s->tt);
     if (!w->nroot) {
@@ -1088,30 +1048,22 @@ static worker *pick_thread(struct xq_search *s)
     return best;
 }
 
-void xq__search_main(worker *w)
+void xq__search_report_no_move(worker *w)
 {
     struct xq_search *s = w->s;
-    pthread_once(&lmr_once, lmr_init);
-    setup(w);
-    xq__tm_init(&s->tm, &s->lim, w->pos.side, w->nroot);
+    if (!s->on_info)
+        return;
+    xq_search_info info;
+    memset(&info, 0, sizeof info);
+    info.score_kind = XQ_SCORE_MATE;
+    if (xq__count_legal(&w->pos) > 0)
+        info.score_kind = XQ_SCORE_CP; /* every move excluded */
+    s->on_info(&info, s->userdata);
+}
 
-    if (w->nroot) {
-        xq__pool_start_helpers(s);
-        iterate(w);
-    } else if (s->on_info) {
-        xq_search_info info;
-        memset(&info, 0, sizeof info);
-        info.score_kind = XQ_SCORE_MATE;
-        if (xq__count_legal(&w->pos) > 0)
-            info.score_kind = XQ_SCORE_CP;
-        s->on_info(&info, s->userdata);
-    }
-    /* An infinite or pondering search holds its result until told. */
-    xq__pool_wait_stop(s);
-    request_stop(s);
-    if (w->nroot)
-        xq__pool_wait_helpers(s);
-
+void xq__search_finish(struct xq_search *s)
+{
+    worker *w = s->workers[0];
     worker *bw = pick_thread(s);
     int idx = 0;
     if (bw == w && s->lim.skill < XQ_SKILL_MAX && w->nroot)

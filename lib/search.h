@@ -1,5 +1,7 @@
 /* The search: shared state of a search handle (struct xq_search), the
- * per-thread worker, and the entry points the thread pool calls. */
+ * per-thread worker, and the pieces of a search that the thread pool's
+ * main thread runs in order (thread.c owns that sequence; search.c never
+ * calls the pool). */
 #ifndef XQ_SEARCH_H
 #define XQ_SEARCH_H
 
@@ -53,8 +55,15 @@ typedef struct stack_entry {
 
 /* Time management (timeman.c). Times in milliseconds since the start. */
 typedef struct timeman {
+    _Atomic int64_t start_ns; /* clock origin; moved to the ponderhit time */
     int64_t optimum;  /* try to finish an iteration by then; -1 = no time limit */
     int64_t maximum;  /* hard stop; -1 = none */
+    int fixed;        /* a fixed move time: use all of it */
+    int nroot;        /* root moves (one: nothing to think about) */
+    /* Between iterations (xq__tm_iteration_done). */
+    xq_move last_best;
+    int stable;       /* iterations the best move stayed the same */
+    int prev_score;   /* best score of the previous iteration, VALUE_NONE at first */
 } timeman;
 
 struct xq_search;
@@ -100,7 +109,6 @@ struct xq_search {
 
     atomic_int stop;
     atomic_int pondering;
-    _Atomic int64_t start_ns; /* clock origin; moved to the ponderhit time */
 
     /* Inputs of the current search (written by start(), read-only after). */
     pos_t root_pos;
@@ -119,26 +127,60 @@ struct xq_search {
 
 INLINE int search_ok(const xq_search *s) { return s && s->magic == XQ_SEARCH_MAGIC; }
 
-/* Milliseconds since the search's clock origin. */
-int64_t xq__search_elapsed(const struct xq_search *s);
+/* ---- search.c: the pieces of a search ---- */
+
 /* Sum of the nodes of every worker. */
 uint64_t xq__search_nodes(const struct xq_search *s);
-
-/* Run a search on the worker's thread: the main worker (id 0) drives the
- * iterations, time and result; helpers search until told to stop. */
-void xq__search_main(worker *w);
-void xq__search_helper(worker *w);
+/* Copy the search inputs into the worker and build its root moves. */
+void xq__search_prepare(worker *w);
+/* Iterative deepening on the worker's thread until the limits or stop: the
+ * main worker (id 0) also reports, keeps the time and the mate limit;
+ * helpers search until told to stop. Needs root moves. */
+void xq__search_iterate(worker *w);
+/* Tell the callback that there is no move to search (the main worker found
+ * no root move). */
+void xq__search_report_no_move(worker *w);
+/* After every worker stopped: choose the thread to trust, report its line
+ * if it is not the main worker's and fill s->result. */
+void xq__search_finish(struct xq_search *s);
 /* Forget the move-ordering statistics. */
 void xq__worker_clear(worker *w);
 
-/* Compute the time budget of a search (timeman.c). */
-void xq__tm_init(timeman *tm, const xq_search_limits *lim, int side, int nroot);
+/* ---- timeman.c: the clock and the time budget ---- */
 
-/* Thread pool (thread.c): wake the helpers and wait until they finish. */
-void xq__pool_start_helpers(struct xq_search *s);
-void xq__pool_wait_helpers(struct xq_search *s);
-/* Block the main worker while an infinite or ponder search has nothing
- * left to do, until stop or ponderhit. */
-void xq__pool_wait_stop(struct xq_search *s);
+/* The one monotonic clock of the library's search, in nanoseconds. */
+int64_t xq__clock_ns(void);
+/* Set the clock origin to now (start of a search, ponderhit). */
+void xq__tm_start_clock(timeman *tm);
+/* Milliseconds since the clock origin. */
+int64_t xq__tm_elapsed(const timeman *tm);
+/* Compute the time budget of a search. */
+void xq__tm_init(timeman *tm, const xq_search_limits *lim, int side, int nroot);
+/* Past the hard maximum (checked inside the search)? */
+int xq__tm_out_of_time(const timeman *tm);
+/* After a completed iteration of the main worker: nonzero when the next one
+ * should not start (never while pondering). The budget grows when the best move keeps changing
+ * (best_changes in this iteration) or the score drops. */
+int xq__tm_iteration_done(timeman *tm, xq_move best, int score, int best_changes, int pondering);
+
+/* ---- thread.c: the thread pool ---- */
+
+/* Grow or shrink the pool to n workers (no search running). On failure the
+ * pool keeps the count it had. */
+int xq__pool_resize(struct xq_search *s, int n);
+/* Stop any search, join every thread and free the workers. */
+void xq__pool_free(struct xq_search *s);
+/* Claim the pool for a new search: XQ_ESTATE if one runs; the caller then
+ * writes the inputs and calls xq__pool_launch(). */
+int xq__pool_claim(struct xq_search *s);
+/* Wake the main thread to run the claimed search. */
+void xq__pool_launch(struct xq_search *s);
+/* Nonzero while a search runs. */
+int xq__pool_busy(struct xq_search *s);
+/* Block until no search runs. */
+void xq__pool_wait_idle(struct xq_search *s);
+/* Wake every thread waiting on a change (after stop or ponderhit); fn, when
+ * not NULL, runs under the pool's lock first. */
+void xq__pool_notify(struct xq_search *s, void (*fn)(struct xq_search *));
 
 #endif
