@@ -28,6 +28,95 @@ enum { GAME_HIST_MAX = 1024 };
 /* Stack entries below ply 0 read by the search (ss - 4). */
 enum { SS_OFF = 4 };
 
+/* ---- Tuning of the search (search.c), every threshold by name ---- */
+
+/* Node bookkeeping. */
+#define CHECK_LIMITS_EVERY 1024     /* nodes between clock checks of the main thread */
+
+/* History bonus of a cutoff at depth d: min(QUAD d^2 + LIN d - BASE, MAX). */
+#define HIST_BONUS_QUAD 24
+#define HIST_BONUS_LIN 96
+#define HIST_BONUS_BASE 80
+#define HIST_BONUS_MAX 2400
+#define HIST_BONUS_MARGIN 150       /* a cutoff this far above beta counts one ply deeper */
+#define EARLY_REFUTATION_MOVES 2    /* the opponent's move refuted by one of our first moves */
+#define MAX_QUIETS_TRIED 64         /* quiet moves remembered for the history malus */
+#define MAX_CAPTURES_TRIED 32       /* captures remembered for the history malus */
+
+/* Late-move reductions: table[d][m] = LMR_TABLE_BASE + ln d ln m / LMR_TABLE_DIV. */
+#define LMR_TABLE_BASE 0.25
+#define LMR_TABLE_DIV 2.1
+#define LMR_MIN_DEPTH 3             /* reduce only from this depth */
+#define LMR_MIN_MOVES 1             /* never reduce the first move(s) */
+#define LMR_ROOT_MOVES 2            /* nor the next ones at the root */
+#define LMR_CUTNODE 2               /* extra reduction of quiet moves at expected cut nodes */
+#define LMR_HIST_OFFSET 4000        /* history score that neither reduces nor extends */
+#define LMR_HIST_DIV 12000          /* history per ply of reduction */
+
+/* Late-move pruning: quiet moves searched before the rest are skipped. */
+#define LMP_MAX_DEPTH 16
+#define LMP_BASE 3                  /* (LMP_BASE + d^2) / (2 - improving) */
+
+/* Reverse futility pruning. */
+#define RFP_MAX_DEPTH 8             /* below this depth */
+#define RFP_MARGIN 95               /* per ply */
+
+/* Razoring. */
+#define RAZOR_MAX_DEPTH 3           /* up to this depth */
+#define RAZOR_BASE 100
+#define RAZOR_MARGIN 220            /* per ply */
+
+/* Null-move pruning. */
+#define NMP_MIN_DEPTH 2
+#define NMP_EVAL_BASE 140           /* static eval >= beta - NMP_EVAL_DEPTH d + NMP_EVAL_BASE */
+#define NMP_EVAL_DEPTH 20
+#define NMP_BASE_R 3                /* R = BASE + d / DEPTH_DIV + min((eval - beta) / EVAL_DIV, EVAL_MAX) */
+#define NMP_DEPTH_DIV 4
+#define NMP_EVAL_DIV 200
+#define NMP_EVAL_MAX 3
+#define NMP_VERIFY_DEPTH 12         /* verify a null-move cutoff from this depth */
+#define NMP_VERIFY_NUM 3            /* without null moves in the first NUM/DEN of it */
+#define NMP_VERIFY_DEN 4
+
+/* Internal iterative reduction. */
+#define IIR_MIN_DEPTH 4
+
+/* Pruning of single quiet moves, by their reduced depth. */
+#define CONT_PRUNE_DEPTH 3          /* both continuation histories negative */
+#define FUTILITY_MAX_DEPTH 7
+#define FUTILITY_BASE 240
+#define FUTILITY_MARGIN 170         /* per ply */
+#define SEE_QUIET_MARGIN 30         /* times the reduced depth squared */
+/* Pruning of captures and checks by static exchange. */
+#define SEE_CAPTURE_MAX_DEPTH 8
+#define SEE_CAPTURE_MARGIN 160      /* per ply */
+
+/* Singular extension of the table move. */
+#define SE_MIN_DEPTH 8
+#define SE_TT_DEPTH_MARGIN 3        /* the entry at most this much shallower */
+#define SE_MARGIN 2                 /* singular beta = table value - SE_MARGIN d */
+/* Check extension: always from this depth, below it only for a safe check. */
+#define CHECK_EXT_SEE_DEPTH 3
+
+/* Quiescence search. */
+#define QS_FUTILITY_MARGIN 160
+#define QS_EVASIONS 2               /* quiet evasions searched once one holds */
+
+/* Aspiration windows. */
+#define ASP_MIN_DEPTH 4
+#define ASP_DELTA 18                /* half window: DELTA + |score| / SCORE_DIV */
+#define ASP_SCORE_DIV 12
+#define ASP_GROW_DIV 3              /* after a fail: delta += delta / GROW_DIV + GROW_ADD */
+#define ASP_GROW_ADD 6
+
+/* Reports of the main thread. */
+#define REPORT_FAIL_MS 3000         /* report fail-highs and fail-lows after this time */
+#define REPORT_CHANGE_MS 1000       /* report a new best move after this time */
+
+/* Lazy SMP vote: weight (score - lowest score + VOTE_BASE) * depth. */
+#define VOTE_BASE 14
+
+
 INLINE int mate_in(int ply) { return VALUE_MATE - ply; }
 INLINE int mated_in(int ply) { return -VALUE_MATE + ply; }
 
