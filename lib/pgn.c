@@ -571,20 +571,7 @@ typedef struct game {
 static int game_fail(xq_pgn_reader *rd, xq_parse_error *err, int code, const token *t,
                      const char *msg)
 {
-    if (err) {
-        memset(err->message, 0, sizeof err->message);
-        err->code = code;
-        err->offset = t->offset > 0x7fffffff ? 0x7fffffff : (int)t->offset;
-        err->line = t->line;
-        err->column = t->col;
-        size_t k = strlen(msg);
-        if (k >= sizeof err->message) { /* cut at a character boundary */
-            k = sizeof err->message - 1;
-            while (k > 0 && ((unsigned char)msg[k] & 0xC0) == 0x80)
-                k--;
-        }
-        memcpy(err->message, msg, k);
-    }
+    xq__parse_fail_at(err, code, t->offset, t->line, t->col, "%s", msg);
     rd->skipping = 1;
     return code;
 }
@@ -729,18 +716,10 @@ static int handle_symbol(xq_pgn_reader *rd, game *g, xq_parse_error *err, int *e
     return rc;
 }
 
-static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
+/* After a bad game, skip to a tag that starts a tag section: one that
+ * follows other tokens than tags, or an empty line. */
+static void skip_bad_game(xq_pgn_reader *rd)
 {
-    game g;
-    memset(&g, 0, sizeof g);
-    g.rec = r;
-    g.one10 = -1;
-    xq__record_clear(r, &rd->start);
-    int content = 0, ended = 0, rc = XQ_OK;
-    (void)ended;
-
-    /* After a bad game, skip to a tag that starts a tag section: one that
-     * follows other tokens than tags, or an empty line. */
     next_token(rd);
     while (rd->skipping) {
         if (rd->tok.type == T_EOF)
@@ -751,14 +730,119 @@ static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
             next_token(rd);
     }
     rd->skipping = 0;
-    rd->game_line = rd->tok.line;
+}
 
+/* A tag of the tag section; FEN sets the start position. */
+static int on_tag(xq_pgn_reader *rd, game *g, xq_parse_error *err)
+{
+    token *t = &rd->tok;
+    size_t n;
+    const char *v = tok_utf8(rd, &n);
+    if (!strcmp(t->name, "FEN")) {
+        pos_t p;
+        xq_parse_error fe;
+        char fen[XQ_FEN_MAX * 2];
+        snprintf(fen, sizeof fen, "%.*s", (int)(n < sizeof fen - 1 ? n : sizeof fen - 1), v);
+        int frc = xq__fen_parse(fen, &p, &fe);
+        if (frc < 0) {
+            char msg[sizeof fe.message];
+            snprintf(msg, sizeof msg, "FEN tag: %.100s", fe.message);
+            return game_fail(rd, err, frc, t, msg);
+        }
+        if (xq__record_set_start(g->rec, &p) < 0)
+            return game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
+    } else if (xq__record_set_tag_raw(g->rec, t->name, v, n) < 0) {
+        return game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
+    }
+    return XQ_OK;
+}
+
+/* A comment: before a variation's first move it waits for that move,
+ * otherwise it goes after the current move (or before the game). */
+static int on_comment(xq_pgn_reader *rd, game *g, xq_parse_error *err)
+{
+    xq_record *r = g->rec;
+    size_t n;
+    const char *s = tok_utf8(rd, &n);
+    while (n && (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t'))
+        s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == '\t'))
+        n--;
+    if (!n)
+        return XQ_OK;
+    if (g->depth > 0 && rec_ply(r) == g->base) { /* before a variation's first move */
+        char *v = realloc(g->pre, g->pre_len + n + 2);
+        if (!v)
+            return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
+        if (g->pre_len)
+            v[g->pre_len++] = ' ';
+        memcpy(v + g->pre_len, s, n);
+        g->pre_len += n;
+        v[g->pre_len] = 0;
+        g->pre = v;
+    } else if (xq__record_append_comment(r, rec_cur(r), 0, s, n) < 0) {
+        return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
+    }
+    return XQ_OK;
+}
+
+/* '(': back one ply, the variation replaces the current move. */
+static int on_open(xq_pgn_reader *rd, game *g, xq_parse_error *err)
+{
+    xq_record *r = g->rec;
+    if (rec_ply(r) == g->base)
+        return game_fail(rd, err, XQ_EPARSE, &rd->tok, "variation '(' without a move to vary");
+    if (g->depth >= MAX_DEPTH)
+        return game_fail(rd, err, XQ_EPARSE, &rd->tok, "variations nested more than 256 deep");
+    g->stack[g->depth].saved = rec_cur(r);
+    g->stack[g->depth].base = g->base;
+    g->depth++;
+    xq__record_back(r);
+    g->base = rec_ply(r);
+    free(g->pre);
+    g->pre = NULL;
+    g->pre_len = 0;
+    return XQ_OK;
+}
+
+/* ')': back to the move the variation replaced. */
+static int on_close(xq_pgn_reader *rd, game *g, xq_parse_error *err)
+{
+    xq_record *r = g->rec;
+    if (g->depth == 0)
+        return game_fail(rd, err, XQ_EPARSE, &rd->tok, "')' without '('");
+    g->depth--;
+    while (rec_ply(r) > g->base)
+        xq__record_back(r);
+    if (xq__record_enter(r, g->stack[g->depth].saved) < 0)
+        return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
+    g->base = g->stack[g->depth].base;
+    if (g->pre) { /* "( {comment} )": keep it on the varied move */
+        xq__record_append_comment(r, rec_cur(r), 0, g->pre, g->pre_len);
+        free(g->pre);
+        g->pre = NULL;
+        g->pre_len = 0;
+    }
+    return XQ_OK;
+}
+
+static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
+{
+    game g;
+    memset(&g, 0, sizeof g);
+    g.rec = r;
+    g.one10 = -1;
+    xq__record_clear(r, &rd->start);
+    int content = 0, ended = 0, rc = XQ_OK;
+
+    skip_bad_game(rd);
+    rd->game_line = rd->tok.line;
     for (;; next_token(rd)) {
         token *t = &rd->tok;
         if (t->type == T_EOF) {
             if (rd->lx.ioerr)
-                return game_fail(rd, err, XQ_EIO, t, "read error");
-            if (g.depth > 0 && content)
+                rc = game_fail(rd, err, XQ_EIO, t, "read error");
+            else if (g.depth > 0 && content)
                 rc = game_fail(rd, err, XQ_EPARSE, t, "unterminated variation: '(' without ')'");
             break;
         }
@@ -774,113 +858,33 @@ static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
                 break;
             }
             content = 1;
-            size_t n;
-            const char *v = tok_utf8(rd, &n);
-            if (!strcmp(t->name, "FEN")) {
-                pos_t p;
-                xq_parse_error fe;
-                char fen[XQ_FEN_MAX * 2];
-                snprintf(fen, sizeof fen, "%.*s", (int)(n < sizeof fen - 1 ? n : sizeof fen - 1), v);
-                int frc = xq__fen_parse(fen, &p, &fe);
-                if (frc < 0) {
-                    char msg[sizeof fe.message];
-                    snprintf(msg, sizeof msg, "FEN tag: %.100s", fe.message);
-                    rc = game_fail(rd, err, frc, t, msg);
-                    break;
-                }
-                if (xq__record_set_start(r, &p) < 0) {
-                    rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
-                    break;
-                }
-            } else if (xq__record_set_tag_raw(r, t->name, v, n) < 0) {
-                rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
+            if ((rc = on_tag(rd, &g, err)) < 0)
                 break;
-            }
             continue;
         }
         content = 1;
         if (!g.in_moves)
             begin_moves(rd, &g);
-        if (t->type == T_SYMBOL) {
-            rc = handle_symbol(rd, &g, err, &ended);
-            if (rc < 0 || ended)
-                break;
-        } else if (t->type == T_COMMENT) {
-            size_t n;
-            const char *s = tok_utf8(rd, &n);
-            while (n && (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t'))
-                s++, n--;
-            while (n && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == '\t'))
-                n--;
-            if (!n)
-                continue;
-            int node = rec_cur(r);
-            if (g.depth > 0 && rec_ply(r) == g.base) { /* before a variation's first move */
-                char *v = realloc(g.pre, g.pre_len + n + 2);
-                if (!v) {
-                    rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
-                    break;
-                }
-                if (g.pre_len)
-                    v[g.pre_len++] = ' ';
-                memcpy(v + g.pre_len, s, n);
-                g.pre_len += n;
-                v[g.pre_len] = 0;
-                g.pre = v;
-            } else if (xq__record_append_comment(r, node, 0, s, n) < 0) {
-                rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
-                break;
-            }
-        } else if (t->type == T_NAG) {
-            if (rec_ply(r) == g.base) {
+        switch (t->type) {
+        case T_SYMBOL: rc = handle_symbol(rd, &g, err, &ended); break;
+        case T_COMMENT: rc = on_comment(rd, &g, err); break;
+        case T_NAG:
+            if (rec_ply(r) == g.base)
                 rc = game_fail(rd, err, XQ_EPARSE, t, "NAG before any move");
-                break;
-            }
-            xq__record_node_add_nag(r, rec_cur(r), t->nag);
-        } else if (t->type == T_OPEN) {
-            if (rec_ply(r) == g.base) {
-                rc = game_fail(rd, err, XQ_EPARSE, t, "variation '(' without a move to vary");
-                break;
-            }
-            if (g.depth >= MAX_DEPTH) {
-                rc = game_fail(rd, err, XQ_EPARSE, t, "variations nested more than 256 deep");
-                break;
-            }
-            g.stack[g.depth].saved = rec_cur(r);
-            g.stack[g.depth].base = g.base;
-            g.depth++;
-            xq__record_back(r);
-            g.base = rec_ply(r);
-            free(g.pre);
-            g.pre = NULL;
-            g.pre_len = 0;
-        } else if (t->type == T_CLOSE) {
-            if (g.depth == 0) {
-                rc = game_fail(rd, err, XQ_EPARSE, t, "')' without '('");
-                break;
-            }
-            g.depth--;
-            while (rec_ply(r) > g.base)
-                xq__record_back(r);
-            if (xq__record_enter(r, g.stack[g.depth].saved) < 0) {
-                rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
-                break;
-            }
-            g.base = g.stack[g.depth].base;
-            if (g.pre) { /* "( {comment} )": keep it on the varied move */
-                xq__record_append_comment(r, rec_cur(r), 0, g.pre, g.pre_len);
-                free(g.pre);
-                g.pre = NULL;
-                g.pre_len = 0;
-            }
+            else
+                xq__record_node_add_nag(r, rec_cur(r), t->nag);
+            break;
+        case T_OPEN: rc = on_open(rd, &g, err); break;
+        case T_CLOSE: rc = on_close(rd, &g, err); break;
+        default: break;
         }
+        if (rc < 0 || ended)
+            break;
     }
     free(g.pre);
     if (rc < 0)
         return rc;
-    if (!content)
-        return 0;
-    return 1;
+    return content ? 1 : 0;
 }
 
 int xq_pgn_reader_next(xq_pgn_reader *rd, xq_record *rec, xq_parse_error *err)
