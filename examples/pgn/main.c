@@ -304,77 +304,24 @@ static int process(const char *path, const options *o, xq_record *r, totals *t)
     po.notation = o->from;
     po.flags = o->read_flags;
 
-    unsigned char head[4096];
-    size_t n = 0;
-    int format = XQ_FORMAT_PGN;
-    if (!is_stdin(path)) {
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
-            return -1;
-        }
-        n = fread(head, 1, sizeof head, f);
-        fclose(f);
-        format = xq_format_detect(head, n);
-    }
+    /* One reader for every format and every kind of input (file, pipe,
+     * FIFO, standard input): the library opens the path once, detects the
+     * format from the bytes it read and streams PGN. */
     game_info g;
     memset(&g, 0, sizeof g);
     g.file = path;
-    if (format != XQ_FORMAT_PGN) {
-        g.index = 1;
-        g.rc = xq_record_load(r, path, &po, &g.err);
-        if (g.rc == XQ_EIO) {
-            fprintf(stderr, "%s: %s\n", path, g.err.message);
-            return -1;
-        }
-        handle(o, &g, r, t);
-        return 0;
-    }
     xq_pgn_reader *rd;
-    int rc;
-    if (is_stdin(path)) {
-        /* Standard input: read it whole (a pipe cannot be reopened). */
-        size_t cap = 1 << 16, len = 0;
-        char *buf = malloc(cap);
-        size_t got;
-        while (buf && (got = fread(buf + len, 1, cap - len, stdin)) > 0) {
-            len += got;
-            if (len == cap) {
-                char *q = realloc(buf, cap *= 2);
-                if (!q) {
-                    free(buf);
-                    buf = NULL;
-                }
-                buf = q;
-            }
-        }
-        if (!buf) {
-            fprintf(stderr, "-: out of memory\n");
-            return -1;
-        }
-        rc = xq_pgn_reader_open_memory(&rd, buf, len, &po);
-        if (rc == XQ_OK) {
-            int k;
-            while ((k = xq_pgn_reader_next(rd, r, &g.err)) != 0) {
-                g.index++;
-                g.rc = k;
-                g.line = xq_pgn_reader_game_line(rd);
-                handle(o, &g, r, t);
-            }
-            xq_pgn_reader_free(rd);
-        }
-        free(buf);
-        return 0;
-    }
-    rc = xq_pgn_reader_open(&rd, path, &po);
+    xq_parse_error oerr;
+    int rc = is_stdin(path) ? xq_pgn_reader_open_fd(&rd, 0, &po, &oerr)
+                            : xq_pgn_reader_open(&rd, path, &po, &oerr);
     if (rc < 0) {
-        fprintf(stderr, "%s: %s\n", path, xq_strerror(rc));
+        fprintf(stderr, "%s: %s\n", path, oerr.message);
         return -1;
     }
     int k;
     while ((k = xq_pgn_reader_next(rd, r, &g.err)) != 0) {
         if (k == XQ_EIO) {
-            fprintf(stderr, "%s: read error\n", path);
+            fprintf(stderr, "%s: %s\n", path, g.err.message);
             xq_pgn_reader_free(rd);
             return -1;
         }

@@ -511,16 +511,17 @@ static void cmd_save(game_t *g, const char *path)
         rc = xq_record_set_tag(rec, "Result", res);
     if (rc == XQ_OK && *why)
         rc = xq_record_set_tag(rec, "Termination", why);
+    xq_parse_error perr;
     if (rc == XQ_OK) {
         xq_pgn_options o;
         xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION);
         o.notation = g->eng.notation;
-        rc = xq_record_save_pgn(rec, path, 0, &o);
+        rc = xq_record_save_pgn(rec, path, 0, &o, &perr);
     }
     if (rc == XQ_OK)
         say("Saved %d plies to %s.", n, path);
     else if (rc == XQ_EIO)
-        say("Cannot write %s: %s.", path, strerror(errno ? errno : EIO));
+        say("%s.", perr.message);
     else
         say("Cannot save: %s.", xq_strerror(rc));
     xq_record_free(rec);

@@ -526,17 +526,19 @@ XQ_API int xq_record_to_pgn(const xq_record *rec, const xq_pgn_options *opt, cha
 
 /**
  * @brief Write a record as PGN to a file.
- * @param[in] rec     Record.
- * @param[in] path    File name.
- * @param[in] append  1 to append (games are separated by the blank line), 0 to replace.
- * @param[in] opt     Nullable options.
+ * @param[in]  rec     Record.
+ * @param[in]  path    File name.
+ * @param[in]  append  1 to append (games are separated by the blank line), 0 to replace.
+ * @param[in]  opt     Nullable options.
+ * @param[out] err     Nullable; on failure the code and a message naming the
+ *                     file and the reason, e.g. `cannot create 'x.pgn': Permission denied`.
  * @retval XQ_OK       Written.
  * @retval XQ_EIO      The file could not be opened or written.
  * @retval XQ_EINVAL   Bad argument; ::XQ_EVERSION, ::XQ_ENOMEM as xq_record_to_pgn().
- * @since 0.1
+ * @since 0.1 (@p err since 0.2)
  */
 XQ_API int xq_record_save_pgn(const xq_record *rec, const char *path, int append,
-                              const xq_pgn_options *opt);
+                              const xq_pgn_options *opt, xq_parse_error *err);
 
 /**
  * @brief Replace a record with the first game of a PGN text.
@@ -556,24 +558,56 @@ XQ_API int xq_record_save_pgn(const xq_record *rec, const char *path, int append
 XQ_API int xq_record_from_pgn(xq_record *rec, const char *text, size_t len,
                               const xq_pgn_options *opt, xq_parse_error *err);
 
-/** Opaque streaming PGN reader: create with xq_pgn_reader_open() or
- *  xq_pgn_reader_open_memory(), free with xq_pgn_reader_free(). */
+/** Opaque streaming PGN reader: create with xq_pgn_reader_open(),
+ *  xq_pgn_reader_open_fd() or xq_pgn_reader_open_memory(), free with
+ *  xq_pgn_reader_free(). The file readers also read XQF and DhtmlXQ files
+ *  (one game each). */
 typedef struct xq_pgn_reader xq_pgn_reader;
 
 /**
- * @brief Open a PGN file for reading game by game.
+ * @brief Open a game file for reading game by game.
  *
- * The file is read in 64 KiB blocks; memory use is bounded by the largest
- * game, not by the file.
+ * The file is opened once and read in 64 KiB blocks; memory use is bounded
+ * by the largest game, not by the file. The format is detected from the
+ * first block (as xq_format_detect()): PGN is streamed; an XQF or DhtmlXQ
+ * file (at most 64 MiB) is read whole and gives one game. Pipes, FIFOs and
+ * `/dev/fd/N` work: nothing is opened twice.
  * @param[out] out   The reader; NULL on failure.
  * @param[in]  path  File name.
  * @param[in]  opt   Nullable options (copied).
+ * @param[out] err   Nullable; on failure the code and a message naming the
+ *                   file and the reason, e.g. `cannot open 'x.pgn': No such file or directory`.
  * @retval XQ_OK       Opened.
- * @retval XQ_EIO      The file cannot be opened.
+ * @retval XQ_EIO      The file cannot be opened or read.
+ * @retval XQ_EPARSE   An XQF or DhtmlXQ file larger than 64 MiB.
  * @retval XQ_EINVAL   Bad argument; ::XQ_EVERSION, ::XQ_ENOMEM.
- * @since 0.1
+ * @since 0.1 (@p err and format detection since 0.2)
  */
-XQ_API int xq_pgn_reader_open(xq_pgn_reader **out, const char *path, const xq_pgn_options *opt);
+XQ_API int xq_pgn_reader_open(xq_pgn_reader **out, const char *path, const xq_pgn_options *opt,
+                              xq_parse_error *err);
+
+/**
+ * @brief Read games from an open file descriptor (a file, a pipe, a socket,
+ *        standard input as 0).
+ *
+ * As xq_pgn_reader_open() (format detection, streaming), reading from the
+ * descriptor's current position. The descriptor stays the caller's: the
+ * reader does not close it, and it must stay open until the reader is
+ * freed. Reads wait only for the bytes the next token needs, so a game
+ * written into a pipe is returned without waiting for the writer to close.
+ * Chosen over a `FILE *` so that Python (ctypes, `file.fileno()`) and C++
+ * can pass it as a plain integer.
+ * @param[out] out   The reader; NULL on failure.
+ * @param[in]  fd    Readable descriptor (0 or more).
+ * @param[in]  opt   Nullable options (copied).
+ * @param[out] err   Nullable; on failure the code and a message.
+ * @retval XQ_OK       Opened.
+ * @retval XQ_EIO      The first read failed.
+ * @retval XQ_EINVAL   @p fd is negative or a bad argument; ::XQ_EVERSION, ::XQ_ENOMEM.
+ * @since 0.2
+ */
+XQ_API int xq_pgn_reader_open_fd(xq_pgn_reader **out, int fd, const xq_pgn_options *opt,
+                                 xq_parse_error *err);
 
 /**
  * @brief Read games from a memory buffer.
@@ -682,12 +716,17 @@ XQ_API int xq_record_from_dhtmlxq(xq_record *rec, const char *text, size_t len, 
 
 /**
  * @brief Read a game file of any supported format (the first game of a PGN file).
+ *
+ * The file is opened once (pipes and FIFOs work) and its format detected
+ * from the bytes read, as xq_pgn_reader_open().
  * @param[in,out] rec   Record.
  * @param[in]     path  File name.
  * @param[in]     opt   Nullable PGN options.
- * @param[out]    err   Nullable; filled on failure.
+ * @param[out]    err   Nullable; filled on failure; for ::XQ_EIO the message
+ *                      names the file and the reason (the errno text).
  * @return As xq_record_from_pgn(), xq_record_from_xqf() or
- *         xq_record_from_dhtmlxq(); ::XQ_EIO if the file cannot be read.
+ *         xq_record_from_dhtmlxq(); ::XQ_EIO if the file cannot be opened or
+ *         read; ::XQ_ENOTFOUND if it holds no game.
  * @since 0.1
  */
 XQ_API int xq_record_load(xq_record *rec, const char *path, const xq_pgn_options *opt,

@@ -1017,7 +1017,7 @@ class record {
         xq_parse_error e;
         int rc = xq_record_load(r.r_, path.c_str(), &c, &e);
         if (rc == XQ_EIO)
-            throw error(rc, path + ": cannot read the file");
+            throw error(rc, e.message);
         if (rc < 0)
             detail::raise(e, rc, path.c_str());
         return r;
@@ -1202,9 +1202,10 @@ class record {
                   const pgn_options &o = pgn_options()) const
     {
         xq_pgn_options c = o.c();
-        int rc = xq_record_save_pgn(r_, path.c_str(), append ? 1 : 0, &c);
+        xq_parse_error e;
+        int rc = xq_record_save_pgn(r_, path.c_str(), append ? 1 : 0, &c, &e);
         if (rc < 0)
-            throw error(rc, path + ": cannot write");
+            throw error(rc, e.message);
     }
 
   private:
@@ -1260,9 +1261,28 @@ class pgn_reader {
     {
         pgn_reader r;
         xq_pgn_options c = o.c();
-        int rc = xq_pgn_reader_open(&r.rd_, path.c_str(), &c);
+        xq_parse_error e;
+        int rc = xq_pgn_reader_open(&r.rd_, path.c_str(), &c, &e);
         if (rc < 0)
-            throw error(rc, path + ": cannot open");
+            throw error(rc, e.message);
+        return r;
+    }
+    /**
+     * @brief Read from an open file descriptor (not closed by the reader).
+     * @param fd  Readable descriptor (0 for standard input).
+     * @param o   Reading options.
+     * @return The reader.
+     * @throws xq::error (io) if the first read fails.
+     * @since 0.2
+     */
+    static pgn_reader open_fd(int fd, const pgn_options &o = pgn_options())
+    {
+        pgn_reader r;
+        xq_pgn_options c = o.c();
+        xq_parse_error e;
+        int rc = xq_pgn_reader_open_fd(&r.rd_, fd, &c, &e);
+        if (rc < 0)
+            throw error(rc, e.message);
         return r;
     }
     /**
