@@ -972,20 +972,16 @@ void xq__search_prepare(worker *w)
 {
     struct xq_search *s = w->s;
     const xq_search_limits *lim = &s->lim;
+    memset(w, 0, WORKER_RESET_END);
+    atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
     w->pos = s->root_pos;
     memcpy(w->rep, s->game, (size_t)s->ngame * sizeof(rules_entry));
     w->rep_root = s->ngame - 1;
     w->limit[0] = s->root_limit;
-    memset(w->stack, 0, sizeof w->stack);
     for (int i = 0; i < MAX_PLY + SS_OFF + 4; i++)
         w->stack[i].static_eval = VALUE_NONE;
     stack_entry *root = &w->stack[SS_OFF];
     root->in_check = (uint8_t)xq__in_check(&w->pos);
-    w->completed_depth = w->root_depth = w->seldepth = 0;
-    w->best_changes = 0;
-    w->tick = 0;
-    w->nmp_min_ply = 0;
-    atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
 
     xq_move moves[MAX_MOVES];
     int n = xq__gen_legal(&w->pos, moves, ALL_SQUARES);

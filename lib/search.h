@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 
 #include "eval.h"
 #include "movepick.h"
@@ -158,27 +159,34 @@ typedef struct timeman {
 struct xq_search;
 
 typedef struct worker {
-    struct xq_search *s;
-    int id;
-    pthread_t thread;
-    uint64_t seen_gen;     /* last generation of work taken */
-
-    pos_t pos;
-    histories *hist;
-    int rep_root;          /* rep[rep_root] is the root position */
-    rules_entry rep[GAME_HIST_MAX + MAX_PLY + 8];
-    rules_limit limit[MAX_PLY + 8]; /* move-limit count at each ply */
+    /* Per-search state: xq__search_prepare() zeroes everything before
+     * `pos` (WORKER_RESET_END) with one memset. */
     stack_entry stack[MAX_PLY + SS_OFF + 4];
-
-    int nroot;
-    root_move root[MAX_MOVES];
     int pv_idx, multipv;
     int root_depth, completed_depth, seldepth;
     int best_changes;
     int tick;
     int nmp_min_ply;
-    _Atomic uint64_t nodes;
+    int nroot;
+
+    /* Copied from the search's inputs by xq__search_prepare(). */
+    pos_t pos;
+    int rep_root;          /* rep[rep_root] is the root position */
+    rules_entry rep[GAME_HIST_MAX + MAX_PLY + 8];
+    rules_limit limit[MAX_PLY + 8]; /* move-limit count at each ply */
+    root_move root[MAX_MOVES];
+
+    /* Kept across searches. */
+    struct xq_search *s;
+    int id;
+    pthread_t thread;
+    uint64_t seen_gen;     /* last generation of work taken */
+    histories *hist;       /* cleared by xq__worker_clear() only */
+    _Atomic uint64_t nodes; /* reset by an atomic store, not by the memset */
 } worker;
+
+/* End of the per-search prefix of a worker (see xq__search_prepare). */
+#define WORKER_RESET_END offsetof(worker, pos)
 
 #define XQ_SEARCH_MAGIC 0x58515345u /* "XQSE" */
 
