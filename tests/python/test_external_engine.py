@@ -12,7 +12,7 @@ import unittest
 
 import xiangqi
 import xiangqi.engine
-from xiangqi import BLACK, RED, Board, Move
+from xiangqi import BLACK, Board, Move
 from xiangqi.engine import EngineError, EngineTerminatedError, Limit
 
 from xqtest import MIDDLEGAME, SOURCE_DIR

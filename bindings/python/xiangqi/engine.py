@@ -36,7 +36,7 @@ import time as _time
 import weakref
 
 from . import _errors
-from ._board import BLACK, RED, Board, Move, START_FEN, FILE_NAMES, _as_move
+from ._board import RED, Move, FILE_NAMES, _as_move
 from ._engine import Limit, PlayResult, PovScore, PovWdl, Score, Wdl, Bound
 from ._errors import InvalidArgumentError
 
@@ -806,5 +806,5 @@ def popen_ucci(command, ranks_1_10=None, timeout=HANDSHAKE_TIMEOUT, **popen_args
 
 __all__ = ["popen_uci", "popen_ucci", "SimpleEngine", "AnalysisResult", "BestMove", "Option",
            "EngineError", "EngineTerminatedError", "Limit", "PlayResult", "PovScore", "Score",
-           "Wdl", "PovWdl", "HANDSHAKE_TIMEOUT", "QUIT_TIMEOUT", "START_FEN", "BLACK", "RED",
-           "Board"]
+           "Wdl", "PovWdl", "HANDSHAKE_TIMEOUT", "QUIT_TIMEOUT", "UCCI_MATE_VALUES",
+           "UCCI_MATE_WINDOW"]

@@ -24,12 +24,10 @@ iterates over a file's games, :meth:`Game.pgn` / ``str(game)`` write PGN
 and :meth:`Game.record` gives the equivalent :class:`xiangqi.Record`.
 """
 
-import io
-import os
 import re
 
 from . import _errors
-from ._board import Board, Move, Notation, _as_move, START_FEN
+from ._board import Board, Notation, _as_move, START_FEN
 from ._errors import InvalidArgumentError
 from ._record import Record
 
