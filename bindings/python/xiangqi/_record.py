@@ -26,8 +26,9 @@ def _pgn_options(notation=None, flags=0, line_width=80, variations=True, comment
 def _read_text(fn, handle, what):
     """A string from a snprintf-style C getter fn(handle, buf, cap)."""
     n = fn(handle, None, 0)
-    if n < 0:
+    if n <= 0:
         _errors.check(n, what)
+        return ""
     buf = ctypes.create_string_buffer(n + 1)
     _errors.check(fn(handle, buf, n + 1), what)
     return buf.raw[:n].decode("utf-8", "replace")

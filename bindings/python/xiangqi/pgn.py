@@ -543,7 +543,10 @@ def _read_children(record, node):
                 record.back()
             continue
         stack[-1] = (parent, moves, i + 1)
-        record.enter_variation(i)
+        if i == 0:
+            record.forward()  # the main continuation; much cheaper than enter_variation(0)
+        else:
+            record.enter_variation(i)
         child = ChildNode(parent, moves[i], comment=record.comment,
                           starting_comment=record.comment_before, nags=record.nags)
         stack.append((child, record.variations(), 0))
