@@ -119,6 +119,17 @@ class UciChecks(EngineChecks):
         single = self.engine.analyse(board, Limit(depth=3))  # back to one line
         self.assertEqual(single.get("multipv", 1), 1)
 
+    def test_ponder(self):
+        board = Board(MIDDLEGAME)
+        first = self.engine.play(board, Limit(depth=4), ponder=True)
+        self.assertIsNotNone(first.ponder)
+        self.assertIsNotNone(self.engine._searching)  # thinking on the expected reply
+        board.push(first.move)
+        board.push(first.ponder)
+        again = self.engine.play(board, Limit(depth=3))  # stops the ponder search first
+        self.assertIn(again.move, board.legal_moves)
+        self.assertIsNone(self.engine._searching)
+
     def test_root_moves(self):
         board = Board()
         only = [Move.from_iccs("b0c2"), Move.from_iccs("a3a4")]
