@@ -16,7 +16,7 @@ python=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
-unset XQ_LIBRARY LD_LIBRARY_PATH XQ_BUNDLE_LIBRARY XQ_CMAKE_ARGS XQ_BUILD_DIR XQ_SOURCE_DIR
+unset XQ_LIBRARY LD_LIBRARY_PATH PYTHONPATH XQ_BUNDLE_LIBRARY XQ_CMAKE_ARGS XQ_BUILD_DIR XQ_SOURCE_DIR
 export PYTHONDONTWRITEBYTECODE=1
 pipq="--no-index --no-deps --disable-pip-version-check --no-cache-dir --quiet"
 
