@@ -1,7 +1,7 @@
 """External engines over UCI and UCCI, in the manner of ``chess.engine``.
 
 >>> import xiangqi, xiangqi.engine                              # doctest: +SKIP
->>> with xiangqi.engine.popen_uci("/usr/games/fairy-stockfish") as engine:
+>>> with xiangqi.engine.popen_uci("/usr/games/fairy-stockfish") as engine:  # doctest: +SKIP
 ...     board = xiangqi.Board()
 ...     info = engine.analyse(board, xiangqi.engine.Limit(depth=10))
 ...     print(info["score"].red(), info["pv"][0])
