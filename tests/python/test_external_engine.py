@@ -205,10 +205,13 @@ class TestXqUcci(EngineChecks, unittest.TestCase):
 FAKE = r"""
 import sys
 mode = sys.argv[1]
+seen = []
 for line in sys.stdin:
     cmd = line.split()
     if not cmd:
         continue
+    if cmd[0] in ("setoption", "ucinewgame", "position"):
+        seen.append(line.strip())
     if cmd[0] == "uci":
         if mode == "silent":
             continue
@@ -218,6 +221,8 @@ for line in sys.stdin:
     elif cmd[0] == "go":
         if mode == "die":
             sys.exit(3)
+        print("info string " + " | ".join(seen), flush=True)
+        del seen[:]
         print("info depth 1 score cp 5 pv h2e2 zz99\nbestmove h2e2", flush=True)
     elif cmd[0] == "quit":
         break
@@ -263,6 +268,27 @@ class TestFailures(unittest.TestCase):
             engine.analyse(Board(), Limit(depth=3))
         self.assertIn("exit status 3", str(cm.exception))
         engine.quit()
+
+    def test_options_for_one_search_and_new_games(self):
+        with self.fake("ok") as engine:
+            board = Board()
+            seen = engine.analyse(board, Limit(depth=1), options={"Hash": 3})["string"]
+            self.assertEqual(seen, "setoption name Hash value 3 | ucinewgame | position fen "
+                             + xiangqi.START_FEN)
+            board.push("b0c2")  # the fake always answers h2e2: keep it legal
+            board.push("b9c7")
+            seen = engine.analyse(board, Limit(depth=1))["string"]  # Hash back to its default
+            self.assertEqual(seen, "setoption name Hash value 1 | position fen %s moves b0c2 "
+                             "b9c7" % xiangqi.START_FEN)
+            game = object()
+            seen = engine.play(board, Limit(depth=1), game=game).info["string"]
+            self.assertTrue(seen.startswith("ucinewgame | position"), seen)  # a new game
+            seen = engine.play(board, Limit(depth=1), game=game).info["string"]
+            self.assertTrue(seen.startswith("position"), seen)  # the same game
+            with self.assertRaises(EngineError):
+                engine.analyse(board, Limit(depth=1), options={"Nope": 1})
+            with self.assertRaises(EngineError):
+                engine.analyse(board, Limit(depth=1), options={"Hash": 99})  # max 4
 
     def test_bad_pv_is_cut(self):
         with self.fake("ok") as engine:

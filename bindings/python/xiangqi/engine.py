@@ -391,6 +391,8 @@ class SimpleEngine:
         self._config = {}
         self._searching = None
         self._last_root = None
+        self._last_game = None
+        self._restore = None
         self._multipv = 1
         self._process = _Process(self.command, cwd, env, stderr)
         self._finalizer = weakref.finalize(self, _stop_process, self._process)
@@ -610,15 +612,18 @@ class SimpleEngine:
 
     def _idle(self):
         searching, self._searching = self._searching, None
-        if searching is not None and not searching._done:
-            searching.stop()
-            try:
-                searching.wait()
-            except EngineError as exc:
-                if isinstance(exc, EngineTerminatedError):
-                    raise
-                # a best move that did not parse: reported by the search that
-                # asked for it, not by the next command
+        if searching is None or searching._done:
+            self._restore_options()
+            return
+        searching.stop()
+        try:
+            searching.wait()
+        except EngineError as exc:
+            if isinstance(exc, EngineTerminatedError):
+                raise
+            # a best move that did not parse: reported by the search that
+            # asked for it, not by the next command
+        self._restore_options()
 
     def _position(self, board, extra_moves=()):
         root = board.copy()
@@ -713,13 +718,45 @@ class SimpleEngine:
         self._process.send(" ".join(words))
         return lines
 
-    def analysis(self, board, limit=None, multipv=None, root_moves=None, ban_moves=None):
+    def _prepare(self, game, options):
+        """Before a search: a new game (python-chess's ``game=``) sends
+        ``ucinewgame``; *options* hold for this search only."""
+        if game is not None and game is not self._last_game:
+            self._last_root = None
+            self._last_game = game
+        if options:
+            previous = {}
+            for name, value in dict(options).items():
+                opt = self.options.get(name)
+                if opt is None:
+                    raise EngineError("%s has no option %r" % (self.name or "the engine", name))
+                if opt.name.lower() in self._MANAGED:
+                    raise EngineError("option %s is set automatically" % opt.name)
+                text = opt.parse(value)
+                previous[opt.name] = self._config.get(opt.name, opt.default)
+                self._setoption(opt.name, text)
+            self._restore = previous
+
+    def _restore_options(self):
+        restore, self._restore = self._restore, None
+        for name, value in (restore or {}).items():
+            opt = self.options[name]
+            if value is None or opt.type == "button":
+                continue
+            self._setoption(opt.name, opt.parse(value))
+
+    def analysis(self, board, limit=None, multipv=None, root_moves=None, ban_moves=None,
+                 game=None, options=None):
         """Start a search of *board* and return an :class:`AnalysisResult`
         at once. Without a *limit* the engine searches until
         :meth:`AnalysisResult.stop`. *root_moves* restricts the search to
         these moves (UCI ``searchmoves``); *ban_moves* excludes moves (UCCI
-        ``banmoves``; with UCI, searchmoves of the other legal moves)."""
+        ``banmoves``; with UCI, searchmoves of the other legal moves).
+        *game* (any object) names the game: a different one than the last
+        search's sends ``ucinewgame``, as does a new start position.
+        *options* are engine options for this search only."""
         self._idle()
+        self._prepare(game, options)
         self._position(board)
         b = board.copy()
         lines = self._go(b, limit, multipv, root_moves, ban_moves)
@@ -727,32 +764,36 @@ class SimpleEngine:
         return self._searching
 
     def analyse(self, board, limit, multipv=None, root_moves=None, ban_moves=None,
-                info=None):
+                info=None, game=None, options=None):
         """Search *board* with a :class:`Limit` and return an info dict
         (``score`` a :class:`xiangqi.PovScore`, ``pv`` a list of
         :class:`xiangqi.Move`, ``depth``, ``seldepth``, ``nodes``, ``nps``,
         ``time`` in seconds, ``hashfull``, ``wdl``, ...), or with *multipv*
-        a list of them, best first. *info*, if given, is called with each
-        info dict as it arrives."""
+        a list of them, best first. *info*, if callable, is called with each
+        info dict as it arrives (python-chess's ``INFO_*`` flags are
+        accepted and ignored: everything is parsed)."""
         if limit is None or (isinstance(limit, Limit) and not limit._limits()):
             raise InvalidArgumentError(_errors.EINVAL, "analyse() needs a Limit; use analysis() "
                                        "for a search that runs until stopped")
-        analysis = self.analysis(board, limit, multipv, root_moves, ban_moves)
+        analysis = self.analysis(board, limit, multipv, root_moves, ban_moves, game, options)
         for item in analysis:
-            if info is not None:
+            if callable(info):
                 info(item)
         analysis.wait()
+        self._restore_options()
         if multipv is None:
             return analysis.info
         return [line for line in analysis.multipv if line]
 
-    def play(self, board, limit, ponder=False, root_moves=None, ban_moves=None):
+    def play(self, board, limit, ponder=False, root_moves=None, ban_moves=None, game=None,
+             options=None):
         """The engine's move in *board*: a :class:`PlayResult` (``move``,
         ``ponder``, ``info``: the last info dict). With *ponder* the engine
-        goes on thinking on the expected reply until the next command."""
+        goes on thinking on the expected reply until the next command.
+        *game* and *options* as for :meth:`analysis`."""
         if limit is None or (isinstance(limit, Limit) and not limit._limits()):
             raise InvalidArgumentError(_errors.EINVAL, "play() needs a Limit")
-        analysis = self.analysis(board, limit, None, root_moves, ban_moves)
+        analysis = self.analysis(board, limit, None, root_moves, ban_moves, game, options)
         best = analysis.wait()
         result = PlayResult(best.move, best.ponder, analysis.info)
         if ponder and best.move is not None and best.ponder is not None:
@@ -762,6 +803,8 @@ class SimpleEngine:
             self._position(board, [best.move, best.ponder])
             self._go(b, limit, None, None, None, ponder=True)
             self._searching = AnalysisResult(self, b, 1)
+        else:
+            self._restore_options()
         return result
 
     # -- lifetime --
