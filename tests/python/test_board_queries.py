@@ -83,6 +83,22 @@ class TestMoveText(unittest.TestCase):
                 Move.from_uci(bad, ranks_1_10=True)
 
 
+class TestChessNames(unittest.TestCase):
+    def test_san_and_uci(self):
+        b = Board()
+        self.assertEqual(b.san(Move.from_iccs("h2e2")), "C2.5")
+        self.assertEqual(b.uci(Move.from_iccs("h2e2")), "h2e2")
+        self.assertEqual(b.parse_san("C2.5"), Move.from_iccs("h2e2"))
+        self.assertEqual(b.parse_uci("h2e2"), Move.from_iccs("h2e2"))
+        self.assertEqual(b.push_san("C2.5"), Move.from_iccs("h2e2"))
+        self.assertEqual(b.push_uci("h9g7"), Move.from_iccs("h9g7"))
+        with self.assertRaises(xiangqi.ParseError):
+            b.parse_uci("C2.5")
+        with self.assertRaises(xiangqi.IllegalMoveError):
+            b.push_uci("a0a5")
+        self.assertEqual(len(b.move_stack), 2)
+
+
 class TestQueries(unittest.TestCase):
     def test_pieces(self):
         b = Board()

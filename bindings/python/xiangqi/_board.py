@@ -782,6 +782,32 @@ class Board(Owned):
         """Shorthand for ``move_to_text(move, Notation.WXF)``."""
         return self.move_to_text(move, Notation.WXF)
 
+    # python-chess's names: WXF is Xiangqi's short algebraic notation, ICCS its UCI.
+
+    def san(self, move):
+        """The move in WXF (``'C2.5'``), as python-chess's ``Board.san``."""
+        return self.move_to_text(move, Notation.WXF)
+
+    def uci(self, move):
+        """The legal move in coordinates (``'h2e2'``), as python-chess's ``Board.uci``."""
+        return self.move_to_text(move, Notation.ICCS)
+
+    def parse_san(self, text):
+        """The legal move of a WXF (or Chinese) text; see :meth:`parse_move`."""
+        return self.parse_move(text)
+
+    def parse_uci(self, text):
+        """The legal move of a coordinate text; see :meth:`parse_move`."""
+        return self.parse_move(text, Notation.ICCS)
+
+    def push_san(self, text):
+        """Play a move given in WXF (or any notation); returns the :class:`Move`."""
+        return self.push(self.parse_san(text))
+
+    def push_uci(self, text):
+        """Play a move given in coordinates; returns the :class:`Move`."""
+        return self.push(self.parse_uci(text))
+
     def line_text(self, moves, notation=Notation.CHINESE, flags=0):
         """Moves played one after the other from this position, as a list of texts."""
         board = self.copy()
