@@ -30,3 +30,7 @@ XQ_BUILD_PACKAGES=(build-essential cmake pkg-config)
 # groff-base: a test formats the manual pages and checks for warnings.
 XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip binutils librsvg2-bin
     groff-base)
+# python3-venv: tests/python_install.sh installs the package into a fresh
+# virtualenv, as a user would (Debian's python3 has no venv/ensurepip without it).
+# fairy-stockfish: the Python tests drive it through xiangqi.engine.popen_uci.
+XQ_TEST_PACKAGES+=(python3-venv fairy-stockfish)
