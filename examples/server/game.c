@@ -361,7 +361,7 @@ static void flag_cb(void *arg)
         timer_set(g->flag_timer, left * 1000);
 }
 
-static void arm_flag(game *g) { timer_set(g->flag_timer, g->clock_ms[stm(g)] * 1000 + 1000); }
+static void arm_flag(game *g) { timer_set(g->flag_timer, g->clock_ms[stm(g)] * 1000 + 500); }
 
 /* 1 when the game ended (g is freed). */
 static int end_if_over(game *g)
