@@ -30,3 +30,7 @@ XQ_BUILD_PACKAGES=(build-essential cmake pkg-config)
 # groff-base: a test formats the manual pages and checks for warnings.
 XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip binutils librsvg2-bin
     groff-base)
+# xq-server (issue 12): libwebsockets (HTTP, WebSocket and raw TCP on one loop),
+# jansson (JSON), SQLite (storage) and libsodium (Argon2id passwords, session
+# tokens); the CMake build skips the server when one of them is missing.
+XQ_BUILD_PACKAGES+=(libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev)

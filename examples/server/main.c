@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "server.h"
 
 #ifndef XQ_SERVER_WWW
@@ -37,7 +38,7 @@ static void usage(FILE *f)
             "Clients speak the protocol of docs/protocol.md as lines over TCP or JSON over\n"
             "WebSocket, on one port that also serves the browser client over HTTP.\n"
             "\n"
-            "  --listen [HOST:]PORT   address to listen on (default 127.0.0.1:%d)\n"
+            "  --listen [HOST:]PORT   address to listen on (default 127.0.0.1:%d; port 0: any free one)\n"
             "  --db PATH              database file (default $XDG_DATA_HOME/xiangqi/xq-server.db)\n"
             "  --www DIR              files served over HTTP (default %s)\n"
             "  --guests               allow guest accounts\n"
@@ -52,16 +53,46 @@ static void usage(FILE *f)
             SRV_DEFAULT_PORT, XQ_SERVER_WWW);
 }
 
-static int parse_int(const char *opt, const char *s, int lo, int hi, int *out)
+/* An integer option in [lo, hi] into *out; 0, or -1 after the usage message. */
+static int int_option(int argc, char **argv, int *i, long long lo, long long hi, int *out)
 {
-    char *end;
-    errno = 0;
-    long v = s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *end || errno || v < lo || v > hi) {
-        fprintf(stderr, "xq-server: %s needs a number %d..%d\n", opt, lo, hi);
+    long long v;
+    if (!cli_int_value(argc, argv, i, lo, hi, &v))
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* --listen [HOST:]PORT, HOST possibly "[v6]"; 0, or -1 after the usage message. */
+static int parse_listen(const char *v)
+{
+    static char host[256];
+    const char *colon = strrchr(v, ':');
+    const char *port = colon ? colon + 1 : v;
+    long long p;
+    if (colon) {
+        size_t n = (size_t)(colon - v);
+        if (n >= sizeof host) {
+            cli_usage_error("--listen: the host name is too long");
+            return -1;
+        }
+        memcpy(host, v, n);
+        host[n] = 0;
+        if (host[0] == '[' && n > 2 && host[n - 1] == ']') {
+            memmove(host, host + 1, n - 2);
+            host[n - 2] = 0;
+        }
+        if (!host[0]) {
+            cli_usage_error("--listen wants [HOST:]PORT, not '%s'", v);
+            return -1;
+        }
+        g_cfg.host = host;
+    }
+    if (!cli_parse_int(port, 0, 65535, &p)) {
+        cli_usage_error("--listen wants [HOST:]PORT with a port from 0 to 65535, not '%s'", v);
         return -1;
     }
-    *out = (int)v;
+    g_cfg.port = (int)p;
     return 0;
 }
 
@@ -92,69 +123,41 @@ static void on_signal(int sig)
 
 int main(int argc, char **argv)
 {
-    static char host[256];
+    cli_init("xq-server");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout);
+        const char *v;
+        if (cli_standard(a, usage))
             return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("xq-server %s\n", xq_version_string());
-            return 0;
-        } else if (strcmp(a, "--listen") == 0 && v) {
-            const char *colon = strrchr(v, ':');
-            const char *port = colon ? colon + 1 : v;
-            if (colon) {
-                size_t n = (size_t)(colon - v);
-                if (n >= sizeof host)
-                    n = sizeof host - 1;
-                memcpy(host, v, n);
-                host[n] = 0;
-                if (host[0] == '[' && n > 2 && host[n - 1] == ']') {
-                    memmove(host, host + 1, n - 2);
-                    host[n - 2] = 0;
-                }
-                g_cfg.host = host;
-            }
-            if (parse_int("--listen", port, 1, 65535, &g_cfg.port) < 0)
-                return 2;
-            i++;
-        } else if (strcmp(a, "--db") == 0 && v) {
-            g_cfg.db_path = v;
-            i++;
-        } else if (strcmp(a, "--www") == 0 && v) {
-            g_cfg.www = v;
-            i++;
+        if (strcmp(a, "--listen") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || parse_listen(v) < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--db") == 0) {
+            if (!(g_cfg.db_path = cli_value(argc, argv, &i)))
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--www") == 0) {
+            if (!(g_cfg.www = cli_value(argc, argv, &i)))
+                return CLI_EXIT_USAGE;
         } else if (strcmp(a, "--guests") == 0) {
             g_cfg.guests = 1;
         } else if (strcmp(a, "--grace") == 0) {
-            if (parse_int(a, v, 1, 86400, &g_cfg.grace_s) < 0)
-                return 2;
-            i++;
+            if (int_option(argc, argv, &i, 1, 86400, &g_cfg.grace_s) < 0)
+                return CLI_EXIT_USAGE;
         } else if (strcmp(a, "--max-connections") == 0) {
-            if (parse_int(a, v, 1, 60000, &g_cfg.max_conns) < 0)
-                return 2;
-            i++;
+            if (int_option(argc, argv, &i, 1, 60000, &g_cfg.max_conns) < 0)
+                return CLI_EXIT_USAGE;
         } else if (strcmp(a, "--max-per-address") == 0) {
-            if (parse_int(a, v, 1, 60000, &g_cfg.max_per_addr) < 0)
-                return 2;
-            i++;
+            if (int_option(argc, argv, &i, 1, 60000, &g_cfg.max_per_addr) < 0)
+                return CLI_EXIT_USAGE;
         } else if (strcmp(a, "--engine-threads") == 0) {
-            if (parse_int(a, v, 1, 64, &g_cfg.engine_threads) < 0)
-                return 2;
-            i++;
+            if (int_option(argc, argv, &i, 1, 64, &g_cfg.engine_threads) < 0)
+                return CLI_EXIT_USAGE;
         } else if (strcmp(a, "--sync-full") == 0) {
             g_cfg.sync_full = 1;
         } else if (strcmp(a, "--verbose") == 0) {
             g_cfg.verbose++;
-        } else if (a[0] == '-' && (strcmp(a, "--listen") == 0 || strcmp(a, "--db") == 0 ||
-                                   strcmp(a, "--www") == 0)) {
-            fprintf(stderr, "xq-server: %s needs a value (try 'xq-server --help')\n", a);
-            return 2;
         } else {
-            fprintf(stderr, "xq-server: unknown option '%s' (try 'xq-server --help')\n", a);
-            return 2;
+            return cli_unknown_option(a);
         }
     }
     if (!g_cfg.db_path)
@@ -170,16 +173,16 @@ int main(int argc, char **argv)
 
     char err[1024];
     if (store_open(g_cfg.db_path, g_cfg.sync_full, err, sizeof err) < 0) {
-        fprintf(stderr, "xq-server: %s\n", err);
+        cli_error("%s", err);
         return 1;
     }
     if (accounts_init() < 0 || engine_init(g_cfg.engine_threads) < 0) {
-        fprintf(stderr, "xq-server: cannot start the worker threads\n");
+        cli_error("cannot start the worker threads");
         store_close();
         return 1;
     }
     if (net_start(err, sizeof err) < 0) {
-        fprintf(stderr, "xq-server: %s\n", err);
+        cli_error("%s", err);
         engine_shutdown();
         accounts_shutdown();
         store_close();
@@ -187,7 +190,7 @@ int main(int argc, char **argv)
     }
     int restored = game_restore_all();
     if (restored < 0) {
-        fprintf(stderr, "xq-server: the games could not be read: %s\n", store_errmsg());
+        cli_error("the games could not be read: %s", store_errmsg());
         return 1;
     }
     struct sigaction sa;
