@@ -264,7 +264,7 @@ void cmd_login(conn *c, json_t *m, json_t *id)
     double retry;
     int64_t now = mono_us();
     if (!login_allowed(c->addr, name, now, &retry)) {
-        json_t *e = json_pack("{ssssssf}", "type", "error", "code", "rate_limited", "message",
+        json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
                               "too many failed logins; wait", "retry_after", retry);
         conn_send_id(c, id, e);
         return;
@@ -300,7 +300,7 @@ void cmd_resume(conn *c, json_t *m, json_t *id)
     double retry;
     int64_t now = mono_us();
     if (!login_allowed(c->addr, "", now, &retry)) {
-        json_t *e = json_pack("{ssssssf}", "type", "error", "code", "rate_limited", "message",
+        json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
                               "too many wrong tokens; wait", "retry_after", retry);
         conn_send_id(c, id, e);
         return;

@@ -1,7 +1,8 @@
 /* The protocol codec: one message is a JSON object with a "type".
  * WebSocket: each text message is that object.
  * Line TCP: `TYPE` then either that object (`move {"game":1,"move":"h2e2"}`) or
- * positional words (`move 1 h2e2`) named by the table below; the server writes
+ * positional words (`move 1 h2e2`) named by the table below (text starting with
+ * '{' or '[' is JSON, and must be an object); the server writes
  * `TYPE {object}` lines. UTF-8 is checked by jansson (json_loadb, json_stringn). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,21 +100,26 @@ static json_t *decode_line(const char *text, size_t len, const char **code, char
     char type[40];
     memcpy(type, text + t0, tlen);
     type[tlen] = 0;
-    for (size_t k = 0; k < tlen; k++)
-        if (!((type[k] >= 'a' && type[k] <= 'z') || type[k] == '_')) {
-            *code = "unknown_command";
-            snprintf(why, whycap, "no such command");
-            return NULL;
-        }
+    if (!session_command_known(type)) {
+        *code = "unknown_command";
+        snprintf(why, whycap, "no such command");
+        return NULL;
+    }
     while (i < len && is_space(text[i]))
         i++;
-    if (i < len && text[i] == '{') {
+    if (i < len && (text[i] == '{' || text[i] == '[')) {
         json_error_t je;
         json_t *o = json_loadb(text + i, len - i, JSON_REJECT_DUPLICATES, &je);
-        if (!o || !json_is_object(o)) {
+        if (!o) {
+            *code = json_error_code(&je) == json_error_invalid_utf8 ? "bad_utf8" : "bad_json";
+            snprintf(why, whycap, "%s", je.text);
+            return NULL;
+        }
+        if (!json_is_object(o)) {
             json_decref(o);
-            *code = strstr(je.text, "UTF-8") ? "bad_utf8" : "bad_json";
-            snprintf(why, whycap, "%s", o ? "not an object" : je.text);
+            *code = "bad_message";
+            snprintf(why, whycap, "the fields are a JSON object or words, not a JSON %s",
+                     json_is_array(o) ? "array" : "value");
             return NULL;
         }
         json_object_set_new(o, "type", json_string(type));
@@ -172,7 +178,7 @@ json_t *codec_decode(int transport, const char *text, size_t len, const char **c
     json_error_t je;
     json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!o) {
-        *code = strstr(je.text, "UTF-8") ? "bad_utf8" : "bad_json";
+        *code = json_error_code(&je) == json_error_invalid_utf8 ? "bad_utf8" : "bad_json";
         snprintf(why, whycap, "%s", je.text);
         return NULL;
     }

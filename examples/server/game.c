@@ -772,7 +772,7 @@ void cmd_resign(conn *c, json_t *m, json_t *id)
 
 static void offer_event(game *g, const char *kind, int s, const char *what)
 {
-    json_t *ev = json_pack("{sssIsssssss}", "type", "offer", "game", (json_int_t)g->id, "kind",
+    json_t *ev = json_pack("{sssIssssss}", "type", "offer", "game", (json_int_t)g->id, "kind",
                            kind, "by", k_color[s], "state", what);
     broadcast(g, ev, NULL);
     json_decref(ev);
@@ -837,18 +837,21 @@ static int take_back(game *g, int requester)
     g->draw_offer = -1;
     g->engine_gen++; /* a search in flight is for a position that is gone */
     arm_flag(g);
-    send_states(g);
     return 0;
 }
 
-static void takeback_reply(conn *c, json_t *id, int rc)
+/* The reply to a take-back that was carried out (or not); on success the new
+ * state goes to everyone after the "ok". */
+static void takeback_reply(game *g, conn *c, json_t *id, int rc)
 {
     if (rc == -1)
         conn_error(c, id, "not_allowed", "there is no move of yours to take back");
     else if (rc == -2)
         conn_error(c, id, "storage", "the take-back could not be stored");
-    else
+    else {
         conn_send_id(c, id, msg_new("ok"));
+        send_states(g);
+    }
 }
 
 void cmd_takeback(conn *c, json_t *m, json_t *id)
@@ -858,7 +861,7 @@ void cmd_takeback(conn *c, json_t *m, json_t *id)
     if (!g)
         return;
     if (g->takeback_offer == 1 - s) { /* accepting the opponent's request */
-        takeback_reply(c, id, take_back(g, 1 - s));
+        takeback_reply(g, c, id, take_back(g, 1 - s));
         return;
     }
     if (g->takeback_offer == s) {
@@ -871,7 +874,7 @@ void cmd_takeback(conn *c, json_t *m, json_t *id)
         return;
     }
     if (is_engine(g, 1 - s)) { /* the engine always agrees */
-        takeback_reply(c, id, take_back(g, s));
+        takeback_reply(g, c, id, take_back(g, s));
         return;
     }
     g->takeback_offer = s;

@@ -349,7 +349,7 @@ void cmd_games(conn *c, json_t *m, json_t *id)
 
 void lobby_say(conn *c, const char *text, json_t *id)
 {
-    json_t *ev = json_pack("{sssssss}", "type", "chat", "to", "lobby", "from", c->user->name,
+    json_t *ev = json_pack("{ssssssss}", "type", "chat", "to", "lobby", "from", c->user->name,
                            "text", text);
     for (conn *k = conn_next(NULL); k; k = conn_next(k))
         if (k->lobby && k->user && k != c)

@@ -135,6 +135,17 @@ static void queue_raw(conn *c, unsigned char *buf, size_t len)
 void conn_send(conn *c, json_t *msg)
 {
     size_t len;
+    if (!msg) { /* a json_pack() that failed: a bug, not the client's fault */
+        static const char k_internal[] =
+            "{\"type\":\"error\",\"code\":\"internal\",\"message\":\"internal error\"}";
+        fprintf(stderr, "xq-server: internal error: a message could not be built\n");
+        msg = json_loads(k_internal, 0, NULL);
+        if (!msg)
+            return;
+        conn_send(c, msg);
+        json_decref(msg);
+        return;
+    }
     unsigned char *buf = codec_encode(c->transport, msg, LWS_PRE, &len);
     if (!buf) {
         conn_close(c, "out of memory");
@@ -158,7 +169,15 @@ void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    json_t *m = json_pack("{ssssss}", "type", "error", "code", code, "message", text);
+    /* a message cut by the buffer may end inside a UTF-8 sequence: drop that tail */
+    size_t n = strlen(text);
+    json_t *msg = json_stringn(text, n);
+    for (int k = 0; !msg && k < 3 && n > 0; k++)
+        msg = json_stringn(text, --n);
+    if (!msg)
+        msg = json_string("(the message is not valid UTF-8)");
+    json_t *m = json_pack("{sssssO}", "type", "error", "code", code, "message", msg);
+    json_decref(msg);
     conn_send_id(c, id, m);
 }
 
@@ -421,6 +440,15 @@ int net_start(char *err, size_t cap)
         snprintf(err, cap, "cannot listen on %s port %d (in use, or not an address of this host)",
                  g_cfg.host, g_cfg.port);
         return -1;
+    }
+    if (g_cfg.port == 0) { /* the kernel chose the port: say which */
+        struct lws_vhost *vh = lws_get_vhost_by_name(g_ctx, "default");
+        int port = vh ? lws_get_vhost_listen_port(vh) : -1;
+        if (port <= 0) {
+            snprintf(err, cap, "cannot find the port the kernel chose");
+            return -1;
+        }
+        g_cfg.port = port;
     }
     return 0;
 }

@@ -145,6 +145,7 @@ json_t *msg_new(const char *type);
 void session_open(conn *c);
 void session_message(conn *c, const char *text, size_t len);
 void session_closed(conn *c);
+int session_command_known(const char *name); /* a command of the protocol (or hello) */
 void send_to_user(int64_t uid, json_t *msg);   /* every connection of the user */
 
 /* ---- accounts.c ---- */

@@ -55,7 +55,7 @@ static void cmd_say(conn *c, json_t *m, json_t *id)
         return;
     }
     if (!bucket_take(&c->chat_bucket, SRV_CHAT_BURST, SRV_CHAT_PER_S, mono_us())) {
-        json_t *e = json_pack("{ssssssf}", "type", "error", "code", "rate_limited", "message",
+        json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
                               "too many chat lines; wait", "retry_after",
                               bucket_wait(&c->chat_bucket, SRV_CHAT_BURST, SRV_CHAT_PER_S,
                                           mono_us()));
@@ -99,7 +99,18 @@ static const command k_commands[] = {
     {"say", cmd_say, 1},
 };
 
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof k_commands / sizeof k_commands[0]; i++)
+        if (strcmp(k_commands[i].name, name) == 0)
+            return &k_commands[i];
+    return NULL;
+}
 
+int session_command_known(const char *name)
+{
+    return strcmp(name, "hello") == 0 || find_command(name) != NULL;
+}
 
 void session_open(conn *c)
 {
@@ -166,10 +177,7 @@ void session_message(conn *c, const char *text, size_t len)
         json_decref(m);
         return;
     }
-    const command *cmd = NULL;
-    for (size_t i = 0; i < sizeof k_commands / sizeof k_commands[0]; i++)
-        if (strcmp(k_commands[i].name, type) == 0)
-            cmd = &k_commands[i];
+    const command *cmd = find_command(type);
     if (!cmd)
         conn_error(c, id, "unknown_command", "no such command: '%.40s'", type);
     else if (!c->hello)

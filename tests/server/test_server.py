@@ -228,7 +228,7 @@ class BadInput(Base):
             (b"move [1]\n", "bad_message"),
             (b"x" * 9000 + b"\n", "too_long"),
             (b"move " + str(gid).encode() + b" zz99\n", "bad_move"),
-            (b"move " + str(gid).encode() + b" h2h9\n", "illegal_move"),
+            (b"move " + str(gid).encode() + b" a0a5\n", "illegal_move"),  # the rook jumps its own pawn
             (b"move abc h2e2\n", "bad_field"),
             (b"move 999999 h2e2\n", "no_such_game"),
             (b"seek {\"base\": -5}\n", "bad_field"),

@@ -8,6 +8,7 @@ import base64
 import json
 import os
 import queue
+import re
 import socket
 import struct
 import subprocess
@@ -203,20 +204,14 @@ class WsClient(_Base):
             pass
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
-
-
 class Server:
-    """xq-server on 127.0.0.1 with its own database."""
+    """xq-server on 127.0.0.1 with its own database. The first start asks for any
+    free port (--listen 127.0.0.1:0) and reads the one chosen from the banner;
+    a restart listens on the same port again."""
 
-    def __init__(self, binary, db, *args, port=None):
+    def __init__(self, binary, db, *args, port=0):
         self.binary, self.db, self.args = binary, db, list(args)
-        self.port = port or free_port()
+        self.port = port
         self.proc = None
 
     def start(self):
@@ -224,9 +219,11 @@ class Server:
             [self.binary, "--listen", "127.0.0.1:%d" % self.port, "--db", self.db] + self.args,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
-        if "listening" not in line:
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+) ", line)
+        if not m:
             self.proc.wait(5)
             raise AssertionError("server did not start: %r %r" % (line, self.proc.stderr.read()))
+        self.port = int(m.group(1))
         self.banner = line + self.proc.stdout.readline()
         return self
 
