@@ -34,3 +34,5 @@ XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip bin
 # jansson (JSON), SQLite (storage) and libsodium (Argon2id passwords, session
 # tokens); the CMake build skips the server when one of them is missing.
 XQ_BUILD_PACKAGES+=(libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev)
+# netcat-openbsd: a test plays a game over the server's line protocol with nc.
+XQ_TEST_PACKAGES+=(netcat-openbsd)

@@ -237,7 +237,9 @@ static int conn_write(conn *c)
         if (lws_write(c->wsi, out + LWS_PRE, n, LWS_WRITE_RAW) < (int)n)
             return -1;
     }
-    if (c->qhead)
+    /* lws keeps what the socket did not take (partial_buffered) and sends it
+     * before the next WRITEABLE: close only once that is out too */
+    if (c->qhead || (c->closing && lws_partial_buffered(c->wsi)))
         lws_callback_on_writable(c->wsi);
     else if (c->closing)
         return -1;

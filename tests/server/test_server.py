@@ -3,6 +3,7 @@
 usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m unittest)"""
 import os
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -283,6 +284,62 @@ class BadInput(Base):
         self.assertEqual(c.call("user", name="alice")["name"], "alice")
 
 
+class Hostile(Base):
+    """Clients that flood, stall or go silent: the server answers everyone else."""
+
+    def test_message_flood_is_limited_then_closed(self):
+        c = self.client()
+        other = self.client()
+        c.raw(b"ping\n" * 400)  # burst 200, then 50/s; 100 refusals close the connection
+        pongs = limited = 0
+        with self.assertRaises(Closed):
+            while True:
+                m = c.recv(5)
+                if m["type"] == "pong":
+                    pongs += 1
+                elif m.get("code") == "rate_limited":
+                    limited += 1
+        self.assertGreaterEqual(pongs, 199)  # hello took one of the 200
+        self.assertLess(pongs, 300)
+        self.assertGreater(limited, 90)
+        self.assertEqual(other.call("ping")["type"], "pong")
+
+    def test_silent_partial_and_unread_clients_do_not_stall_a_game(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        # half a line, half a WebSocket frame header, and one that never reads
+        half = self.client(say_hello=False)
+        half.raw(b'move {"game": 1, "mo')
+        ws = self.client(ws=True, say_hello=False)
+        ws.sock.sendall(b"\x81")
+        deaf = socket.create_connection(("127.0.0.1", self.srv.port))
+        deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        deaf.sendall(b'hello {"protocol": 1}\n' + b"state %d\n" % gid * 150)
+        t0 = time.time()
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2", "i9h9"])
+        self.assertLess(time.time() - t0, 3.0)
+        deaf.close()
+        half.line("}")  # the line ends: not JSON, and nothing was done with it
+        self.assertEqual(half.expect("error")["code"], "bad_json")
+
+    def test_names_with_metacharacters_find_nobody(self):
+        c = self.client()
+        r = c.call("register", name="o_brien-2", password="secret99")
+        self.assertEqual(r["type"], "session")
+        for bad in ("o'brien", "<b>x</b>", "a\"b", "x;--", "' OR '1'='1", "\u00e9t\u00e9"):
+            self.assertEqual(c.call("user", name=bad)["code"], "no_such_user", bad)
+        c.raw(b'user {"name": "a\\u0000b"}\n')  # JSON may not carry a NUL
+        self.assertEqual(c.expect("error")["code"], "bad_json")
+        self.assertEqual(c.call("user", name="o_brien-2")["name"], "o_brien-2")
+
+    def test_wrong_tokens_are_rate_limited(self):
+        c = self.client()
+        codes = [c.call("resume", token="%064x" % i)["code"] for i in range(7)]
+        self.assertEqual(codes[:5], ["bad_token"] * 5)
+        self.assertEqual(codes[5:], ["rate_limited"] * 2)
+        self.assertEqual(c.call("ping")["type"], "pong")
+
+
 class NoGuests(Base):
     args = ()
 
@@ -297,17 +354,26 @@ class Faults(Base):
         a, b = self.user("alice"), self.user("bob")
         gid = self.game(a, b)
         self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(a.call("move", game=gid, move="h0g2")["ply"], 3)  # Black's clock runs
+        before = a.call("state", game=gid)["clock"]
         b.close()
         p = a.expect("presence", game=gid, color="black")
         self.assertFalse(p["present"])
+        time.sleep(1.0)
+        during = a.call("state", game=gid)["clock"]
+        self.assertLessEqual(during["black"], before["black"] - 900)  # away, the clock runs on
+        self.assertEqual(during["red"], before["red"])
         b2 = self.client(ws=True)
         r = b2.call("resume", token=b.token)
         self.assertEqual((r["type"], r["name"]), ("session", "bob"))
         st = b2.expect("game", game=gid)
-        self.assertEqual((st["ply"], st["you"]), (2, "black"))
+        self.assertEqual((st["ply"], st["you"], st["turn"]), (3, "black", "black"))
+        self.assertLessEqual(st["clock"]["black"], during["black"])
         a.expect("presence", game=gid, color="black", present=True)
-        self.assertEqual(a.call("move", game=gid, move="h0g2")["ply"], 3)
-        b2.expect("move", game=gid, ply=3)
+        self.assertEqual(b2.call("move", game=gid, move="i9h9")["ply"], 4)
+        a.expect("move", game=gid, ply=4)
+        # the old connection's token is the same session: it still resumes
+        self.assertEqual(self.client().call("resume", token=b.token)["name"], "bob")
 
     def test_abandonment(self):
         a, b = self.user("alice"), self.user("bob")

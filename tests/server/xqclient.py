@@ -5,10 +5,12 @@ JSON over WebSocket (a minimal RFC 6455 client: masked text frames out,
 unmasked frames in). Both read in the background and let a test wait for a
 message of a given type."""
 import base64
+import ctypes
 import json
 import os
 import queue
 import re
+import signal
 import socket
 import struct
 import subprocess
@@ -204,6 +206,15 @@ class WsClient(_Base):
             pass
 
 
+def _die_with_parent():
+    """In the child: SIGKILL when the test process goes (a test killed by its
+    timeout leaves no server behind). Linux prctl(PR_SET_PDEATHSIG)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
 class Server:
     """xq-server on 127.0.0.1 with its own database. The first start asks for any
     free port (--listen 127.0.0.1:0) and reads the one chosen from the banner;
@@ -217,7 +228,7 @@ class Server:
     def start(self):
         self.proc = subprocess.Popen(
             [self.binary, "--listen", "127.0.0.1:%d" % self.port, "--db", self.db] + self.args,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_die_with_parent)
         line = self.proc.stdout.readline()
         m = re.search(r"listening on 127\.0\.0\.1:(\d+) ", line)
         if not m:
