@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 #include "server.h"
@@ -51,6 +54,16 @@ conn *conn_next(conn *prev)
     return NULL;
 }
 
+/* Small messages go out at once: Nagle's algorithm would hold a reply until the
+ * client acknowledges the previous one, which a client's delayed ACK holds
+ * for 40 ms. */
+static void no_delay(struct lws *wsi)
+{
+    int fd = (int)lws_get_socket_fd(wsi), one = 1;
+    if (fd >= 0)
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
 static conn *conn_new(struct lws *wsi, int transport)
 {
     char addr[64] = "";
@@ -78,6 +91,7 @@ static conn *conn_new(struct lws *wsi, int transport)
     snprintf(c->addr, sizeof c->addr, "%s", addr);
     g_slots[slot] = c;
     g_nconns++;
+    no_delay(wsi);
     lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, SRV_HELLO_TIMEOUT_S);
     session_open(c);
     return c;
@@ -263,10 +277,19 @@ static int in_append(conn *c, const char *data, size_t len)
     return 0;
 }
 
-static void touch(conn *c)
+/* A message arrived: the idle timeout starts again. lws keeps its timeouts in a
+ * sorted list (re-setting one costs a walk of it), so it is re-set at most
+ * once every SRV_IDLE_TOUCH_S: the timeout is then between SRV_IDLE_TIMEOUT_S
+ * and that much less. */
+void conn_touch(conn *c)
 {
-    if (c->hello)
-        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, SRV_IDLE_TIMEOUT_S);
+    if (!c->hello)
+        return;
+    int64_t now = mono_us();
+    if (c->touched_us && now - c->touched_us < (int64_t)SRV_IDLE_TOUCH_S * 1000000)
+        return;
+    c->touched_us = now;
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, SRV_IDLE_TIMEOUT_S);
 }
 
 /* Line transport: split on \n (a \r before it is dropped). */
@@ -296,7 +319,7 @@ static void line_rx(conn *c, const char *data, size_t len)
                 if (c->in[k] != ' ' && c->in[k] != '\t')
                     blank = 0;
             if (!blank) {
-                touch(c);
+                conn_touch(c);
                 session_message(c, c->in, n);
             }
         }
@@ -331,7 +354,7 @@ static void ws_rx(conn *c, struct lws *wsi, const char *data, size_t len)
         conn_error(c, NULL, "bad_message", "binary WebSocket messages are not accepted");
         return;
     }
-    touch(c);
+    conn_touch(c);
     session_message(c, c->in ? c->in : "", n);
 }
 

@@ -29,6 +29,7 @@
 #define SRV_MAX_OUTQ (1024 * 1024)      /* bytes queued to one client before it is dropped */
 #define SRV_HELLO_TIMEOUT_S 10          /* a connection must say hello within this */
 #define SRV_IDLE_TIMEOUT_S 600          /* silence after which a connection is closed */
+#define SRV_IDLE_TOUCH_S 10             /* the idle timer is re-set at most this often */
 #define SRV_NAME_MIN 3
 #define SRV_NAME_MAX 20
 #define SRV_PASSWORD_MIN 6
@@ -92,6 +93,7 @@ typedef struct conn {
     void *wsi;
     char addr[64];
     int hello;
+    int64_t touched_us;             /* when the idle timeout was last re-set */
     char token_hash[2 * 32 + 1];    /* of the session this connection logged in with */
     int closing;
     struct user *user;
@@ -116,6 +118,7 @@ void conn_send_id(conn *c, json_t *id, json_t *msg);  /* steals msg; adds "id" *
 void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void conn_close(conn *c, const char *why);
+void conn_touch(conn *c);                              /* a message came: idle timer again */
 /* Iterate connections: returns the next after prev (NULL starts). */
 conn *conn_next(conn *prev);
 void net_wake(void);                   /* wake the loop from another thread */

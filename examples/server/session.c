@@ -134,6 +134,7 @@ static void hello(conn *c, json_t *m, json_t *id)
         return;
     }
     c->hello = 1;
+    conn_touch(c); /* the idle timeout replaces the hello timeout */
     char server[64];
     snprintf(server, sizeof server, "xq-server %s", xq_version_string());
     json_t *w = json_pack(

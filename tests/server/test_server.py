@@ -332,6 +332,16 @@ class Hostile(Base):
         self.assertEqual(c.expect("error")["code"], "bad_json")
         self.assertEqual(c.call("user", name="o_brien-2")["name"], "o_brien-2")
 
+    def test_hello_timeout_closes_only_the_silent(self):
+        silent = self.client(say_hello=False)
+        quiet = self.client()  # said hello, then nothing for longer than the hello timeout
+        t0 = time.time()
+        with self.assertRaises(Closed):
+            silent.recv(15)
+        self.assertGreater(time.time() - t0, 8)
+        time.sleep(max(0.0, 11 - (time.time() - t0)))
+        self.assertEqual(quiet.call("ping")["type"], "pong")
+
     def test_wrong_tokens_are_rate_limited(self):
         c = self.client()
         codes = [c.call("resume", token="%064x" % i)["code"] for i in range(7)]
