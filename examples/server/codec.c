@@ -116,10 +116,10 @@ static json_t *decode_line(const char *text, size_t len, const char **code, char
             return NULL;
         }
         if (!json_is_object(o)) {
-            json_decref(o);
             *code = "bad_message";
             snprintf(why, whycap, "the fields are a JSON object or words, not a JSON %s",
                      json_is_array(o) ? "array" : "value");
+            json_decref(o);
             return NULL;
         }
         json_object_set_new(o, "type", json_string(type));

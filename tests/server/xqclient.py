@@ -241,6 +241,7 @@ class Server:
     def kill(self):
         self.proc.kill()
         self.proc.wait(5)
+        self.check_stderr()
 
     def stop(self):
         if self.proc and self.proc.poll() is None:
@@ -250,8 +251,17 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+        self.check_stderr()
+
+    def check_stderr(self):
+        """A sanitizer's report on the server's standard error fails the test."""
+        err = self.proc.stderr.read() if self.proc.stderr and not self.proc.stderr.closed else ""
+        self.stderr_text = err
         for f in (self.proc.stdout, self.proc.stderr):
             f.close()
+        for mark in ("AddressSanitizer", "LeakSanitizer", "runtime error:", "ThreadSanitizer"):
+            if mark in err:
+                raise AssertionError("the server reported an error:\n" + err[-4000:])
 
 
 def hello(c):
