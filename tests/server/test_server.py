@@ -189,6 +189,18 @@ class Play(Base):
         codes = [a.call("say", to="lobby", text="spam %d" % i).get("code") for i in range(6)]
         self.assertIn("rate_limited", codes)
 
+    def test_engine_thinking_does_not_stall_other_games(self):
+        e = self.user("erin")
+        g = e.call("engine", level=20, color="red", base=600)  # the engine thinks up to 5 s
+        self.assertEqual(e.call("move", game=g["game"], move="h2e2")["ply"], 1)
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        t0 = time.time()
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"])
+        self.assertLess(time.time() - t0, 3.0)
+        st = e.call("state", game=g["game"])
+        self.assertEqual((st["ply"], st["turn"]), (1, "black"))  # still thinking meanwhile
+
     def test_engine_game(self):
         a = self.user("alice")
         g = a.call("engine", level=0, color="red", base=60)
@@ -348,6 +360,22 @@ class Hostile(Base):
         self.assertEqual(codes[:5], ["bad_token"] * 5)
         self.assertEqual(codes[5:], ["rate_limited"] * 2)
         self.assertEqual(c.call("ping")["type"], "pong")
+
+
+class Limits(Base):
+    args = ("--guests", "--max-per-address", "3")
+
+    def test_connections_per_address(self):
+        first = [self.client() for _ in range(3)]
+        extra = self.client(say_hello=False)
+        extra.send("hello", protocol=1)  # a connection counts from its first bytes
+        with self.assertRaises(Closed):  # refused at once, unanswered
+            extra.recv(5)
+        first[0].close()
+        time.sleep(0.3)
+        again = self.client()  # a place is free again
+        self.assertEqual(again.call("ping")["type"], "pong")
+        self.assertEqual(first[1].call("ping")["type"], "pong")
 
 
 class NoGuests(Base):
