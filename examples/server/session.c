@@ -155,7 +155,11 @@ void session_message(conn *c, const char *text, size_t len)
             conn_close(c, "message flood");
             return;
         }
-        conn_error(c, NULL, "rate_limited", "too many messages; this one was dropped");
+        int64_t now = mono_us();
+        conn_send_id(c, NULL,
+                     json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
+                               "too many messages; this one was dropped", "retry_after",
+                               bucket_wait(&c->msg_bucket, SRV_MSG_BURST, SRV_MSG_PER_S, now)));
         return;
     }
     json_t *m = codec_decode(c->transport, text, len, &code, why, sizeof why);

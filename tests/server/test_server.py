@@ -27,8 +27,13 @@ class Base(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="xq-server-test-")
         self.db = os.path.join(self.dir, "t.db")
-        self.srv = Server(BINARY, self.db, *self.args).start()
+        self.prepare()
+        self.srv = Server(BINARY, self.db, *[a.replace("{dir}", self.dir) for a in self.args])
+        self.srv.start()
         self.clients = []
+
+    def prepare(self):
+        """Files the server needs before it starts (in self.dir)."""
 
     def tearDown(self):
         for c in self.clients:
@@ -311,6 +316,7 @@ class Hostile(Base):
                     pongs += 1
                 elif m.get("code") == "rate_limited":
                     limited += 1
+                    self.assertGreater(m["retry_after"], 0)
         self.assertGreaterEqual(pongs, 199)  # hello took one of the 200
         self.assertLess(pongs, 300)
         self.assertGreater(limited, 90)
@@ -376,6 +382,44 @@ class Limits(Base):
         again = self.client()  # a place is free again
         self.assertEqual(again.call("ping")["type"], "pong")
         self.assertEqual(first[1].call("ping")["type"], "pong")
+
+
+class Http(Base):
+    """The same port serves --www over HTTP, and nothing outside it."""
+    args = ("--www", "{dir}/www")
+
+    def prepare(self):
+        os.mkdir(os.path.join(self.dir, "www"))
+        with open(os.path.join(self.dir, "www", "index.html"), "w") as f:
+            f.write("<!doctype html><title>xq</title>board here\n")
+        with open(os.path.join(self.dir, "secret.txt"), "w") as f:
+            f.write("not for the web\n")
+
+    def get(self, path):
+        s = socket.create_connection(("127.0.0.1", self.srv.port), timeout=10)
+        s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                   % path).encode())
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        s.close()
+        head, _, body = data.partition(b"\r\n\r\n")
+        return int(head.split()[1]), body
+
+    def test_files_and_no_escape(self):
+        code, body = self.get("/")
+        self.assertEqual(code, 200)
+        self.assertIn(b"board here", body)
+        for path in ("/../secret.txt", "/%2e%2e/secret.txt", "/nothing.html"):
+            code, body = self.get(path)
+            self.assertGreaterEqual(code, 400, path)
+            self.assertNotIn(b"not for the web", body, path)
+        # the port still speaks both protocols
+        self.assertEqual(self.client().call("ping")["type"], "pong")
+        self.assertEqual(self.client(ws=True).call("ping")["type"], "pong")
 
 
 class NoGuests(Base):
