@@ -56,12 +56,16 @@ conn *conn_next(conn *prev)
 
 /* Small messages go out at once: Nagle's algorithm would hold a reply until the
  * client acknowledges the previous one, which a client's delayed ACK holds
- * for 40 ms. */
-static void no_delay(struct lws *wsi)
+ * for 40 ms. And a fixed kernel send buffer: left to autotuning it grows to
+ * megabytes for a client that does not read, so SRV_MAX_OUTQ would bound
+ * nothing and every deaf client could pin that much kernel memory. */
+static void socket_options(struct lws *wsi)
 {
-    int fd = (int)lws_get_socket_fd(wsi), one = 1;
-    if (fd >= 0)
-        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    int fd = (int)lws_get_socket_fd(wsi), one = 1, sndbuf = SRV_SOCKET_SNDBUF;
+    if (fd < 0)
+        return;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 }
 
 static conn *conn_new(struct lws *wsi, int transport)
@@ -91,7 +95,7 @@ static conn *conn_new(struct lws *wsi, int transport)
     snprintf(c->addr, sizeof c->addr, "%s", addr);
     g_slots[slot] = c;
     g_nconns++;
-    no_delay(wsi);
+    socket_options(wsi);
     lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, SRV_HELLO_TIMEOUT_S);
     session_open(c);
     return c;

@@ -27,6 +27,7 @@
 #define SRV_DEFAULT_PORT 7700
 #define SRV_MAX_MESSAGE 8192            /* bytes in one message (line or WebSocket text) */
 #define SRV_MAX_OUTQ (1024 * 1024)      /* bytes queued to one client before it is dropped */
+#define SRV_SOCKET_SNDBUF (64 * 1024)   /* kernel send buffer of a connection (SO_SNDBUF) */
 #define SRV_HELLO_TIMEOUT_S 10          /* a connection must say hello within this */
 #define SRV_IDLE_TIMEOUT_S 600          /* silence after which a connection is closed */
 #define SRV_IDLE_TOUCH_S 10             /* the idle timer is re-set at most this often */
