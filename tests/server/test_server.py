@@ -194,6 +194,29 @@ class Play(Base):
         codes = [a.call("say", to="lobby", text="spam %d" % i).get("code") for i in range(6)]
         self.assertIn("rate_limited", codes)
 
+    def test_challenge_accepted_live_list_and_logout(self):
+        a, b = self.user("alice"), self.user("bob", ws=True)
+        w = self.client()
+        w.call("guest")
+        w.call("lobby")
+        ch = a.call("challenge", to="bob", base=120, inc=3, rules="simple", color="black")
+        self.assertEqual(b.expect("challenge", offer=ch["offer"])["color"], "black")
+        g = b.call("accept", offer=ch["offer"])
+        self.assertEqual((g["type"], g["you"], g["rules"], g["base"], g["inc"]),
+                         ("game", "red", "simple", 120, 3))
+        a.expect("offer_gone", offer=ch["offer"], reason="accepted")
+        started = w.expect("game_started", game=g["game"])
+        self.assertEqual((started["red"], started["black"]), ("bob", "alice"))
+        live = w.call("games")["games"]
+        self.assertEqual([(x["game"], x["red"], x["black"], x["ply"]) for x in live],
+                         [(g["game"], "bob", "alice", 0)])
+        self.assertEqual(b.call("move", game=g["game"], move="h2e2")["ply"], 1)
+        self.assertEqual(w.call("games")["games"][0]["ply"], 1)
+        # logout ends the session: its token no longer resumes
+        self.assertEqual(a.call("logout")["type"], "ok")
+        self.assertEqual(a.call("seek")["code"], "login_required")
+        self.assertEqual(self.client().call("resume", token=a.token)["code"], "bad_token")
+
     def test_engine_thinking_does_not_stall_other_games(self):
         e = self.user("erin")
         g = e.call("engine", level=20, color="red", base=600)  # the engine thinks up to 5 s
