@@ -34,3 +34,9 @@ XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip bin
 # virtualenv, as a user would (Debian's python3 has no venv/ensurepip without it).
 # fairy-stockfish: the Python tests drive it through xiangqi.engine.popen_uci.
 XQ_TEST_PACKAGES+=(python3-venv fairy-stockfish)
+# xq-server (issue 12): libwebsockets (HTTP, WebSocket and raw TCP on one loop),
+# jansson (JSON), SQLite (storage) and libsodium (Argon2id passwords, session
+# tokens); the CMake build skips the server when one of them is missing.
+XQ_BUILD_PACKAGES+=(libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev)
+# netcat-openbsd: a test plays a game over the server's line protocol with nc.
+XQ_TEST_PACKAGES+=(netcat-openbsd)
