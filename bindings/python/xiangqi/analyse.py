@@ -391,8 +391,7 @@ def _merge(store, nchunks, out, sqlite):
     for chunk_id in range(nchunks):
         for rec in store.read(chunk_id):
             jsonl.append(json.dumps(rec["analysis"], ensure_ascii=False, sort_keys=True) + "\n")
-            text = rec["pgn"]
-            pgn.append(text if text.endswith("\n") else text + "\n")
+            pgn.append(rec["pgn"].rstrip("\n") + "\n")
             rows.append(rec["analysis"])
     outputs = {"jsonl": os.path.join(out, "analysis.jsonl"),
                "pgn": os.path.join(out, "annotated.pgn")}
