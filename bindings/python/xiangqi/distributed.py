@@ -335,7 +335,7 @@ def connect(scheduler=None, workers=None, timeout=DEFAULT_CONNECT_TIMEOUT, verbo
         raise ValueError("workers must be at least 1, not %r" % (workers,))
     import logging
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           host="127.0.0.1", dashboard_address=None,
+                           host="127.0.0.1", dashboard_address="127.0.0.1:0",
                            silence_logs=logging.WARNING if verbose else logging.CRITICAL)
     try:
         client = Client(cluster)
