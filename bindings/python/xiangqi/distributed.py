@@ -158,7 +158,7 @@ def worker_engine(hash_mb=DEFAULT_HASH_MB):
         pool = _local_pool(hash_mb)
     with pool.borrow() as engine:
         if engine.hash_mb != hash_mb:
-            engine.resize_hash(hash_mb)
+            engine.set_hash(hash_mb)
         yield engine
 
 

@@ -1,6 +1,6 @@
 """Self-play games for tuning the evaluation, on a Dask cluster or in this process.
 
-``/usr/bin/python3 -m xiangqi.selfplay --games N --openings examples/openings.txt --out DIR``
+``/usr/bin/python3 -m xiangqi.selfplay --games N --openings examples/match/openings.txt --out DIR``
 plays N games of the engine against itself, each from an opening of the
 file (game *i* from opening ``i % len(openings)``), and writes in DIR:
 
@@ -223,7 +223,7 @@ def main(argv=None):
     parser.add_argument("--out", required=True, metavar="DIR",
                         help="directory of the results (created; resumed if it holds this run)")
     parser.add_argument("--openings", metavar="FILE",
-                        help="openings, one line of moves each (e.g. examples/openings.txt); "
+                        help="openings, one line of moves each (e.g. examples/match/openings.txt); "
                              "default: the start position")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random moves "
                         "(default: %(default)s)")
