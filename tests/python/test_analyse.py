@@ -2,12 +2,14 @@
 scores, classes, reproducibility, annotated PGN, bad input, the --local command."""
 
 import contextlib
+import importlib.util
 import io
 import itertools
 import json
 import os
 import shutil
 import sqlite3
+import sys
 import tempfile
 import unittest
 
@@ -181,6 +183,22 @@ class TestReadGames(unittest.TestCase):
         self.assertEqual(rc, 1)
         self.assertIn("other settings", err2.getvalue())
 
+    @unittest.skipIf(importlib.util.find_spec("distributed") is not None,
+                     "this interpreter has Dask")
+    def test_command_without_dask(self):
+        """Without Dask the command says so (and how to get it) instead of a traceback."""
+        path = os.path.join(self.tmp, "one.pgn")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(first_games(1)[0])
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            rc = analyse.main([path, "--out", os.path.join(self.tmp, "o"), "--quiet"])
+        self.assertEqual(rc, 1)
+        self.assertIn("xiangqi.analyse: Dask is not available to %s" % sys.executable,
+                      err.getvalue())
+        self.assertIn("/usr/bin/python3", err.getvalue())
+        self.assertIn("--local", err.getvalue())
+
     def test_options(self):
         for argv, text in ((["x.pgn", "--out", "d", "--bogus"], "unknown option '--bogus'"),
                            (["x.pgn", "--out", "d", "--workers", "0"], "--workers"),
@@ -218,6 +236,40 @@ class TestSelfplayLocal(unittest.TestCase):
                 red = b.turn == xiangqi.Color.RED
             want = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[g["result"]]
             self.assertEqual(p["outcome"], want if red else 1 - want)
+
+    def test_tuner_fields_and_reader(self):
+        """Every position carries the fields of the documented format; quiet ones
+        are those a tuner keeps; read_positions reads the command's output."""
+        tmp = tempfile.mkdtemp(prefix="xq-selfplay-")
+        try:
+            out = os.path.join(tmp, "out")
+            r = selfplay.selfplay(2, out, openings=[["h2e2", "h9g7"]], nodes=NODES,
+                                  max_plies=60, chunk_size=1, local=True)
+            path = r["outputs"]["positions"]
+            rows = list(selfplay.read_positions(path))
+            with open(path, encoding="utf-8") as f:
+                self.assertEqual(len(rows), len(f.readlines()))
+            self.assertTrue(rows)
+            for p in rows:
+                self.assertEqual(set(p), set(selfplay.POSITION_FIELDS))
+                with xiangqi.Board(p["fen"]) as b:
+                    self.assertEqual(p["check"], b.is_check())
+                    self.assertEqual(p["capture"], b.piece_at(
+                        xiangqi.Move.from_iccs(p["move"]).to_square) is not None)
+                    best = xiangqi.Move.from_iccs(p["best"])
+                    self.assertEqual(p["quiet"], not b.is_check()
+                                     and b.piece_at(best.to_square) is None
+                                     and abs(p["score"]) < analyse.MATE_VALUE - 1000)
+            quiet = list(selfplay.read_positions(path, quiet=True))
+            self.assertEqual(quiet, [p for p in rows if p["quiet"]])
+            self.assertTrue(0 < len(quiet) < len(rows))  # some captures or checks in 60 plies
+            with open(path, "a", encoding="utf-8") as f:
+                f.write('{"fen": "x"}\n')
+            with self.assertRaises(ValueError) as cm:
+                list(selfplay.read_positions(path))
+            self.assertIn("positions.jsonl:%d" % (len(rows) + 1), str(cm.exception))
+        finally:
+            shutil.rmtree(tmp)
 
     def test_bad_openings(self):
         tmp = tempfile.mkdtemp(prefix="xq-selfplay-")

@@ -8,6 +8,8 @@ XQ_TEST_DASK=require (the ctest entry python_dask), which makes that a
 failure; XQ_TEST_DASK=skip skips them (the generic Python suite, so they do
 not run twice)."""
 
+import contextlib
+import io
 import itertools
 import json
 import os
@@ -227,6 +229,77 @@ class TestDistributed(unittest.TestCase):
             with xd.connect(scheduler=address, timeout=0.5):
                 pass
 
+    def test_scheduler_option(self):
+        """The command on an existing cluster (--scheduler): the same results."""
+        out = self.out("sched")
+        r = subprocess.run([sys.executable, "-m", "xiangqi.analyse", self.pgn, "--out", out,
+                            "--scheduler", self.cluster.scheduler_address, "--nodes", str(NODES),
+                            "--chunk-size", "2", "--quiet"],
+                           stderr=subprocess.PIPE, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stderr, "")
+        self.check_output(out)
+        self.assertEqual(len(self.client.scheduler_info()["workers"]), 2)  # left running
+
+    def test_one_engine_per_worker_opened_once(self):
+        def engines(dask_worker):
+            pool = dask_worker.plugins["xiangqi-engine"].pool
+            return [(id(e), e.threads) for e in pool.engines]
+
+        analyse.analyse_files([self.pgn], self.out("plugin1"), client=self.client,
+                              nodes=NODES, chunk_size=1)
+        before = self.client.run(engines)
+        self.assertEqual(len(before), 2)
+        for addr, got in before.items():
+            self.assertEqual(len(got), 1, addr)  # one engine per worker (one thread each)
+            self.assertEqual(got[0][1], 1, addr)  # one search thread
+        analyse.analyse_files([self.pgn], self.out("plugin2"), client=self.client,
+                              nodes=NODES, chunk_size=1)
+        after = self.client.run(engines)
+        for addr in set(before) & set(after):  # the same engines, not reopened per task
+            self.assertEqual(after[addr], before[addr], addr)
+
+    def test_failed_tasks_retried_then_reported(self):
+        from xiangqi import distributed as xd
+        marks = self.out("marks")
+        os.makedirs(marks)
+
+        def flaky(chunk, fail_times, always=None):
+            """Fails the first fail_times attempts of each chunk, always for *always*."""
+            import os as _os
+            mark = _os.path.join(marks, "%d" % chunk[0])
+            with open(mark, "a") as f:
+                f.write("x")
+            if chunk[0] == always or _os.path.getsize(mark) <= fail_times:
+                raise RuntimeError("attempt %d of chunk %d failed" % (_os.path.getsize(mark),
+                                                                       chunk[0]))
+            return [{"value": chunk[0] * 10}]
+
+        store = xd.ChunkStore(self.out("flaky"))
+        store.prepare({"test": "flaky"})
+        chunks = [[i] for i in range(4)]
+        stats = xd.run_chunks(self.client, flaky, chunks, store, kwargs={"fail_times": 1},
+                              retries=1, quiet=True)
+        self.assertEqual((stats.computed, stats.failed), (4, []))
+        self.assertEqual([store.read(i) for i in range(4)], [[{"value": i * 10}] for i in range(4)])
+        for i in range(4):
+            self.assertEqual(os.path.getsize(os.path.join(marks, str(i))), 2)  # 1 + 1 retry
+        # a chunk that keeps failing: reported, not written; the next run retries only it
+        store = xd.ChunkStore(self.out("flaky2"))
+        store.prepare({"test": "flaky2"})
+        for name in os.listdir(marks):
+            os.unlink(os.path.join(marks, name))
+        stats = xd.run_chunks(self.client, flaky, chunks, store,
+                              kwargs={"fail_times": 0, "always": 2}, retries=2, quiet=True)
+        self.assertEqual(stats.computed, 3)
+        self.assertEqual(stats.failed, [(2, "RuntimeError: attempt 3 of chunk 2 failed")])
+        self.assertEqual(store.done(), {0, 1, 3})
+        stats = xd.run_chunks(self.client, flaky, chunks, store, kwargs={"fail_times": 0},
+                              retries=0, quiet=True)
+        self.assertEqual((stats.skipped, stats.computed, stats.failed), (3, 1, []))
+        self.assertEqual(store.read(2), [{"value": 20}])
+        self.assertEqual(os.path.getsize(os.path.join(marks, "0")), 1)  # not run again
+
     def test_selfplay_same_as_loop(self):
         openings = [["h2e2", "h9g7"], ["c3c4"], []]
         r = selfplay.selfplay(4, self.out("sp"), openings=openings, client=self.client,
@@ -240,6 +313,42 @@ class TestDistributed(unittest.TestCase):
         self.assertEqual(sum(r["results"].values()), 4)
         with xiangqi.read_pgn(self.out("sp/games.pgn")) as reader:
             self.assertEqual([g.tags["Round"] for g in reader], ["1", "2", "3", "4"])
+
+
+@unittest.skipIf(MODE == "skip" or not HAVE_DASK, "tqdm missing (or XQ_TEST_DASK=skip)")
+class TestProgress(unittest.TestCase):
+    """The progress bar on stderr (games done, rate, time left), and --quiet."""
+
+    def run_command(self, module, argv):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            rc = module.main(argv)
+        self.assertEqual(rc, 0, err.getvalue())
+        return err.getvalue()
+
+    def test_bar_and_quiet(self):
+        tmp = tempfile.mkdtemp(prefix="xq-progress-")
+        try:
+            path = os.path.join(tmp, "two.pgn")
+            with xiangqi.read_pgn(GAMES) as reader:
+                texts = [g.pgn() for g in itertools.islice(reader, 2)]
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("\n".join(texts))
+            args = [path, "--local", "--nodes", "200", "--chunk-size", "1"]
+            err = self.run_command(analyse, args + ["--out", os.path.join(tmp, "a")])
+            self.assertIn("analyse: 100%", err)
+            self.assertIn("2/2 [", err)  # games done of the total, [elapsed<left, rate]
+            self.assertIn("game/s]", err)
+            self.assertIn("xiangqi.analyse: 2 games in", err)
+            err = self.run_command(analyse, args + ["--out", os.path.join(tmp, "b"), "--quiet"])
+            self.assertEqual(err, "")
+            err = self.run_command(selfplay, ["--games", "2", "--local", "--nodes", "200",
+                                              "--max-plies", "12", "--chunk-size", "1",
+                                              "--out", os.path.join(tmp, "s")])
+            self.assertIn("selfplay: 100%", err)
+            self.assertIn("game/s]", err)
+        finally:
+            shutil.rmtree(tmp)
 
 
 if __name__ == "__main__":

@@ -459,7 +459,8 @@ def cluster_options(parser):
     g.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                    help="use the existing Dask cluster of this scheduler instead")
     g.add_argument("--timeout", type=float, default=_dist.DEFAULT_CONNECT_TIMEOUT,
-                   metavar="SECONDS", help="how long to wait for --scheduler (default: %(default)s)")
+                   metavar="SECONDS",
+                   help="how long to wait for --scheduler (default: %(default)s)")
     g.add_argument("--local", action="store_true",
                    help="no Dask: a plain loop in this process")
     g.add_argument("--chunk-size", type=int, default=4, metavar="GAMES",
@@ -524,6 +525,10 @@ def run_command(prog, fn):
         return 130
     except (_dist.SchedulerError, _dist.ManifestError, OSError) as exc:
         print("%s: %s" % (prog, exc), file=sys.stderr)
+        return 1
+    except ImportError as exc:  # no Dask in this interpreter
+        print("%s: %s; or --local for a plain loop in this process" % (prog, exc),
+              file=sys.stderr)
         return 1
 
 

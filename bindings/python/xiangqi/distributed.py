@@ -39,8 +39,9 @@ import tempfile
 import threading
 import time
 
-__all__ = ["EnginePlugin", "worker_engine", "ChunkStore", "ManifestError", "SchedulerError",
-           "RunStats", "run_chunks", "connect", "chunked", "PLUGIN_NAME", "DEFAULT_HASH_MB"]
+__all__ = ["EnginePlugin", "ensure_plugin", "worker_engine", "ChunkStore", "ManifestError",
+           "SchedulerError", "RunStats", "run_chunks", "connect", "chunked", "PLUGIN_NAME",
+           "DEFAULT_HASH_MB"]
 
 #: The name under which :class:`EnginePlugin` is registered on the workers.
 PLUGIN_NAME = "xiangqi-engine"
@@ -100,8 +101,8 @@ class EnginePlugin(_PluginBase):
     worker starts (``threads=1`` each, *hash_mb* MB of hash) and closes them
     when it stops.
 
-    ``client.register_worker_plugin(EnginePlugin(), name=PLUGIN_NAME)``;
-    :func:`run_chunks` does this itself. Tasks take an engine with
+    :func:`ensure_plugin` registers it (:func:`run_chunks` does this
+    itself). Tasks take an engine with
     :func:`worker_engine`. With ``LocalCluster(threads_per_worker=1)`` that
     is one engine per worker process.
     """
@@ -311,9 +312,9 @@ def connect(scheduler=None, workers=None, timeout=DEFAULT_CONNECT_TIMEOUT, verbo
     try:
         from distributed import Client, LocalCluster
     except ImportError as exc:
-        raise ImportError("xiangqi.distributed needs Dask: apt-get install python3-dask "
-                          "python3-distributed (then run /usr/bin/python3), or pip install "
-                          "'xiangqi[dask]' (%s)" % (exc,)) from None
+        raise ImportError("Dask is not available to %s (%s): apt-get install python3-dask "
+                          "python3-distributed python3-tqdm and run /usr/bin/python3, or "
+                          "install 'xiangqi[dask]'" % (sys.executable, exc)) from None
     if not verbose:
         _quiet_logs()
     if scheduler is not None:
@@ -345,6 +346,25 @@ def connect(scheduler=None, workers=None, timeout=DEFAULT_CONNECT_TIMEOUT, verbo
             client.close()
     finally:
         cluster.close()
+
+
+def ensure_plugin(client, hash_mb=DEFAULT_HASH_MB):
+    """Register :class:`EnginePlugin` on the cluster of *client* unless it
+    is there: registering it again would close and reopen every worker's
+    engines, so repeated runs on one cluster keep the engines they have
+    (a different *hash_mb* is applied by :func:`worker_engine` per task).
+    Workers that join later get the plugin from the scheduler. Returns True
+    if it was registered now."""
+    name = PLUGIN_NAME
+    # A local function travels by value: the scheduler need not have this package.
+    has = lambda dask_scheduler: name in getattr(dask_scheduler, "worker_plugins", {})  # noqa
+    try:
+        if client.run_on_scheduler(has):
+            return False
+    except Exception:  # noqa: BLE001 (an older scheduler: register, as before)
+        pass
+    client.register_worker_plugin(EnginePlugin(hash_mb), name=PLUGIN_NAME)
+    return True
 
 
 class RunStats:
@@ -389,9 +409,10 @@ def run_chunks(client, func, chunks, store, *, kwargs=None, key_prefix="xiangqi"
     *chunks* is a list of lists (chunk ``i`` is ``chunks[i]``); each
     missing chunk becomes one task ``func(chunk, **kwargs)``, which returns
     the list of records written to the chunk's file. The worker plugin is
-    registered first. Failed tasks are retried *retries* times; a chunk that
-    still fails is reported in the returned :class:`RunStats` (its file is
-    not written, so running again retries it). *on_chunk(chunk_id, records)*
+    registered first (:func:`ensure_plugin`). Failed tasks are retried
+    *retries* times; a chunk that still fails is reported in the returned
+    :class:`RunStats` (its file is not written, so running again retries
+    it). *on_chunk(chunk_id, records)*
     is called after each chunk is written. With *client* None, the chunks
     are computed in this process, in order (a plain loop). Ctrl-C cancels
     the tasks and raises ``KeyboardInterrupt``; what was written stays.
@@ -420,7 +441,7 @@ def run_chunks(client, func, chunks, store, *, kwargs=None, key_prefix="xiangqi"
                 finish(chunk_id, func(chunks[chunk_id], **kwargs))
         elif todo:
             from distributed import as_completed
-            client.register_worker_plugin(EnginePlugin(hash_mb), name=PLUGIN_NAME)
+            ensure_plugin(client, hash_mb)
             token = hashlib.sha1(os.path.abspath(store.directory).encode()).hexdigest()[:10]
             futures = {}
             for chunk_id in todo:

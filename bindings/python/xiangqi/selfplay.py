@@ -1,17 +1,21 @@
 """Self-play games for tuning the evaluation, on a Dask cluster or in this process.
 
-``/usr/bin/python3 -m xiangqi.selfplay --games N --openings examples/match/openings.txt --out DIR``
+``/usr/bin/python3 -m xiangqi.selfplay --games N --openings FILE --out DIR``
 plays N games of the engine against itself, each from an opening of the
-file (game *i* from opening ``i % len(openings)``), and writes in DIR:
+file (game *i* from opening ``i % len(openings)``; e.g.
+``examples/match/openings.txt``, installed as ``share/xiangqi/openings.txt``;
+without one, from the start position), and writes in DIR:
 
-- ``positions.jsonl``: one JSON object per position the engine searched:
-  ``fen``, ``score`` (centipawns from the side to move's view, mates as
-  +-(MATE_VALUE - N)), ``result`` of the game (``"1-0"``, ``"0-1"``,
-  ``"1/2-1/2"``), ``outcome`` (the result from the side to move's view: 1,
-  0.5, 0), ``game``, ``ply``, ``move`` (played), ``best``, ``check`` (the
-  side to move is in check), ``random`` (the move was drawn among the near
-  best, see below). The format a Texel-style tuner reads: position,
-  search score, final result.
+- ``positions.jsonl``: one JSON object per position the engine searched
+  (:data:`POSITION_FIELDS`): ``fen``, ``score`` (centipawns from the side
+  to move's view, mates as +-(MATE_VALUE - N)), ``result`` of the game
+  (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``), ``outcome`` (the result from the
+  side to move's view: 1, 0.5, 0), ``game``, ``ply``, ``move`` (played),
+  ``best`` (the engine's), ``check`` (the side to move is in check),
+  ``capture`` (the move played captures), ``quiet`` (not in check, the best
+  move is no capture, the score no mate), ``random`` (the move was drawn
+  among the near best, see below). The format a Texel-style tuner reads
+  (position, search score, final result); :func:`read_positions` reads it.
 - ``games.pgn``: the games, with Result and Termination tags;
 - ``manifest.json`` and ``chunks/``, from which an interrupted run resumes.
 
@@ -23,7 +27,6 @@ choice at a fixed node or depth limit, one thread, the hash cleared before
 every game: the same command gives the same games on any cluster.
 """
 
-import argparse
 import json
 import os
 import random
@@ -34,8 +37,8 @@ from xiangqi import distributed as _dist
 from xiangqi.analyse import (MATE_VALUE, _Parser, _limits, check_cluster_options,
                              cluster_options, report_run, run_command, score_value)
 
-__all__ = ["play_game", "selfplay_chunk", "read_openings", "selfplay", "RANDOM_LINES",
-           "DEFAULT_NODES", "DEFAULT_MAX_PLIES", "main"]
+__all__ = ["play_game", "selfplay_chunk", "read_openings", "read_positions", "selfplay",
+           "RANDOM_LINES", "DEFAULT_NODES", "DEFAULT_MAX_PLIES", "MATE_BAND", "main"]
 
 #: How many lines the engine searches when a move is drawn at random.
 RANDOM_LINES = 4
@@ -43,6 +46,13 @@ RANDOM_LINES = 4
 DEFAULT_NODES = 20000
 #: A game still going after this many plies (from the start position) is a draw.
 DEFAULT_MAX_PLIES = 300
+
+#: Scores within this many centipawns of +-MATE_VALUE are mates (not quiet).
+MATE_BAND = 1000
+
+#: The fields of every line of ``positions.jsonl`` (format 1).
+POSITION_FIELDS = ("fen", "score", "result", "outcome", "game", "ply", "move", "best",
+                   "check", "capture", "quiet", "random")
 
 _OUTCOME = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 
@@ -71,6 +81,29 @@ def read_openings(path):
     if not out:
         raise ValueError("%s: no opening in the file" % (path,))
     return out
+
+
+def read_positions(path, quiet=False):
+    """The positions of a ``positions.jsonl`` (written by :func:`selfplay`),
+    one dict at a time, in the file's order; with *quiet* true only the
+    quiet ones (side to move not in check, the engine's best move not a
+    capture, no mate score), as a Texel-style tuner wants them. The reader a
+    tuner uses: ``for p in read_positions(path, quiet=True): fen, target =
+    p["fen"], p["outcome"]``. A line that is not a position raises
+    ``ValueError`` naming the line."""
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                p = json.loads(line)
+                if not isinstance(p, dict) or not all(k in p for k in POSITION_FIELDS):
+                    raise ValueError("not a position object")
+            except ValueError as exc:
+                raise ValueError("%s:%d: %s" % (path, number, exc)) from None
+            if quiet and not p["quiet"]:
+                continue
+            yield p
 
 
 def play_game(engine, number, opening=(), nodes=None, depth=None, rules=None, seed=0,
@@ -126,10 +159,16 @@ def play_game(engine, number, opening=(), nodes=None, depth=None, rules=None, se
                 termination = "%s no move that does not lose by repetition" % result
                 break
             red = board.turn == xiangqi.Color.RED
-            positions.append({"fen": board.fen(), "ply": board.ply(), "score": score_value(r.score),
+            score = score_value(r.score)
+            check = board.is_check()
+            best_captures = r.move is not None and board.piece_at(r.move.to_square) is not None
+            positions.append({"fen": board.fen(), "ply": board.ply(), "score": score,
                               "move": move.iccs(),
                               "best": r.move.iccs() if r.move is not None else None,
-                              "check": board.is_check(), "random": drawn, "red": red})
+                              "check": check, "random": drawn, "red": red,
+                              "capture": board.piece_at(move.to_square) is not None,
+                              "quiet": not check and not best_captures
+                              and abs(score) < MATE_VALUE - MATE_BAND})
             board.push(move)
             record.play(move)
         record.tags["Result"] = result
