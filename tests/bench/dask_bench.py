@@ -21,8 +21,9 @@ Not a test: a program that prints figures. Needs Debian's Dask, so run it with
 
 Defaults: the 1125 games of ../shared/data/games/liu-dahua-1125-uci.pgn (the same
 file as tests/data/games), 1000 nodes per search, chunks of 4 games, 1 and 2
-workers. The machine's load average is printed before and after: on a shared
-machine the speed-up is bounded by what the other processes leave free.
+workers. The machine's load average is printed before and after, and the CPU
+time the workers got (in cores: CPU seconds / wall seconds): on a shared machine
+the speed-up is bounded by what the other processes leave free.
 """
 
 import argparse
@@ -53,6 +54,16 @@ def empty_task(chunk):
     """A task that does no work: borrows the worker's engine, returns no record."""
     with xd.worker_engine():
         return []
+
+
+def worker_cpu():
+    """CPU seconds used so far by this (worker) process, every thread."""
+    return time.process_time()
+
+
+def cpu_used(client, before):
+    now = client.run(worker_cpu)
+    return sum(now[a] - before.get(a, 0.0) for a in now)
 
 
 def load():
@@ -136,10 +147,12 @@ def main():
             with xd.connect(workers=w) as client:
                 warm_up(client, w)
                 out = os.path.join(tmp, "w%d" % w)
+                cpu0 = client.run(worker_cpu)
                 start = time.monotonic()
                 r = analyse.analyse_files([src], out, client=client, nodes=args.nodes,
                                           chunk_size=args.chunk_size, quiet=True)
                 wall = time.monotonic() - start
+                cpu = cpu_used(client, cpu0)
                 if r["stats"].failed or r["stats"].items != len(games):
                     sys.exit("dask_bench: run with %d workers failed: %r" % (w, r["stats"]))
                 per_task = overhead(client, tmp, args.tasks)
@@ -154,6 +167,8 @@ def main():
                   "%.1f ms (Dask alone %.1f ms)  (load average %s)"
                   % (w, wall, rates[w], searches / wall, per_task * 1000, dask_task * 1000,
                      load()), flush=True)
+            print("           the workers used %.1f CPU s: %.2f cores of %d, %.1f CPU ms per game"
+                  % (cpu, cpu / wall, w, 1000 * cpu / len(games)), flush=True)
         base = counts[0]
         for w in counts[1:]:
             print("speed-up %d -> %d workers: %.2fx" % (base, w, rates[w] / rates[base]))
