@@ -4,6 +4,7 @@
 # into a temporary directory, then the whole Python suite twice: with the
 # library found by ctypes.util.find_library (LD_LIBRARY_PATH), and with a
 # copy of the library next to the package. XQ_LIBRARY is not set.
+# The metadata offers the extra [dask] and requires nothing for the core.
 # usage: python_install.sh BUILD_DIR SOURCE_DIR PYTHON
 set -eu
 build=$1
@@ -27,6 +28,14 @@ libdir=$(dirname "$lib")
     { cat "$tmp/pip.log" >&2; fail "pip install bindings/python (offline)"; }
 [ -f "$tmp/site/xiangqi/_ffi.py" ] || fail "package not installed"
 ls "$tmp/site"/xiangqi-*.dist-info/RECORD >/dev/null || fail "no dist-info"
+# The core needs nothing; Dask, distributed and tqdm only for the extra [dask].
+meta=$(cat "$tmp/site"/xiangqi-*.dist-info/METADATA)
+printf '%s\n' "$meta" | grep -qx 'Provides-Extra: dask' || fail "no extra 'dask' in METADATA"
+printf '%s\n' "$meta" | grep -qx 'Requires-Dist: distributed>=2022.12; extra == "dask"' ||
+    fail "METADATA: distributed is not a requirement of the extra 'dask'"
+if printf '%s\n' "$meta" | grep '^Requires-Dist:' | grep -qv '; extra == '; then
+    fail "METADATA: the core package requires something"
+fi
 
 cd "$tmp" # nothing of the source tree on sys.path but the tests themselves
 where=$(PYTHONPATH="$tmp/site" LD_LIBRARY_PATH="$libdir" "$python" -c \
