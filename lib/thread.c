@@ -13,6 +13,7 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "book_format.h"
 #include "search.h"
 
 static int64_t clock_ns(void)
@@ -363,6 +364,9 @@ int xq_search_start(xq_search *s, const xq_board *board, const xq_search_limits 
     int rc = read_limits(&l, lim);
     if (rc != XQ_OK)
         return rc;
+    rc = xq__book_search_answer(s, board, &l); /* a book move: answered at once */
+    if (rc != 0)
+        return rc < 0 ? rc : XQ_OK;
     pthread_mutex_lock(&s->mu);
     if (s->searching) {
         pthread_mutex_unlock(&s->mu);

@@ -1844,6 +1844,8 @@ typedef struct xq_search_limits {
     int32_t nbanmoves;        /**< Number of moves in @c banmoves. */
     xq_move searchmoves[XQ_MAX_MOVES]; /**< Search only these root moves (UCI searchmoves). */
     xq_move banmoves[XQ_MAX_MOVES];    /**< Never play these root moves (UCCI banmoves). */
+    int32_t no_book;          /**< Nonzero: do not answer from the opening book set with
+                                   xq_search_set_book() (default 0). @since 0.2 */
 } xq_search_limits;
 
 /**
@@ -1902,6 +1904,8 @@ typedef struct xq_search_result {
     int32_t hashfull;    /**< Transposition table use in permille. */
     int32_t pv_length;   /**< Moves in @c pv. */
     xq_move pv[XQ_PV_MAX]; /**< Principal variation starting with @c best_move. */
+    int32_t book_move;   /**< 1 when @c best_move came from the opening book (no search
+                              ran: depth 0, no nodes), 0 otherwise. @since 0.2 */
 } xq_search_result;
 
 /**
