@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <xiangqi/xiangqi.h>
+#include <xiangqi/book.h>
 
 #define SIZE(s) printf("%s sizeof %zu\n", #s, sizeof(s))
 #define FIELD(s, f) printf("%s %s %zu\n", #s, #f, offsetof(s, f))
@@ -87,6 +87,7 @@ int main(void)
     FIELD(xq_search_limits, nbanmoves);
     FIELD(xq_search_limits, searchmoves);
     FIELD(xq_search_limits, banmoves);
+    FIELD(xq_search_limits, no_book);
 
     SIZE(xq_search_info);
     FIELD(xq_search_info, depth);
@@ -115,5 +116,22 @@ int main(void)
     FIELD(xq_search_result, hashfull);
     FIELD(xq_search_result, pv_length);
     FIELD(xq_search_result, pv);
+    FIELD(xq_search_result, book_move);
+
+    SIZE(xq_book_options);
+    FIELD(xq_book_options, version);
+    FIELD(xq_book_options, max_ply);
+    FIELD(xq_book_options, min_games);
+    FIELD(xq_book_options, min_score);
+    FIELD(xq_book_options, weighting);
+
+    SIZE(xq_book_entry);
+    FIELD(xq_book_entry, move);
+    FIELD(xq_book_entry, games);
+    FIELD(xq_book_entry, wins);
+    FIELD(xq_book_entry, draws);
+    FIELD(xq_book_entry, losses);
+    FIELD(xq_book_entry, weight);
+    FIELD(xq_book_entry, score);
     return 0;
 }
