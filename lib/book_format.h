@@ -120,10 +120,11 @@ int xq__book_choose(const xq_book *book, const xq_board *board, const xq_rules *
                     const xq_move *only, int nonly, xq_book_entry *chosen);
 
 struct xq_search;
-/* The search hook: called by xq_search_start() with the validated limits.
- * If the handle has a book, the limits allow it and a book move can be
- * played, fills the handle's result as a finished search and returns 1;
- * returns 0 to search normally, XQ_ESTATE if a search is running. */
+/* The search hook: called by xq_search_start() with the validated limits,
+ * after it has claimed the pool. If the handle has a book, the limits allow
+ * it and a book move can be played, writes the handle's result as a finished
+ * search, releases the pool and returns 1; returns 0 (the pool still
+ * claimed) to search normally. */
 int xq__book_search_answer(struct xq_search *s, const xq_board *board,
                            const xq_search_limits *lim);
 

@@ -31,17 +31,11 @@ static void rules_of(const rules_cfg *cfg, xq_rules *r)
 int xq__book_search_answer(struct xq_search *s, const xq_board *board,
                            const xq_search_limits *lim)
 {
-    pthread_mutex_lock(&s->mu);
-    const int searching = s->searching;
     const xq_book *book = s->book;
-    const rules_cfg cfg = s->next_rules;
-    pthread_mutex_unlock(&s->mu);
-    if (searching)
-        return XQ_ESTATE;
     if (!book || lim->no_book || lim->infinite || lim->ponder)
         return 0;
     xq_rules rules;
-    rules_of(&cfg, &rules);
+    rules_of(&s->next_rules, &rules);
     xq_book_entry e;
     if (xq__book_choose(book, board, &rules, lim->seed, 0, lim->banmoves, lim->nbanmoves,
                         lim->searchmoves, lim->nsearchmoves, &e) != XQ_OK)
@@ -63,12 +57,9 @@ int xq__book_search_answer(struct xq_search *s, const xq_board *board,
         xq_board_free(next);
     }
     pthread_mutex_lock(&s->mu);
-    if (s->searching) {
-        pthread_mutex_unlock(&s->mu);
-        return XQ_ESTATE;
-    }
     s->result = r;
     s->have_result = 1;
+    s->searching = 0; /* release the pool claimed by xq_search_start() */
     pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);
     return 1;

@@ -23,7 +23,7 @@ static xq_book *build_pgn_text(const char *text, const xq_book_options *opt)
     xq_pgn_reader *rd;
     xq_book *book;
     ck_assert_int_eq(xq_book_builder_new(&b, opt), XQ_OK);
-    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, text, strlen(text), NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open_memory(&rd, text, strlen(text), NULL), XQ_OK);
     ck_assert_int_ge(xq_book_builder_add_pgn(b, rd, NULL), 1);
     ck_assert_int_eq(xq_book_builder_finish(b, &book), XQ_OK);
     xq_pgn_reader_free(rd);
@@ -39,7 +39,7 @@ static xq_book *build_games(int first, int last, const xq_book_options *opt)
     xq_record *rec;
     xq_book *book;
     ck_assert_int_eq(xq_book_builder_new(&b, opt), XQ_OK);
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, games_path(), NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, games_path(), NULL, NULL), XQ_OK);
     ck_assert_int_eq(xq_record_new(&rec, NULL, NULL), XQ_OK);
     for (int i = 0; xq_pgn_reader_next(rd, rec, NULL) != 0; i++)
         if (i >= first && (last < 0 || i < last))
@@ -202,7 +202,7 @@ START_TEST(counts_from_games)
     int nall = 0, ngames = 0;
     xq_pgn_reader *rd;
     xq_record *rec;
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, games_path(), NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, games_path(), NULL, NULL), XQ_OK);
     ck_assert_int_eq(xq_record_new(&rec, NULL, NULL), XQ_OK);
     while (xq_pgn_reader_next(rd, rec, NULL) != 0) {
         ngames++;
@@ -223,7 +223,7 @@ START_TEST(counts_from_games)
     xq_book *book = build_games(0, -1, NULL);
     ck_assert_int_eq(xq_book_games(book), 1125);
     /* Probe the positions of the first 30 games' first 14 plies. */
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, games_path(), NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, games_path(), NULL, NULL), XQ_OK);
     int checked = 0, mirrored_hits = 0;
     for (int g = 0; g < 30 && xq_pgn_reader_next(rd, rec, NULL) == 1; g++) {
         xq_board *b = xq_test_board(NULL);
@@ -685,7 +685,7 @@ START_TEST(book_moves_always_legal)
     xq_book *book = build_games(0, -1, NULL);
     xq_pgn_reader *rd;
     xq_record *rec;
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, games_path(), NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, games_path(), NULL, NULL), XQ_OK);
     ck_assert_int_eq(xq_record_new(&rec, NULL, NULL), XQ_OK);
     int picks = 0;
     for (int g = 0; g < 200 && xq_pgn_reader_next(rd, rec, NULL) == 1; g++) {

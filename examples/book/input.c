@@ -31,7 +31,7 @@ static int feed(xq_book_builder *b, char *buf, size_t *len, int final, input_sta
     }
     if (cut) {
         xq_pgn_reader *rd;
-        int rc = xq_pgn_reader_new_memory(&rd, buf, cut, NULL);
+        int rc = xq_pgn_reader_open_memory(&rd, buf, cut, NULL);
         if (rc != XQ_OK)
             return rc;
         int bad = 0;
@@ -50,12 +50,14 @@ static int feed(xq_book_builder *b, char *buf, size_t *len, int final, input_sta
 int book_add_file(xq_book_builder *b, const char *path, const char *encoding, input_stats *st)
 {
     const int utf8 = !strcmp(encoding, "utf-8");
-    if (utf8 && strcmp(path, "-")) {
-        /* The library streams UTF-8 files itself. */
+    if (utf8) {
+        /* The library streams UTF-8 files and pipes itself. */
         xq_pgn_reader *rd;
-        int rc = xq_pgn_reader_open(&rd, path, NULL);
+        xq_parse_error err;
+        int rc = strcmp(path, "-") ? xq_pgn_reader_open(&rd, path, NULL, &err)
+                                   : xq_pgn_reader_open_fd(&rd, 0, NULL, &err);
         if (rc != XQ_OK) {
-            fprintf(stderr, "xq-book: %s: %s\n", path, strerror(errno));
+            fprintf(stderr, "xq-book: %s\n", err.message);
             return rc;
         }
         int bad = 0;

@@ -1,11 +1,17 @@
 /**
  * @file xiangqi/book.h
  * @brief Opening books: build from games, write, open (mmap), probe, pick, merge, dump.
+ *
+ * Part of the public API of libxiangqi; `<xiangqi/xiangqi.h>` includes every
+ * layer.
  */
 #ifndef XIANGQI_BOOK_H
 #define XIANGQI_BOOK_H
 
-#include "xiangqi/xiangqi.h"
+#include "xiangqi/board.h"
+#include "xiangqi/record.h"
+#include "xiangqi/rules.h"
+#include "xiangqi/search.h"
 
 XQ_BEGIN_DECL
 

@@ -40,7 +40,7 @@ int main(int argc, char **argv)
         return 1;
     for (int i = 0; i < nfiles; i++) {
         xq_pgn_reader *rd;
-        if (xq_pgn_reader_open(&rd, files[i], NULL) != XQ_OK) {
+        if (xq_pgn_reader_open(&rd, files[i], NULL, NULL) != XQ_OK) {
             fprintf(stderr, "cannot open %s\n", files[i]);
             return 1;
         }
@@ -77,7 +77,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < nfiles; i++) {
         xq_pgn_reader *rd;
         xq_record *rec;
-        xq_pgn_reader_open(&rd, files[i], NULL);
+        xq_pgn_reader_open(&rd, files[i], NULL, NULL);
         xq_record_new(&rec, NULL, NULL);
         while (xq_pgn_reader_next(rd, rec, NULL) != 0) {
             for (int p = 0; p < PLIES && p <= xq_record_mainline_size(rec); p++) {

@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <xiangqi/book.h>
+#include <xiangqi/xiangqi.h>
 
 #define SIZE(s) printf("%s sizeof %zu\n", #s, sizeof(s))
 #define FIELD(s, f) printf("%s %s %zu\n", #s, #f, offsetof(s, f))
@@ -60,6 +60,7 @@ int main(void)
     FIELD(xq_outcome, chased);
     FIELD(xq_outcome, limit_count);
     FIELD(xq_outcome, limit_plies);
+    FIELD(xq_outcome, reserved);
 
     SIZE(xq_search_config);
     FIELD(xq_search_config, version);
@@ -102,6 +103,7 @@ int main(void)
     FIELD(xq_search_info, hashfull);
     FIELD(xq_search_info, pv_length);
     FIELD(xq_search_info, pv);
+    FIELD(xq_search_info, reserved);
 
     SIZE(xq_search_result);
     FIELD(xq_search_result, best_move);
@@ -117,6 +119,7 @@ int main(void)
     FIELD(xq_search_result, pv_length);
     FIELD(xq_search_result, pv);
     FIELD(xq_search_result, book_move);
+    FIELD(xq_search_result, reserved);
 
     SIZE(xq_book_options);
     FIELD(xq_book_options, version);
