@@ -409,7 +409,7 @@ int64_t xq_book_move_count(const xq_book *book)
     return book_ok(book) ? (int64_t)book->nmoves : XQ_EINVAL;
 }
 
-int xq_book_weighting_of(const xq_book *book)
+int xq_book_weighting(const xq_book *book)
 {
     return book_ok(book) ? book->weighting : XQ_EINVAL;
 }

@@ -124,7 +124,7 @@ START_TEST(counts_by_hand)
     ck_assert_uint_eq(find_move(e, n, "h2e2")->weight, 3);
     ck_assert_uint_eq(find_move(e, n, "b2e2")->weight, 0);
     ck_assert_uint_eq(find_move(e, n, "c3c4")->weight, 1);
-    ck_assert_int_eq(xq_book_weighting_of(w), XQ_BOOK_WEIGHT_RESULTS);
+    ck_assert_int_eq(xq_book_weighting(w), XQ_BOOK_WEIGHT_RESULTS);
     /* Filters: min_games 2 keeps h2e2 only; min_score 600 drops b2e2 (0%). */
     o.weighting = XQ_BOOK_WEIGHT_GAMES;
     o.min_games = 2;

@@ -9,13 +9,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "book_tool.h"
+#include "cli.h"
 
 static const char usage[] =
     "Usage: xq-book COMMAND [OPTION]... ARG...\n"
@@ -52,33 +52,13 @@ static const char usage[] =
     "not a valid book (probe: also when the position is not in the book), 2 on a\n"
     "usage error.\n";
 
+static void help(FILE *f) { fputs(usage, f); }
+
 static double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    fputs("xq-book: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs(" (try 'xq-book --help')\n", stderr);
-    return 2;
-}
-
-static int parse_int(const char *s, long lo, long hi, int32_t *out)
-{
-    char *end;
-    errno = 0;
-    const long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return 0;
-    *out = (int32_t)v;
-    return 1;
 }
 
 static xq_book *open_book(const char *path)
@@ -118,7 +98,7 @@ static int cmd_build(char **files, int nfiles, const xq_book_options *opt, const
     const double t0 = now();
     xq_book_builder *b;
     if (xq_book_builder_new(&b, opt) != XQ_OK)
-        return usage_error("bad book options");
+        return cli_usage_error("bad book options");
     input_stats st = {0, 0, 0};
     int status = 0;
     for (int i = 0; i < nfiles && !status; i++)
@@ -255,7 +235,7 @@ static int cmd_stats(const char *path)
     printf("moves       %" PRId64 "\n", xq_book_move_count(book));
     printf("games       %" PRId64 " (counted at the start position)\n", xq_book_games(book));
     printf("weighting   %s\n",
-           xq_book_weighting_of(book) == XQ_BOOK_WEIGHT_RESULTS ? "results" : "games");
+           xq_book_weighting(book) == XQ_BOOK_WEIGHT_RESULTS ? "results" : "games");
     printf("max ply     %" PRIu32 "\n", f[0]);
     printf("min games   %" PRIu32 "\n", f[1]);
     printf("min score   %" PRIu32 " permille\n", f[2]);
@@ -296,87 +276,88 @@ int main(int argc, char **argv)
     int nargs = 0;
     if (!args)
         return 1;
+    cli_init("xq-book");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = 1;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            free(args);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("xq-book %s\n", xq_version_string());
+        long long v;
+        if (cli_standard(a, help)) {
             free(args);
             return 0;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            out = val;
+            if (!(out = cli_value(argc, argv, &i)))
+                return CLI_EXIT_USAGE;
         } else if (!strcmp(a, "--max-ply")) {
-            if (!val || !parse_int(val, 1, 1000, &opt.max_ply))
-                return usage_error("--max-ply needs a number 1..1000");
+            if (!cli_int_value(argc, argv, &i, 1, 1000, &v))
+                return CLI_EXIT_USAGE;
+            opt.max_ply = (int32_t)v;
         } else if (!strcmp(a, "--min-games")) {
-            if (!val || !parse_int(val, 1, INT32_MAX, &opt.min_games))
-                return usage_error("--min-games needs a number >= 1");
+            if (!cli_int_value(argc, argv, &i, 1, INT32_MAX, &v))
+                return CLI_EXIT_USAGE;
+            opt.min_games = (int32_t)v;
             filters = 1;
         } else if (!strcmp(a, "--min-score")) {
-            if (!val || !parse_int(val, 0, 1000, &opt.min_score))
-                return usage_error("--min-score needs a number 0..1000");
+            if (!cli_int_value(argc, argv, &i, 0, 1000, &v))
+                return CLI_EXIT_USAGE;
+            opt.min_score = (int32_t)v;
             filters = 1;
         } else if (!strcmp(a, "--weight")) {
-            if (val && !strcmp(val, "games"))
+            const char *val = cli_value(argc, argv, &i);
+            if (!val)
+                return CLI_EXIT_USAGE;
+            if (!strcmp(val, "games"))
                 opt.weighting = XQ_BOOK_WEIGHT_GAMES;
-            else if (val && !strcmp(val, "results"))
+            else if (!strcmp(val, "results"))
                 opt.weighting = XQ_BOOK_WEIGHT_RESULTS;
             else
-                return usage_error("--weight needs 'games' or 'results'");
+                return cli_usage_error("--weight wants 'games' or 'results', not '%s'", val);
             filters = 1;
         } else if (!strcmp(a, "--encoding")) {
-            if (!val || (strcmp(val, "utf-8") && strcmp(val, "gbk") && strcmp(val, "big5")))
-                return usage_error("--encoding needs utf-8, gbk or big5");
+            const char *val = cli_value(argc, argv, &i);
+            if (!val)
+                return CLI_EXIT_USAGE;
+            if (strcmp(val, "utf-8") && strcmp(val, "gbk") && strcmp(val, "big5"))
+                return cli_usage_error("--encoding wants utf-8, gbk or big5, not '%s'", val);
             enc = val;
         } else if (!strcmp(a, "--pick")) {
+            const char *val = cli_value(argc, argv, &i);
+            if (!val)
+                return CLI_EXIT_USAGE;
             char *end;
             errno = 0;
-            seed = val ? strtoull(val, &end, 10) : 0;
-            if (!val || errno || end == val || *end)
-                return usage_error("--pick needs a number");
+            seed = strtoull(val, &end, 10);
+            if (errno || end == val || *end || *val == '-')
+                return cli_usage_error("--pick wants a number, not '%s'", val);
             pick = 1;
         } else if (a[0] == '-' && a[1]) {
-            return usage_error("unknown option '%s'", a);
+            return cli_unknown_option(a);
+        } else if (!cmd) {
+            cmd = a;
         } else {
-            takes = 0;
-            if (!cmd)
-                cmd = a;
-            else
-                args[nargs++] = argv[i];
-        }
-        if (takes) {
-            if (!val)
-                return usage_error("option '%s' needs a value", a);
-            i++;
+            args[nargs++] = argv[i];
         }
     }
     int status;
     if (!cmd) {
-        status = usage_error("no command");
+        status = cli_usage_error("no command");
     } else if (!strcmp(cmd, "build")) {
         if (!out || !nargs)
-            status = usage_error("build needs -o FILE and PGN files");
+            status = cli_usage_error("build needs -o FILE and PGN files");
         else
             status = cmd_build(args, nargs, &opt, enc, out);
     } else if (!strcmp(cmd, "merge")) {
         if (!out || nargs < 2)
-            status = usage_error("merge needs -o FILE and two or more books");
+            status = cli_usage_error("merge needs -o FILE and two or more books");
         else
             status = cmd_merge(args, nargs, filters ? &opt : NULL, out);
     } else if (!strcmp(cmd, "probe")) {
-        status = nargs < 1 ? usage_error("probe needs a book")
+        status = nargs < 1 ? cli_usage_error("probe needs a book")
                            : cmd_probe(args[0], args + 1, nargs - 1, pick, seed);
     } else if (!strcmp(cmd, "stats")) {
-        status = nargs != 1 ? usage_error("stats needs one book") : cmd_stats(args[0]);
+        status = nargs != 1 ? cli_usage_error("stats needs one book") : cmd_stats(args[0]);
     } else if (!strcmp(cmd, "dump")) {
-        status = nargs != 1 ? usage_error("dump needs one book") : cmd_dump(args[0]);
+        status = nargs != 1 ? cli_usage_error("dump needs one book") : cmd_dump(args[0]);
     } else {
-        status = usage_error("unknown command '%s'", cmd);
+        status = cli_usage_error("unknown command '%s'", cmd);
     }
     free(args);
     return status;

@@ -77,11 +77,11 @@ typedef struct xq_book_builder xq_book_builder;
 #define XQ_BOOK_FORMAT_VERSION 1
 
 /** Values of xq_book_options::weighting. */
-typedef enum xq_book_weighting {
+typedef enum xq_book_weight_mode {
     XQ_BOOK_WEIGHT_GAMES = 0,  /**< Weight = number of games with the move (default). */
     XQ_BOOK_WEIGHT_RESULTS = 1 /**< Weight = 2 * wins + draws + games without a result,
                                     from the view of the side that played the move. */
-} xq_book_weighting;
+} xq_book_weight_mode;
 
 /** Current version of ::xq_book_options. */
 #define XQ_BOOK_OPTIONS_VERSION 1
@@ -104,7 +104,7 @@ typedef struct xq_book_options {
                                played them) among their games with a result,
                                0..1000 (default 0 = keep all). Moves without any
                                result are kept. */
-    int32_t weighting;    /**< An ::xq_book_weighting (default ::XQ_BOOK_WEIGHT_GAMES). */
+    int32_t weighting;    /**< An ::xq_book_weight_mode (default ::XQ_BOOK_WEIGHT_GAMES). */
 } xq_book_options;
 
 /** Static initializer with the defaults (the same as xq_book_options_init()). */
@@ -351,10 +351,10 @@ XQ_API int64_t xq_book_games(const xq_book *book);
 /**
  * @brief The weighting of a book's weights.
  * @param[in] book  Book.
- * @return An ::xq_book_weighting, or ::XQ_EINVAL.
+ * @return An ::xq_book_weight_mode, or ::XQ_EINVAL.
  * @since 0.2
  */
-XQ_API int xq_book_weighting_of(const xq_book *book);
+XQ_API int xq_book_weighting(const xq_book *book);
 
 /**
  * @brief A stored position by index, in key order, as it is stored

@@ -198,7 +198,7 @@ class Book(Owned):
     @property
     def weighting(self):
         """``"games"`` or ``"results"``."""
-        return WEIGHTINGS[_errors.check(_lib.xq_book_weighting_of(self._handle))]
+        return WEIGHTINGS[_errors.check(_lib.xq_book_weighting(self._handle))]
 
     def to_bytes(self):
         """The bytes of the book file."""

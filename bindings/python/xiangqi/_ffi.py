@@ -324,7 +324,7 @@ FUNCTIONS = {
     "xq_book_position_count": (c_int64, [c_book_p]),
     "xq_book_move_count": (c_int64, [c_book_p]),
     "xq_book_games": (c_int64, [c_book_p]),
-    "xq_book_weighting_of": (c_int, [c_book_p]),
+    "xq_book_weighting": (c_int, [c_book_p]),
     "xq_book_position_at": (c_int, [c_book_p, c_int64, P(c_uint64), P(BookEntry), c_size_t]),
     "xq_book_dump": (c_int64, [c_book_p, c_char_p, c_size_t]),
     "xq_evaluate": (c_int, [c_board_p, P(c_int32)]),
