@@ -649,6 +649,22 @@ START_TEST(search_with_book)
     ck_assert_int_eq(r.book_move, 0);
     ck_assert_int_eq(r.depth, 3);
     lim.no_book = 0;
+    /* A caller of limits version 1 (before no_book): init writes nothing past
+     * its struct, and what lies there is not read as no_book. */
+    {
+        union {
+            xq_search_limits l;
+            unsigned char bytes[sizeof(xq_search_limits)];
+        } v1;
+        memset(&v1, 0xAB, sizeof v1);
+        ck_assert_int_eq(xq_search_limits_init(&v1.l, 1), XQ_OK);
+        for (size_t i = offsetof(xq_search_limits, no_book); i < sizeof v1; i++)
+            ck_assert_int_eq(v1.bytes[i], 0xAB);
+        ck_assert_int_eq(v1.l.version, 1);
+        v1.l.depth = 3;
+        ck_assert_int_eq(xq_search_run(s, b, &v1.l, &r), XQ_OK);
+        ck_assert_int_eq(r.book_move, 1);
+    }
     /* Out of the book: a real search. */
     xq_board *out = xq_test_board("4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
     ck_assert_int_eq(xq_search_run(s, out, &lim, &r), XQ_OK);
