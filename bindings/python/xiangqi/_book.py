@@ -2,14 +2,18 @@
 
 import ctypes
 import os
+import weakref
 
 from . import _errors, _ffi
 from ._board import Board, Move, _encode, _rules_c
-from ._errors import InvalidArgumentError
+from ._errors import InvalidArgumentError, NotFoundError, StateError
 from ._handle import Owned
 from ._record import PgnReader, Record
 
 _lib = _ffi.lib
+
+#: The default book's file name in the data directory (share/xiangqi/).
+DEFAULT_BOOK_NAME = "book.xqb"
 
 #: Weightings of a book (``weighting=`` of :meth:`Book.build` and :meth:`Book.merge`).
 WEIGHTINGS = ("games", "results")
@@ -77,6 +81,7 @@ class Book(Owned):
 
     def __init__(self, path):
         self._data = None
+        self._users = weakref.WeakSet()
         handle = _ffi.c_book_p()
         perr = _ffi.ParseError()
         rc = _lib.xq_book_open(ctypes.byref(handle), _encode(os.fspath(path)),
@@ -89,8 +94,53 @@ class Book(Owned):
     def _wrap(cls, handle, data=None):
         book = cls.__new__(cls)
         book._data = data
+        book._users = weakref.WeakSet()
         book._own(handle, _lib.xq_book_free)
         return book
+
+    @staticmethod
+    def default_paths():
+        """Where :meth:`default` looks for the default book, in order: the
+        file named by the environment variable ``XQ_BOOK``; the data
+        directory beside the loaded C library (``<libdir>/../share/xiangqi``,
+        also for a multiarch libdir, and ``share/xiangqi`` in a build tree);
+        ``/usr/local/share/xiangqi`` and ``/usr/share/xiangqi``."""
+        paths = []
+        env = os.environ.get("XQ_BOOK")
+        if env:
+            paths.append(env)
+        libdir = os.path.dirname(os.path.abspath(_ffi.path)) if os.sep in _ffi.path else None
+        if libdir:
+            for up in ("", os.pardir, os.path.join(os.pardir, os.pardir)):
+                paths.append(os.path.normpath(os.path.join(libdir, up, "share", "xiangqi",
+                                                           DEFAULT_BOOK_NAME)))
+        for prefix in ("/usr/local", "/usr"):
+            paths.append(os.path.join(prefix, "share", "xiangqi", DEFAULT_BOOK_NAME))
+        seen = []
+        for path in paths:
+            if path not in seen:
+                seen.append(path)
+        return seen
+
+    @classmethod
+    def default(cls):
+        """The default book installed with the library (built from 53,889
+        master games of the CCPD, CC BY 4.0): the first of
+        :meth:`default_paths` that exists. Raises
+        :class:`~xiangqi.NotFoundError` when there is none."""
+        for path in cls.default_paths():
+            if os.path.isfile(path):
+                return cls(path)
+        raise NotFoundError(_errors.ENOTFOUND, "no default opening book (looked in: %s)"
+                            % ", ".join(cls.default_paths()))
+
+    def close(self):
+        """Free the book now. Refused (:class:`~xiangqi.StateError`) while an
+        :class:`~xiangqi.Engine` uses it: ``engine.set_book(None)`` first."""
+        if any(state.book is self and state.handle for state in list(self._users)):
+            raise StateError(_errors.ESTATE, "the book is used by an engine: "
+                             "engine.set_book(None) first")
+        Owned.close(self)
 
     @classmethod
     def from_bytes(cls, data):
@@ -225,6 +275,19 @@ class Book(Owned):
         if self.closed:
             return "<Book closed>"
         return "<Book %d positions, %d moves>" % (len(self), self.move_count)
+
+
+def _attach(state, book):
+    """Give the search handle of an engine's *state* the *book* (or None):
+    the state keeps the book alive (the handle borrows it) and the book
+    refuses close() while it is set."""
+    if book is not None and not isinstance(book, Book):
+        raise InvalidArgumentError(_errors.EINVAL, "expected a Book or None, got %r" % (book,))
+    _errors.check(_lib.xq_search_set_book(state.handle, None if book is None else book._handle),
+                  "cannot set the book")
+    state.book = book
+    if book is not None:
+        book._users.add(state)
 
 
 __all__ = ["Book", "BookEntry"]
