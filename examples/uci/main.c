@@ -69,6 +69,7 @@ typedef struct engine {
     int own_book;                     /* OwnBook (UCCI usebook) */
     char book_file[MAX_OPTION_TEXT];  /* BookFile (UCCI bookfiles) */
     xq_book *book;                    /* open while own_book */
+    uint64_t games;                   /* ucinewgame count: varies the book's choice */
     /* the background job: a search (its waiter prints bestmove), go perft or
      * bench; the input loop keeps reading while it runs */
     pthread_t waiter;
@@ -373,6 +374,7 @@ static void cmd_setoption(engine *e, tokens *t)
             say("info string error: Hash must be 1..%d", XQ_SEARCH_MAX_HASH_MB);
     } else if (name_is(name, "Clear Hash") || name_is(name, "newgame")) {
         xq_search_clear(e->search);
+        e->games += name_is(name, "newgame");
     } else if (name_is(name, "MultiPV")) {
         if (parse_long(value, 1, XQ_MAX_MOVES, &v))
             e->multipv = (int)v;
@@ -572,6 +574,8 @@ static void cmd_go(engine *e, tokens *t)
     lim.multipv = e->multipv;
     lim.skill = e->skill;
     lim.seed = e->seed;
+    if (e->book) /* a different book line in each game of a session, reproducibly */
+        lim.seed += e->games * 0x9E3779B97F4A7C15ull;
     lim.move_overhead_ms = e->overhead;
     for (int i = 0; i < e->nban; i++)
         lim.banmoves[lim.nbanmoves++] = e->ban[i];
@@ -816,6 +820,7 @@ static int execute_words(engine *e, tokens *tp)
     } else if (strcmp(c, "ucinewgame") == 0) {
         finish_search(e, 1);
         xq_search_clear(e->search);
+        e->games++;
     } else if (strcmp(c, "position") == 0) {
         cmd_position(e, &t);
     } else if (strcmp(c, "banmoves") == 0) {
