@@ -38,6 +38,18 @@ grep -qx "$mv" "$tmp/replies" || fail "book move $mv is not in the book"
 grep -q "^bestmove $mv" "$tmp/out" || fail "bestmove is not the book move"
 grep -q '^info depth [1-9]' "$tmp/out" && fail "a search ran for a book move"
 
+# Each game (ucinewgame) of a session gets its own book line, reproducibly.
+games() {
+    printf 'uci\nsetoption name BookFile value %s\nsetoption name OwnBook value true\n' "$tmp/b.xqb"
+    for g in 1 2 3 4 5 6 7 8; do printf 'ucinewgame\nposition startpos\ngo depth 8\nisready\n'; done
+    printf 'quit\n'
+}
+games | "$uci" | sed -n 's/^bestmove \([a-i0-9]*\).*/\1/p' >"$tmp/g1"
+games | "$uci" | sed -n 's/^bestmove \([a-i0-9]*\).*/\1/p' >"$tmp/g2"
+[ "$(wc -l <"$tmp/g1")" -eq 8 ] || fail "8 games, $(wc -l <"$tmp/g1") book moves"
+[ "$(sort -u "$tmp/g1" | wc -l)" -ge 2 ] || fail "the same book move in every game"
+cmp -s "$tmp/g1" "$tmp/g2" || fail "the games' book moves are not reproducible"
+
 # The same through UCCI's names.
 run 'ucci\nsetoption bookfiles %s\nsetoption usebook true\nposition startpos moves h2e2\ngo depth 8\n' \
     "$tmp/b.xqb"
