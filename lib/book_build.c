@@ -131,7 +131,24 @@ static int grow(xq_book_builder *b)
     return XQ_OK;
 }
 
-static uint32_t sat_add(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
+/* Add counts to counts. A sum past 2^32 - 1 games halves all four (so they
+ * still add up: wins + draws + losses <= games), keeping the proportions. */
+static void add_to(uint32_t *games, uint32_t *wins, uint32_t *draws, uint32_t *losses,
+                   uint32_t g, uint32_t w, uint32_t d, uint32_t l)
+{
+    uint64_t G = (uint64_t)*games + g, W = (uint64_t)*wins + w, D = (uint64_t)*draws + d,
+             L = (uint64_t)*losses + l;
+    while (G > UINT32_MAX) {
+        G >>= 1;
+        W >>= 1;
+        D >>= 1;
+        L >>= 1;
+    }
+    *games = (uint32_t)G;
+    *wins = (uint32_t)W;
+    *draws = (uint32_t)D;
+    *losses = (uint32_t)L;
+}
 
 /* Add counts for a (canonical key, stored move). */
 static int add_counts(xq_book_builder *b, uint64_t key, xq_move move, uint32_t games,
@@ -145,10 +162,7 @@ static int add_counts(xq_book_builder *b, uint64_t key, xq_move move, uint32_t g
         s->move = move;
         b->used++;
     }
-    s->games = sat_add(s->games, games);
-    s->wins = sat_add(s->wins, wins);
-    s->draws = sat_add(s->draws, draws);
-    s->losses = sat_add(s->losses, losses);
+    add_to(&s->games, &s->wins, &s->draws, &s->losses, games, wins, draws, losses);
     return XQ_OK;
 }
 
@@ -367,10 +381,8 @@ int xq_book_merge(xq_book **out, const xq_book *a, const xq_book *b, const xq_bo
         else {
             book_move s = x[i++];
             const book_move *t = &y[j++];
-            s.games = sat_add(s.games, t->games);
-            s.wins = sat_add(s.wins, t->wins);
-            s.draws = sat_add(s.draws, t->draws);
-            s.losses = sat_add(s.losses, t->losses);
+            add_to(&s.games, &s.wins, &s.draws, &s.losses, t->games, t->wins, t->draws,
+                   t->losses);
             m[n++] = s;
         }
     }

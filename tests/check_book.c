@@ -495,6 +495,27 @@ START_TEST(damaged_files)
     } else {
         ck_assert_int_eq(rc, XQ_EPARSE); /* out of order: refused, also fine */
     }
+    /* Counts near 2^32: a merge halves the sums that would pass it, so the
+     * merged book is still valid (wins + draws + losses <= games). */
+    memcpy(c, d, n);
+    for (size_t j = 0; j < (size_t)xq_book_move_count(book); j++) {
+        unsigned char *m = moves + 20 * j;
+        const uint32_t big[4] = {0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 0};
+        for (int f = 0; f < 4; f++)
+            for (int i = 0; i < 4; i++)
+                m[4 + 4 * f + i] = (unsigned char)(big[f] >> (8 * i));
+    }
+    put64(c + 48, fnv(c, n));
+    xq_book *huge = NULL, *sum = NULL;
+    ck_assert_int_eq(xq_book_open_memory(&huge, c, n, &err), XQ_OK);
+    ck_assert_int_eq(xq_book_merge(&sum, huge, huge, NULL), XQ_OK);
+    xq_book_entry he;
+    ck_assert_int_eq(xq_book_position_at(sum, 0, NULL, &he, 1) > 0, 1);
+    ck_assert_uint_eq(he.games, 0xFFFFFFFFu);
+    ck_assert_uint_eq(he.wins, 0x80000000u);
+    ck_assert_uint_eq(he.draws, 0x7FFFFFFFu);
+    xq_book_free(sum);
+    xq_book_free(huge);
     ck_assert_int_eq(xq_book_open(&hostile, "/nonexistent/book.xqb", &err), XQ_EIO);
     ck_assert_ptr_nonnull(strstr(err.message, "No such file"));
     xq_board_free(b);
