@@ -277,7 +277,7 @@ static void cmd_uci(engine *e, int ucci)
         say("option threads type spin min 1 max %d default 1", XQ_SEARCH_MAX_THREADS);
         say("option newgame type button");
         say("option usebook type check default false");
-        say("option bookfiles type string default %s", e->book_file);
+        say("option bookfiles type string default %s", e->book_file[0] ? e->book_file : "<empty>");
         say("ucciok");
         return;
     }
@@ -291,7 +291,7 @@ static void cmd_uci(engine *e, int ucci)
     say("option name Ponder type check default false");
     say("option name Rules type combo default AXF var AXF var CXA var Simple");
     say("option name OwnBook type check default false");
-    say("option name BookFile type string default %s", e->book_file);
+    say("option name BookFile type string default %s", e->book_file[0] ? e->book_file : "<empty>");
     say("uciok");
 }
 
@@ -411,7 +411,7 @@ static void cmd_setoption(engine *e, tokens *t)
         e->own_book = name_is(value, "true") || name_is(value, "on");
         update_book(e);
     } else if (name_is(name, "BookFile") || name_is(name, "bookfiles")) {
-        snprintf(e->book_file, sizeof e->book_file, "%s", value);
+        snprintf(e->book_file, sizeof e->book_file, "%s", strcmp(value, "<empty>") ? value : "");
         update_book(e);
     } else if (name_is(name, "usemillisec")) {
         e->ucci_millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
