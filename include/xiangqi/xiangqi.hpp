@@ -1611,7 +1611,10 @@ class book_builder {
      * @param r  The game.
      * @return The number of moves added.
      */
-    int add(const record &r) { return detail::check(xq_book_builder_add_record(b_, r.get()), "add"); }
+    int add(const record &r)
+    {
+        return detail::check(xq_book_builder_add_record(b_, r.get()), "add");
+    }
     /**
      * @brief Add every game a reader has left.
      * @param rd   The reader (read to its end).
