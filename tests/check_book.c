@@ -752,14 +752,24 @@ int main(void)
     TCase *tc = tcase_create("book");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, counts_by_hand);
-    tcase_add_test(tc, counts_from_games);
     tcase_add_test(tc, write_open_roundtrip);
-    tcase_add_test(tc, merge_equals_union);
     tcase_add_test(tc, damaged_files);
     tcase_add_test(tc, options);
     tcase_add_test(tc, pick_by_weight);
-    tcase_add_test(tc, search_with_book);
-    tcase_add_test(tc, book_moves_always_legal);
     suite_add_tcase(s, tc);
+    /* The search with a book: what the ThreadSanitizer stage is after. */
+    TCase *ts = tcase_create("search");
+    tcase_set_timeout(ts, 120);
+    tcase_add_test(ts, search_with_book);
+    suite_add_tcase(s, ts);
+    /* Every position of the 1125 games: slow under ThreadSanitizer, tagged
+     * so that stage can leave it out (CK_EXCLUDE_TAGS=positions). */
+    TCase *tp = tcase_create("positions");
+    tcase_set_tags(tp, "positions");
+    tcase_set_timeout(tp, 120);
+    tcase_add_test(tp, counts_from_games);
+    tcase_add_test(tp, merge_equals_union);
+    tcase_add_test(tp, book_moves_always_legal);
+    suite_add_tcase(s, tp);
     return xq_test_run(s);
 }
