@@ -220,6 +220,7 @@ struct xq_search {
     timeman tm;
 
     xq_search_result result;
+    const struct xq_book *book; /* xq_search_set_book(); borrowed (lib/book_search.c) */
 };
 
 INLINE int search_ok(const xq_search *s) { return s && s->magic == XQ_SEARCH_MAGIC; }

@@ -23,7 +23,8 @@ xq_require_packages() {
 }
 
 # What building the library and its programs needs.
-XQ_BUILD_PACKAGES=(build-essential cmake pkg-config)
+# xz-utils: xz decompresses the master games the default opening book is built from.
+XQ_BUILD_PACKAGES=(build-essential cmake pkg-config xz-utils)
 # What the whole test suite needs on top of that.
 # librsvg2-bin: rsvg-convert renders the SVG pictures to PNG in a test.
 # python3-pip: a test installs the Python package with pip (offline).

@@ -21,6 +21,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "datadir.h"
 
 /* ---- output: one line at a time, from the reader and the search thread ---- */
 
@@ -65,6 +66,10 @@ typedef struct engine {
     uint64_t seed;
     int nban;
     xq_move ban[XQ_MAX_MOVES];
+    int own_book;                     /* OwnBook (UCCI usebook) */
+    char book_file[MAX_OPTION_TEXT];  /* BookFile (UCCI bookfiles) */
+    xq_book *book;                    /* open while own_book */
+    uint64_t games;                   /* ucinewgame count: varies the book's choice */
     /* the background job: a search (its waiter prints bestmove), go perft or
      * bench; the input loop keeps reading while it runs */
     pthread_t waiter;
@@ -145,6 +150,8 @@ static void *waiter_main(void *arg)
     }
     char best[XQ_MOVE_STR_MAX], ponder[XQ_MOVE_STR_MAX];
     format_move(r.best_move, best);
+    if (r.book_move)
+        say("info string book move %s", best);
     if (r.ponder_move) {
         format_move(r.ponder_move, ponder);
         say("bestmove %s ponder %s", best, ponder);
@@ -269,6 +276,8 @@ static void cmd_uci(engine *e, int ucci)
         say("option hashsize type spin min 1 max %d default 16", XQ_SEARCH_MAX_HASH_MB);
         say("option threads type spin min 1 max %d default 1", XQ_SEARCH_MAX_THREADS);
         say("option newgame type button");
+        say("option usebook type check default false");
+        say("option bookfiles type string default %s", e->book_file[0] ? e->book_file : "<empty>");
         say("ucciok");
         return;
     }
@@ -281,6 +290,8 @@ static void cmd_uci(engine *e, int ucci)
     say("option name Move Overhead type spin default 10 min 0 max 5000");
     say("option name Ponder type check default false");
     say("option name Rules type combo default AXF var AXF var CXA var Simple");
+    say("option name OwnBook type check default false");
+    say("option name BookFile type string default %s", e->book_file[0] ? e->book_file : "<empty>");
     say("uciok");
 }
 
@@ -300,6 +311,21 @@ static void set_hash(engine *e, long long v)
         e->hash = (size_t)v;
     else
         say("info string error: Hash %lld: %s", v, xq_strerror(rc));
+}
+
+/* OwnBook and BookFile: open the book file while the book is on. */
+static void update_book(engine *e)
+{
+    xq_search_set_book(e->search, NULL);
+    xq_book_free(e->book);
+    e->book = NULL;
+    if (!e->own_book)
+        return;
+    xq_parse_error err;
+    if (xq_book_open(&e->book, e->book_file, &err) != XQ_OK)
+        say("info string error: OwnBook: %s", err.message);
+    else
+        xq_search_set_book(e->search, e->book);
 }
 
 /* Case-insensitive compare of a multi-word option name. */
@@ -348,6 +374,7 @@ static void cmd_setoption(engine *e, tokens *t)
             say("info string error: Hash must be 1..%d", XQ_SEARCH_MAX_HASH_MB);
     } else if (name_is(name, "Clear Hash") || name_is(name, "newgame")) {
         xq_search_clear(e->search);
+        e->games += name_is(name, "newgame");
     } else if (name_is(name, "MultiPV")) {
         if (parse_long(value, 1, XQ_MAX_MOVES, &v))
             e->multipv = (int)v;
@@ -380,12 +407,17 @@ static void cmd_setoption(engine *e, tokens *t)
         else if (xq_rules_init(&rules, XQ_RULES_VERSION, set) != XQ_OK ||
                  xq_search_set_rules(e->search, &rules) != XQ_OK)
             say("info string error: cannot set the rules now");
+    } else if (name_is(name, "OwnBook") || name_is(name, "usebook")) {
+        e->own_book = name_is(value, "true") || name_is(value, "on");
+        update_book(e);
+    } else if (name_is(name, "BookFile") || name_is(name, "bookfiles")) {
+        snprintf(e->book_file, sizeof e->book_file, "%s", strcmp(value, "<empty>") ? value : "");
+        update_book(e);
     } else if (name_is(name, "usemillisec")) {
         e->ucci_millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
     } else if (name_is(name, "Ponder") || name_is(name, "UCI_AnalyseMode") ||
                name_is(name, "batch") || name_is(name, "debug") || name_is(name, "usehash") ||
-               name_is(name, "usebook") || name_is(name, "useegtb") ||
-               name_is(name, "bookfiles") || name_is(name, "egtbpaths") ||
+               name_is(name, "useegtb") || name_is(name, "egtbpaths") ||
                name_is(name, "evalapi") || name_is(name, "idle") || name_is(name, "promotion") ||
                name_is(name, "pruning") || name_is(name, "knowledge") ||
                name_is(name, "randomness") || name_is(name, "style")) {
@@ -542,6 +574,8 @@ static void cmd_go(engine *e, tokens *t)
     lim.multipv = e->multipv;
     lim.skill = e->skill;
     lim.seed = e->seed;
+    if (e->book) /* a different book line in each game of a session, reproducibly */
+        lim.seed += e->games * 0x9E3779B97F4A7C15ull;
     lim.move_overhead_ms = e->overhead;
     for (int i = 0; i < e->nban; i++)
         lim.banmoves[lim.nbanmoves++] = e->ban[i];
@@ -786,6 +820,7 @@ static int execute_words(engine *e, tokens *tp)
     } else if (strcmp(c, "ucinewgame") == 0) {
         finish_search(e, 1);
         xq_search_clear(e->search);
+        e->games++;
     } else if (strcmp(c, "position") == 0) {
         cmd_position(e, &t);
     } else if (strcmp(c, "banmoves") == 0) {
@@ -878,6 +913,8 @@ int main(int argc, char **argv)
     e.multipv = 1;
     e.skill = XQ_SKILL_MAX;
     e.overhead = 10;
+    if (cli_data_file("book.xqb", e.book_file, sizeof e.book_file) != 0)
+        e.book_file[0] = 0;
     if (xq_search_new(&e.search, NULL) != XQ_OK || xq_board_new(&e.board, NULL, NULL) != XQ_OK) {
         cli_error("cannot create the engine");
         return 1;
@@ -934,6 +971,7 @@ int main(int argc, char **argv)
     finish_search(&e, e.job == JOB_SEARCH);
 done:
     xq_search_free(e.search);
+    xq_book_free(e.book);
     xq_board_free(e.board);
     return rc;
 }

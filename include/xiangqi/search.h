@@ -89,7 +89,7 @@ typedef struct xq_search_config {
 XQ_API int xq_search_config_init(xq_search_config *cfg, unsigned int version);
 
 /** Current version of ::xq_search_limits. */
-#define XQ_SEARCH_LIMITS_VERSION 1
+#define XQ_SEARCH_LIMITS_VERSION 2
 
 /**
  * @brief When a search stops, which moves it considers, and how strongly it plays.
@@ -127,6 +127,10 @@ typedef struct xq_search_limits {
     int32_t nbanmoves;        /**< Number of moves in @c banmoves. */
     xq_move searchmoves[XQ_MAX_MOVES]; /**< Search only these root moves (UCI searchmoves). */
     xq_move banmoves[XQ_MAX_MOVES];    /**< Never play these root moves (UCCI banmoves). */
+    /* version 2 (0.2) */
+    int32_t no_book;          /**< Nonzero: do not answer from the opening book set with
+                                   xq_search_set_book() (default 0). Version 2.
+                                   @since 0.2 */
 } xq_search_limits;
 
 /**
@@ -186,7 +190,9 @@ typedef struct xq_search_result {
     int32_t hashfull;    /**< Transposition table use in permille. */
     int32_t pv_length;   /**< Moves in @c pv. */
     xq_move pv[XQ_PV_MAX]; /**< Principal variation starting with @c best_move. */
-    int32_t reserved[8]; /**< Zero: room for fields added later without an ABI break. */
+    int32_t book_move;   /**< 1 when @c best_move came from the opening book (no search
+                              ran: depth 0, no nodes), 0 otherwise. @since 0.2 */
+    int32_t reserved[7]; /**< Zero: room for fields added later without an ABI break. */
 } xq_search_result;
 
 /**

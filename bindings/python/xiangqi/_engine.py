@@ -21,7 +21,7 @@ import threading
 import time
 import weakref
 
-from . import _errors, _ffi
+from . import _book, _errors, _ffi
 from ._board import BLACK, RED, Board, Color, Move, _as_move, _board_argument, _rules_c
 from ._errors import InvalidArgumentError, StateError
 
@@ -455,11 +455,12 @@ class AnalysisResult:
     win/draw/loss chances, a :class:`PovWdl`), ``depth`` (last completed iteration), ``seldepth``,
     ``nodes``, ``nps``, ``hashfull``, ``time`` (seconds), ``time_ms``,
     ``pv`` (list of :class:`Move` starting with ``move``), ``lines`` (with
-    ``multipv`` > 1: the last :class:`Info` of each line, best first) and
-    ``turn`` (the side that was to move).
+    ``multipv`` > 1: the last :class:`Info` of each line, best first),
+    ``turn`` (the side that was to move) and ``book_move`` (True when the
+    move came from the engine's opening book: no search ran).
     """
     __slots__ = ("move", "ponder", "score", "depth", "seldepth", "nodes", "nps", "hashfull",
-                 "time_ms", "pv", "lines", "turn")
+                 "time_ms", "pv", "lines", "turn", "book_move")
 
     def __init__(self, c, lines, turn):
         self.move = Move.from_code(c.best_move) if c.best_move else None
@@ -474,6 +475,7 @@ class AnalysisResult:
         self.pv = _pv(c.pv, c.pv_length)
         self.lines = lines
         self.turn = turn
+        self.book_move = bool(c.book_move)
 
     @property
     def time(self):
@@ -512,7 +514,7 @@ class AnalysisResult:
 
 _LIMIT_NAMES = ("depth", "nodes", "movetime", "mate", "multipv", "searchmoves", "banmoves",
                 "skill", "seed", "infinite", "ponder", "red_clock", "black_clock", "red_inc",
-                "black_inc", "movestogo", "move_overhead")
+                "black_inc", "movestogo", "move_overhead", "book")
 
 
 def _limit_argument(limit, info):
@@ -566,7 +568,7 @@ def _moves(board, moves, name):
 def _limits(board, default_skill, depth=None, nodes=None, movetime=None, mate=None, multipv=1,
             searchmoves=None, banmoves=None, skill=None, seed=0, infinite=False, ponder=False,
             red_clock=None, black_clock=None, red_inc=0, black_inc=0, movestogo=0,
-            move_overhead=None):
+            move_overhead=None, book=True):
     lim = _ffi.SearchLimits()
     _errors.check(_lib.xq_search_limits_init(ctypes.byref(lim), _ffi.SEARCH_LIMITS_VERSION))
     if depth is not None:
@@ -581,6 +583,7 @@ def _limits(board, default_skill, depth=None, nodes=None, movetime=None, mate=No
     lim.skill = _int(default_skill if skill is None else skill, "skill", 0, SKILL_MAX)
     lim.seed = _int(seed, "seed", 0, 2 ** 64 - 1)
     lim.infinite = 1 if infinite else 0
+    lim.no_book = 0 if book else 1
     lim.ponder = 1 if ponder else 0
     if red_clock is not None:
         lim.red_time_ms = _ms(red_clock, "red_clock")
@@ -610,11 +613,12 @@ class _State:
     """What must outlive a search: the handle and the ctypes callback (the
     finalizer holds it, so the callback stays alive until the handle's
     threads are joined)."""
-    __slots__ = ("handle", "callback", "__weakref__")
+    __slots__ = ("handle", "callback", "book", "__weakref__")
 
     def __init__(self, handle):
         self.handle = handle
         self.callback = None
+        self.book = None  # the Book the handle borrows (Engine.set_book)
 
 
 # The handle whose info callback this thread is running, if any.
@@ -641,8 +645,8 @@ class Engine:
     """libxiangqi's engine: a search handle with its threads and hash table
     (an ``xq_search``).
 
-    ``Engine(threads=1, hash_mb=16, skill=20, rules=None)`` (see
-    :meth:`set_rules`). :meth:`analyse` searches a
+    ``Engine(threads=1, hash_mb=16, skill=20, rules=None, book=None)`` (see
+    :meth:`set_rules` and :meth:`set_book`). :meth:`analyse` searches a
     :class:`Board` and returns an :class:`AnalysisResult`; :meth:`play`
     returns just the move. :meth:`start` searches in the background;
     :meth:`stop` (safe from any thread, and from the callback) ends it and
@@ -657,7 +661,8 @@ class Engine:
     these) and ``banmoves`` (never these), as :class:`Move` objects or text
     in any notation; how: ``multipv`` (number of lines), ``skill`` (0..20,
     default the engine's :attr:`skill`) and ``seed`` (of the weakening
-    below level 20), ``move_overhead`` (seconds kept in reserve per move).
+    below level 20), ``move_overhead`` (seconds kept in reserve per move),
+    ``book=False`` (do not answer from the opening book, see :meth:`set_book`).
 
     The handle is freed by :meth:`close`, at the end of a ``with`` block, or
     when the object is collected; a running search is stopped first. One
@@ -665,7 +670,7 @@ class Engine:
     :meth:`ponderhit`, which any thread may call.
     """
 
-    def __init__(self, threads=1, hash_mb=16, skill=SKILL_MAX, rules=None):
+    def __init__(self, threads=1, hash_mb=16, skill=SKILL_MAX, rules=None, book=None):
         cfg = _ffi.SearchConfig()
         _errors.check(_lib.xq_search_config_init(ctypes.byref(cfg), _ffi.SEARCH_CONFIG_VERSION))
         cfg.threads = _int(threads, "threads", 1, MAX_THREADS)
@@ -681,6 +686,8 @@ class Engine:
         self._pending = None  # the started search's bookkeeping, until wait()
         if rules is not None:
             self.set_rules(rules)
+        if book is not None:
+            self.set_book(book)
 
     @property
     def _handle(self):
@@ -761,6 +768,23 @@ class Engine:
         self._check_idle()
         _errors.check(_lib.xq_search_set_rules(self._handle, _rules_c(rules)),
                       "cannot use these rules")
+
+    def set_book(self, book=None):
+        """Answer from the opening *book* (a :class:`~xiangqi.Book`; None: no
+        book): a search of a book position (not ``infinite`` or ``ponder``,
+        not with ``book=False``) returns at once with a book move chosen by
+        weight with the search's ``seed``, never a banned move, one outside
+        ``searchmoves`` or one that repeats a position; its result has
+        ``book_move`` True, depth 0 and no nodes. The engine keeps the book
+        (it cannot be closed meanwhile)."""
+        self._check_idle()
+        self._handle  # noqa: B018 (raises if the engine is closed)
+        _book._attach(self._state, book)
+
+    @property
+    def book(self):
+        """The opening book set with :meth:`set_book`, or None."""
+        return self._state.book
 
     def clear(self):
         """Forget the hash table and move-ordering statistics (as for a new game)."""
