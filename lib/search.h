@@ -181,6 +181,8 @@ typedef struct worker {
     int id;
     pthread_t thread;
     uint64_t seen_gen;     /* last generation of work taken */
+    uint64_t searched;     /* the search_id it last prepared for (see pick_thread) */
+    int quit;              /* leave the thread loop (the pool shrinks) */
     histories *hist;       /* cleared by xq__worker_clear() only */
     _Atomic uint64_t nodes; /* reset by an atomic store, not by the memset */
 } worker;
@@ -203,6 +205,7 @@ struct xq_search {
     int helpers_busy;
     int searching;         /* started and not yet finished */
     int have_result;
+    uint64_t search_id;    /* counts the searches launched */
 
     atomic_int stop;
     atomic_int pondering;
