@@ -28,7 +28,8 @@
 uint64_t xq__search_nodes(const struct xq_search *s)
 {
     uint64_t n = 0;
-    for (int i = 0; i < s->nworkers; i++)
+    const int nw = s->helpers_on ? s->nworkers : 1;
+    for (int i = 0; i < nw; i++)
         n += atomic_load_explicit(&s->workers[i]->nodes, memory_order_relaxed);
     return n;
 }

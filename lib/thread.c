@@ -47,6 +47,9 @@ static void conduct(worker *w)
     struct xq_search *s = w->s;
     xq__search_prepare(w);
     xq__tm_init(&s->tm, &s->lim, w->pos.side, w->nroot);
+    /* No root move: the helpers stay parked, and nothing may read what they
+     * hold from the last search (nodes, root moves). */
+    s->helpers_on = w->nroot != 0;
     if (w->nroot) {
         start_helpers(s);
         xq__search_iterate(w);

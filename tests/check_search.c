@@ -339,9 +339,9 @@ START_TEST(test_no_move_threads)
     xq_search_limits deep = limits();
     for (int threads = 2; threads <= 4; threads++) {
         xq_search *s = new_search(threads, 1);
-        for (int rep = 0; rep < 12; rep++) {
+        for (int rep = 0; rep < 8; rep++) {
             xq_search_result r;
-            deep.depth = 4 + rep % 3;
+            deep.depth = 2 + rep % 3; /* enough for the helpers to hold a move */
             ck_assert_int_eq(xq_search_run(s, start, &deep, &r), XQ_OK);
             XQ_CHECK(xq_board_is_legal(start, r.best_move) == 1, "threads %d: no move", threads);
             for (int k = 0; k < ncases; k++) {
@@ -358,10 +358,11 @@ START_TEST(test_no_move_threads)
                              log.calls, log.with_pv);
                 }
                 XQ_CHECK(r.best_move == XQ_MOVE_NONE && r.ponder_move == XQ_MOVE_NONE &&
-                             r.pv_length == 0 && r.depth == 0,
-                         "%s, %d threads, try %d: best %s ponder %s, pv length %d, depth %d",
+                             r.pv_length == 0 && r.depth == 0 && r.nodes == 0,
+                         "%s, %d threads, try %d: best %s ponder %s, pv length %d, depth %d, "
+                         "%llu nodes",
                          c[k].name, threads, rep, mvs(r.best_move), mvs(r.ponder_move),
-                         (int)r.pv_length, (int)r.depth);
+                         (int)r.pv_length, (int)r.depth, (unsigned long long)r.nodes);
                 XQ_CHECK(r.score_kind == (k < 2 ? XQ_SCORE_MATE : XQ_SCORE_CP) && r.score == 0,
                          "%s: score kind %d score %d", c[k].name, (int)r.score_kind,
                          (int)r.score);

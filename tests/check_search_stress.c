@@ -51,7 +51,7 @@ static void *stop_later(void *arg)
 START_TEST(test_stress)
 {
     xq_board **games;
-    const int ngames = sl_load_boards(xq_test_path("games/xqdb-sample-uci.pgn"), 3, 9, 40, &games);
+    const int ngames = sl_load_boards(xq_test_path("games/xqdb-sample-uci.pgn"), 3, 9, 24, &games);
     ck_assert_int_ge(ngames, 10);
     /* Positions without a move to search, each with its limits. */
     xq_board *mated = xq_test_board("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1");
