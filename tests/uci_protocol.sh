@@ -197,6 +197,39 @@ go depth 3" 1
 expect '^bestmove \(none\)$' "mated position"
 expect '^info depth 0 score mate 0$' "mated position score"
 
+# Issue 11: with several threads, a position without a move to search
+# (mated, stalemated, every move banned, no searchmoves move legal) answers
+# "bestmove (none)", never the previous search's move. Each go waits for
+# the previous bestmove, as a GUI does.
+wait_bestmoves() { # count: wait (up to 60 s) until $out has that many bestmove lines
+    n=0
+    while [ "$(grep -c '^bestmove' "$out")" -lt "$1" ] && [ $n -lt 600 ]; do
+        sleep 0.1; n=$((n + 1))
+    done
+}
+{
+    printf 'setoption name Threads value 2\nposition startpos\ngo depth 8\n'; wait_bestmoves 1
+    printf 'position fen 3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1\ngo depth 3\n'; wait_bestmoves 2
+    printf 'position startpos moves h2e2\ngo depth 6\n'; wait_bestmoves 3
+    printf 'position fen 3k5/4P4/9/9/9/9/9/9/9/4K4 b - - 0 1\ngo depth 3\n'; wait_bestmoves 4
+    printf 'position startpos\ngo depth 6\n'; wait_bestmoves 5
+    printf 'position fen 3k5/9/4P4/9/9/9/9/9/9/4K4 w - - 0 1\n'
+    printf 'banmoves e0f0 e0e1 e7e8 e7d7 e7f7\ngo depth 3\n'; wait_bestmoves 6
+    printf 'position startpos\ngo depth 6\n'; wait_bestmoves 7
+    printf 'go depth 3 searchmoves a0a5 b0b5\n'; wait_bestmoves 8
+    printf 'quit\n'
+} | "$uci" >"$out" 2>&1
+grep '^bestmove' "$out" >"$out.best"
+if ! printf '%s\n' 1 3 5 7 | while read -r k; do
+        sed -n "${k}p" "$out.best" | grep -Eq '^bestmove [a-i][0-9][a-i][0-9]( |$)' || exit 1
+    done ||
+   ! printf '%s\n' 2 4 6 8 | while read -r k; do
+        [ "$(sed -n "${k}p" "$out.best")" = "bestmove (none)" ] || exit 1
+    done; then
+    echo "FAIL: 2 threads: no move to search must give 'bestmove (none)'"; cat "$out.best"; fail=1
+fi
+rm -f "$out.best"
+
 # bench runs and prints the signature line
 run "bench 4" 0
 expect '^Nodes searched: [0-9]+$' "bench"
