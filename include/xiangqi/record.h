@@ -61,6 +61,13 @@ typedef struct xq_record xq_record;
 /** Most NAGs kept on one move. */
 #define XQ_RECORD_MAX_NAGS 8
 
+/** Longest comment (each of the two comments of a move) and longest tag
+ *  value, in bytes: 64 MiB, the size of the largest XQF or DhtmlXQ file.
+ *  The setters refuse longer text with ::XQ_EINVAL, the readers with
+ *  ::XQ_EPARSE, so that whatever a record holds the PGN writer writes and
+ *  the reader reads back. @since 0.2 */
+#define XQ_RECORD_MAX_TEXT (64 * 1024 * 1024)
+
 /**
  * @brief Create an empty record.
  * @param[out] out  The record (the caller frees it); NULL on failure.
