@@ -933,6 +933,10 @@ static int set_text(xq_record *r, int node, int before, const char *text)
 
 int xq__record_append_comment(xq_record *r, int node, int before, const char *s, size_t n)
 {
+    while (n && is_blank_char(*s)) /* as the PGN reader reads a comment */
+        s++, n--;
+    while (n && is_blank_char(s[n - 1]))
+        n--;
     if (!n)
         return XQ_OK;
     if (before && node != 0 && r->nodes[r->nodes[node].parent].child == node) {

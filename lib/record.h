@@ -73,7 +73,7 @@ int xq__record_enter(xq_record *r, int n);
 /* Append text read from a file to a node's comment (before = 0) or to the
  * comment before its move (before = 1; on a main continuation, where PGN
  * has no place for it, it goes to the parent's comment), separated by a
- * space. NUL becomes U+FFFD, '}' the full-width U+FF5D, CR LF and CR a line
+ * space, without the blanks at its ends. NUL becomes U+FFFD, '}' the full-width U+FF5D, CR LF and CR a line
  * break. XQ_OK, XQ_ENOMEM, or XQ_EPARSE past XQ_RECORD_MAX_TEXT. */
 int xq__record_append_comment(xq_record *r, int node, int before, const char *s, size_t n);
 /* Add a NAG to a node (ignored beyond the maximum). XQ_OK or XQ_ENOMEM. */
