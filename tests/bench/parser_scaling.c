@@ -6,6 +6,11 @@
  *   xq-parser-scaling --emit NAME N > FILE       write one input (to measure
  *                                                memory with /usr/bin/time -v)
  *   xq-parser-scaling --load FILE                read a game file once
+ *   xq-parser-scaling --long-line                a line of 2^31 + 8 characters
+ *                                                through a pipe: the error after
+ *                                                it has column and offset
+ *                                                INT32_MAX (saturated, never
+ *                                                wrapped); exit status 0 if so
  *
  * Shapes: pgn-comments (N comments on one move), pgn-tags (N distinct tags),
  * pgn-variations (a variation after each of N moves), pgn-nested (N nested
@@ -14,11 +19,14 @@
  * records of the first move, each with a comment), xqf-nested (N records,
  * each with a sibling after its subtree).
  * Figures are wall time on one thread. */
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <xiangqi/xiangqi.h>
 
@@ -57,9 +65,55 @@ static const char *const shapes[] = {"pgn-comments",    "pgn-tags",     "pgn-var
                                      "pgn-nested",      "pgn-mainline", "dhtmlxq-reverse",
                                      "xqf-siblings",    "xqf-nested"};
 
+/* 2^31 + 8 blanks and a bad word on one line, streamed through a pipe (the
+ * memory stays flat): the column and offset saturate. */
+static int long_line(void)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return 1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        static char blanks[1 << 16];
+        memset(blanks, ' ', sizeof blanks);
+        const char head[] = "[Event \"long line\"]\n\n1. h2e2 h9g7";
+        if (write(fd[1], head, sizeof head - 1) < 0)
+            _exit(1);
+        for (long long left = (1LL << 31) + 8; left > 0;) {
+            size_t k = left < (long long)sizeof blanks ? (size_t)left : sizeof blanks;
+            ssize_t w = write(fd[1], blanks, k);
+            if (w <= 0)
+                _exit(1);
+            left -= w;
+        }
+        if (write(fd[1], "zzz *\n", 6) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    close(fd[1]);
+    xq_pgn_reader *rd;
+    xq_record *r;
+    xq_parse_error err;
+    double t0 = now();
+    if (xq_pgn_reader_open_fd(&rd, fd[0], NULL, &err) != XQ_OK || xq_record_new(&r, NULL, NULL) != XQ_OK)
+        return 1;
+    int rc = xq_pgn_reader_next(rd, r, &err);
+    printf("long line: rc %d, line %d, column %d, offset %d, %.1f s: %s\n", rc, err.line, err.column,
+           err.offset, now() - t0, err.message);
+    int ok = rc == XQ_EPARSE && err.line == 3 && err.column == INT32_MAX && err.offset == INT32_MAX &&
+             xq_record_ply(r) == 2;
+    xq_record_free(r);
+    xq_pgn_reader_free(rd);
+    close(fd[0]);
+    kill(pid, SIGTERM);
+    waitpid(pid, NULL, 0);
+    return !ok;
+}
+
 static int usage(void)
 {
-    fprintf(stderr, "usage: xq-parser-scaling [--n N] [--shape NAME] | --emit NAME N | --load FILE\n");
+    fprintf(stderr, "usage: xq-parser-scaling [--n N] [--shape NAME] | --emit NAME N | --load FILE | --long-line\n");
     return 2;
 }
 
@@ -79,6 +133,8 @@ int main(int argc, char **argv)
             fwrite(b.p, 1, b.n, stdout);
             free(b.p);
             return 0;
+        } else if (!strcmp(argv[i], "--long-line")) {
+            return long_line();
         } else if (!strcmp(argv[i], "--load") && i + 1 < argc) {
             xq_record *r;
             xq_parse_error err;
