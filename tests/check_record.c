@@ -967,6 +967,23 @@ START_TEST(writer_reader_agree)
     ck_assert_int_eq(xq_record_comment(r, buf, sizeof buf), 17);
     ck_assert_str_eq(buf, "Same-side cannons");
     check_pgn_fixpoint(r);
+    /* Deleting a main continuation makes the next variation main: its
+     * comment before goes to the previous move too. */
+    xq_record_reset(r, NULL, NULL);
+    xq_record_play(r, mv("h2e2"));
+    xq_record_play(r, mv("h9g7"));
+    xq_record_back(r);
+    xq_record_play(r, mv("b9c7"));
+    ck_assert_int_eq(xq_record_set_comment_before(r, "Left horse"), XQ_OK);
+    xq_record_back(r);
+    ck_assert_int_eq(xq_record_set_comment(r, "Cannon"), XQ_OK);
+    ck_assert_int_eq(xq_record_enter_variation(r, 0), XQ_OK);
+    ck_assert_int_eq(xq_record_delete(r), 1);
+    ck_assert_int_eq(xq_record_comment(r, buf, sizeof buf), 17);
+    ck_assert_str_eq(buf, "Cannon Left horse");
+    xq_record_forward(r);
+    ck_assert_int_eq(xq_record_comment_before(r, buf, sizeof buf), 0);
+    check_pgn_fixpoint(r);
     /* '}' cannot be written in a brace comment: refused. */
     ck_assert_int_eq(xq_record_set_comment(r, "a } b"), XQ_EINVAL);
 
