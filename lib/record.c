@@ -667,12 +667,16 @@ static int free_subtree(xq_record *r, int n)
     }
 }
 
-static void unlink_node(xq_record *r, int n)
+/* Unlink node n from its parent; with keep_pre, a variation that becomes
+ * the main continuation in its place hands its comment before to the
+ * parent (not when the whole family goes: xq_record_truncate()). */
+static void unlink_node(xq_record *r, int n, int keep_pre)
 {
     int p = r->nodes[n].parent;
     if (r->nodes[p].child == n) {
         r->nodes[p].child = r->nodes[n].sibling;
-        fold_pre(r, r->nodes[p].child);
+        if (keep_pre)
+            fold_pre(r, r->nodes[p].child);
     } else {
         int c = r->nodes[p].child;
         while (r->nodes[c].sibling != n)
@@ -689,7 +693,7 @@ int xq_record_truncate(xq_record *r)
     int cur = rec_cur(r), count = 0;
     while (r->nodes[cur].child != NODE_NONE) {
         int c = r->nodes[cur].child;
-        unlink_node(r, c);
+        unlink_node(r, c, 0);
         count += free_subtree(r, c);
     }
     r->nredo = 0;
@@ -704,7 +708,7 @@ int xq_record_delete(xq_record *r)
         return XQ_ESTATE;
     int cur = rec_cur(r);
     xq__record_back(r);
-    unlink_node(r, cur);
+    unlink_node(r, cur, 1);
     r->nredo = 0;
     return free_subtree(r, cur);
 }
@@ -717,7 +721,7 @@ int xq_record_promote(xq_record *r)
         int p = r->nodes[n].parent;
         if (r->nodes[p].child == n)
             continue;
-        unlink_node(r, n);
+        unlink_node(r, n, 0);
         r->nodes[n].sibling = r->nodes[p].child;
         r->nodes[p].child = n;
         fold_pre(r, n);
@@ -923,7 +927,7 @@ static int set_text(xq_record *r, int node, int before, const char *text)
     rann *a = rc == XQ_OK ? ann_of(r, node) : NULL;
     if (!a) {
         text_free(&t);
-        return rc == XQ_OK ? XQ_ENOMEM : XQ_EINVAL;
+        return rc == XQ_OK || rc == XQ_ENOMEM ? XQ_ENOMEM : XQ_EINVAL;
     }
     rtext *slot = before ? &a->pre : &a->comment;
     text_free(slot);

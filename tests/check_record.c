@@ -984,6 +984,13 @@ START_TEST(writer_reader_agree)
     xq_record_forward(r);
     ck_assert_int_eq(xq_record_comment_before(r, buf, sizeof buf), 0);
     check_pgn_fixpoint(r);
+    /* Truncating removes the variations with their comments. */
+    xq_record_back(r);
+    xq_record_play(r, mv("h7e7"));
+    ck_assert_int_eq(xq_record_set_comment_before(r, "gone"), XQ_OK);
+    xq_record_back(r);
+    ck_assert_int_eq(xq_record_truncate(r), 2);
+    ck_assert_int_eq(xq_record_comment(r, buf, sizeof buf), 17);
     /* '}' cannot be written in a brace comment: refused. */
     ck_assert_int_eq(xq_record_set_comment(r, "a } b"), XQ_EINVAL);
 
