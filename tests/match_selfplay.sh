@@ -94,9 +94,11 @@ if "$match" -engine cmd="$uci" -engine cmd="$uci" -nodes 10 -rules fide >"$dir/o
     echo "FAIL: -rules fide accepted"; fail=1
 fi
 
-# A clock with increment: no time losses for the engine.
+# A clock with increment: no time losses for the engine. The margin (1 s)
+# keeps a loaded machine (load 17 seen) from turning a descheduled engine
+# into a forfeit; an engine that ignores its clock still loses.
 "$match" -engine cmd="$uci" name=A -engine cmd="$uci" name=B -tc 1+0.1 -openings "$openings" \
-    -rounds 1 -max-plies 60 >"$dir/out" 2>&1
+    -timemargin 1000 -rounds 1 -max-plies 60 >"$dir/out" 2>&1
 check '^Finished 2 games\.$' "$dir/out" "clock games"
 check '^A lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 1+0.1"
 check '^B lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 1+0.1"

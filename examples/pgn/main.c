@@ -197,12 +197,16 @@ static void report_game(const options *o, const game_info *g, xq_record *r, tota
 {
     int plies = xq_record_mainline_size(r);
     long variations = 0, comments = 0;
+    /* Where the error stopped a bad game (maybe inside a variation: taken
+     * before the cursor moves, since the main line does not lead there). */
     int ply = xq_record_ply(r);
+    char fen[XQ_FEN_MAX];
+    xq_board_fen(xq_record_board(r), fen, sizeof fen);
     xq_record_goto(r, 0);
     if (xq_record_comment(r, NULL, 0) > 0)
         comments++;
     count_tree(r, &variations, &comments);
-    char result[32], red[128], black[128], fen[XQ_FEN_MAX];
+    char result[32], red[128], black[128];
     tag(r, "Result", result, sizeof result);
     tag(r, "Red", red, sizeof red);
     tag(r, "Black", black, sizeof black);
@@ -210,8 +214,6 @@ static void report_game(const options *o, const game_info *g, xq_record *r, tota
     t->games++;
     if (g->rc < 0) {
         t->bad++;
-        xq_record_goto(r, ply); /* where the error stopped the game */
-        xq_board_fen(xq_record_board(r), fen, sizeof fen);
         if (g->err.line > 0)
             fprintf(stderr, "%s:%d:%d: game %d: error: %s\n", g->file, g->err.line, g->err.column,
                     g->index, g->err.message);

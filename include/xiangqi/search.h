@@ -177,8 +177,10 @@ typedef struct xq_search_info {
 
 /** Outcome of a search, filled by xq_search_wait(). */
 typedef struct xq_search_result {
-    xq_move best_move;   /**< The move to play; ::XQ_MOVE_NONE only when the side
-                              to move has no legal move (it has lost). */
+    xq_move best_move;   /**< The move to play; ::XQ_MOVE_NONE only when there is
+                              no move to search: the side to move has no legal
+                              move (it has lost), or every legal move is banned
+                              (@c banmoves) or left out (@c searchmoves). */
     xq_move ponder_move; /**< The expected reply, or ::XQ_MOVE_NONE. */
     int32_t score_kind;  /**< An ::xq_score_kind. */
     int32_t score;       /**< Score of @c best_move (centipawns or moves to mate). */
