@@ -74,12 +74,13 @@ expect '^nobestmove$' "ucci: mated, nobestmove"
 run "setoption name Ranks value 1-10
 position startpos moves h3e3 h10g8
 d
-go depth 3 searchmoves h1g3 b1c3
-position fen r3k4/4r4/9/9/9/9/9/9/9/3K5 b - - 0 1
-go depth 2 searchmoves a10d10" 1
+go depth 3 searchmoves h1g3 b1c3" 2
 expect '^fen rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2$' "ranks 1-10: position moves read"
 expect '^10  r n b a k a b \. r $' "ranks 1-10: the board shows rank 10"
 expect '^bestmove (h1g3|b1c3)( ponder [a-i]([1-9]|10)[a-i]([1-9]|10))?$' "ranks 1-10: searchmoves and bestmove"
+run "setoption name Ranks value 1-10
+position fen r3k4/4r4/9/9/9/9/9/9/9/3K5 b - - 0 1
+go depth 2 searchmoves a10d10" 2
 expect '^info depth 2 .* pv a10d10$' "ranks 1-10: pv with rank 10"
 expect '^bestmove a10d10$' "ranks 1-10: bestmove with rank 10"
 reject '^bestmove [a-i]0' "ranks 1-10: no rank 0 written"
