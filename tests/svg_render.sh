@@ -69,6 +69,29 @@ for args in "--pgn $tmp/g.pgn --game 3" "--pgn $tmp/g.pgn --ply 9" "--ply 1" "--
     [ -s "$tmp/err" ] || fail "'$args': no message"
 done
 
+# Issue 16: the Chinese characters are outlines, so the picture renders the
+# same with no CJK font installed (fontconfig limited to DejaVu); as text
+# (--text-glyphs) it does not, when the machine has a CJK font to compare with.
+if [ -d /usr/share/fonts/truetype/dejavu ]; then
+    printf '%s\n' '<?xml version="1.0"?>' '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">' \
+        "<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>$tmp/fc-cache</cachedir></fontconfig>" \
+        >"$tmp/fc.conf"
+    "$rsvg" "$tmp/start.svg" -o "$tmp/fonts.png"
+    FONTCONFIG_FILE="$tmp/fc.conf" "$rsvg" "$tmp/start.svg" -o "$tmp/nofonts.png"
+    cmp -s "$tmp/fonts.png" "$tmp/nofonts.png" || fail "the picture differs without CJK fonts"
+    if command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh-cn family)" ]; then
+        "$svg" --text-glyphs -o "$tmp/text.svg"
+        "$rsvg" "$tmp/text.svg" -o "$tmp/text-fonts.png"
+        FONTCONFIG_FILE="$tmp/fc.conf" "$rsvg" "$tmp/text.svg" -o "$tmp/text-nofonts.png"
+        if cmp -s "$tmp/text-fonts.png" "$tmp/text-nofonts.png"; then
+            fail "--text-glyphs renders the same without CJK fonts (the check cannot tell)"
+        fi
+    fi
+    echo "no-CJK-font rendering: same picture"
+fi
+grep -q '<path aria-label="帅"' "$tmp/start.svg" || fail "the pieces are not outlines"
+if grep -q "font-family=\"'Noto" "$tmp/start.svg"; then fail "CJK text in the default picture"; fi
+
 # Errors: exit status 2 and a message.
 for args in "--size 10" "--coords sideways" "--arrow x9" "--fen nonsense" "--moves h2e3" "--bogus"; do
     # shellcheck disable=SC2086

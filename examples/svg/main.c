@@ -45,7 +45,10 @@ static void usage(FILE *f)
           "                     follows from the layout\n"
           "  --flip             Black at the bottom\n"
           "  --letters          FEN letters (K A B N R C P) instead of Chinese glyphs,\n"
-          "                     and no Chinese text at all (for viewers without a CJK font)\n"
+          "                     and no Chinese text at all\n"
+          "  --text-glyphs      the Chinese characters as text in a CJK font (a smaller\n"
+          "                     file; viewers without a CJK font show empty boxes), not\n"
+          "                     as the outlines drawn by default\n"
           "  --coords WHICH     labels around the board: both (default), numbers (each\n"
           "                     player's file numbers, 九..一 and 1..9), iccs (files a-i and\n"
           "                     ranks 0-9), none\n"
@@ -171,6 +174,8 @@ int main(int argc, char **argv)
             opt.flip = 1;
         } else if (!strcmp(a, "--letters")) {
             opt.glyphs = XQ_SVG_GLYPHS_LETTERS;
+        } else if (!strcmp(a, "--text-glyphs")) {
+            opt.glyphs = XQ_SVG_GLYPHS_CHINESE_TEXT;
         } else if (!strcmp(a, "--no-last-move")) {
             opt.show_last_move = 0;
         } else if (!strcmp(a, "--no-check")) {
