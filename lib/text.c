@@ -448,6 +448,8 @@ static int legacy_choice(const unsigned char *s, size_t n)
 int xq__text_detect(const char *text, size_t n)
 {
     const unsigned char *s = (const unsigned char *)text;
+    if (n > XQ__TEXT_DETECT_WINDOW)
+        n = XQ__TEXT_DETECT_WINDOW;
     size_t high = 0;
     for (size_t i = 0; i < n; i++)
         high += s[i] >= 0x80;

@@ -57,6 +57,8 @@ int xq__sb_export(const xq__sb *b, char *buf, size_t cap);
  * of GBK and Big5 wins if it scores above 0 (GBK on a tie), else
  * Windows-1252 (a lone accented letter, "caf\xe9"). */
 int xq__text_detect(const char *s, size_t n);
+/* xq__text_detect() looks at no more than this many bytes. */
+#define XQ__TEXT_DETECT_WINDOW 65536
 /* Length of the character unit at u[0..n) (n >= 1) in encoding enc: a valid
  * sequence of that encoding, else 1. */
 int xq__text_unit_len(int enc, const unsigned char *u, size_t n);
