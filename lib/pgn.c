@@ -2,6 +2,7 @@
  * and a writer in any of the three notations. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,11 @@ static int load_options(xq_pgn_options *dst, const xq_pgn_options *src)
     if (src->notation < XQ_NOTATION_AUTO || src->notation > XQ_NOTATION_CHINESE ||
         src->line_width < 0)
         return XQ_EINVAL;
-    *dst = *src;
+    /* Only the fields of the caller's version: a version-1 struct ends
+     * before `encoding`. */
+    memcpy(dst, src, src->version >= 2 ? sizeof *dst : offsetof(xq_pgn_options, encoding));
+    if (dst->encoding < XQ_ENCODING_AUTO || dst->encoding > XQ_ENCODING_LATIN1)
+        return XQ_EINVAL;
     dst->version = XQ_PGN_OPTIONS_VERSION;
     return XQ_OK;
 }
@@ -81,6 +86,7 @@ typedef struct lexer {
     int eof, ioerr;
     long long offset;    /* of data[pos] in the input */
     long long line, col; /* of data[pos] (64-bit: a line may be longer than 2^31) */
+    int enc;             /* XQ_ENCODING_*: the option, or detected at the first non-ASCII byte */
 } lexer;
 
 enum { T_EOF, T_TAG, T_COMMENT, T_OPEN, T_CLOSE, T_NAG, T_SYMBOL, T_ERROR };
@@ -158,14 +164,19 @@ static int get(lexer *lx)
     return c;
 }
 
-/* Length of the character unit at the cursor: a valid UTF-8 sequence, a
- * GB18030 two- or four-byte character (so its trail bytes, which can be
- * '[', ']', '{', '}' or '\\', never act as syntax), or one byte. */
+/* Length of the character unit at the cursor in the input's encoding
+ * (text.h): a valid sequence (so the trail bytes of a GBK or Big5
+ * character, which can be '[', ']', '{', '}' or '\\', never act as syntax),
+ * or one byte (so a byte that starts no valid sequence never swallows the
+ * delimiter after it). The encoding, unless the options name it, is
+ * detected at the first non-ASCII byte from the text buffered from there. */
 static int unit_len(lexer *lx)
 {
     int b0 = peek(lx);
     if (b0 < 0x80)
         return 1;
+    if (lx->enc == XQ_ENCODING_AUTO)
+        lx->enc = xq__text_detect((const char *)lx->data + lx->pos, lx->len - lx->pos);
     unsigned char u[4];
     int n = 0;
     for (; n < 4; n++) {
@@ -174,18 +185,7 @@ static int unit_len(lexer *lx)
             break;
         u[n] = (unsigned char)c;
     }
-    uint32_t cp;
-    int k = xq__utf8_decode(u, (size_t)n, &cp);
-    if (k)
-        return k;
-    if (b0 >= 0x81 && b0 <= 0xFE && n >= 2) {
-        if (u[1] >= 0x30 && u[1] <= 0x39 && n >= 4 && u[2] >= 0x81 && u[2] <= 0xFE &&
-            u[3] >= 0x30 && u[3] <= 0x39)
-            return 4;
-        if (u[1] >= 0x40 && u[1] <= 0xFE && u[1] != 0x7F)
-            return 2;
-    }
-    return 1;
+    return xq__text_unit_len(lx->enc, u, (size_t)n);
 }
 
 /* Copy one unit into b; returns its first byte. */
@@ -471,7 +471,7 @@ struct xq_pgn_reader {
     int game_line;
     pos_t start;    /* the standard start position */
     xq__sb conv;    /* text converted to UTF-8 */
-    void *iconv;    /* GB18030 converter, opened on first use */
+    void *iconv;    /* converters from GBK and Big5, opened on first use */
     char name[224]; /* the file, for messages */
     int format;     /* XQ_FORMAT_*: XQF and DhtmlXQ inputs hold one game */
     unsigned char *whole; /* an XQF or DhtmlXQ input, read whole */
@@ -498,6 +498,7 @@ static int reader_new(xq_pgn_reader **out, const xq_pgn_options *opt, xq_pgn_rea
     rd->lx.line = 1;
     rd->lx.col = 1;
     rd->lx.fd = -1;
+    rd->lx.enc = rd->opt.encoding;
     rd->format = XQ_FORMAT_PGN;
     snprintf(rd->name, sizeof rd->name, "%s", "memory");
     rd->magic = XQ_PGN_READER_MAGIC;
@@ -686,17 +687,23 @@ int xq_pgn_reader_game_line(const xq_pgn_reader *rd)
     return rd && rd->magic == XQ_PGN_READER_MAGIC ? rd->game_line : XQ_EINVAL;
 }
 
-/* Text of the current token as UTF-8 (GB18030 converted). */
+int xq_pgn_reader_encoding(const xq_pgn_reader *rd)
+{
+    return rd && rd->magic == XQ_PGN_READER_MAGIC ? rd->lx.enc : XQ_EINVAL;
+}
+
+/* Text of the current token as UTF-8 (converted from the input's encoding). */
 static const char *tok_utf8(xq_pgn_reader *rd, size_t *n)
 {
     token *t = &rd->tok;
     const char *s = t->text.p ? t->text.p : "";
-    if (xq__utf8_valid(s, t->text.n)) {
+    if (rd->lx.enc <= XQ_ENCODING_UTF8 ? xq__utf8_valid(s, t->text.n)
+                                       : xq__text_ascii(s, t->text.n)) {
         *n = t->text.n;
         return s;
     }
     rd->conv.n = 0;
-    xq__legacy_to_utf8_cached(&rd->conv, s, t->text.n, 0, &rd->iconv);
+    xq__text_to_utf8(&rd->conv, s, t->text.n, rd->lx.enc, &rd->iconv);
     *n = rd->conv.n;
     return rd->conv.oom ? "" : rd->conv.p;
 }
@@ -993,6 +1000,29 @@ static int on_close(xq_pgn_reader *rd, game *g, xq_parse_error *err)
     return XQ_OK;
 }
 
+/* A word of three or more '=' (or '-', '_', '*', '#', '~'): the rule that
+ * starts the banner sites append after their games ("=====" and a few lines
+ * of text), never move text. */
+static int is_rule_line(const token *t)
+{
+    const char *s = t->text.p;
+    if (t->type != T_SYMBOL || !s || t->text.n < 3 || !strchr("=-_*#~", s[0]))
+        return 0;
+    for (size_t i = 1; i < t->text.n; i++)
+        if (s[i] != s[0])
+            return 0;
+    return 1;
+}
+
+/* Text that starts with a rule where a game would start is skipped to the
+ * next tag (a game follows) or to the end of the input (trailing text: no
+ * game, no error). */
+static void skip_banner(xq_pgn_reader *rd)
+{
+    while (rd->tok.type != T_TAG && rd->tok.type != T_EOF)
+        next_token(rd);
+}
+
 static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
 {
     game g;
@@ -1006,6 +1036,8 @@ static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
     rd->game_line = rd->tok.line;
     for (;; next_token(rd)) {
         token *t = &rd->tok;
+        if (!content && is_rule_line(t))
+            skip_banner(rd);
         if (t->type == T_EOF) {
             if (rd->lx.ioerr) {
                 char why[128], msg[sizeof rd->name + 160];
@@ -1069,9 +1101,11 @@ int xq_pgn_reader_next(xq_pgn_reader *rd, xq_record *rec, xq_parse_error *err)
             return 0;
         rd->single_done = 1;
         rd->game_line = 1;
+        const int prefer = xq__text_prefer(rd->opt.encoding); /* an explicit encoding */
         int rc = rd->format == XQ_FORMAT_XQF
                      ? xq_record_from_xqf(rec, rd->whole, rd->whole_n, err)
                      : xq_record_from_dhtmlxq(rec, (const char *)rd->whole, rd->whole_n, err);
+        xq__text_prefer(prefer);
         return rc < 0 ? rc : 1;
     }
     return read_game(rd, rec, err);

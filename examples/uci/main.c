@@ -5,7 +5,9 @@
  *   xq-uci CMD ARGS...  run one command (e.g. `xq-uci bench`) and exit
  *
  * Moves are ICCS coordinates, ranks 0-9 from Red's side (h2e2), as in
- * Pikafish. See docs/engine.md for every command and option. */
+ * Pikafish, or ranks 1-10 (h3e3, a10a9) as in Fairy-Stockfish after
+ * `setoption name Ranks value 1-10`. See docs/engine.md for every command
+ * and option. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <inttypes.h>
@@ -42,6 +44,11 @@ static void say(const char *fmt, ...)
 
 /* ---- limits ---- */
 
+/* UCCI has no mate scores: a mate is a score near +-UCCI_MATE_VALUE, that
+ * value less the plies to the mate (ElephantEye's convention, which UCCI
+ * GUIs read). */
+#define UCCI_MATE_VALUE 10000
+
 /* The longest command line taken (16 MiB: a position with about three
  * million moves). A longer line is refused whole, never cut. */
 #define MAX_COMMAND_BYTES (16u << 20)
@@ -60,6 +67,7 @@ typedef struct engine {
     xq_search *search;
     xq_board *board;
     int ucci;          /* the GUI said "ucci" */
+    int ranks1;        /* moves read and written with ranks 1-10 (option Ranks) */
     int ucci_millisec; /* UCCI times in milliseconds (option usemillisec) */
     int threads, multipv, skill, overhead;
     size_t hash;
@@ -90,48 +98,107 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void format_move(xq_move m, char *buf)
+/* A move as the GUI reads it: ICCS, ranks 0-9, or ranks 1-10 (a10a9) after
+ * setoption Ranks 1-10. buf holds MOVE_TEXT_MAX bytes. */
+#define MOVE_TEXT_MAX (XQ_MOVE_STR_MAX + 2)
+static void format_move(const engine *e, xq_move m, char *buf)
 {
-    if (xq_move_format(m, buf, XQ_MOVE_STR_MAX) < 0)
+    if (!m || xq_move_format(m, buf, XQ_MOVE_STR_MAX) < 0) {
         strcpy(buf, "0000");
+        return;
+    }
+    if (e->ranks1) {
+        const int sq[2] = {xq_move_from(m), xq_move_to(m)};
+        size_t n = 0;
+        for (int k = 0; k < 2; k++) {
+            const int rank = xq_square_rank(sq[k]) + 1; /* 1..10 */
+            buf[n++] = (char)('a' + xq_square_file(sq[k]));
+            if (rank == 10)
+                buf[n++] = '1';
+            buf[n++] = (char)('0' + rank % 10);
+        }
+        buf[n] = 0;
+    }
 }
 
-/* UCCI has no mate scores: a mate is a score near +-30000. */
+/* One square of a 1-10 move ("a10"); the text after it, or NULL. */
+static const char *parse_square1(const char *s, int *sq)
+{
+    if (*s < 'a' || *s > 'i' || !isdigit((unsigned char)s[1]))
+        return NULL;
+    int file = *s - 'a', rank = s[1] - '0';
+    s += 2;
+    if (rank == 1 && *s == '0') {
+        rank = 10;
+        s++;
+    }
+    if (rank < 1 || rank > 10)
+        return NULL;
+    *sq = xq_square(file, rank - 1);
+    return s;
+}
+
+/* A move from the GUI in the numbering chosen with option Ranks; XQ_OK or
+ * XQ_EPARSE (not a move). Legality is the board's business. */
+static int parse_move(const engine *e, const char *text, xq_move *out)
+{
+    if (!e->ranks1)
+        return xq_move_parse(text, out);
+    int from, to;
+    const char *s = parse_square1(text, &from);
+    s = s ? parse_square1(s, &to) : NULL;
+    if (!s || *s)
+        return XQ_EPARSE;
+    *out = xq_move_make(from, to);
+    return *out ? XQ_OK : XQ_EPARSE;
+}
+
+/* UCCI has no mate scores: see UCCI_MATE_VALUE. A mate in N moves (the
+ * side to move mates) is 2N-1 plies away, being mated in N is 2N plies. */
 static int ucci_score(int kind, int score)
 {
     if (kind != XQ_SCORE_MATE)
         return score;
-    return score > 0 ? 30000 - (2 * score - 1) : -30000 + 2 * -score;
+    return score > 0 ? UCCI_MATE_VALUE - (2 * score - 1) : -UCCI_MATE_VALUE + 2 * -score;
 }
 
 static void on_info(const xq_search_info *info, void *userdata)
 {
     const engine *e = userdata;
-    char line[64 + 6 * XQ_PV_MAX + 200];
+    char line[64 + (MOVE_TEXT_MAX + 1) * XQ_PV_MAX + 200];
     int n;
     if (info->depth == 0) {
-        say("info depth 0 score %s 0", info->score_kind == XQ_SCORE_MATE ? "mate" : "cp");
+        /* no legal move (mated or stalemated: lost), or none allowed */
+        const int mated = info->score_kind == XQ_SCORE_MATE;
+        if (e->ucci)
+            say("info depth 0 score %d", mated ? -UCCI_MATE_VALUE : 0);
+        else
+            say("info depth 0 score %s 0", mated ? "mate" : "cp");
         return;
     }
-    if (e->ucci)
-        n = snprintf(line, sizeof line, "info depth %d score %d", (int)info->depth,
+    if (e->ucci) {
+        /* UCCI: "info depth D score S pv M...", then "info time T nodes N" */
+        n = snprintf(line, sizeof line, "info depth %d score %d pv", (int)info->depth,
                      ucci_score(info->score_kind, info->score));
-    else
-        n = snprintf(line, sizeof line, "info depth %d seldepth %d multipv %d score %s %d%s",
+    } else {
+        n = snprintf(line, sizeof line,
+                     "info depth %d seldepth %d multipv %d score %s %d%s nodes %" PRIu64
+                     " nps %" PRIu64 " hashfull %d time %" PRId64 " pv",
                      (int)info->depth, (int)info->seldepth, (int)info->multipv,
                      info->score_kind == XQ_SCORE_MATE ? "mate" : "cp", (int)info->score,
                      info->bound == XQ_BOUND_LOWER   ? " lowerbound"
                      : info->bound == XQ_BOUND_UPPER ? " upperbound"
-                                                     : "");
-    n += snprintf(line + n, sizeof line - (size_t)n,
-                  " nodes %" PRIu64 " nps %" PRIu64 " hashfull %d time %" PRId64 " pv", info->nodes,
-                  info->nps, (int)info->hashfull, info->time_ms);
-    for (int i = 0; i < info->pv_length && (size_t)n + 6 < sizeof line; i++) {
-        char mv[XQ_MOVE_STR_MAX];
-        format_move(info->pv[i], mv);
+                                                     : "",
+                     info->nodes, info->nps, (int)info->hashfull, info->time_ms);
+    }
+    for (int i = 0; i < info->pv_length && (size_t)n + MOVE_TEXT_MAX + 1 < sizeof line; i++) {
+        char mv[MOVE_TEXT_MAX];
+        format_move(e, info->pv[i], mv);
         n += snprintf(line + n, sizeof line - (size_t)n, " %s", mv);
     }
     say("%s", line);
+    if (e->ucci)
+        say("info time %" PRId64 " nodes %" PRIu64, info->time_ms, info->nodes);
 }
 
 /* Runs for each `go`: waits for the search and prints bestmove. */
@@ -148,12 +215,12 @@ static void *waiter_main(void *arg)
         say(e->ucci ? "nobestmove" : "bestmove (none)");
         return NULL;
     }
-    char best[XQ_MOVE_STR_MAX], ponder[XQ_MOVE_STR_MAX];
-    format_move(r.best_move, best);
+    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
+    format_move(e, r.best_move, best);
     if (r.book_move)
         say("info string book move %s", best);
     if (r.ponder_move) {
-        format_move(r.ponder_move, ponder);
+        format_move(e, r.ponder_move, ponder);
         say("bestmove %s ponder %s", best, ponder);
     } else {
         say("bestmove %s", best);
@@ -278,6 +345,7 @@ static void cmd_uci(engine *e, int ucci)
         say("option newgame type button");
         say("option usebook type check default false");
         say("option bookfiles type string default %s", e->book_file[0] ? e->book_file : "<empty>");
+        say("option ranks type combo default 0-9 var 0-9 var 1-10");
         say("ucciok");
         return;
     }
@@ -292,6 +360,8 @@ static void cmd_uci(engine *e, int ucci)
     say("option name Rules type combo default AXF var AXF var CXA var Simple");
     say("option name OwnBook type check default false");
     say("option name BookFile type string default %s", e->book_file[0] ? e->book_file : "<empty>");
+    say("option name Ranks type combo default 0-9 var 0-9 var 1-10");
+    say("option name UCI_Variant type combo default xiangqi var xiangqi");
     say("uciok");
 }
 
@@ -413,6 +483,14 @@ static void cmd_setoption(engine *e, tokens *t)
     } else if (name_is(name, "BookFile") || name_is(name, "bookfiles")) {
         snprintf(e->book_file, sizeof e->book_file, "%s", strcmp(value, "<empty>") ? value : "");
         update_book(e);
+    } else if (name_is(name, "Ranks")) {
+        /* Fairy-Stockfish and the GUIs made for it number the ranks 1-10 */
+        if (strcmp(value, "0-9") == 0 || strcmp(value, "0") == 0)
+            e->ranks1 = 0;
+        else if (strcmp(value, "1-10") == 0 || strcmp(value, "1") == 0)
+            e->ranks1 = 1;
+        else
+            say("info string error: Ranks must be 0-9 or 1-10");
     } else if (name_is(name, "usemillisec")) {
         e->ucci_millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
     } else if (name_is(name, "Ponder") || name_is(name, "UCI_AnalyseMode") ||
@@ -464,12 +542,17 @@ static void cmd_position(engine *e, tokens *t)
         return;
     }
     if (i < t->n && strcmp(t->v[i], "moves") == 0) {
-        for (i++; i < t->n; i++) {
+        /* An illegal move ends the list: the position is the one after the
+         * legal moves before it (as Stockfish does), so a following go
+         * answers for the side that is really to move there. */
+        const int first = ++i;
+        for (; i < t->n; i++) {
             xq_move m;
-            if (xq_move_parse(t->v[i], &m) != XQ_OK || xq_board_make_move(b, m) != XQ_OK) {
-                say("info string error: illegal move '%s'; position unchanged", t->v[i]);
-                xq_board_free(b);
-                return;
+            if (parse_move(e, t->v[i], &m) != XQ_OK || xq_board_make_move(b, m) != XQ_OK) {
+                say("info string error: illegal move '%s' (move %d of the list); position set "
+                    "after the %d moves before it, the rest ignored",
+                    t->v[i], i - first + 1, i - first);
+                break;
             }
         }
     } else if (i < t->n) {
@@ -487,7 +570,7 @@ static void cmd_banmoves(engine *e, tokens *t)
     e->nban = 0;
     for (int i = 1; i < t->n && e->nban < XQ_MAX_MOVES; i++) {
         xq_move m;
-        if (xq_move_parse(t->v[i], &m) != XQ_OK) {
+        if (parse_move(e, t->v[i], &m) != XQ_OK) {
             say("info string error: bad move '%s' in banmoves", t->v[i]);
             continue;
         }
@@ -536,8 +619,8 @@ static void *perft_main(void *arg)
         xq_board_unmake_move(b, NULL);
         if (rc)
             break;
-        char mv[XQ_MOVE_STR_MAX];
-        format_move(moves[done], mv);
+        char mv[MOVE_TEXT_MAX];
+        format_move(e, moves[done], mv);
         say("%s: %" PRIu64, mv, count);
         total += count;
     }
@@ -647,7 +730,7 @@ static void cmd_go(engine *e, tokens *t)
         } else if (strcmp(k, "searchmoves") == 0) {
             for (i++; i < t->n && lim.nsearchmoves < XQ_MAX_MOVES; i++) {
                 xq_move m;
-                if (xq_move_parse(t->v[i], &m) != XQ_OK) {
+                if (parse_move(e, t->v[i], &m) != XQ_OK) {
                     i--;
                     break;
                 }
@@ -711,8 +794,8 @@ static void *bench_main(void *arg)
             say("info string error: bench: %s", xq_strerror(rc));
             break;
         }
-        char mv[XQ_MOVE_STR_MAX];
-        format_move(r.best_move, mv);
+        char mv[MOVE_TEXT_MAX];
+        format_move(e, r.best_move, mv);
         say("position %2d: bestmove %s score %s %d nodes %" PRIu64, i + 1, mv,
             r.score_kind == XQ_SCORE_MATE ? "mate" : "cp", (int)r.score, r.nodes);
         nodes += r.nodes;
@@ -782,9 +865,9 @@ static void cmd_display(engine *e)
             row[n++] = ' ';
         }
         row[n] = 0;
-        say("%d  %s", r, row);
+        say("%*d  %s", 1 + e->ranks1, r + e->ranks1, row);
     }
-    say("   a b c d e f g h i");
+    say("%s   a b c d e f g h i", e->ranks1 ? " " : "");
     say("fen %s", fen);
     say("key %016" PRIx64 "%s", xq_board_hash(e->board),
         xq_board_in_check(e->board) == 1 ? " (in check)" : "");

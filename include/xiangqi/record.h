@@ -493,6 +493,22 @@ XQ_API int xq_record_add_nag(xq_record *rec, int nag);
  */
 XQ_API int xq_record_clear_nags(xq_record *rec);
 
+/** Text encodings of PGN input (::xq_pgn_options.encoding). Whatever the
+ *  input's encoding, the text a record holds is UTF-8, and PGN is written
+ *  in UTF-8.
+ *  @since 0.2 */
+typedef enum xq_encoding {
+    /** Detect by content (the default): UTF-8 when the text is valid UTF-8,
+     *  else GBK or Big5, whichever reads it as the characters of Xiangqi
+     *  records, else Windows-1252. Decided once per file, from the first
+     *  window of text with a non-ASCII byte. */
+    XQ_ENCODING_AUTO = 0,
+    XQ_ENCODING_UTF8 = 1,   /**< UTF-8 (ASCII included). */
+    XQ_ENCODING_GBK = 2,    /**< GBK, read as GB18030 (which also covers GB2312). */
+    XQ_ENCODING_BIG5 = 3,   /**< Big5, read as CP950 (traditional characters). */
+    XQ_ENCODING_LATIN1 = 4  /**< Windows-1252, a superset of ISO 8859-1. */
+} xq_encoding;
+
 /** Options for reading and writing PGN. Initialise with xq_pgn_options_init()
  *  (or ::XQ_PGN_OPTIONS_INIT); NULL options mean the defaults. */
 typedef struct xq_pgn_options {
@@ -512,12 +528,17 @@ typedef struct xq_pgn_options {
     int32_t variations;
     /** Writing: 1 (default) to write comments and NAGs. */
     int32_t comments;
+    /** Reading: the input's encoding, an ::xq_encoding; ::XQ_ENCODING_AUTO
+     *  (default) detects it. Also applies to XQF and DhtmlXQ input read
+     *  through a PGN reader. Writing is always UTF-8. (Version 2.)
+     *  @since 0.2 */
+    int32_t encoding;
 } xq_pgn_options;
 
-/** Current version of ::xq_pgn_options. */
-#define XQ_PGN_OPTIONS_VERSION 1
+/** Current version of ::xq_pgn_options (2 since 0.2: ::xq_pgn_options.encoding). */
+#define XQ_PGN_OPTIONS_VERSION 2
 /** Default options. */
-#define XQ_PGN_OPTIONS_INIT { XQ_PGN_OPTIONS_VERSION, XQ_NOTATION_AUTO, 0u, 80, 1, 1 }
+#define XQ_PGN_OPTIONS_INIT { XQ_PGN_OPTIONS_VERSION, XQ_NOTATION_AUTO, 0u, 80, 1, 1, XQ_ENCODING_AUTO }
 
 /**
  * @brief Fill options with the defaults (function twin of ::XQ_PGN_OPTIONS_INIT).
@@ -574,7 +595,9 @@ XQ_API int xq_record_save_pgn(const xq_record *rec, const char *path, int append
  * whatever is read the writer writes and the reader reads back the same.
  * Reading is linear in the length of the text.
  * @param[in,out] rec  Record (on failure it holds the game up to the error).
- * @param[in]     text PGN text (UTF-8, or GBK/GB18030 which is converted).
+ * @param[in]     text PGN text: UTF-8, GBK, Big5 or Windows-1252, detected
+ *                     unless ::xq_pgn_options.encoding names it, and
+ *                     converted to UTF-8.
  * @param[in]     len  Length of @p text in bytes.
  * @param[in]     opt  Nullable options.
  * @param[out]    err  Nullable; line, column, offset and message on failure.
@@ -677,6 +700,20 @@ XQ_API int xq_pgn_reader_open_memory(xq_pgn_reader **out, const void *data, size
 XQ_API int xq_pgn_reader_next(xq_pgn_reader *rd, xq_record *rec, xq_parse_error *err);
 
 /**
+ * @brief The text encoding the reader reads its input in.
+ *
+ * The one named in ::xq_pgn_options.encoding, or the one detected from the
+ * input (at its first non-ASCII byte, from the text buffered there): UTF-8,
+ * GBK, Big5 or Windows-1252.
+ * @param[in] rd  The reader.
+ * @return An ::xq_encoding: ::XQ_ENCODING_AUTO while only ASCII has been
+ *         read (the text is the same in every encoding).
+ * @retval XQ_EINVAL  @p rd is NULL or not a reader.
+ * @since 0.2
+ */
+XQ_API int xq_pgn_reader_encoding(const xq_pgn_reader *rd);
+
+/**
  * @brief Line (1-based) where the game last returned by xq_pgn_reader_next() starts.
  * @param[in] rd  Reader.
  * @return The line, 0 before the first game, or ::XQ_EINVAL.
@@ -713,9 +750,11 @@ XQ_API int xq_format_detect(const void *data, size_t size);
  *
  * Every version: 1.0 (0x0A) and older in clear, 1.1 (0x0B) encrypted, and
  * 0x0C and later with the additional permutation of the start position.
- * The whole tree is read: the main line, variations and comments. Texts are
- * converted from GB18030 to UTF-8 (a `}` in a comment becomes `｝`, which
- * PGN can write). Header fields become the tags `Title`,
+ * The whole tree is read: the main line, variations and comments. Texts in
+ * GBK, Big5 or Windows-1252 are detected by content (::XQ_ENCODING_AUTO)
+ * and converted to UTF-8 (through a PGN reader, ::xq_pgn_options.encoding
+ * can name the encoding); a `}` in a comment becomes `｝`, which PGN can
+ * write. Header fields become the tags `Title`,
  * `Event`, `Date`, `Site`, `Red`, `Black`, `Result`, `RedTime`, `BlackTime`,
  * `TimeControl`, `Annotator` and `Author` when present. The file is read
  * into a new record first: on failure @p rec is unchanged.
@@ -738,10 +777,11 @@ XQ_API int xq_record_from_xqf(xq_record *rec, const void *data, size_t size, xq_
  * `[DhtmlXQ_movelist]` for the main line, `[DhtmlXQ_move_B_P_N]`
  * variations, `[DhtmlXQ_commentP]` / `[DhtmlXQ_commentN_P]` comments, and
  * the title, event, date, place, round, red, black, teams, result, opening
- * and author tags. GB18030 text is converted to UTF-8. The variations may
- * be listed in any order (reading is linear in the text, with a log factor);
- * a branch number used twice is an error. The text is read into a new
- * record first: on failure @p rec is unchanged.
+ * and author tags. Text that is not UTF-8 is GBK, Big5 or Windows-1252,
+ * detected by content (as ::XQ_ENCODING_AUTO), and converted to UTF-8. The
+ * variations may be listed in any order (reading is linear in the text, with
+ * a log factor); a branch number used twice is an error. The text is read
+ * into a new record first: on failure @p rec is unchanged.
  * @param[in,out] rec   Record (unchanged on failure).
  * @param[in]     text  The text (a page or a fragment).
  * @param[in]     len   Its length in bytes.

@@ -36,6 +36,7 @@ int main(void)
     FIELD(xq_pgn_options, line_width);
     FIELD(xq_pgn_options, variations);
     FIELD(xq_pgn_options, comments);
+    FIELD(xq_pgn_options, encoding);
 
     SIZE(xq_rules);
     FIELD(xq_rules, version);

@@ -60,12 +60,14 @@ SVG_OPTIONS_VERSION = 1
 
 
 class PgnOptions(Structure):
-    """``xq_pgn_options`` (version 1)."""
+    """``xq_pgn_options`` (version 2: ``encoding``, an ``XQ_ENCODING_*``)."""
     _fields_ = [("version", c_uint32), ("notation", c_int32), ("flags", c_uint32),
-                ("line_width", c_int32), ("variations", c_int32), ("comments", c_int32)]
+                ("line_width", c_int32), ("variations", c_int32), ("comments", c_int32),
+                ("encoding", c_int32)]
 
 
-PGN_OPTIONS_VERSION = 1
+PGN_OPTIONS_VERSION = 2
+ENCODING_AUTO, ENCODING_UTF8, ENCODING_GBK, ENCODING_BIG5, ENCODING_LATIN1 = 0, 1, 2, 3, 4
 
 
 class Rules(Structure):
@@ -273,6 +275,7 @@ FUNCTIONS = {
     "xq_pgn_reader_open_memory": (c_int, [P(c_reader_p), c_void_p, c_size_t, P(PgnOptions)]),
     "xq_pgn_reader_next": (c_int, [c_reader_p, c_record_p, P(ParseError)]),
     "xq_pgn_reader_game_line": (c_int, [c_reader_p]),
+    "xq_pgn_reader_encoding": (c_int, [c_reader_p]),
     "xq_pgn_reader_free": (None, [c_reader_p]),
     "xq_format_detect": (c_int, [c_void_p, c_size_t]),
     "xq_record_from_xqf": (c_int, [c_record_p, c_void_p, c_size_t, P(ParseError)]),
