@@ -24,6 +24,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
     HAVE_SELENIUM = True
 except ImportError:
@@ -32,6 +33,7 @@ except ImportError:
 WAIT_S = 20           # every wait is bounded
 MATE = "e0e1 d9e8 b2b4 c9a7 b4g4 h7h8 g4g9".split()  # Red mates in 7 plies
 RELOAD_AFTER = 3      # Black reloads the page after this many plies
+RESTART_AFTER = 5     # the server restarts after this many
 
 BINARY = WWW = SHOTS = ""
 
@@ -62,7 +64,9 @@ class Page:
     def quit(self):
         logs = []
         try:
-            logs = [e for e in self.d.get_log("browser") if e["level"] == "SEVERE"]
+            # a refused WebSocket while the server restarts is expected (the page retries)
+            logs = [e for e in self.d.get_log("browser") if e["level"] == "SEVERE" and
+                    "ERR_CONNECTION_REFUSED" not in e["message"]]
         except Exception:  # noqa: BLE001 - the log is a diagnostic only
             pass
         self.d.quit()
@@ -182,6 +186,12 @@ class Browser(unittest.TestCase):
                 bob.el("game-chat-input").submit()
                 alice.until(lambda: "bob: you too" in alice.text("game-chat-log"), "alice reads bob")
                 bob.shot("after-reload")
+            if i == RESTART_AFTER:
+                self.srv.stop()
+                self.srv.start()  # the same port and database
+                for p in (alice, bob):
+                    p.until(lambda p=p: p.text("status") == "online" and p.plies() == i and
+                            p.el("game-panel").is_displayed(), "the page is back after a restart")
             me.play(mv)
             them.until(lambda them=them: them.plies() == i + 1, "the opponent sees ply %d" % (i + 1))
             if i == 4:
@@ -196,6 +206,7 @@ class Browser(unittest.TestCase):
             self.assertTrue(p.el("pgn").is_displayed())
             self.assertFalse(p.el("resign").is_displayed())
         self.assertEqual(len(bob.d.find_elements(By.CSS_SELECTOR, "#board-host .check")), 1)
+        alice.d.execute_script("document.getElementById('toast').hidden = true")
         alice.shot("checkmate")
         # the move list in WXF and ICCS
         Select(alice.el("notation")).select_by_value("iccs")
@@ -213,11 +224,51 @@ class Browser(unittest.TestCase):
         p.click("play-engine")
         p.until(lambda: p.el("game-panel").is_displayed(), "the engine game is shown")
         self.assertIn("Engine, level 1", p.text("player-top"))
-        for n, mv in ((2, "h2e2"), (4, "b0c2")):
-            p.play(mv)
-            p.until(lambda n=n: p.plies() == n, "the engine answers", timeout=30)
+        p.d.execute_script("""
+            window.thinkingSeen = false;
+            const t = document.querySelector('#player-top .thinking');
+            new MutationObserver(() => { if (!t.hidden) window.thinkingSeen = true; })
+                .observe(t, {attributes: true});""")
+        # the first move from the keyboard: the cursor starts on e0; h2, Enter, e2, Enter
+        board = p.d.find_element(By.CSS_SELECTOR, "#board-host svg")
+        p.d.execute_script("arguments[0].focus()", board)
+        board.send_keys(Keys.ARROW_RIGHT * 3 + Keys.ARROW_UP * 2 + Keys.ENTER)
+        p.until(lambda: p.targets() > 0, "the keyboard picked the cannon")
+        board.send_keys(Keys.ARROW_LEFT * 3 + Keys.ENTER)
+        p.until(lambda: p.plies() == 2, "the engine answers the keyboard's move", timeout=30)
+        Select(p.el("notation")).select_by_value("iccs")
+        self.assertIn("h2e2", p.text("moves"))
+        self.assertTrue(p.d.execute_script("return window.thinkingSeen"), "thinking was shown")
+        # the second typed in WXF, the third clicked
+        p.type("move-input", "H2+3")
+        p.el("move-input").submit()
+        p.until(lambda: p.plies() == 4, "the engine answers the typed move", timeout=30)
+        p.play("i0h0")
+        p.until(lambda: p.plies() == 6, "the engine answers the clicked move", timeout=30)
         self.assertFalse(p.d.find_element(By.CSS_SELECTOR, "#player-top .thinking").is_displayed())
         p.shot("engine")
+        # the engine grants a take-back (Red's last move and its reply go) ...
+        p.click("takeback")
+        p.until(lambda: p.plies() == 4, "the take-back is granted")
+        # ... declines a draw, and the guest resigns
+        p.click("draw")
+        p.until(lambda: "declined" in p.text("toast"), "the draw offer is declined")
+        p.click("resign")
+        p.d.switch_to.alert.accept()
+        p.until(lambda: p.el("result").is_displayed(), "the result is shown")
+        self.assertIn("0-1", p.text("result"))
+        self.assertIn("resign", p.text("result").lower())
+        # the PGN download
+        dl = os.path.join(self.dir, "downloads")
+        os.makedirs(dl)
+        p.d.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": dl})
+        p.click("pgn")
+        path = os.path.join(dl, "xiangqi-game-1.pgn")
+        p.until(lambda: os.path.exists(path) and os.path.getsize(path) > 0, "the PGN is downloaded")
+        with open(path, encoding="utf-8") as f:
+            pgn = f.read()
+        self.assertIn('[Result "0-1"]', pgn)
+        self.assertIn("[Red ", pgn)
 
 
 def main():

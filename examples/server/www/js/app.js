@@ -178,10 +178,12 @@ const handlers = {
     if (!g) return;
     const key = m.kind === "draw" ? "draw_offer" : "takeback_offer";
     g[key] = m.state === "offered" ? m.by : null;
-    if (g.you && m.by !== g.you)
-      toast(m.state === "offered" ? `${cap(m.by)} ${m.kind === "draw" ? "offers a draw" : "asks to take back a move"}`
-        : `${cap(m.by)}'s ${m.kind === "draw" ? "draw offer" : "take-back request"} was declined`);
-    else if (g.you && m.state === "declined") toast(`Your ${m.kind === "draw" ? "draw offer" : "take-back request"} was declined`);
+    const what = m.kind === "draw" ? "draw offer" : "take-back request";
+    // "by": the side that offered, or for "declined" the side that declined
+    if (m.by === g.you) { /* our own action */ }
+    else if (m.state === "offered") toast(`${cap(m.by)} ${m.kind === "draw" ? "offers a draw" : "asks to take back a move"}`);
+    else if (g.you) toast(`Your ${what} was declined`);
+    else toast(`${cap(other(m.by))}'s ${what} was declined`);
     if (g.id === state.active) renderControls(g);
   },
   presence(m) {
