@@ -42,7 +42,7 @@ def browser():
     opt = webdriver.ChromeOptions()
     opt.binary_location = CHROMIUM
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1100,900", "--no-first-run", "--mute-audio",
+              "--window-size=1150,1100", "--no-first-run", "--mute-audio",
               "--user-data-dir=" + tempfile.mkdtemp(prefix="xq-chromium-")):
         opt.add_argument(a)
     d = webdriver.Chrome(service=Service(DRIVER), options=opt)
@@ -167,6 +167,14 @@ class Browser(unittest.TestCase):
         self.assertIn("you", alice.el("player-bottom").text)  # Red at the bottom for Red
         self.assertIn("bob", bob.el("player-bottom").text)    # flipped for Black
         alice.shot("start")
+        # a third page, without an account, watches
+        carol = Page(self, self.url)
+        carol.until(lambda: carol.d.find_elements(By.CSS_SELECTOR, "#live-games button"),
+                    "the live game is listed")
+        carol.d.find_element(By.CSS_SELECTOR, "#live-games button").click()
+        carol.until(lambda: carol.el("game-panel").is_displayed(), "carol watches")
+        self.assertFalse(carol.el("move-form").is_displayed())
+        self.assertFalse(carol.el("resign").is_displayed())
         clock0 = alice.d.find_element(By.CSS_SELECTOR, "#player-bottom .clock").text
 
         for i, mv in enumerate(MATE):
@@ -199,12 +207,14 @@ class Browser(unittest.TestCase):
                 self.assertEqual(len(alice.d.find_elements(By.CSS_SELECTOR, "#board-host .last")), 2)
                 alice.until(lambda: alice.d.find_element(By.CSS_SELECTOR, "#player-bottom .clock").text
                             != clock0, "Red's clock has moved")
-        for p in (alice, bob):
+        carol.until(lambda: carol.plies() == len(MATE), "carol saw every move (and the restart)")
+        for p in (alice, bob, carol):
             p.until(lambda p=p: p.el("result").is_displayed(), "the result is shown")
             self.assertIn("1-0", p.text("result"))
             self.assertIn("checkmate", p.text("result").lower())
             self.assertTrue(p.el("pgn").is_displayed())
             self.assertFalse(p.el("resign").is_displayed())
+        self.assertIn("alice: good luck", carol.text("game-chat-log"))
         self.assertEqual(len(bob.d.find_elements(By.CSS_SELECTOR, "#board-host .check")), 1)
         alice.d.execute_script("document.getElementById('toast').hidden = true")
         alice.shot("checkmate")

@@ -112,8 +112,8 @@ function refreshActive() {
     try {
       const r = await conn.send("games", { finished: true });
       const f = r.games.find((x) => x.game === g.id);
-      g.ended = f ? { result: f.result, reason: f.reason, text: `${f.result} (${f.reason})` } : { result: "*", reason: "over", text: "The game is over." };
-    } catch { g.ended = { result: "*", reason: "over", text: "The game is over." }; }
+      g.ended = f ? { result: f.result, reason: f.reason, text: f.reason } : { result: "*", reason: "over", text: "the game is over" };
+    } catch { g.ended = { result: "*", reason: "over", text: "the game is over" }; }
     render();
   });
 }
@@ -170,7 +170,7 @@ const handlers = {
     g.ended = m;
     g.clock = { red: m.clock.red, black: m.clock.black, running: "none" };
     state.watching.delete(g.id);
-    if (g.id === state.active) { render(); sound.play("end"); announce(m.text); }
+    if (g.id === state.active) { render(); sound.play("end"); announce(resultText(m)); }
     renderLists();
   },
   offer(m) {
@@ -369,7 +369,15 @@ function render(animate = null) {
   renderControls(g);
   const r = $("result");
   r.hidden = !g.ended;
-  if (g.ended) r.textContent = `${g.ended.result}  ${g.ended.text}`;
+  if (g.ended) r.textContent = resultText(g.ended);
+}
+
+// "1-0  Red wins: checkmate", "0-1  Black wins: perpetual check by Red"
+function resultText(e) {
+  const winner = e.winner || (e.result === "1-0" ? "red" : e.result === "0-1" ? "black" : null);
+  const head = winner ? `${cap(winner)} wins` : e.result === "1/2-1/2" ? "Draw" : "No result";
+  const detail = cap(String(e.text || e.reason || "").replace(/^(1-0|0-1|1\/2-1\/2|\*)\s*/, ""));
+  return `${e.result}  ${head}${detail ? ": " + detail : ""}`;
 }
 
 function renderPlayers(g) {
