@@ -24,6 +24,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
     HAVE_SELENIUM = True
@@ -158,6 +159,16 @@ class Browser(unittest.TestCase):
         alice, bob = Page(self, self.url), Page(self, self.url)
         alice.register("alice")
         bob.register("bob")
+        # lobby chat
+        alice.type("lobby-chat-input", "anyone for a game?")
+        alice.el("lobby-chat-input").submit()
+        bob.until(lambda: "alice: anyone for a game?" in bob.text("lobby-chat-log"), "bob reads the lobby")
+        # a challenge, declined
+        alice.type("challenge-name", "bob")
+        alice.click("challenge")
+        bob.until(lambda: "alice → bob" in bob.text("seeks"), "bob sees the challenge")
+        bob.d.find_element(By.XPATH, "//ul[@id='seeks']//button[text()='Decline']").click()
+        alice.until(lambda: "alice → bob" not in alice.text("seeks"), "the challenge is gone")
         Select(alice.el("color")).select_by_value("red")
         alice.click("seek")
         bob.until(lambda: bob.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "bob sees the seek")
@@ -253,8 +264,10 @@ class Browser(unittest.TestCase):
         p.type("move-input", "H2+3")
         p.el("move-input").submit()
         p.until(lambda: p.plies() == 4, "the engine answers the typed move", timeout=30)
-        p.play("i0h0")
-        p.until(lambda: p.plies() == 6, "the engine answers the clicked move", timeout=30)
+        # the third dragged: the chariot i0 to h0
+        ActionChains(p.d).drag_and_drop(p.square("i0"), p.square("h0")).perform()
+        p.until(lambda: p.plies() == 6, "the engine answers the dragged move", timeout=30)
+        self.assertIn("i0h0", p.text("moves"))
         self.assertFalse(p.d.find_element(By.CSS_SELECTOR, "#player-top .thinking").is_displayed())
         p.shot("engine")
         # the engine grants a take-back (Red's last move and its reply go) ...
