@@ -196,6 +196,9 @@ class Browser(unittest.TestCase):
                 bob.until(lambda: bob.el("game-panel").is_displayed() and bob.plies() == i,
                           "bob finds the game again after the reload")
                 self.assertEqual(bob.text("me-name"), "bob")
+                carol.d.refresh()  # the watcher too: the address (#game=N) brings the game back
+                carol.until(lambda: carol.el("game-panel").is_displayed() and carol.plies() == i,
+                            "carol watches again after the reload")
                 # chat in the game, both ways
                 alice.type("game-chat-input", "good luck")
                 alice.click("game-chat-input")

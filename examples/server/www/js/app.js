@@ -8,6 +8,7 @@ import * as sound from "./sound.js";
 const CLIENT = "xq-web 0.2.0";
 const TICK_MS = 100;
 const TOAST_MS = 4000;
+const LIVE_POLL_MS = 15000; // a visitor without an account gets no lobby events: ask again
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === "red" ? "black" : "red");
@@ -97,6 +98,8 @@ async function onOpen() {
       await conn.send("games"); // the live games, for watching without an account
     }
     for (const gid of state.watching) conn.send("watch", { game: gid }).catch(() => state.watching.delete(gid));
+    // the user's own games follow the session reply: a ping's answer comes after them
+    await conn.send("ping");
     const hash = /^#game=(\d+)$/.exec(location.hash);
     if (hash && !state.games.has(Number(hash[1]))) watch(Number(hash[1]));
     refreshActive();
@@ -486,6 +489,8 @@ $("move-form").addEventListener("submit", (e) => {
   sound.unlock();
   request("move", { game: g.id, move: text }).then(() => { $("move-input").value = ""; }).catch(() => {});
 });
+
+setInterval(() => { if (!state.me && conn.isOpen()) conn.send("games").catch(() => {}); }, LIVE_POLL_MS);
 
 // ---- chat, settings ---------------------------------------------------------
 function chatForm(form, input, to) {
