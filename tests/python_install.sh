@@ -8,6 +8,8 @@
 # 2. A wheel built without the library (--config-settings
 #    bundle-library=false) next to a `cmake --install`ed library, found by
 #    ctypes.util.find_library (LD_LIBRARY_PATH): the suite again.
+# The metadata offers the extra [dask] and requires nothing for the core.
+# test_distributed.py (Dask) is skipped here: the python_dask test runs it.
 # usage: python_install.sh BUILD_DIR SOURCE_DIR PYTHON
 set -eu
 build=$1
@@ -18,6 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 unset XQ_LIBRARY LD_LIBRARY_PATH PYTHONPATH XQ_BUNDLE_LIBRARY XQ_CMAKE_ARGS XQ_BUILD_DIR XQ_SOURCE_DIR
 export PYTHONDONTWRITEBYTECODE=1
+export XQ_TEST_DASK=skip
 pipq="--no-index --no-deps --disable-pip-version-check --no-cache-dir --quiet"
 
 "$python" -m venv "$tmp/venv" >"$tmp/venv.log" 2>&1 ||
@@ -58,6 +61,14 @@ libdir=$(dirname "$lib")
 [ -f "$tmp/site/xiangqi/_ffi.py" ] || fail "package not installed"
 [ ! -e "$tmp/site/xiangqi/libxiangqi.so.1" ] || fail "bundle-library=false bundled the library"
 grep -q '^Tag: py3-none-any' "$tmp/site"/xiangqi-*.dist-info/WHEEL || fail "not a pure wheel"
+# The core needs nothing; Dask, distributed and tqdm only for the extra [dask].
+meta=$(cat "$tmp/site"/xiangqi-*.dist-info/METADATA)
+printf '%s\n' "$meta" | grep -qx 'Provides-Extra: dask' || fail "no extra 'dask' in METADATA"
+printf '%s\n' "$meta" | grep -qx 'Requires-Dist: distributed>=2022.12; extra == "dask"' ||
+    fail "METADATA: distributed is not a requirement of the extra 'dask'"
+if printf '%s\n' "$meta" | grep '^Requires-Dist:' | grep -qv '; extra == '; then
+    fail "METADATA: the core package requires something"
+fi
 PYTHONPATH="$tmp/site" LD_LIBRARY_PATH="$libdir" XQ_TEST_LOOKUP=find_library \
     "$python" -m unittest discover -s "$src/tests/python" || fail "suite (find_library)"
 echo "python_install ok"

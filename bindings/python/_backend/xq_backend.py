@@ -167,13 +167,15 @@ def _project_fallback():
     import ast
     path = os.path.join(ROOT, "pyproject.toml")
     project, section, key, buf = {}, None, None, ""
+    extras = {}
+    target = project
     with open(path, encoding="utf-8") as f:
         for line in f:
             stripped = line.strip()
             if key is not None:  # continuation of a multi-line array
                 buf += stripped
                 if stripped.startswith("]"):
-                    project[key] = ast.literal_eval(buf)
+                    target[key] = ast.literal_eval(buf)
                     key = None
                 continue
             if not stripped or stripped.startswith("#"):
@@ -181,16 +183,22 @@ def _project_fallback():
             if stripped.startswith("["):
                 section = stripped
                 continue
-            if section != "[project]":
+            if section == "[project]":
+                target = project
+            elif section == "[project.optional-dependencies]":
+                target = extras
+            else:
                 continue
-            m = re.match(r'([A-Za-z-]+)\s*=\s*(.*)$', stripped)
+            m = re.match(r'([A-Za-z0-9_-]+)\s*=\s*(.*)$', stripped)
             if not m:
                 continue
             name, value = m.groups()
             if value.startswith("[") and not value.endswith("]"):
                 key, buf = name, value
             else:
-                project[name] = ast.literal_eval(value)
+                target[name] = ast.literal_eval(value)
+    if extras:
+        project["optional-dependencies"] = extras
     return project
 
 
@@ -204,6 +212,10 @@ def _metadata():
         lines.append("Keywords: %s" % ",".join(p["keywords"]))
     for c in p.get("classifiers", []):
         lines.append("Classifier: %s" % c)
+    for extra, requirements in sorted(p.get("optional-dependencies", {}).items()):
+        lines.append("Provides-Extra: %s" % extra)
+        for req in requirements:
+            lines.append('Requires-Dist: %s; extra == "%s"' % (req, extra))
     body = ""
     readme = p.get("readme")
     if readme:
