@@ -43,3 +43,7 @@ XQ_TEST_PACKAGES+=(python3-venv fairy-stockfish)
 XQ_BUILD_PACKAGES+=(libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev)
 # netcat-openbsd: a test plays a game over the server's line protocol with nc.
 XQ_TEST_PACKAGES+=(netcat-openbsd)
+# The browser client's tests (issue 13) drive headless Chromium with Selenium:
+# chromium, chromium-driver (chromedriver) and python3-selenium (for /usr/bin/python3);
+# fonts-noto-cjk draws the Chinese glyphs of the pieces in the screenshots.
+XQ_TEST_PACKAGES+=(chromium chromium-driver python3-selenium fonts-noto-cjk)

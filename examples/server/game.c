@@ -190,15 +190,26 @@ static json_t *state_json(const game *g, const conn *c)
 {
     char fen[XQ_FEN_MAX];
     xq_board_fen(g->board, fen, sizeof fen);
-    json_t *moves = json_array();
+    json_t *moves = json_array(), *wxf = json_array(), *zh = json_array();
     int n = xq_board_history_size(g->board);
+    xq_board *replay = NULL; /* the moves again from the start, for their WXF and Chinese text */
+    if (xq_board_new(&replay, XQ_START_FEN, NULL) != XQ_OK)
+        replay = NULL;
     for (int i = 0; i < n; i++) {
         xq_move mv;
-        char s[XQ_MOVE_STR_MAX];
+        char s[XQ_MOVE_STR_MAX], w[XQ_MOVE_TEXT_MAX] = "", z[XQ_MOVE_TEXT_MAX] = "";
         xq_board_history_move(g->board, i, &mv, NULL);
         xq_move_format(mv, s, sizeof s);
+        if (replay) {
+            xq_board_move_to_text(replay, mv, XQ_NOTATION_WXF, 0, w, sizeof w);
+            xq_board_move_to_text(replay, mv, XQ_NOTATION_CHINESE, 0, z, sizeof z);
+            xq_board_make_move(replay, mv);
+        }
         json_array_append_new(moves, json_string(s));
+        json_array_append_new(wxf, json_string(w[0] ? w : s));
+        json_array_append_new(zh, json_string(z[0] ? z : s));
     }
+    xq_board_free(replay);
     int you = c ? color_of(g, c) : -1;
     json_t *j = json_pack(
         "{sssIsososssisisbsssssosisssoso}", "type", "game", "game", (json_int_t)g->id, "red",
@@ -206,6 +217,8 @@ static json_t *state_json(const game *g, const conn *c)
         "base", g->t.base_s, "inc", g->t.inc_s, "rated", g->t.rated, "start", XQ_START_FEN,
         "fen", fen, "moves", moves, "ply", n, "turn", k_color[stm(g)], "clock",
         clock_json(g, mono_us()), "legal", legal_json(g));
+    json_object_set_new(j, "wxf", wxf);
+    json_object_set_new(j, "zh", zh);
     json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
     json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
     json_object_set_new(j, "draw_offer",

@@ -162,6 +162,25 @@ class Play(Base):
         self.assertEqual(self.play_on["code"], "illegal_move")  # e2 holds Red's own cannon
         self.assertEqual(a.call("move", game=gid, move="b0c2")["ply"], 3)
 
+    def test_state_carries_legal_moves_and_move_texts(self):
+        """`game` has the legal moves of the side to move and every move in ICCS,
+        WXF and Chinese (for a client's move list after a reload)."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        st = a.call("state", game=gid)
+        self.assertEqual((st["moves"], st["wxf"], st["zh"]), ([], [], []))
+        self.assertEqual(len(st["legal"]), 44)
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2"])
+        st = b.call("state", game=gid)
+        self.assertEqual(st["moves"], ["h2e2", "h9g7", "h0g2"])
+        self.assertEqual(st["wxf"], ["C2.5", "H8+7", "H2+3"])
+        self.assertEqual(st["zh"], ["炮二平五", "马８进７", "马二进三"])
+        self.assertIn("h7h0", st["legal"])  # Black's cannon takes the horse's old square
+        self.assertNotIn("h2e2", st["legal"])
+        # a watcher gets the same texts
+        w = self.client()
+        self.assertEqual(w.call("watch", game=gid)["wxf"], st["wxf"])
+
     def test_abort_and_resign(self):
         a, b = self.user("alice"), self.user("bob")
         gid = self.game(a, b)
