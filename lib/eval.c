@@ -460,3 +460,26 @@ int xq__evaluate_trace(const pos_t *p, eval_trace *t)
 }
 
 int xq__evaluate(const pos_t *p) { return xq__evaluate_trace(p, NULL); }
+
+int xq__palace_attackers(const pos_t *p, int c)
+{
+    const u128 occ = pos_occ(p);
+    const u128 palace = xq__T.palace[c ^ 1];
+    const int ek = p->king[c ^ 1];
+    int n = 0;
+    u128 b;
+    for (b = pos_pieces(p, c, CHARIOT); b;)
+        n += (rook_targets(p, pop_lsb128(&b)) & palace) != 0;
+    for (b = pos_pieces(p, c, HORSE); b;) {
+        int s = pop_lsb128(&b);
+        n += (xq__T.horse_to[s][orth4_index(occ, s)] & palace) != 0;
+    }
+    for (b = pos_pieces(p, c, CANNON); b;) {
+        int s = pop_lsb128(&b);
+        n += (cannon_targets(p, s) & occ & palace) || sq_file(s) == sq_file(ek) ||
+             sq_rank(s) == sq_rank(ek);
+    }
+    for (b = pos_pieces(p, c, PAWN) & far_half(c); b;)
+        n += (xq__T.pawn_to[c][pop_lsb128(&b)] & palace) != 0;
+    return n;
+}

@@ -30,4 +30,11 @@ enum { EVAL_PHASE_MAX = 32, EVAL_SCALE_MAX = 64 };
 
 int xq__evaluate_trace(const pos_t *p, eval_trace *t);
 
+/* Pieces of colour c aimed at the enemy palace (as the evaluation's king
+ * safety counts them): chariots and horses attacking a palace point,
+ * cannons hitting one or standing on the general's file or rank, crossed
+ * soldiers next to the palace. The search uses it to keep static pruning
+ * away from positions with a mating attack. */
+int xq__palace_attackers(const pos_t *p, int c);
+
 #endif

@@ -23,6 +23,13 @@
 
 #include "movegen.h"
 
+/* Static pruning near a mating attack: no reverse futility pruning for a
+ * side this many pieces aim at (xq__palace_attackers) and no razoring for a
+ * side with this many aimed at the enemy palace, when the static margin is
+ * at least DANGER_MARGIN (a material lead or deficit: a mate outweighs it). */
+#define DANGER_ATTACKERS 3
+#define DANGER_MARGIN 500
+
 /* ---- small helpers ---- */
 
 uint64_t xq__search_nodes(const struct xq_search *s)
@@ -428,14 +435,22 @@ INLINE int tt_cutoff(worker *w, stack_entry *ss, const tt_hit *h, int tt_value, 
 }
 
 /* Reverse futility pruning (far above beta) and razoring (hopeless at low
- * depth unless a capture saves it). Returns the node's value or VALUE_NONE. */
+ * depth unless a capture saves it). Returns the node's value or VALUE_NONE.
+ * Neither when a mating attack may outweigh a large margin (DANGER_*):
+ * no reverse futility for a side whose palace several enemy pieces aim at
+ * (material ahead does not help against a quiet move and a mating check),
+ * no razoring for a side with that many pieces aimed at the enemy palace
+ * (the quiescence search sees no quiet checks). */
 INLINE int static_prune(worker *w, int eval, int improving, int alpha, int beta, int depth, int ply)
 {
+    const pos_t *p = &w->pos;
     if (depth < RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta &&
-        eval < VALUE_MATE_IN_MAX && beta > VALUE_MATED_IN_MAX)
+        eval < VALUE_MATE_IN_MAX && beta > VALUE_MATED_IN_MAX &&
+        (eval - beta < DANGER_MARGIN || xq__palace_attackers(p, p->side ^ 1) < DANGER_ATTACKERS))
         return eval;
     if (depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth + RAZOR_BASE <= alpha &&
-        alpha < VALUE_MATE_IN_MAX) {
+        alpha < VALUE_MATE_IN_MAX &&
+        (alpha - eval < DANGER_MARGIN || xq__palace_attackers(p, p->side) < DANGER_ATTACKERS)) {
         int v = qsearch(w, alpha, alpha + 1, ply, 0);
         if (v <= alpha)
             return v;

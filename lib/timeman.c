@@ -1,6 +1,8 @@
 /* Time management: how long a search may think.
  *
- * With a fixed move time the search uses all of it (minus the overhead).
+ * With a fixed move time the search uses all of it but a small reserve
+ * (TM_FIXED_RESERVE_MS, or the move overhead if that is smaller) and does
+ * not stop between iterations: the hard limit ends it.
  * With a clock, it aims at an even share of the time left over the moves
  * still to play (movestogo, or an estimate of 30) plus most of the
  * increment, and may stretch to several times that share when the best move
@@ -11,6 +13,12 @@
 #include <time.h>
 
 #include "search.h"
+
+/* Time kept back from a fixed move time: enough for the clock check (every
+ * CHECK_LIMITS_EVERY nodes), the stop and the answer. The move overhead is
+ * for clocks, where lost time accumulates; with a fixed move time the
+ * caller already gave what it can spare. */
+enum { TM_FIXED_RESERVE_MS = 3 };
 
 int64_t xq__clock_ns(void)
 {
@@ -79,7 +87,8 @@ void xq__tm_init(timeman *tm, const xq_search_limits *lim, int side, int nroot)
         tm->maximum = max;
     }
     if (lim->movetime_ms > 0) {
-        int64_t t = lim->movetime_ms - overhead;
+        const int64_t reserve = overhead < TM_FIXED_RESERVE_MS ? overhead : TM_FIXED_RESERVE_MS;
+        int64_t t = lim->movetime_ms - reserve;
         if (t < 1)
             t = 1;
         if (tm->maximum < 0 || t < tm->maximum)
@@ -112,9 +121,14 @@ int xq__tm_iteration_done(timeman *tm, xq_move best, int score, int best_changes
         if (budget > tm->maximum)
             budget = tm->maximum;
         const int64_t t = xq__tm_elapsed(tm);
-        /* The next iteration takes longer than all before: do not start one
-         * that cannot finish. */
-        stop = t >= budget || (!tm->fixed && t >= budget * 6 / 10);
+        /* With a fixed move time only the hard limit stops the search (a
+         * single legal move excepted). With a clock, the next iteration
+         * takes longer than all before: do not start one that cannot
+         * finish. */
+        if (tm->fixed)
+            stop = tm->nroot == 1 && t >= budget;
+        else
+            stop = t >= budget * 6 / 10;
     }
     tm->prev_score = score;
     return stop;

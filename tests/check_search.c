@@ -1085,6 +1085,30 @@ START_TEST(test_go_mate)
 }
 END_TEST
 
+/* A quiet short mate behind a material deficit (issue 17): 1. e2c4 (the
+ * elephant takes a horse, leaving Red two chariots down) and 2. g2d2 mates
+ * whatever Black does. Reverse futility pruning for the side ahead in
+ * material and razoring for the side behind used to hide it until depth
+ * 14 (about 900,000 nodes); it must be found within a few thousand. */
+START_TEST(test_quiet_mate)
+{
+    xq_search *s = new_search(1, 16);
+    xq_board *b =
+        xq_test_board("2bk1a2r/4a1N2/4b4/p3r3p/5N3/2n6/P3P1c1P/4B1C2/4A4/2BCKA3 w - - 0 30");
+    xq_search_limits lim = limits();
+    lim.nodes = 5000;
+    xq_search_result r;
+    ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
+    XQ_CHECK(r.score_kind == XQ_SCORE_MATE && r.score == 2,
+             "expected mate 2 within 5000 nodes, got %s %d (%s, depth %d)",
+             r.score_kind == XQ_SCORE_MATE ? "mate" : "cp", (int)r.score, mvs(r.best_move),
+             (int)r.depth);
+    ck_assert_str_eq(mvs(r.best_move), "e2c4");
+    xq_board_free(b);
+    xq_search_free(s);
+}
+END_TEST
+
 START_TEST(test_tactics)
 {
     static epd pos[64];
@@ -1170,6 +1194,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_move_limit);
     tcase_add_test(tc, test_mates);
     tcase_add_test(tc, test_go_mate);
+    tcase_add_test(tc, test_quiet_mate);
     tcase_add_test(tc, test_tactics);
     tcase_add_test(tc, test_pv_lines);
     suite_add_tcase(s, tc);

@@ -7,6 +7,7 @@
 #include "eval.h"
 #include "movegen.h"
 #include "movepick.h"
+#include "search.h"
 #include "tt.h"
 
 /* Positions from seeded random playouts (checks, captures, endings). */
@@ -264,6 +265,40 @@ START_TEST(test_tt)
 }
 END_TEST
 
+/* A fixed move time is used nearly whole: the hard limit is the move time
+ * less a few milliseconds (not the whole move overhead), and a stable best
+ * move does not end the search between iterations. */
+START_TEST(test_timeman_fixed)
+{
+    xq_search_limits lim;
+    xq_search_limits_init(&lim, XQ_SEARCH_LIMITS_VERSION);
+    lim.movetime_ms = 100;
+    lim.move_overhead_ms = 10;
+    timeman tm;
+    xq__tm_init(&tm, &lim, RED, 40);
+    ck_assert_int_ge(tm.maximum, 95);
+    ck_assert_int_le(tm.maximum, 99);
+    /* 70 ms gone, the best move unchanged for many iterations. */
+    atomic_store(&tm.start_ns, xq__clock_ns() - 70 * 1000000LL);
+    xq_move m = MAKE_MOVE(make_sq(7, 2), make_sq(4, 2));
+    for (int i = 0; i < 8; i++)
+        ck_assert_int_eq(xq__tm_iteration_done(&tm, m, 20, 0, 0), 0);
+    ck_assert_int_eq(xq__tm_out_of_time(&tm), 0);
+    atomic_store(&tm.start_ns, xq__clock_ns() - 100 * 1000000LL);
+    ck_assert_int_eq(xq__tm_out_of_time(&tm), 1);
+    /* A single legal move still ends early. */
+    xq__tm_init(&tm, &lim, RED, 1);
+    atomic_store(&tm.start_ns, xq__clock_ns() - 70 * 1000000LL);
+    ck_assert_int_eq(xq__tm_iteration_done(&tm, m, 20, 0, 0), 1);
+    /* With a clock the search still stops between iterations. */
+    xq_search_limits_init(&lim, XQ_SEARCH_LIMITS_VERSION);
+    lim.red_time_ms = lim.black_time_ms = 3000;
+    xq__tm_init(&tm, &lim, RED, 40);
+    atomic_store(&tm.start_ns, xq__clock_ns() - 1000 * 1000000LL);
+    ck_assert_int_eq(xq__tm_iteration_done(&tm, m, 20, 0, 0), 1);
+}
+END_TEST
+
 static Suite *internal_suite(void)
 {
     Suite *s = suite_create("search_internal");
@@ -275,6 +310,7 @@ static Suite *internal_suite(void)
     tcase_add_test(tc, test_gives_check);
     tcase_add_test(tc, test_movepick);
     tcase_add_test(tc, test_tt);
+    tcase_add_test(tc, test_timeman_fixed);
     suite_add_tcase(s, tc);
     return s;
 }
