@@ -23,13 +23,6 @@
 
 #include "movegen.h"
 
-/* Static pruning near a mating attack: no reverse futility pruning for a
- * side this many pieces aim at (xq__palace_attackers) and no razoring for a
- * side with this many aimed at the enemy palace, when the static margin is
- * at least DANGER_MARGIN (a material lead or deficit: a mate outweighs it). */
-#define DANGER_ATTACKERS 3
-#define DANGER_MARGIN 500
-
 /* ---- small helpers ---- */
 
 uint64_t xq__search_nodes(const struct xq_search *s)

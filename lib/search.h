@@ -67,6 +67,13 @@ enum { SS_OFF = 4 };
 #define RAZOR_BASE 100
 #define RAZOR_MARGIN 220            /* per ply */
 
+/* Static pruning near a mating attack: no reverse futility pruning for a
+ * side this many pieces aim at (xq__palace_attackers) and no razoring for a
+ * side with this many aimed at the enemy palace, when the static margin is
+ * at least DANGER_MARGIN (a material lead or deficit: a mate outweighs it). */
+#define DANGER_ATTACKERS 3
+#define DANGER_MARGIN 500
+
 /* Null-move pruning. */
 #define NMP_MIN_DEPTH 2
 #define NMP_EVAL_BASE 140           /* static eval >= beta - NMP_EVAL_DEPTH d + NMP_EVAL_BASE */

@@ -110,7 +110,10 @@ typedef struct xq_search_limits {
     int32_t black_inc_ms;     /**< Black's increment per move (default 0). */
     int32_t movestogo;        /**< Moves until the next time control; 0 = sudden death. */
     int32_t move_overhead_ms; /**< Time kept in reserve per move for communication
-                                   delays (default 10, as the init function sets). */
+                                   delays (default 10, as the init function sets). With
+                                   a fixed @c movetime_ms at most 3 ms of it is kept
+                                   back: the search uses the rest and only the time
+                                   limit ends it. */
     int32_t infinite;         /**< Nonzero: search until xq_search_stop(), even past
                                    the other limits' end of search. */
     int32_t ponder;           /**< Nonzero: start in ponder mode; limits count from
