@@ -18,6 +18,7 @@
  * reductions and PVS re-searches; history updates on a cutoff; and a table
  * store. No legal move loses, in check or not (stalemate is a loss). */
 #include "search.h"
+#include "egtb_search.h"
 
 #include <string.h>
 #include <time.h>
@@ -438,6 +439,11 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
         case XQ__REP_WIN: return mate_in(ply);
         case XQ__REP_LOSS: return mated_in(ply);
         default: break;
+        }
+        if (s->egtb) { /* endgame tables: the exact result */
+            int tbv;
+            if (xq__egtb_search_probe(w, ply, &tbv))
+                return tbv;
         }
         /* The move limit draws, unless the side to move has no move left
          * (then it has lost). */
@@ -938,6 +944,7 @@ static void setup(worker *w)
     if (lim->skill < XQ_SKILL_MAX && mpv < candidates)
         mpv = candidates;
     w->multipv = mpv < w->nroot ? mpv : w->nroot;
+    xq__egtb_root_filter(w);
 }
 
 void xq__search_helper(worker *w)

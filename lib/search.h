@@ -115,6 +115,7 @@ struct xq_search {
     timeman tm;
 
     xq_search_result result;
+    const struct xq_egtb *egtb; /* endgame tables, NULL: none (egtb_search.c) */
 };
 
 INLINE int search_ok(const xq_search *s) { return s && s->magic == XQ_SEARCH_MAGIC; }
