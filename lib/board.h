@@ -23,13 +23,6 @@ struct xq_board {
 /* Valid board handle? */
 INLINE int board_ok(const xq_board *b) { return b && b->magic == XQ_BOARD_MAGIC; }
 
-/* Parse a FEN into *p (left untouched on failure). */
-int xq__fen_parse(const char *fen, pos_t *p, xq_parse_error *err);
-/* Write the FEN board field for letters[90] (a FEN letter or 0 per square,
- * square order) into out (room for 100 bytes); returns its length. */
-int xq__fen_placement(const char *letters, char *out);
-/* Write canonical FEN; snprintf semantics. */
-int xq__fen_format(const pos_t *p, char *buf, size_t cap);
 /* Times the current position occurred earlier in the board's history. */
 int xq__board_repetitions(const xq_board *b);
 

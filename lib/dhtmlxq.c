@@ -148,7 +148,7 @@ static int reg_get(const reg *g, long b, long s)
 
 static int dfail(xq_parse_error *err, int code, size_t off, const char *msg)
 {
-    return xq__parse_fail(err, code, off > 0x7fffffff ? 0x7fffffff : (int)off, "DhtmlXQ: %s", msg);
+    return xq__parse_fail(err, code, (long long)off, "DhtmlXQ: %s", msg);
 }
 
 /* Move the cursor to node n (any node of the tree). */
@@ -263,55 +263,41 @@ static const char *map_result(const char *v, size_t n)
     return NULL;
 }
 
-static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
+/* The start position: [DhtmlXQ_fen], else [DhtmlXQ_binit] (or the standard
+ * placement) with the side to move taken from the first move's piece. */
+static int start_position(const entry *e, int ne, pos_t *start, xq_parse_error *err)
 {
-    entry *e;
-    int ne, rc = collect(t, len, &e, &ne);
-    if (rc < 0)
-        return dfail(err, rc, 0, "out of memory");
     const entry *binit = find(e, ne, "binit"), *fenent = find(e, ne, "fen"),
                 *ml = find(e, ne, "movelist");
-    if (!binit && !fenent && !ml) {
-        free(e);
-        return dfail(err, XQ_EPARSE, 0, "no [DhtmlXQ_movelist], [DhtmlXQ_binit] or [DhtmlXQ_fen]");
-    }
-
-    /* Start position. */
     char fen[XQ_FEN_MAX * 2];
     char board[SQ_NB];
     memset(board, 0, sizeof board);
-    pos_t start;
     xq_parse_error fe;
+    int rc;
     if (fenent && fenent->n > 0) {
         snprintf(fen, sizeof fen, "%.*s", (int)(fenent->n < sizeof fen - 1 ? fenent->n : sizeof fen - 1), fenent->v);
-        rc = xq__fen_parse(fen, &start, &fe);
+        rc = xq__fen_parse(fen, start, &fe);
     } else {
         if (binit && binit->n > 0) {
             static const char order[] = "RNBAKABNRCCPPPPP";
             size_t boff = binit->off;
-            if (binit->n < 64) {
-                free(e);
+            if (binit->n < 64)
                 return dfail(err, XQ_EPARSE, boff, "[DhtmlXQ_binit] needs 64 digits");
-            }
             for (int i = 0; i < 32; i++) {
                 char x = binit->v[2 * i], y = binit->v[2 * i + 1];
-                if (x < '0' || x > '9' || y < '0' || y > '9') {
-                    free(e);
+                if (x < '0' || x > '9' || y < '0' || y > '9')
                     return dfail(err, XQ_EPARSE, boff, "[DhtmlXQ_binit] holds digits only");
-                }
                 if (x == '9')
                     continue;
                 int s = (9 - (y - '0')) * 9 + (x - '0');
-                if (board[s]) {
-                    free(e);
+                if (board[s])
                     return dfail(err, XQ_EPOSITION, boff, "two pieces on one square");
-                }
                 board[s] = (char)(i < 16 ? order[i] : order[i - 16] + 32);
             }
         } else {
-            xq__fen_parse(XQ_START_FEN, &start, NULL);
+            xq__fen_parse(XQ_START_FEN, start, NULL);
             for (int s = 0; s < SQ_NB; s++)
-                board[s] = start.sq[s] ? (char)xq_piece_char(start.sq[s]) : 0;
+                board[s] = start->sq[s] ? (char)xq_piece_char(start->sq[s]) : 0;
         }
         int n = xq__fen_placement(board, fen);
         /* Side to move: the first move's piece, else whichever is possible. */
@@ -328,23 +314,25 @@ static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
             }
         }
         snprintf(fen + n, sizeof fen - (size_t)n, " %c - - 0 1", side == BLACK ? 'b' : 'w');
-        rc = xq__fen_parse(fen, &start, &fe);
+        rc = xq__fen_parse(fen, start, &fe);
         if (rc < 0 && !ml) {
             fen[n + 1] = 'b';
-            if (xq__fen_parse(fen, &start, NULL) == XQ_OK)
+            if (xq__fen_parse(fen, start, NULL) == XQ_OK)
                 rc = XQ_OK;
         }
     }
     if (rc < 0) {
         char msg[160];
         snprintf(msg, sizeof msg, "start position: %.100s", fe.message);
-        size_t off = fenent ? fenent->off : binit ? binit->off : 0;
-        free(e);
-        return dfail(err, rc, off, msg);
+        return dfail(err, rc, fenent ? fenent->off : binit ? binit->off : 0, msg);
     }
-    xq__record_clear(r, &start);
+    return XQ_OK;
+}
 
-    /* Tags. */
+/* The title, event, players ... and the result. */
+static int read_tags(xq_record *r, const entry *e, int ne, xq_parse_error *err)
+{
+    int rc = XQ_OK;
     for (size_t i = 0; i < sizeof tag_map / sizeof tag_map[0] && rc == XQ_OK; i++) {
         const entry *x = find(e, ne, tag_map[i].key);
         if (x && x->n)
@@ -354,22 +342,20 @@ static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
     const char *rv = res ? map_result(res->v, res->n) : NULL;
     if (rv && rc == XQ_OK)
         rc = xq__record_set_tag_raw(r, "Result", rv, strlen(rv));
-    if (rc < 0) {
-        free(e);
-        return dfail(err, rc, 0, "out of memory");
-    }
+    return rc < 0 ? dfail(err, rc, 0, "out of memory") : XQ_OK;
+}
 
-    /* Main line, then variations until none can be placed. */
-    reg g = {0};
-    rc = reg_put(&g, 0, 0, 0) ? XQ_OK : dfail(err, XQ_ENOMEM, 0, "out of memory");
-    if (rc == XQ_OK && ml)
-        rc = play_list(r, &g, ml, 0, 1, err);
-    int nvar = 0;
+/* The variations [DhtmlXQ_move_A_B_C], each once its parent move exists. */
+static int place_variations(xq_record *r, reg *g, const entry *e, int ne, xq_parse_error *err)
+{
+    int rc = XQ_OK, nvar = 0;
     for (int i = 0; i < ne; i++)
         nvar += !strncmp(e[i].name, "move_", 5);
+    if (!nvar)
+        return XQ_OK;
     char *done = calloc((size_t)ne + 1, 1);
-    if (!done && rc == XQ_OK)
-        rc = dfail(err, XQ_ENOMEM, 0, "out of memory");
+    if (!done)
+        return dfail(err, XQ_ENOMEM, 0, "out of memory");
     for (int progress = 1; rc == XQ_OK && progress && nvar > 0;) {
         progress = 0;
         for (int i = 0; i < ne && rc == XQ_OK; i++) {
@@ -382,7 +368,7 @@ static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
                 rc = dfail(err, XQ_EPARSE, e[i].off, "a variation is named [DhtmlXQ_move_A_B_C]");
                 break;
             }
-            int parent = reg_get(&g, a, b - 1);
+            int parent = reg_get(g, a, b - 1);
             if (parent == NODE_NONE)
                 continue;
             done[i] = 1;
@@ -392,7 +378,7 @@ static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
             if (rc < 0)
                 rc = dfail(err, rc, e[i].off, "out of memory");
             else
-                rc = play_list(r, &g, &e[i], c, b, err);
+                rc = play_list(r, g, &e[i], c, b, err);
         }
     }
     if (rc == XQ_OK && nvar > 0) {
@@ -402,8 +388,14 @@ static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
                 break;
             }
     }
-    /* Comments. */
-    for (int i = 0; i < ne && rc == XQ_OK; i++) {
+    free(done);
+    return rc;
+}
+
+/* [DhtmlXQ_commentS] and [DhtmlXQ_commentB_S] on the moves they name. */
+static int read_comments(xq_record *r, const reg *g, const entry *e, int ne, xq_parse_error *err)
+{
+    for (int i = 0; i < ne; i++) {
         long b = 0, s;
         char tail;
         if (strncmp(e[i].name, "comment", 7) || !e[i].n)
@@ -414,11 +406,43 @@ static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
             if (sscanf(id, "%ld%c", &s, &tail) != 1)
                 continue;
         }
-        int node = reg_get(&g, b, s);
+        int node = reg_get(g, b, s);
         if (node != NODE_NONE && add_comment(r, node, e[i].v, e[i].n) < 0)
-            rc = dfail(err, XQ_ENOMEM, e[i].off, "out of memory");
+            return dfail(err, XQ_ENOMEM, e[i].off, "out of memory");
     }
-    free(done);
+    return XQ_OK;
+}
+
+static int parse(xq_record *r, const char *t, size_t len, xq_parse_error *err)
+{
+    entry *e;
+    int ne, rc = collect(t, len, &e, &ne);
+    if (rc < 0)
+        return dfail(err, rc, 0, "out of memory");
+    const entry *ml = find(e, ne, "movelist");
+    if (!find(e, ne, "binit") && !find(e, ne, "fen") && !ml) {
+        free(e);
+        return dfail(err, XQ_EPARSE, 0, "no [DhtmlXQ_movelist], [DhtmlXQ_binit] or [DhtmlXQ_fen]");
+    }
+    pos_t start;
+    rc = start_position(e, ne, &start, err);
+    if (rc < 0) {
+        free(e);
+        return rc;
+    }
+    xq__record_clear(r, &start);
+    rc = read_tags(r, e, ne, err);
+
+    /* Main line, then variations, then comments on the moves they name. */
+    reg g = {0};
+    if (rc == XQ_OK)
+        rc = reg_put(&g, 0, 0, 0) ? XQ_OK : dfail(err, XQ_ENOMEM, 0, "out of memory");
+    if (rc == XQ_OK && ml)
+        rc = play_list(r, &g, ml, 0, 1, err);
+    if (rc == XQ_OK)
+        rc = place_variations(r, &g, e, ne, err);
+    if (rc == XQ_OK)
+        rc = read_comments(r, &g, e, ne, err);
     free(g.keys);
     free(g.nodes);
     free(e);
@@ -443,84 +467,5 @@ int xq_record_from_dhtmlxq(xq_record *r, const char *text, size_t len, xq_parse_
     xq__legacy_to_utf8(&u, text, len, 0);
     int rc = u.oom ? xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory") : parse(r, u.p ? u.p : "", u.n, err);
     xq__sb_free(&u);
-    return rc;
-}
-
-/* ---- format detection and loading files ---- */
-
-int xq_format_detect(const void *data, size_t size)
-{
-    if (!data)
-        return XQ_EINVAL;
-    const char *d = data;
-    if (size >= 2 && d[0] == 'X' && d[1] == 'Q')
-        return XQ_FORMAT_XQF;
-    size_t n = size < 65536 ? size : 65536;
-    for (size_t i = 0; i + 8 <= n; i++)
-        if (d[i] == '[' && starts_ci(d + i + 1, n - i - 1, "dhtmlxq"))
-            return XQ_FORMAT_DHTMLXQ;
-    return XQ_FORMAT_PGN;
-}
-
-int xq_record_load(xq_record *r, const char *path, const xq_pgn_options *opt, xq_parse_error *err)
-{
-    if (!record_ok(r) || !path)
-        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return xq__parse_fail(err, XQ_EIO, -1, "cannot open %.80s", path);
-    /* XQF and DhtmlXQ hold one game each: read the file (at most 64 MiB). */
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap);
-    int rc = XQ_OK;
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0 || n < cap)
-            break;
-        if (n == 65536 && xq_format_detect(buf, n) == XQ_FORMAT_PGN)
-            break; /* PGN is streamed below */
-        if (cap >= ((size_t)64 << 20)) {
-            rc = xq__parse_fail(err, XQ_EPARSE, -1, "file larger than 64 MiB");
-            break;
-        }
-        char *q = realloc(buf, cap * 2);
-        if (!q) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = q;
-        cap *= 2;
-    }
-    if (!buf) {
-        fclose(f);
-        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
-    }
-    int ioerr = ferror(f);
-    fclose(f);
-    if (rc == XQ_OK && ioerr)
-        rc = xq__parse_fail(err, XQ_EIO, -1, "read error on %.80s", path);
-    if (rc == XQ_OK) {
-        switch (xq_format_detect(buf, n)) {
-        case XQ_FORMAT_XQF: rc = xq_record_from_xqf(r, buf, n, err); break;
-        case XQ_FORMAT_DHTMLXQ: rc = xq_record_from_dhtmlxq(r, buf, n, err); break;
-        default: {
-            xq_pgn_reader *rd;
-            rc = xq_pgn_reader_open(&rd, path, opt);
-            if (rc < 0) {
-                rc = xq__parse_fail(err, rc, -1, "%s", xq_strerror(rc));
-                break;
-            }
-            rc = xq_pgn_reader_next(rd, r, err);
-            xq_pgn_reader_free(rd);
-            if (rc == 0)
-                rc = xq__parse_fail(err, XQ_ENOTFOUND, 0, "no game in %.80s", path);
-            else if (rc > 0)
-                rc = XQ_OK;
-        }
-        }
-    }
-    free(buf);
     return rc;
 }

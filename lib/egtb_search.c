@@ -12,7 +12,7 @@ enum { EGTB_RULE_PLIES = 1000 };
 
 int xq__egtb_best_moves_pos(const xq_egtb *tb, const pos_t *root, xq_move *moves, size_t cap);
 
-int xq_search_set_egtb(xq_search *s, const xq_egtb *tb)
+int xq_search_set_tablebase(xq_search *s, const xq_egtb *tb)
 {
     if (!search_ok(s) || (tb && !egtb_ok(tb)))
         return XQ_EINVAL;

@@ -1,6 +1,8 @@
 /* Status codes, their text, parse-error reporting and the version twins. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "error.h"
 
@@ -23,18 +25,49 @@ const char *xq_strerror(int err)
     }
 }
 
-int xq__parse_fail(xq_parse_error *err, int code, int offset, const char *fmt, ...)
+int xq__saturate_int(long long v)
 {
-    if (err) {
-        va_list ap;
-        err->code = code;
-        err->offset = offset;
-        err->line = 0;
-        err->column = 0;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
+    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int)v;
+}
+
+int xq__vparse_fail_at(xq_parse_error *err, int code, long long offset, long long line,
+                       long long column, const char *fmt, va_list ap)
+{
+    if (!err)
+        return code;
+    char tmp[sizeof err->message + 8];
+    err->code = code;
+    err->offset = offset < 0 ? -1 : xq__saturate_int(offset);
+    err->line = xq__saturate_int(line);
+    err->column = xq__saturate_int(column);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    size_t k = n < 0 ? 0 : strlen(tmp);
+    if (k >= sizeof err->message) { /* cut at a character boundary */
+        k = sizeof err->message - 1;
+        while (k > 0 && ((unsigned char)tmp[k] & 0xC0) == 0x80)
+            k--;
     }
+    memcpy(err->message, tmp, k);
+    memset(err->message + k, 0, sizeof err->message - k);
+    return code;
+}
+
+int xq__parse_fail_at(xq_parse_error *err, int code, long long offset, long long line,
+                      long long column, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    xq__vparse_fail_at(err, code, offset, line, column, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int xq__parse_fail(xq_parse_error *err, int code, long long offset, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    xq__vparse_fail_at(err, code, offset, 0, 0, fmt, ap);
+    va_end(ap);
     return code;
 }
 

@@ -622,16 +622,11 @@ static int fail(xq_parse_error *err, int code, const cptext *t, int cpi, const c
 
 static int fail(xq_parse_error *err, int code, const cptext *t, int cpi, const char *fmt, ...)
 {
-    if (err) {
-        va_list ap;
-        err->code = code;
-        err->offset = cpi < 0 ? -1 : cpi <= t->n ? t->off[cpi] : t->off[t->n];
-        err->line = 0;
-        err->column = 0;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    xq__vparse_fail_at(err, code, cpi < 0 ? -1 : cpi <= t->n ? t->off[cpi] : t->off[t->n], 0, 0,
+                       fmt, ap);
+    va_end(ap);
     return code;
 }
 

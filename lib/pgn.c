@@ -1,8 +1,11 @@
 /* PGN: a streaming reader (file, memory) that fills one record per game,
  * and a writer in any of the three notations. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "movegen.h"
 #include "notation.h"
@@ -72,8 +75,9 @@ static int format_notation(const char *v, unsigned *flags)
 /* ---- the lexer ---- */
 
 typedef struct lexer {
-    FILE *fp;
-    int own_fp;
+    int fd;                    /* input descriptor, or -1 for memory input */
+    int own_fd;                /* opened by the reader (closed by it) */
+    int io_errno;              /* errno of a failed read */
     const unsigned char *data; /* memory input, or the block buffer */
     size_t len, pos;           /* bytes in data, next byte */
     unsigned char *block;
@@ -97,22 +101,38 @@ typedef struct token {
     int error_code;
 } token;
 
+/* Append what one read() gives to the block (EINTR retried). */
+static void read_more(lexer *lx)
+{
+    ssize_t got;
+    do
+        got = read(lx->fd, lx->block + lx->len, BLOCK - lx->len);
+    while (got < 0 && errno == EINTR);
+    if (got < 0) {
+        lx->ioerr = 1;
+        lx->io_errno = errno;
+        lx->eof = 1;
+    } else if (got == 0) {
+        lx->eof = 1;
+    } else {
+        lx->len += (size_t)got;
+    }
+}
+
 /* Make sure data[pos..pos+k] is available (k < 8); returns how many bytes are. */
 static size_t avail(lexer *lx, size_t k)
 {
-    if (lx->pos + k < lx->len || !lx->fp || lx->eof)
+    if (lx->pos + k < lx->len || lx->fd < 0 || lx->eof)
         return lx->len - lx->pos;
     size_t keep = lx->len - lx->pos;
     memmove(lx->block, lx->block + lx->pos, keep);
-    size_t got = fread(lx->block + keep, 1, BLOCK - keep, lx->fp);
-    if (got == 0) {
-        if (ferror(lx->fp))
-            lx->ioerr = 1;
-        lx->eof = 1;
-    }
     lx->data = lx->block;
-    lx->len = keep + got;
+    lx->len = keep;
     lx->pos = 0;
+    /* A pipe gives what is there: read until k bytes are ahead or the input
+     * ends (never wait for more than is needed). */
+    while (!lx->eof && lx->len <= k)
+        read_more(lx);
     return lx->len;
 }
 
@@ -405,7 +425,7 @@ static void lex(lexer *lx, token *t)
         while (!symbol_end(lx)) {
             /* Fast path: a run of plain ASCII symbol bytes inside the buffer
              * (at most one byte past the limit, which then reports it). */
-            if (t->text.n < MAX_SYMBOL && avail(lx, 7) > 7) {
+            if (t->text.n < MAX_SYMBOL && lx->pos < lx->len) {
                 size_t i = lx->pos, end = lx->len, room = MAX_SYMBOL + 1 - t->text.n;
                 while (i < end && i - lx->pos < room && sym_ascii[lx->data[i]])
                     i++;
@@ -446,6 +466,11 @@ struct xq_pgn_reader {
     pos_t start;    /* the standard start position */
     xq__sb conv;    /* text converted to UTF-8 */
     void *iconv;    /* GB18030 converter, opened on first use */
+    char name[224]; /* the file, for messages */
+    int format;     /* XQ_FORMAT_*: XQF and DhtmlXQ inputs hold one game */
+    unsigned char *whole; /* an XQF or DhtmlXQ input, read whole */
+    size_t whole_n;
+    int single_done; /* the one game of an XQF or DhtmlXQ input was returned */
 };
 
 static int reader_new(xq_pgn_reader **out, const xq_pgn_options *opt, xq_pgn_reader **made)
@@ -466,36 +491,161 @@ static int reader_new(xq_pgn_reader **out, const xq_pgn_options *opt, xq_pgn_rea
     xq__fen_parse(XQ_START_FEN, &rd->start, NULL);
     rd->lx.line = 1;
     rd->lx.col = 1;
+    rd->lx.fd = -1;
+    rd->format = XQ_FORMAT_PGN;
+    snprintf(rd->name, sizeof rd->name, "%s", "memory");
     rd->magic = XQ_PGN_READER_MAGIC;
     *made = rd;
     return XQ_OK;
 }
 
-int xq_pgn_reader_open(xq_pgn_reader **out, const char *path, const xq_pgn_options *opt)
+/* Largest XQF or DhtmlXQ input (read whole: one game). */
+#define MAX_SINGLE_GAME_FILE ((size_t)64 << 20)
+
+static int io_fail(xq_parse_error *err, const char *what, const char *name, int e)
+{
+    char why[128];
+    if (strerror_r(e, why, sizeof why) != 0)
+        snprintf(why, sizeof why, "error %d", e);
+    return xq__parse_fail(err, XQ_EIO, -1, "%s '%s': %s", what, name, why);
+}
+
+/* The rest of an XQF or DhtmlXQ input after the first block. */
+static int read_whole(xq_pgn_reader *rd, xq_parse_error *err)
+{
+    lexer *lx = &rd->lx;
+    size_t cap = lx->len * 2 + 1, n = lx->len;
+    unsigned char *buf = malloc(cap);
+    if (!buf)
+        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
+    memcpy(buf, lx->block, n);
+    for (;;) {
+        if (n == cap) {
+            if (cap >= MAX_SINGLE_GAME_FILE) {
+                free(buf);
+                return xq__parse_fail(err, XQ_EPARSE, -1, "'%s': a %s file larger than 64 MiB",
+                                      rd->name, rd->format == XQ_FORMAT_XQF ? "XQF" : "DhtmlXQ");
+            }
+            unsigned char *q = realloc(buf, cap * 2);
+            if (!q) {
+                free(buf);
+                return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
+            }
+            buf = q;
+            cap *= 2;
+        }
+        ssize_t got = read(lx->fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            int e = errno;
+            free(buf);
+            return io_fail(err, "cannot read", rd->name, e);
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+    }
+    rd->whole = buf;
+    rd->whole_n = n;
+    lx->eof = 1;
+    return XQ_OK;
+}
+
+/* Whether the input starts (after blanks and a BOM) with a PGN tag other
+ * than [DhtmlXQ...]: then it is PGN and the first block need not be full
+ * (a game written into a pipe is read without waiting for more). */
+static int starts_with_tag(const unsigned char *d, size_t n)
+{
+    size_t i = 0;
+    if (n >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF)
+        i = 3;
+    while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+        i++;
+    if (i + 9 > n || d[i] != '[')
+        return 0;
+    static const char dx[] = "dhtmlxq";
+    for (size_t k = 0; k < 7; k++)
+        if ((d[i + 1 + k] | 0x20) != dx[k])
+            return (d[i + 1] >= 'A' && d[i + 1] <= 'Z') || (d[i + 1] >= 'a' && d[i + 1] <= 'z');
+    return 0;
+}
+
+/* Attach a descriptor: read the first block (or up to the first tag), detect the format from it and,
+ * for XQF and DhtmlXQ, read the rest. */
+static int attach_fd(xq_pgn_reader *rd, int fd, int own, xq_parse_error *err)
+{
+    lexer *lx = &rd->lx;
+    lx->fd = fd;
+    lx->own_fd = own;
+    lx->block = malloc(BLOCK);
+    if (!lx->block)
+        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
+    lx->data = lx->block;
+    while (!lx->eof && lx->len < BLOCK && !starts_with_tag(lx->block, lx->len))
+        read_more(lx);
+    if (lx->ioerr)
+        return io_fail(err, "cannot read", rd->name, lx->io_errno);
+    rd->format = xq_format_detect(lx->block, lx->len);
+    if (rd->format != XQ_FORMAT_PGN)
+        return read_whole(rd, err);
+    return XQ_OK;
+}
+
+int xq_pgn_reader_open(xq_pgn_reader **out, const char *path, const xq_pgn_options *opt,
+                       xq_parse_error *err)
 {
     xq_pgn_reader *rd;
-    if (!path)
-        return out ? (*out = NULL, XQ_EINVAL) : XQ_EINVAL;
+    if (!path) {
+        if (out)
+            *out = NULL;
+        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
+    }
     int rc = reader_new(out, opt, &rd);
     if (rc < 0)
+        return xq__parse_fail(err, rc, -1, "%s", xq_strerror(rc));
+    snprintf(rd->name, sizeof rd->name, "%s", path);
+    int fd;
+    do
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+    while (fd < 0 && errno == EINTR);
+    if (fd < 0) {
+        rc = io_fail(err, "cannot open", rd->name, errno);
+        xq_pgn_reader_free(rd);
         return rc;
-    rd->lx.block = malloc(BLOCK);
-    if (!rd->lx.block) {
-        xq_pgn_reader_free(rd);
-        return XQ_ENOMEM;
     }
-    rd->lx.fp = fopen(path, "rb");
-    if (!rd->lx.fp) {
+    rc = attach_fd(rd, fd, 1, err);
+    if (rc < 0) {
         xq_pgn_reader_free(rd);
-        return XQ_EIO;
+        return rc;
     }
-    rd->lx.own_fp = 1;
-    rd->lx.data = rd->lx.block;
     *out = rd;
     return XQ_OK;
 }
 
-int xq_pgn_reader_new_memory(xq_pgn_reader **out, const void *data, size_t size,
+int xq_pgn_reader_open_fd(xq_pgn_reader **out, int fd, const xq_pgn_options *opt,
+                          xq_parse_error *err)
+{
+    xq_pgn_reader *rd;
+    if (fd < 0) {
+        if (out)
+            *out = NULL;
+        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
+    }
+    int rc = reader_new(out, opt, &rd);
+    if (rc < 0)
+        return xq__parse_fail(err, rc, -1, "%s", xq_strerror(rc));
+    snprintf(rd->name, sizeof rd->name, "file descriptor %d", fd);
+    rc = attach_fd(rd, fd, 0, err);
+    if (rc < 0) {
+        xq_pgn_reader_free(rd);
+        return rc;
+    }
+    *out = rd;
+    return XQ_OK;
+}
+
+int xq_pgn_reader_open_memory(xq_pgn_reader **out, const void *data, size_t size,
                              const xq_pgn_options *opt)
 {
     xq_pgn_reader *rd;
@@ -514,9 +664,10 @@ void xq_pgn_reader_free(xq_pgn_reader *rd)
 {
     if (!rd || rd->magic != XQ_PGN_READER_MAGIC)
         return;
-    if (rd->lx.own_fp && rd->lx.fp)
-        fclose(rd->lx.fp);
+    if (rd->lx.own_fd && rd->lx.fd >= 0)
+        close(rd->lx.fd);
     free(rd->lx.block);
+    free(rd->whole);
     xq__sb_free(&rd->tok.text);
     xq__sb_free(&rd->conv);
     xq__legacy_close(rd->iconv);
@@ -571,20 +722,7 @@ typedef struct game {
 static int game_fail(xq_pgn_reader *rd, xq_parse_error *err, int code, const token *t,
                      const char *msg)
 {
-    if (err) {
-        memset(err->message, 0, sizeof err->message);
-        err->code = code;
-        err->offset = t->offset > 0x7fffffff ? 0x7fffffff : (int)t->offset;
-        err->line = t->line;
-        err->column = t->col;
-        size_t k = strlen(msg);
-        if (k >= sizeof err->message) { /* cut at a character boundary */
-            k = sizeof err->message - 1;
-            while (k > 0 && ((unsigned char)msg[k] & 0xC0) == 0x80)
-                k--;
-        }
-        memcpy(err->message, msg, k);
-    }
+    xq__parse_fail_at(err, code, t->offset, t->line, t->col, "%s", msg);
     rd->skipping = 1;
     return code;
 }
@@ -729,18 +867,10 @@ static int handle_symbol(xq_pgn_reader *rd, game *g, xq_parse_error *err, int *e
     return rc;
 }
 
-static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
+/* After a bad game, skip to a tag that starts a tag section: one that
+ * follows other tokens than tags, or an empty line. */
+static void skip_bad_game(xq_pgn_reader *rd)
 {
-    game g;
-    memset(&g, 0, sizeof g);
-    g.rec = r;
-    g.one10 = -1;
-    xq__record_clear(r, &rd->start);
-    int content = 0, ended = 0, rc = XQ_OK;
-    (void)ended;
-
-    /* After a bad game, skip to a tag that starts a tag section: one that
-     * follows other tokens than tags, or an empty line. */
     next_token(rd);
     while (rd->skipping) {
         if (rd->tok.type == T_EOF)
@@ -751,14 +881,124 @@ static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
             next_token(rd);
     }
     rd->skipping = 0;
-    rd->game_line = rd->tok.line;
+}
 
+/* A tag of the tag section; FEN sets the start position. */
+static int on_tag(xq_pgn_reader *rd, game *g, xq_parse_error *err)
+{
+    token *t = &rd->tok;
+    size_t n;
+    const char *v = tok_utf8(rd, &n);
+    if (!strcmp(t->name, "FEN")) {
+        pos_t p;
+        xq_parse_error fe;
+        char fen[XQ_FEN_MAX * 2];
+        snprintf(fen, sizeof fen, "%.*s", (int)(n < sizeof fen - 1 ? n : sizeof fen - 1), v);
+        int frc = xq__fen_parse(fen, &p, &fe);
+        if (frc < 0) {
+            char msg[sizeof fe.message];
+            snprintf(msg, sizeof msg, "FEN tag: %.100s", fe.message);
+            return game_fail(rd, err, frc, t, msg);
+        }
+        if (xq__record_set_start(g->rec, &p) < 0)
+            return game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
+    } else if (xq__record_set_tag_raw(g->rec, t->name, v, n) < 0) {
+        return game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
+    }
+    return XQ_OK;
+}
+
+/* A comment: before a variation's first move it waits for that move,
+ * otherwise it goes after the current move (or before the game). */
+static int on_comment(xq_pgn_reader *rd, game *g, xq_parse_error *err)
+{
+    xq_record *r = g->rec;
+    size_t n;
+    const char *s = tok_utf8(rd, &n);
+    while (n && (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t'))
+        s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == '\t'))
+        n--;
+    if (!n)
+        return XQ_OK;
+    if (g->depth > 0 && rec_ply(r) == g->base) { /* before a variation's first move */
+        char *v = realloc(g->pre, g->pre_len + n + 2);
+        if (!v)
+            return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
+        if (g->pre_len)
+            v[g->pre_len++] = ' ';
+        memcpy(v + g->pre_len, s, n);
+        g->pre_len += n;
+        v[g->pre_len] = 0;
+        g->pre = v;
+    } else if (xq__record_append_comment(r, rec_cur(r), 0, s, n) < 0) {
+        return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
+    }
+    return XQ_OK;
+}
+
+/* '(': back one ply, the variation replaces the current move. */
+static int on_open(xq_pgn_reader *rd, game *g, xq_parse_error *err)
+{
+    xq_record *r = g->rec;
+    if (rec_ply(r) == g->base)
+        return game_fail(rd, err, XQ_EPARSE, &rd->tok, "variation '(' without a move to vary");
+    if (g->depth >= MAX_DEPTH)
+        return game_fail(rd, err, XQ_EPARSE, &rd->tok, "variations nested more than 256 deep");
+    g->stack[g->depth].saved = rec_cur(r);
+    g->stack[g->depth].base = g->base;
+    g->depth++;
+    xq__record_back(r);
+    g->base = rec_ply(r);
+    free(g->pre);
+    g->pre = NULL;
+    g->pre_len = 0;
+    return XQ_OK;
+}
+
+/* ')': back to the move the variation replaced. */
+static int on_close(xq_pgn_reader *rd, game *g, xq_parse_error *err)
+{
+    xq_record *r = g->rec;
+    if (g->depth == 0)
+        return game_fail(rd, err, XQ_EPARSE, &rd->tok, "')' without '('");
+    g->depth--;
+    while (rec_ply(r) > g->base)
+        xq__record_back(r);
+    if (xq__record_enter(r, g->stack[g->depth].saved) < 0)
+        return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
+    g->base = g->stack[g->depth].base;
+    if (g->pre) { /* "( {comment} )": keep it on the varied move */
+        xq__record_append_comment(r, rec_cur(r), 0, g->pre, g->pre_len);
+        free(g->pre);
+        g->pre = NULL;
+        g->pre_len = 0;
+    }
+    return XQ_OK;
+}
+
+static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
+{
+    game g;
+    memset(&g, 0, sizeof g);
+    g.rec = r;
+    g.one10 = -1;
+    xq__record_clear(r, &rd->start);
+    int content = 0, ended = 0, rc = XQ_OK;
+
+    skip_bad_game(rd);
+    rd->game_line = rd->tok.line;
     for (;; next_token(rd)) {
         token *t = &rd->tok;
         if (t->type == T_EOF) {
-            if (rd->lx.ioerr)
-                return game_fail(rd, err, XQ_EIO, t, "read error");
-            if (g.depth > 0 && content)
+            if (rd->lx.ioerr) {
+                char why[128], msg[sizeof rd->name + 160];
+                if (strerror_r(rd->lx.io_errno, why, sizeof why) != 0)
+                    snprintf(why, sizeof why, "error %d", rd->lx.io_errno);
+                snprintf(msg, sizeof msg, "cannot read '%s': %s", rd->name, why);
+                rc = game_fail(rd, err, XQ_EIO, t, msg);
+            }
+            else if (g.depth > 0 && content)
                 rc = game_fail(rd, err, XQ_EPARSE, t, "unterminated variation: '(' without ')'");
             break;
         }
@@ -774,119 +1014,49 @@ static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
                 break;
             }
             content = 1;
-            size_t n;
-            const char *v = tok_utf8(rd, &n);
-            if (!strcmp(t->name, "FEN")) {
-                pos_t p;
-                xq_parse_error fe;
-                char fen[XQ_FEN_MAX * 2];
-                snprintf(fen, sizeof fen, "%.*s", (int)(n < sizeof fen - 1 ? n : sizeof fen - 1), v);
-                int frc = xq__fen_parse(fen, &p, &fe);
-                if (frc < 0) {
-                    char msg[sizeof fe.message];
-                    snprintf(msg, sizeof msg, "FEN tag: %.100s", fe.message);
-                    rc = game_fail(rd, err, frc, t, msg);
-                    break;
-                }
-                if (xq__record_set_start(r, &p) < 0) {
-                    rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
-                    break;
-                }
-            } else if (xq__record_set_tag_raw(r, t->name, v, n) < 0) {
-                rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
+            if ((rc = on_tag(rd, &g, err)) < 0)
                 break;
-            }
             continue;
         }
         content = 1;
         if (!g.in_moves)
             begin_moves(rd, &g);
-        if (t->type == T_SYMBOL) {
-            rc = handle_symbol(rd, &g, err, &ended);
-            if (rc < 0 || ended)
-                break;
-        } else if (t->type == T_COMMENT) {
-            size_t n;
-            const char *s = tok_utf8(rd, &n);
-            while (n && (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t'))
-                s++, n--;
-            while (n && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == '\t'))
-                n--;
-            if (!n)
-                continue;
-            int node = rec_cur(r);
-            if (g.depth > 0 && rec_ply(r) == g.base) { /* before a variation's first move */
-                char *v = realloc(g.pre, g.pre_len + n + 2);
-                if (!v) {
-                    rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
-                    break;
-                }
-                if (g.pre_len)
-                    v[g.pre_len++] = ' ';
-                memcpy(v + g.pre_len, s, n);
-                g.pre_len += n;
-                v[g.pre_len] = 0;
-                g.pre = v;
-            } else if (xq__record_append_comment(r, node, 0, s, n) < 0) {
-                rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
-                break;
-            }
-        } else if (t->type == T_NAG) {
-            if (rec_ply(r) == g.base) {
+        switch (t->type) {
+        case T_SYMBOL: rc = handle_symbol(rd, &g, err, &ended); break;
+        case T_COMMENT: rc = on_comment(rd, &g, err); break;
+        case T_NAG:
+            if (rec_ply(r) == g.base)
                 rc = game_fail(rd, err, XQ_EPARSE, t, "NAG before any move");
-                break;
-            }
-            xq__record_node_add_nag(r, rec_cur(r), t->nag);
-        } else if (t->type == T_OPEN) {
-            if (rec_ply(r) == g.base) {
-                rc = game_fail(rd, err, XQ_EPARSE, t, "variation '(' without a move to vary");
-                break;
-            }
-            if (g.depth >= MAX_DEPTH) {
-                rc = game_fail(rd, err, XQ_EPARSE, t, "variations nested more than 256 deep");
-                break;
-            }
-            g.stack[g.depth].saved = rec_cur(r);
-            g.stack[g.depth].base = g.base;
-            g.depth++;
-            xq__record_back(r);
-            g.base = rec_ply(r);
-            free(g.pre);
-            g.pre = NULL;
-            g.pre_len = 0;
-        } else if (t->type == T_CLOSE) {
-            if (g.depth == 0) {
-                rc = game_fail(rd, err, XQ_EPARSE, t, "')' without '('");
-                break;
-            }
-            g.depth--;
-            while (rec_ply(r) > g.base)
-                xq__record_back(r);
-            if (xq__record_enter(r, g.stack[g.depth].saved) < 0) {
-                rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
-                break;
-            }
-            g.base = g.stack[g.depth].base;
-            if (g.pre) { /* "( {comment} )": keep it on the varied move */
-                xq__record_append_comment(r, rec_cur(r), 0, g.pre, g.pre_len);
-                free(g.pre);
-                g.pre = NULL;
-                g.pre_len = 0;
-            }
+            else
+                xq__record_node_add_nag(r, rec_cur(r), t->nag);
+            break;
+        case T_OPEN: rc = on_open(rd, &g, err); break;
+        case T_CLOSE: rc = on_close(rd, &g, err); break;
+        default: break;
         }
+        if (rc < 0 || ended)
+            break;
     }
     free(g.pre);
     if (rc < 0)
         return rc;
-    if (!content)
-        return 0;
-    return 1;
+    return content ? 1 : 0;
 }
 
 int xq_pgn_reader_next(xq_pgn_reader *rd, xq_record *rec, xq_parse_error *err)
 {
     if (!rd || rd->magic != XQ_PGN_READER_MAGIC || !record_ok(rec))
         return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
+    if (rd->format != XQ_FORMAT_PGN) { /* one game, read whole */
+        if (rd->single_done)
+            return 0;
+        rd->single_done = 1;
+        rd->game_line = 1;
+        int rc = rd->format == XQ_FORMAT_XQF
+                     ? xq_record_from_xqf(rec, rd->whole, rd->whole_n, err)
+                     : xq_record_from_dhtmlxq(rec, (const char *)rd->whole, rd->whole_n, err);
+        return rc < 0 ? rc : 1;
+    }
     return read_game(rd, rec, err);
 }
 
@@ -896,7 +1066,7 @@ int xq_record_from_pgn(xq_record *rec, const char *text, size_t len, const xq_pg
     if (!record_ok(rec) || (!text && len))
         return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
     xq_pgn_reader *rd;
-    int rc = xq_pgn_reader_new_memory(&rd, text, len, opt);
+    int rc = xq_pgn_reader_open_memory(&rd, text, len, opt);
     if (rc < 0)
         return xq__parse_fail(err, rc, -1, "%s", xq_strerror(rc));
     rc = xq_pgn_reader_next(rd, rec, err);
@@ -1118,26 +1288,35 @@ int xq_record_to_pgn(const xq_record *r, const xq_pgn_options *opt, char *buf, s
     return rc;
 }
 
-int xq_record_save_pgn(const xq_record *r, const char *path, int append, const xq_pgn_options *opt)
+int xq_record_save_pgn(const xq_record *r, const char *path, int append, const xq_pgn_options *opt,
+                       xq_parse_error *err)
 {
     if (!record_ok(r) || !path)
-        return XQ_EINVAL;
+        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
     xq_pgn_options o;
     int rc = load_options(&o, opt);
     if (rc < 0)
-        return rc;
+        return xq__parse_fail(err, rc, -1, "%s", xq_strerror(rc));
     xq__sb b = {0};
     rc = write_pgn(r, &o, &b);
-    if (rc == XQ_OK) {
-        FILE *f = fopen(path, append ? "ab" : "wb");
-        if (!f) {
-            rc = XQ_EIO;
-        } else {
-            if (fwrite(b.p, 1, b.n, f) != b.n)
-                rc = XQ_EIO;
-            if (fclose(f) != 0)
-                rc = XQ_EIO;
-        }
+    if (rc < 0) {
+        xq__sb_free(&b);
+        return xq__parse_fail(err, rc, -1, "%s", xq_strerror(rc));
+    }
+    char name[224];
+    snprintf(name, sizeof name, "%s", path);
+    FILE *f = fopen(path, append ? "ab" : "wb");
+    if (!f) {
+        rc = io_fail(err, append ? "cannot open for appending" : "cannot create", name, errno);
+    } else {
+        int e = 0;
+        errno = 0;
+        if (fwrite(b.p, 1, b.n, f) != b.n)
+            e = errno ? errno : EIO;
+        if (fclose(f) != 0 && !e)
+            e = errno ? errno : EIO;
+        if (e)
+            rc = io_fail(err, "cannot write", name, e);
     }
     xq__sb_free(&b);
     return rc;

@@ -4,6 +4,7 @@
 #ifndef XQ_POSITION_H
 #define XQ_POSITION_H
 
+#include "error.h"
 #include "tables.h"
 
 typedef struct pos {
@@ -125,5 +126,15 @@ void xq__pos_put(pos_t *p, int sq, int piece);
 uint64_t xq__pos_compute_key(const pos_t *p);
 /* Consistency of every redundant field (for tests and debug asserts). */
 int xq__pos_ok(const pos_t *p);
+
+/* ---- FEN (lib/fen.c) ---- */
+
+/* Parse a FEN into *p (left untouched on failure). */
+int xq__fen_parse(const char *fen, pos_t *p, xq_parse_error *err);
+/* Write the FEN board field for letters[90] (a FEN letter or 0 per square,
+ * square order) into out (room for 100 bytes); returns its length. */
+int xq__fen_placement(const char *letters, char *out);
+/* Write canonical FEN; snprintf semantics. */
+int xq__fen_format(const pos_t *p, char *buf, size_t cap);
 
 #endif

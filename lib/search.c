@@ -18,26 +18,13 @@
  * reductions and PVS re-searches; history updates on a cutoff; and a table
  * store. No legal move loses, in check or not (stalemate is a loss). */
 #include "search.h"
-#include "egtb_search.h"
+#include "egtb_search.h" /* egtb hook */
 
 #include <string.h>
-#include <time.h>
 
 #include "movegen.h"
 
 /* ---- small helpers ---- */
-
-static int64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-int64_t xq__search_elapsed(const struct xq_search *s)
-{
-    return (now_ns() - atomic_load_explicit(&s->start_ns, memory_order_relaxed)) / 1000000;
-}
 
 uint64_t xq__search_nodes(const struct xq_search *s)
 {
@@ -104,7 +91,7 @@ static void lmr_init(void)
 {
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
-            lmr_table[d][m] = (int)(0.25 + ln(d) * ln(m) / 2.1);
+            lmr_table[d][m] = (int)(LMR_TABLE_BASE + ln(d) * ln(m) / LMR_TABLE_DIV);
 }
 
 INLINE int reduction(int improving, int depth, int mc)
@@ -114,12 +101,12 @@ INLINE int reduction(int improving, int depth, int mc)
 }
 
 /* Quiet moves searched at a given depth before the rest are pruned. */
-INLINE int lmp_count(int improving, int depth) { return (3 + depth * depth) / (2 - improving); }
+INLINE int lmp_count(int improving, int depth) { return (LMP_BASE + depth * depth) / (2 - improving); }
 
 INLINE int stat_bonus(int depth)
 {
-    int b = 24 * depth * depth + 96 * depth - 80;
-    return b > 2400 ? 2400 : b;
+    int b = HIST_BONUS_QUAD * depth * depth + HIST_BONUS_LIN * depth - HIST_BONUS_BASE;
+    return b > HIST_BONUS_MAX ? HIST_BONUS_MAX : b;
 }
 
 INLINE void inc_nodes(worker *w)
@@ -129,7 +116,8 @@ INLINE void inc_nodes(worker *w)
                           memory_order_relaxed);
 }
 
-/* Main thread: stop at the time or node limit. Called every 1024 nodes,
+/* Main thread: stop at the time or node limit. Called every
+ * CHECK_LIMITS_EVERY nodes,
  * and at every node when one thread searches with a node limit. */
 static void check_limits(worker *w)
 {
@@ -141,7 +129,7 @@ static void check_limits(worker *w)
     if (atomic_load_explicit(&s->pondering, memory_order_relaxed))
         return;
     /* The first iteration always completes, so there is a move to play. */
-    if (s->tm.maximum >= 0 && w->completed_depth >= 1 && xq__search_elapsed(s) >= s->tm.maximum)
+    if (w->completed_depth >= 1 && xq__tm_out_of_time(&s->tm))
         request_stop(s);
 }
 
@@ -153,7 +141,7 @@ INLINE void node_enter(worker *w)
             if (atomic_load_explicit(&w->nodes, memory_order_relaxed) >= w->s->lim.nodes)
                 request_stop(w->s);
         }
-        if (++w->tick >= 1024) {
+        if (++w->tick >= CHECK_LIMITS_EVERY) {
             w->tick = 0;
             check_limits(w);
         }
@@ -269,7 +257,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply, int pvnode)
         }
         if (best > alpha)
             alpha = best;
-        futility_base = best + 160;
+        futility_base = best + QS_FUTILITY_MARGIN;
     }
 
     movepick mp;
@@ -293,7 +281,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply, int pvnode)
             }
             if (!xq__see_ge(p, m, 0))
                 continue;
-        } else if (best > VALUE_MATED_IN_MAX && !captured && move_count > 2) {
+        } else if (best > VALUE_MATED_IN_MAX && !captured && move_count > QS_EVASIONS) {
             /* Late quiet evasions rarely matter once one move holds. */
             continue;
         }
@@ -382,7 +370,7 @@ static void report_line(worker *w, const root_move *rm, int depth, int multipv)
         return;
     xq_search_info info;
     memset(&info, 0, sizeof info);
-    int64_t t = xq__search_elapsed(s);
+    int64_t t = xq__tm_elapsed(&s->tm);
     uint64_t nodes = xq__search_nodes(s);
     info.depth = d;
     info.seldepth = rm->seldepth > d ? rm->seldepth : d;
@@ -407,6 +395,248 @@ static void report(worker *w, int depth, int lines)
         report_line(w, &w->root[i], depth, i + 1);
 }
 
+static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnode, int pvnode);
+
+/* ---- main search: the pieces ---- */
+
+/* Below the root: the stop flag, the end of the stack, the repetition rule,
+ * the move limit and mate distance pruning. Returns the node's value, or
+ * VALUE_NONE to search it (with the window narrowed). */
+INLINE int node_rules(worker *w, int *alpha, int *beta, int ply, int in_check)
+{
+    pos_t *p = &w->pos;
+    if (stopped(w))
+        return 0;
+    if (ply >= MAX_PLY - 2)
+        return in_check ? VALUE_DRAW : xq__evaluate(p);
+    const rules_cfg *rules = &w->s->rules;
+    switch (xq__rules_repetition(p, w->rep, w->rep_root + ply, w->rep_root, rules)) {
+    case XQ__REP_DRAW: return VALUE_DRAW;
+    case XQ__REP_WIN: return mate_in(ply);
+    case XQ__REP_LOSS: return mated_in(ply);
+    default: break;
+    }
+    /* The move limit draws, unless the side to move has no move left (then
+     * it has lost). */
+    if (rules->ply_limit > 0 && w->limit[ply].count >= rules->ply_limit && xq__count_legal(p) > 0)
+        return VALUE_DRAW;
+    int tbv; /* egtb hook: a position in an endgame table scores as its exact result */
+    if (w->s->egtb && xq__egtb_search_probe(w, ply, &tbv))
+        return tbv;
+    /* Mate distance pruning. */
+    if (*alpha < mated_in(ply))
+        *alpha = mated_in(ply);
+    if (*beta > mate_in(ply + 1))
+        *beta = mate_in(ply + 1);
+    if (*alpha >= *beta)
+        return *alpha;
+    return VALUE_NONE;
+}
+
+/* A table entry deep enough with a bound on the right side of beta ends a
+ * non-PV node; a quiet table move that keeps refuting is rewarded. */
+INLINE int tt_cutoff(worker *w, stack_entry *ss, const tt_hit *h, int tt_value, xq_move tt_move,
+                     int tt_capture, int depth, int beta)
+{
+    if (h->depth < depth || tt_value == VALUE_NONE ||
+        !(h->bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return 0;
+    if (tt_move && tt_value >= beta && !tt_capture && xq__is_legal(&w->pos, tt_move))
+        update_quiet_stats(w, ss, tt_move, NULL, 0, stat_bonus(depth));
+    return 1;
+}
+
+/* Reverse futility pruning (far above beta) and razoring (hopeless at low
+ * depth unless a capture saves it). Returns the node's value or VALUE_NONE. */
+INLINE int static_prune(worker *w, int eval, int improving, int alpha, int beta, int depth, int ply)
+{
+    if (depth < RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta &&
+        eval < VALUE_MATE_IN_MAX && beta > VALUE_MATED_IN_MAX)
+        return eval;
+    if (depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth + RAZOR_BASE <= alpha &&
+        alpha < VALUE_MATE_IN_MAX) {
+        int v = qsearch(w, alpha, alpha + 1, ply, 0);
+        if (v <= alpha)
+            return v;
+    }
+    return VALUE_NONE;
+}
+
+/* Null-move pruning: pass, and if a reduced search still beats beta, so
+ * would a move (verified at high depth, without null moves near the root of
+ * the verification). Returns the node's value or VALUE_NONE. */
+static int null_move(worker *w, stack_entry *ss, int eval, int beta, int depth, int ply, int cutnode)
+{
+    pos_t *p = &w->pos;
+    if ((ss - 1)->move == XQ_MOVE_NONE || eval < beta ||
+        ss->static_eval < beta - NMP_EVAL_DEPTH * depth + NMP_EVAL_BASE || depth < NMP_MIN_DEPTH ||
+        ply < w->nmp_min_ply || !nmp_material(p) || beta <= VALUE_MATED_IN_MAX)
+        return VALUE_NONE;
+    const int by_eval = (eval - beta) / NMP_EVAL_DIV;
+    const int r = NMP_BASE_R + depth / NMP_DEPTH_DIV + (by_eval < NMP_EVAL_MAX ? by_eval : NMP_EVAL_MAX);
+    undo_t u;
+    ss->move = XQ_MOVE_NONE;
+    ss->piece = 0;
+    ss->captured = 0;
+    ss->cont = NULL;
+    pos_do_null(p, &u);
+    (ss + 1)->in_check = 0;
+    rep_push(w, ply + 1, XQ_MOVE_NONE, 0, 0);
+    int v = -search(w, -beta, -beta + 1, depth - r, ply + 1, !cutnode, 0);
+    pos_undo_null(p, &u);
+    if (stopped(w))
+        return 0;
+    if (v < beta)
+        return VALUE_NONE;
+    if (v >= VALUE_MATE_IN_MAX)
+        v = beta;
+    if (w->nmp_min_ply || depth < NMP_VERIFY_DEPTH)
+        return v;
+    w->nmp_min_ply = ply + NMP_VERIFY_NUM * (depth - r) / NMP_VERIFY_DEN;
+    const int v2 = search(w, beta - 1, beta, depth - r, ply, 0, 0);
+    w->nmp_min_ply = 0;
+    return v2 >= beta ? v : VALUE_NONE;
+}
+
+/* Shallow-depth pruning of one move: late-move pruning (which also skips
+ * the quiet moves after it), continuation-history, futility and SEE pruning
+ * of quiet moves; SEE pruning of captures and checks. Nonzero: skip it. */
+INLINE int prune_move(worker *w, const stack_entry *ss, cont_row_t *const *cont, xq_move m,
+                      int piece, int to, int captured, int gives_check, int improving, int depth,
+                      int move_count, int in_check, int alpha, int *skip_quiets)
+{
+    const pos_t *p = &w->pos;
+    if (captured || gives_check)
+        return depth < SEE_CAPTURE_MAX_DEPTH && !xq__see_ge(p, m, -SEE_CAPTURE_MARGIN * depth);
+    if (depth < LMP_MAX_DEPTH && move_count >= lmp_count(improving, depth)) {
+        *skip_quiets = 1;
+        return 1;
+    }
+    int lmr_depth = depth - 1 - reduction(improving, depth, move_count);
+    if (lmr_depth < 0)
+        lmr_depth = 0;
+    if (lmr_depth < CONT_PRUNE_DEPTH && cont[0] && (*cont[0])[piece][to] < 0 && cont[1] &&
+        (*cont[1])[piece][to] < 0)
+        return 1;
+    if (!in_check && lmr_depth < FUTILITY_MAX_DEPTH &&
+        ss->static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha)
+        return 1;
+    return !xq__see_ge(p, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth);
+}
+
+/* The table move may be singular: a lower bound of a non-mate score from
+ * not much shallower. */
+INLINE int singular_candidate(const tt_hit *h, int tt_value, int depth)
+{
+    return depth >= SE_MIN_DEPTH && tt_value != VALUE_NONE && tt_value > VALUE_MATED_IN_MAX &&
+           tt_value < VALUE_MATE_IN_MAX && (h->bound & BOUND_LOWER) &&
+           h->depth >= depth - SE_TT_DEPTH_MARGIN;
+}
+
+/* Singular extension: search the other moves against a bound below the
+ * table value; if none reaches it, the table move is extended by one ply.
+ * *cut is the node's value when the search stopped or several moves beat
+ * beta (multi-cut), else VALUE_NONE. Returns the extension. */
+static int singular_extension(worker *w, stack_entry *ss, xq_move m, int tt_value, int beta,
+                              int depth, int ply, int cutnode, int *cut)
+{
+    const int sbeta = tt_value - SE_MARGIN * depth;
+    ss->excluded = m;
+    const int v = search(w, sbeta - 1, sbeta, (depth - 1) / 2, ply, cutnode, 0);
+    ss->excluded = XQ_MOVE_NONE;
+    *cut = VALUE_NONE;
+    if (stopped(w)) {
+        *cut = 0;
+        return 0;
+    }
+    if (v < sbeta)
+        return 1;
+    if (sbeta >= beta)
+        *cut = sbeta;
+    return 0;
+}
+
+/* The late-move reduction of a move (before clamping to the new depth):
+ * the table's, less at PV nodes, for killers, counter moves, captures and
+ * checks and for a good history, more at cut nodes and after a capturing
+ * table move. Leaves the move's history score in ss->stat_score. */
+INLINE int late_move_reduction(stack_entry *ss, cont_row_t *cont2, xq_move m, int piece,
+                               int to, int captured, int gives_check, int hist_score,
+                               xq_move counter, int improving, int depth, int move_count,
+                               int cutnode, int tt_pv, int tt_capture)
+{
+    int r = reduction(improving, depth, move_count);
+    if (tt_pv)
+        r--;
+    if (!captured) {
+        if (cutnode)
+            r += LMR_CUTNODE;
+        else if (m == ss->killer[0] || m == ss->killer[1] || m == counter)
+            r--;
+        if (tt_capture)
+            r++;
+        ss->stat_score = hist_score + (cont2 ? (*cont2)[piece][to] : 0) - LMR_HIST_OFFSET;
+        r -= ss->stat_score / LMR_HIST_DIV;
+    } else if (r > 1) {
+        r--;
+    }
+    if (gives_check)
+        r--;
+    return r;
+}
+
+/* A root move was searched: keep its score and line if it is the first or
+ * beat alpha (reported at once when the best move changes in a long
+ * search), else mark it unsearched for this iteration. */
+static void root_move_done(worker *w, root_move *rm, xq_move m, int v, int alpha, int beta,
+                           int move_count, int depth)
+{
+    struct xq_search *s = w->s;
+    const stack_entry *child = &w->stack[SS_OFF + 1];
+    if (move_count > 1 && v <= alpha) {
+        rm->score = -VALUE_INF;
+        return;
+    }
+    rm->score = v;
+    rm->seldepth = w->seldepth;
+    rm->bound = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
+    rm->pv[0] = m;
+    int n = child->pv_len < MAX_PLY - 1 ? child->pv_len : MAX_PLY - 1;
+    memcpy(rm->pv + 1, child->pv, (size_t)n * sizeof(xq_move));
+    rm->pv_len = n + 1;
+    if (move_count > 1) {
+        w->best_changes++;
+        if (w->id == 0 && s->on_info && v > alpha && v < beta &&
+            xq__tm_elapsed(&s->tm) >= REPORT_CHANGE_MS)
+            report_line(w, rm, depth, w->pv_idx + 1);
+    }
+}
+
+/* History updates when a node is done: after a cutoff reward the best move,
+ * punish the moves tried before it and the opponent's quiet move refuted
+ * early; when no move beat alpha, reward the opponent's last quiet move. */
+static void cutoff_stats(worker *w, stack_entry *ss, xq_move best_move, int best, int old_alpha,
+                         int beta, int depth, const xq_move *quiets, int nquiets,
+                         const xq_move *captures, int ncaptures)
+{
+    const pos_t *p = &w->pos;
+    const stack_entry *prev = ss - 1;
+    if (best >= beta && best_move) {
+        const int bonus = stat_bonus(depth + (best > beta + HIST_BONUS_MARGIN));
+        if (!p->sq[MOVE_TO(best_move)])
+            update_quiet_stats(w, ss, best_move, quiets, nquiets, bonus);
+        else
+            update_capture_stat(w, best_move, bonus);
+        for (int i = 0; i < ncaptures; i++)
+            update_capture_stat(w, captures[i], -bonus);
+        if (prev->move && !prev->captured && prev->move_count <= EARLY_REFUTATION_MOVES &&
+            (ss - 2)->cont)
+            hist_update(&(*(ss - 2)->cont)[prev->piece][MOVE_TO(prev->move)], -bonus);
+    } else if (best <= old_alpha && prev->move && !prev->captured && (ss - 2)->cont) {
+        hist_update(&(*(ss - 2)->cont)[prev->piece][MOVE_TO(prev->move)], stat_bonus(depth) / 2);
+    }
+}
+
 /* ---- main search ---- */
 
 static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnode, int pvnode)
@@ -429,34 +659,9 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
         w->seldepth = ply;
 
     if (!root) {
-        if (stopped(w))
-            return 0;
-        if (ply >= MAX_PLY - 2)
-            return in_check ? VALUE_DRAW : xq__evaluate(p);
-        const rules_cfg *rules = &w->s->rules;
-        switch (xq__rules_repetition(p, w->rep, w->rep_root + ply, w->rep_root, rules)) {
-        case XQ__REP_DRAW: return VALUE_DRAW;
-        case XQ__REP_WIN: return mate_in(ply);
-        case XQ__REP_LOSS: return mated_in(ply);
-        default: break;
-        }
-        if (s->egtb) { /* endgame tables: the exact result */
-            int tbv;
-            if (xq__egtb_search_probe(w, ply, &tbv))
-                return tbv;
-        }
-        /* The move limit draws, unless the side to move has no move left
-         * (then it has lost). */
-        if (rules->ply_limit > 0 && w->limit[ply].count >= rules->ply_limit &&
-            xq__count_legal(p) > 0)
-            return VALUE_DRAW;
-        /* Mate distance pruning. */
-        if (alpha < mated_in(ply))
-            alpha = mated_in(ply);
-        if (beta > mate_in(ply + 1))
-            beta = mate_in(ply + 1);
-        if (alpha >= beta)
-            return alpha;
+        const int v = node_rules(w, &alpha, &beta, ply, in_check);
+        if (v != VALUE_NONE)
+            return v;
     }
 
     const xq_move excluded = ss->excluded;
@@ -473,14 +678,8 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
     const int tt_pv = pvnode || (hit && h.pv);
     const int tt_capture = tt_move && p->sq[MOVE_TO(tt_move)];
 
-    if (!pvnode && hit && h.depth >= depth && tt_value != VALUE_NONE &&
-        (h.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER))) {
-        if (tt_move && tt_value >= beta && !tt_capture && xq__is_legal(p, tt_move)) {
-            /* A quiet move that keeps refuting: reward it. */
-            update_quiet_stats(w, ss, tt_move, NULL, 0, stat_bonus(depth));
-        }
+    if (!pvnode && hit && tt_cutoff(w, ss, &h, tt_value, tt_move, tt_capture, depth, beta))
         return tt_value;
-    }
 
     /* Static evaluation. */
     int eval, improving;
@@ -504,52 +703,16 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
      * a side with only its general, advisors, elephants and soldiers may
      * have no legal move at all, which loses (stalemate). */
     if (!pvnode && !excluded && nmp_material(p)) {
-        /* Reverse futility pruning. */
-        if (depth < 8 && eval - 95 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX &&
-            beta > VALUE_MATED_IN_MAX)
-            return eval;
-
-        /* Razoring: hopeless at low depth unless a capture saves it. */
-        if (depth <= 3 && eval + 220 * depth + 100 <= alpha && alpha < VALUE_MATE_IN_MAX) {
-            int v = qsearch(w, alpha, alpha + 1, ply, 0);
-            if (v <= alpha)
-                return v;
-        }
-
-        /* Null move. */
-        if ((ss - 1)->move != XQ_MOVE_NONE && eval >= beta && ss->static_eval >= beta - 20 * depth + 140 &&
-            depth >= 2 && ply >= w->nmp_min_ply && nmp_material(p) && beta > VALUE_MATED_IN_MAX) {
-            int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
-            undo_t u;
-            ss->move = XQ_MOVE_NONE;
-            ss->piece = 0;
-            ss->captured = 0;
-            ss->cont = NULL;
-            pos_do_null(p, &u);
-            (ss + 1)->in_check = 0;
-            rep_push(w, ply + 1, XQ_MOVE_NONE, 0, 0);
-            int v = -search(w, -beta, -beta + 1, depth - r, ply + 1, !cutnode, 0);
-            pos_undo_null(p, &u);
-            if (stopped(w))
-                return 0;
-            if (v >= beta) {
-                if (v >= VALUE_MATE_IN_MAX)
-                    v = beta;
-                if (w->nmp_min_ply || depth < 12)
-                    return v;
-                /* Verify at high depth, without null moves near the root of it. */
-                w->nmp_min_ply = ply + 3 * (depth - r) / 4;
-                int v2 = search(w, beta - 1, beta, depth - r, ply, 0, 0);
-                w->nmp_min_ply = 0;
-                if (v2 >= beta)
-                    return v;
-            }
-        }
+        int v = static_prune(w, eval, improving, alpha, beta, depth, ply);
+        if (v == VALUE_NONE)
+            v = null_move(w, ss, eval, beta, depth, ply, cutnode);
+        if (v != VALUE_NONE)
+            return v;
     }
 
     /* Internal iterative reduction: no hash move, so this node was not
      * searched before; search it shallower first. */
-    if (!tt_move && depth >= 4 && (pvnode || cutnode))
+    if (!tt_move && depth >= IIR_MIN_DEPTH && (pvnode || cutnode))
         depth--;
 
 moves:;
@@ -565,7 +728,7 @@ moves:;
     const int old_alpha = alpha;
     int best = -VALUE_INF, move_count = 0, skip_quiets = 0;
     xq_move best_move = XQ_MOVE_NONE, m;
-    xq_move quiets[64], captures[32];
+    xq_move quiets[MAX_QUIETS_TRIED], captures[MAX_CAPTURES_TRIED];
     int nquiets = 0, ncaptures = 0;
     int root_i = w->pv_idx;
     const int us = p->side;
@@ -588,49 +751,27 @@ moves:;
         ss->move_count = move_count;
 
         int new_depth = depth - 1;
-        int hist_score = captured ? 0
-                                  : w->hist->main[us][from][to] + (cont[0] ? (*cont[0])[piece][to] : 0) +
-                                        (cont[1] ? (*cont[1])[piece][to] : 0);
+        const int hist_score = captured ? 0
+                                        : w->hist->main[us][from][to] +
+                                              (cont[0] ? (*cont[0])[piece][to] : 0) +
+                                              (cont[1] ? (*cont[1])[piece][to] : 0);
 
         /* Pruning at shallow depth; not while looking for a shorter mate
          * (alpha is a mate score: no static margin can reach it). */
-        if (!root && best > VALUE_MATED_IN_MAX && alpha < VALUE_MATE_IN_MAX && nmp_material(p)) {
-            if (!captured && !gives_check) {
-                if (depth < 16 && move_count >= lmp_count(improving, depth)) {
-                    skip_quiets = 1;
-                    continue;
-                }
-                int lmr_depth = new_depth - reduction(improving, depth, move_count);
-                if (lmr_depth < 0)
-                    lmr_depth = 0;
-                if (lmr_depth < 3 && cont[0] && (*cont[0])[piece][to] < 0 && cont[1] &&
-                    (*cont[1])[piece][to] < 0)
-                    continue;
-                if (!in_check && lmr_depth < 7 && ss->static_eval + 240 + 170 * lmr_depth <= alpha)
-                    continue;
-                if (!xq__see_ge(p, m, -30 * lmr_depth * lmr_depth))
-                    continue;
-            } else if (depth < 8 && !xq__see_ge(p, m, -160 * depth)) {
-                continue;
-            }
-        }
+        if (!root && best > VALUE_MATED_IN_MAX && alpha < VALUE_MATE_IN_MAX && nmp_material(p) &&
+            prune_move(w, ss, cont, m, piece, to, captured, gives_check, improving, depth,
+                       move_count, in_check, alpha, &skip_quiets))
+            continue;
 
         /* Extensions. */
         int ext = 0;
-        if (!root && depth >= 8 && m == tt_move && !excluded && tt_value != VALUE_NONE &&
-            tt_value > VALUE_MATED_IN_MAX && tt_value < VALUE_MATE_IN_MAX &&
-            (h.bound & BOUND_LOWER) && h.depth >= depth - 3) {
-            int sbeta = tt_value - 2 * depth;
-            ss->excluded = m;
-            int v = search(w, sbeta - 1, sbeta, (depth - 1) / 2, ply, cutnode, 0);
-            ss->excluded = XQ_MOVE_NONE;
-            if (stopped(w))
-                return 0;
-            if (v < sbeta)
-                ext = 1;
-            else if (sbeta >= beta)
-                return sbeta; /* several moves beat beta: multi-cut */
-        } else if (gives_check && ply < 2 * w->root_depth && (depth > 3 || xq__see_ge(p, m, 0))) {
+        if (!root && m == tt_move && !excluded && singular_candidate(&h, tt_value, depth)) {
+            int cut;
+            ext = singular_extension(w, ss, m, tt_value, beta, depth, ply, cutnode, &cut);
+            if (cut != VALUE_NONE)
+                return cut;
+        } else if (gives_check && ply < 2 * w->root_depth &&
+                   (depth > CHECK_EXT_SEE_DEPTH || xq__see_ge(p, m, 0))) {
             ext = 1;
         }
         new_depth += ext;
@@ -647,25 +788,14 @@ moves:;
         child->in_check = (uint8_t)gives_check;
         rep_push(w, ply + 1, m, captured, gives_check);
 
+        /* Late moves first with a reduced null window, then a full-depth
+         * null window, then (PV nodes) the full window. */
         int v = 0, full;
-        if (depth >= 3 && move_count > 1 + 2 * root && (!captured || cutnode || !tt_pv)) {
-            int r = reduction(improving, depth, move_count);
-            if (tt_pv)
-                r--;
-            if (!captured) {
-                if (cutnode)
-                    r += 2;
-                else if (m == ss->killer[0] || m == ss->killer[1] || m == counter)
-                    r--;
-                if (tt_capture)
-                    r++;
-                ss->stat_score = hist_score + (cont[2] ? (*cont[2])[piece][to] : 0) - 4000;
-                r -= ss->stat_score / 12000;
-            } else if (r > 1) {
-                r--;
-            }
-            if (gives_check)
-                r--;
+        if (depth >= LMR_MIN_DEPTH && move_count > LMR_MIN_MOVES + LMR_ROOT_MOVES * root &&
+            (!captured || cutnode || !tt_pv)) {
+            const int r = late_move_reduction(ss, cont[2], m, piece, to, captured, gives_check,
+                                              hist_score, counter, improving, depth, move_count,
+                                              cutnode, tt_pv, tt_capture);
             int d = new_depth - r;
             if (d < 1)
                 d = 1;
@@ -687,26 +817,8 @@ moves:;
         if (stopped(w))
             return 0;
 
-        if (root) {
-            root_move *rm = &w->root[root_i - 1];
-            if (move_count == 1 || v > alpha) {
-                rm->score = v;
-                rm->seldepth = w->seldepth;
-                rm->bound = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
-                rm->pv[0] = m;
-                int n = child->pv_len < MAX_PLY - 1 ? child->pv_len : MAX_PLY - 1;
-                memcpy(rm->pv + 1, child->pv, (size_t)n * sizeof(xq_move));
-                rm->pv_len = n + 1;
-                if (move_count > 1) {
-                    w->best_changes++;
-                    if (w->id == 0 && s->on_info && v > alpha && v < beta &&
-                        xq__search_elapsed(s) >= 1000)
-                        report_line(w, rm, depth, w->pv_idx + 1);
-                }
-            } else {
-                rm->score = -VALUE_INF;
-            }
-        }
+        if (root)
+            root_move_done(w, &w->root[root_i - 1], m, v, alpha, beta, move_count, depth);
 
         if (v > best) {
             best = v;
@@ -724,9 +836,9 @@ moves:;
         }
         if (m != best_move) {
             if (captured) {
-                if (ncaptures < 32)
+                if (ncaptures < MAX_CAPTURES_TRIED)
                     captures[ncaptures++] = m;
-            } else if (nquiets < 64) {
+            } else if (nquiets < MAX_QUIETS_TRIED) {
                 quiets[nquiets++] = m;
             }
         }
@@ -735,23 +847,8 @@ moves:;
     if (!move_count)
         return excluded ? alpha : mated_in(ply);
 
-    if (best >= beta && best_move) {
-        int bonus = stat_bonus(depth + (best > beta + 150));
-        if (!p->sq[MOVE_TO(best_move)])
-            update_quiet_stats(w, ss, best_move, quiets, nquiets, bonus);
-        else
-            update_capture_stat(w, best_move, bonus);
-        for (int i = 0; i < ncaptures; i++)
-            update_capture_stat(w, captures[i], -bonus);
-        /* The opponent's previous quiet move was refuted early: it was bad. */
-        const stack_entry *prev = ss - 1;
-        if (prev->move && !prev->captured && prev->move_count <= 2 && (ss - 2)->cont)
-            hist_update(&(*(ss - 2)->cont)[prev->piece][MOVE_TO(prev->move)], -bonus);
-    } else if (best <= old_alpha && (ss - 1)->move && !(ss - 1)->captured && (ss - 2)->cont) {
-        /* Nothing worked here: the opponent's last quiet move was good. */
-        const stack_entry *prev = ss - 1;
-        hist_update(&(*(ss - 2)->cont)[prev->piece][MOVE_TO(prev->move)], stat_bonus(depth) / 2);
-    }
+    cutoff_stats(w, ss, best_move, best, old_alpha, beta, depth, quiets, nquiets, captures,
+                 ncaptures);
 
     if (!excluded) {
         int bound = best >= beta ? BOUND_LOWER : pvnode && best_move ? BOUND_EXACT : BOUND_UPPER;
@@ -786,7 +883,7 @@ static int helper_skips(int id, int depth)
     return ((depth + phase[i]) / size[i]) % 2;
 }
 
-static void iterate(worker *w)
+void xq__search_iterate(worker *w)
 {
     struct xq_search *s = w->s;
     const xq_search_limits *lim = &s->lim;
@@ -798,9 +895,6 @@ static void iterate(worker *w)
      * L + 1 plies (level 0 sees one move and the captures after it). */
     if (lim->skill < XQ_SKILL_MAX && max_depth > lim->skill + 1)
         max_depth = lim->skill + 1;
-    int prev_best_score = VALUE_NONE;
-    xq_move last_best = XQ_MOVE_NONE;
-    int stable = 0;
 
     for (int depth = 1; depth <= max_depth && !stopped(w); depth++) {
         if (helper_skips(w->id, depth) && depth > 1)
@@ -814,10 +908,10 @@ static void iterate(worker *w)
         for (w->pv_idx = 0; w->pv_idx < w->multipv && finished; w->pv_idx++) {
             root_move *rm = &w->root[w->pv_idx];
             int prev = rm->prev_score;
-            int delta = 18, alpha = -VALUE_INF, beta = VALUE_INF;
-            if (depth >= 4 && prev > -VALUE_INF && prev > VALUE_MATED_IN_MAX &&
+            int delta = ASP_DELTA, alpha = -VALUE_INF, beta = VALUE_INF;
+            if (depth >= ASP_MIN_DEPTH && prev > -VALUE_INF && prev > VALUE_MATED_IN_MAX &&
                 prev < VALUE_MATE_IN_MAX) {
-                delta = 18 + (prev < 0 ? -prev : prev) / 12;
+                delta = ASP_DELTA + (prev < 0 ? -prev : prev) / ASP_SCORE_DIV;
                 alpha = prev - delta > -VALUE_INF ? prev - delta : -VALUE_INF;
                 beta = prev + delta < VALUE_INF ? prev + delta : VALUE_INF;
             }
@@ -829,7 +923,7 @@ static void iterate(worker *w)
                     finished = 0;
                     break;
                 }
-                if (main && (v <= alpha || v >= beta) && xq__search_elapsed(s) > 3000)
+                if (main && (v <= alpha || v >= beta) && xq__tm_elapsed(&s->tm) > REPORT_FAIL_MS)
                     report(w, depth, w->pv_idx + 1);
                 if (v <= alpha) {
                     beta = (alpha + beta) / 2;
@@ -839,7 +933,7 @@ static void iterate(worker *w)
                 } else {
                     break;
                 }
-                delta += delta / 3 + 6;
+                delta += delta / ASP_GROW_DIV + ASP_GROW_ADD;
             }
             sort_root(w->root, 0, w->pv_idx + 1);
             if (main && finished && w->pv_idx + 1 == w->multipv)
@@ -858,28 +952,10 @@ static void iterate(worker *w)
         if (lim->mate > 0 && best->score >= VALUE_MATE_IN_MAX &&
             VALUE_MATE - best->score <= 2 * lim->mate - 1)
             break;
-        /* Time: stop between iterations once the budget is spent. The budget
-         * grows when the best move keeps changing or the score drops. */
-        if (s->tm.optimum >= 0 && !atomic_load_explicit(&s->pondering, memory_order_relaxed)) {
-            stable = best->move == last_best ? stable + 1 : 0;
-            last_best = best->move;
-            double f = 1.0 + 0.4 * w->best_changes;
-            if (stable >= 4)
-                f *= 0.7;
-            if (prev_best_score != VALUE_NONE && best->score < prev_best_score - 30)
-                f *= 1.4;
-            if (w->nroot == 1)
-                f = 0.5;
-            int64_t budget = (int64_t)((double)s->tm.optimum * f);
-            if (budget > s->tm.maximum)
-                budget = s->tm.maximum;
-            int64_t t = xq__search_elapsed(s);
-            /* The next iteration takes longer than all before: do not start
-             * one that cannot finish. */
-            if (t >= budget || (s->lim.movetime_ms <= 0 && t >= budget * 6 / 10))
-                break;
-        }
-        prev_best_score = best->score;
+        /* Time: stop between iterations once the budget is spent. */
+        if (xq__tm_iteration_done(&s->tm, best->move, best->score, w->best_changes,
+                                  atomic_load_explicit(&s->pondering, memory_order_relaxed)))
+            break;
     }
 }
 
@@ -896,24 +972,20 @@ static int in_list(xq_move m, const xq_move *list, int n)
 }
 
 /* Copy the search inputs into the worker and build its root move list. */
-static void setup(worker *w)
+void xq__search_prepare(worker *w)
 {
     struct xq_search *s = w->s;
     const xq_search_limits *lim = &s->lim;
+    memset(w, 0, WORKER_RESET_END);
+    atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
     w->pos = s->root_pos;
     memcpy(w->rep, s->game, (size_t)s->ngame * sizeof(rules_entry));
     w->rep_root = s->ngame - 1;
     w->limit[0] = s->root_limit;
-    memset(w->stack, 0, sizeof w->stack);
     for (int i = 0; i < MAX_PLY + SS_OFF + 4; i++)
         w->stack[i].static_eval = VALUE_NONE;
     stack_entry *root = &w->stack[SS_OFF];
     root->in_check = (uint8_t)xq__in_check(&w->pos);
-    w->completed_depth = w->root_depth = w->seldepth = 0;
-    w->best_changes = 0;
-    w->tick = 0;
-    w->nmp_min_ply = 0;
-    atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
 
     xq_move moves[MAX_MOVES];
     int n = xq__gen_legal(&w->pos, moves, ALL_SQUARES);
@@ -937,6 +1009,7 @@ static void setup(worker *w)
     sort_root(w->root, 0, w->nroot);
     for (int i = 0; i < w->nroot; i++)
         w->root[i].score = -VALUE_INF;
+    pthread_once(&lmr_once, lmr_init);
 
     int mpv = lim->multipv > 0 ? lim->multipv : 1;
     /* Weaker levels choose among more candidate moves. */
@@ -944,14 +1017,7 @@ static void setup(worker *w)
     if (lim->skill < XQ_SKILL_MAX && mpv < candidates)
         mpv = candidates;
     w->multipv = mpv < w->nroot ? mpv : w->nroot;
-    xq__egtb_root_filter(w);
-}
-
-void xq__search_helper(worker *w)
-{
-    setup(w);
-    if (w->nroot)
-        iterate(w);
+    xq__egtb_root_filter(w); /* egtb hook: only the moves that keep the table result */
 }
 
 /* splitmix64 step for the skill weakening. */
@@ -1000,7 +1066,7 @@ static void make_result(worker *w, int i)
     xq_search_result *r = &s->result;
     memset(r, 0, sizeof *r);
     r->nodes = xq__search_nodes(s);
-    r->time_ms = xq__search_elapsed(s);
+    r->time_ms = xq__tm_elapsed(&s->tm);
     r->nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
     r->hashfull = xq__tt_hashfull(&s->tt);
     if (!w->nroot) {
@@ -1069,7 +1135,7 @@ static worker *pick_thread(struct xq_search *s)
             k++;
         if (k == nvoted)
             voted[nvoted++] = w->root[0].move;
-        votes[k] += (int64_t)(w->root[0].score - min_score + 14) * w->completed_depth;
+        votes[k] += (int64_t)(w->root[0].score - min_score + VOTE_BASE) * w->completed_depth;
     }
     int win = -1;
     for (int k = 0; k < nvoted; k++)
@@ -1095,30 +1161,22 @@ static worker *pick_thread(struct xq_search *s)
     return best;
 }
 
-void xq__search_main(worker *w)
+void xq__search_report_no_move(worker *w)
 {
     struct xq_search *s = w->s;
-    pthread_once(&lmr_once, lmr_init);
-    setup(w);
-    xq__tm_init(&s->tm, &s->lim, w->pos.side, w->nroot);
+    if (!s->on_info)
+        return;
+    xq_search_info info;
+    memset(&info, 0, sizeof info);
+    info.score_kind = XQ_SCORE_MATE;
+    if (xq__count_legal(&w->pos) > 0)
+        info.score_kind = XQ_SCORE_CP; /* every move excluded */
+    s->on_info(&info, s->userdata);
+}
 
-    if (w->nroot) {
-        xq__pool_start_helpers(s);
-        iterate(w);
-    } else if (s->on_info) {
-        xq_search_info info;
-        memset(&info, 0, sizeof info);
-        info.score_kind = XQ_SCORE_MATE;
-        if (xq__count_legal(&w->pos) > 0)
-            info.score_kind = XQ_SCORE_CP;
-        s->on_info(&info, s->userdata);
-    }
-    /* An infinite or pondering search holds its result until told. */
-    xq__pool_wait_stop(s);
-    request_stop(s);
-    if (w->nroot)
-        xq__pool_wait_helpers(s);
-
+void xq__search_finish(struct xq_search *s)
+{
+    worker *w = s->workers[0];
     worker *bw = pick_thread(s);
     int idx = 0;
     if (bw == w && s->lim.skill < XQ_SKILL_MAX && w->nroot)

@@ -1,10 +1,13 @@
 /* The search: shared state of a search handle (struct xq_search), the
- * per-thread worker, and the entry points the thread pool calls. */
+ * per-thread worker, and the pieces of a search that the thread pool's
+ * main thread runs in order (thread.c owns that sequence; search.c never
+ * calls the pool). */
 #ifndef XQ_SEARCH_H
 #define XQ_SEARCH_H
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 
 #include "eval.h"
 #include "movepick.h"
@@ -25,6 +28,95 @@ enum { GAME_HIST_MAX = 1024 };
 
 /* Stack entries below ply 0 read by the search (ss - 4). */
 enum { SS_OFF = 4 };
+
+/* ---- Tuning of the search (search.c), every threshold by name ---- */
+
+/* Node bookkeeping. */
+#define CHECK_LIMITS_EVERY 1024     /* nodes between clock checks of the main thread */
+
+/* History bonus of a cutoff at depth d: min(QUAD d^2 + LIN d - BASE, MAX). */
+#define HIST_BONUS_QUAD 24
+#define HIST_BONUS_LIN 96
+#define HIST_BONUS_BASE 80
+#define HIST_BONUS_MAX 2400
+#define HIST_BONUS_MARGIN 150       /* a cutoff this far above beta counts one ply deeper */
+#define EARLY_REFUTATION_MOVES 2    /* the opponent's move refuted by one of our first moves */
+#define MAX_QUIETS_TRIED 64         /* quiet moves remembered for the history malus */
+#define MAX_CAPTURES_TRIED 32       /* captures remembered for the history malus */
+
+/* Late-move reductions: table[d][m] = LMR_TABLE_BASE + ln d ln m / LMR_TABLE_DIV. */
+#define LMR_TABLE_BASE 0.25
+#define LMR_TABLE_DIV 2.1
+#define LMR_MIN_DEPTH 3             /* reduce only from this depth */
+#define LMR_MIN_MOVES 1             /* never reduce the first move(s) */
+#define LMR_ROOT_MOVES 2            /* nor the next ones at the root */
+#define LMR_CUTNODE 2               /* extra reduction of quiet moves at expected cut nodes */
+#define LMR_HIST_OFFSET 4000        /* history score that neither reduces nor extends */
+#define LMR_HIST_DIV 12000          /* history per ply of reduction */
+
+/* Late-move pruning: quiet moves searched before the rest are skipped. */
+#define LMP_MAX_DEPTH 16
+#define LMP_BASE 3                  /* (LMP_BASE + d^2) / (2 - improving) */
+
+/* Reverse futility pruning. */
+#define RFP_MAX_DEPTH 8             /* below this depth */
+#define RFP_MARGIN 95               /* per ply */
+
+/* Razoring. */
+#define RAZOR_MAX_DEPTH 3           /* up to this depth */
+#define RAZOR_BASE 100
+#define RAZOR_MARGIN 220            /* per ply */
+
+/* Null-move pruning. */
+#define NMP_MIN_DEPTH 2
+#define NMP_EVAL_BASE 140           /* static eval >= beta - NMP_EVAL_DEPTH d + NMP_EVAL_BASE */
+#define NMP_EVAL_DEPTH 20
+#define NMP_BASE_R 3                /* R = BASE + d / DEPTH_DIV + min((eval - beta) / EVAL_DIV, EVAL_MAX) */
+#define NMP_DEPTH_DIV 4
+#define NMP_EVAL_DIV 200
+#define NMP_EVAL_MAX 3
+#define NMP_VERIFY_DEPTH 12         /* verify a null-move cutoff from this depth */
+#define NMP_VERIFY_NUM 3            /* without null moves in the first NUM/DEN of it */
+#define NMP_VERIFY_DEN 4
+
+/* Internal iterative reduction. */
+#define IIR_MIN_DEPTH 4
+
+/* Pruning of single quiet moves, by their reduced depth. */
+#define CONT_PRUNE_DEPTH 3          /* both continuation histories negative */
+#define FUTILITY_MAX_DEPTH 7
+#define FUTILITY_BASE 240
+#define FUTILITY_MARGIN 170         /* per ply */
+#define SEE_QUIET_MARGIN 30         /* times the reduced depth squared */
+/* Pruning of captures and checks by static exchange. */
+#define SEE_CAPTURE_MAX_DEPTH 8
+#define SEE_CAPTURE_MARGIN 160      /* per ply */
+
+/* Singular extension of the table move. */
+#define SE_MIN_DEPTH 8
+#define SE_TT_DEPTH_MARGIN 3        /* the entry at most this much shallower */
+#define SE_MARGIN 2                 /* singular beta = table value - SE_MARGIN d */
+/* Check extension: always from this depth, below it only for a safe check. */
+#define CHECK_EXT_SEE_DEPTH 3
+
+/* Quiescence search. */
+#define QS_FUTILITY_MARGIN 160
+#define QS_EVASIONS 2               /* quiet evasions searched once one holds */
+
+/* Aspiration windows. */
+#define ASP_MIN_DEPTH 4
+#define ASP_DELTA 18                /* half window: DELTA + |score| / SCORE_DIV */
+#define ASP_SCORE_DIV 12
+#define ASP_GROW_DIV 3              /* after a fail: delta += delta / GROW_DIV + GROW_ADD */
+#define ASP_GROW_ADD 6
+
+/* Reports of the main thread. */
+#define REPORT_FAIL_MS 3000         /* report fail-highs and fail-lows after this time */
+#define REPORT_CHANGE_MS 1000       /* report a new best move after this time */
+
+/* Lazy SMP vote: weight (score - lowest score + VOTE_BASE) * depth. */
+#define VOTE_BASE 14
+
 
 INLINE int mate_in(int ply) { return VALUE_MATE - ply; }
 INLINE int mated_in(int ply) { return -VALUE_MATE + ply; }
@@ -53,34 +145,48 @@ typedef struct stack_entry {
 
 /* Time management (timeman.c). Times in milliseconds since the start. */
 typedef struct timeman {
+    _Atomic int64_t start_ns; /* clock origin; moved to the ponderhit time */
     int64_t optimum;  /* try to finish an iteration by then; -1 = no time limit */
     int64_t maximum;  /* hard stop; -1 = none */
+    int fixed;        /* a fixed move time: use all of it */
+    int nroot;        /* root moves (one: nothing to think about) */
+    /* Between iterations (xq__tm_iteration_done). */
+    xq_move last_best;
+    int stable;       /* iterations the best move stayed the same */
+    int prev_score;   /* best score of the previous iteration, VALUE_NONE at first */
 } timeman;
 
 struct xq_search;
 
 typedef struct worker {
-    struct xq_search *s;
-    int id;
-    pthread_t thread;
-    uint64_t seen_gen;     /* last generation of work taken */
-
-    pos_t pos;
-    histories *hist;
-    int rep_root;          /* rep[rep_root] is the root position */
-    rules_entry rep[GAME_HIST_MAX + MAX_PLY + 8];
-    rules_limit limit[MAX_PLY + 8]; /* move-limit count at each ply */
+    /* Per-search state: xq__search_prepare() zeroes everything before
+     * `pos` (WORKER_RESET_END) with one memset. */
     stack_entry stack[MAX_PLY + SS_OFF + 4];
-
-    int nroot;
-    root_move root[MAX_MOVES];
     int pv_idx, multipv;
     int root_depth, completed_depth, seldepth;
     int best_changes;
     int tick;
     int nmp_min_ply;
-    _Atomic uint64_t nodes;
+    int nroot;
+
+    /* Copied from the search's inputs by xq__search_prepare(). */
+    pos_t pos;
+    int rep_root;          /* rep[rep_root] is the root position */
+    rules_entry rep[GAME_HIST_MAX + MAX_PLY + 8];
+    rules_limit limit[MAX_PLY + 8]; /* move-limit count at each ply */
+    root_move root[MAX_MOVES];
+
+    /* Kept across searches. */
+    struct xq_search *s;
+    int id;
+    pthread_t thread;
+    uint64_t seen_gen;     /* last generation of work taken */
+    histories *hist;       /* cleared by xq__worker_clear() only */
+    _Atomic uint64_t nodes; /* reset by an atomic store, not by the memset */
 } worker;
+
+/* End of the per-search prefix of a worker (see xq__search_prepare). */
+#define WORKER_RESET_END offsetof(worker, pos)
 
 #define XQ_SEARCH_MAGIC 0x58515345u /* "XQSE" */
 
@@ -100,7 +206,6 @@ struct xq_search {
 
     atomic_int stop;
     atomic_int pondering;
-    _Atomic int64_t start_ns; /* clock origin; moved to the ponderhit time */
 
     /* Inputs of the current search (written by start(), read-only after). */
     pos_t root_pos;
@@ -120,26 +225,60 @@ struct xq_search {
 
 INLINE int search_ok(const xq_search *s) { return s && s->magic == XQ_SEARCH_MAGIC; }
 
-/* Milliseconds since the search's clock origin. */
-int64_t xq__search_elapsed(const struct xq_search *s);
+/* ---- search.c: the pieces of a search ---- */
+
 /* Sum of the nodes of every worker. */
 uint64_t xq__search_nodes(const struct xq_search *s);
-
-/* Run a search on the worker's thread: the main worker (id 0) drives the
- * iterations, time and result; helpers search until told to stop. */
-void xq__search_main(worker *w);
-void xq__search_helper(worker *w);
+/* Copy the search inputs into the worker and build its root moves. */
+void xq__search_prepare(worker *w);
+/* Iterative deepening on the worker's thread until the limits or stop: the
+ * main worker (id 0) also reports, keeps the time and the mate limit;
+ * helpers search until told to stop. Needs root moves. */
+void xq__search_iterate(worker *w);
+/* Tell the callback that there is no move to search (the main worker found
+ * no root move). */
+void xq__search_report_no_move(worker *w);
+/* After every worker stopped: choose the thread to trust, report its line
+ * if it is not the main worker's and fill s->result. */
+void xq__search_finish(struct xq_search *s);
 /* Forget the move-ordering statistics. */
 void xq__worker_clear(worker *w);
 
-/* Compute the time budget of a search (timeman.c). */
-void xq__tm_init(timeman *tm, const xq_search_limits *lim, int side, int nroot);
+/* ---- timeman.c: the clock and the time budget ---- */
 
-/* Thread pool (thread.c): wake the helpers and wait until they finish. */
-void xq__pool_start_helpers(struct xq_search *s);
-void xq__pool_wait_helpers(struct xq_search *s);
-/* Block the main worker while an infinite or ponder search has nothing
- * left to do, until stop or ponderhit. */
-void xq__pool_wait_stop(struct xq_search *s);
+/* The one monotonic clock of the library's search, in nanoseconds. */
+int64_t xq__clock_ns(void);
+/* Set the clock origin to now (start of a search, ponderhit). */
+void xq__tm_start_clock(timeman *tm);
+/* Milliseconds since the clock origin. */
+int64_t xq__tm_elapsed(const timeman *tm);
+/* Compute the time budget of a search. */
+void xq__tm_init(timeman *tm, const xq_search_limits *lim, int side, int nroot);
+/* Past the hard maximum (checked inside the search)? */
+int xq__tm_out_of_time(const timeman *tm);
+/* After a completed iteration of the main worker: nonzero when the next one
+ * should not start (never while pondering). The budget grows when the best move keeps changing
+ * (best_changes in this iteration) or the score drops. */
+int xq__tm_iteration_done(timeman *tm, xq_move best, int score, int best_changes, int pondering);
+
+/* ---- thread.c: the thread pool ---- */
+
+/* Grow or shrink the pool to n workers (no search running). On failure the
+ * pool keeps the count it had. */
+int xq__pool_resize(struct xq_search *s, int n);
+/* Stop any search, join every thread and free the workers. */
+void xq__pool_free(struct xq_search *s);
+/* Claim the pool for a new search: XQ_ESTATE if one runs; the caller then
+ * writes the inputs and calls xq__pool_launch(). */
+int xq__pool_claim(struct xq_search *s);
+/* Wake the main thread to run the claimed search. */
+void xq__pool_launch(struct xq_search *s);
+/* Nonzero while a search runs. */
+int xq__pool_busy(struct xq_search *s);
+/* Block until no search runs. */
+void xq__pool_wait_idle(struct xq_search *s);
+/* Wake every thread waiting on a change (after stop or ponderhit); fn, when
+ * not NULL, runs under the pool's lock first. */
+void xq__pool_notify(struct xq_search *s, void (*fn)(struct xq_search *));
 
 #endif

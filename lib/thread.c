@@ -1,28 +1,73 @@
-/* The search handle: a persistent pool of parked threads, and the public
- * xq_search_* API.
+/* The thread pool of a search handle: parked threads, one mutex and one
+ * condition variable, and the sequence of a search on the main thread.
  *
- * Worker 0 (the main worker) runs every search; it wakes the helpers, drives
- * the iterations and the clock, stops the helpers and writes the result.
- * start() only copies the inputs and wakes worker 0, so it returns at once.
- * All state changes happen under one mutex and are broadcast on one
- * condition variable; the stop flag is an atomic that the search polls at
- * every node. */
+ * Worker 0 (the main worker) conducts every search (conduct() below):
+ * prepare, start the helpers, iterate, hold an infinite or ponder search
+ * until stop or ponderhit, stop and wait for the helpers, write the result.
+ * The pieces come from search.c, which never calls back into the pool.
+ * xq_search_start() (search_api.c) only claims the pool, copies the inputs
+ * and wakes worker 0, so it returns at once. All state changes happen under
+ * the mutex and are broadcast on the condition variable; the stop flag is
+ * an atomic that the search polls at every node. */
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
-#include "board.h"
-#include "movegen.h"
 #include "search.h"
 
-static int64_t clock_ns(void)
+/* ---- the sequence of a search ---- */
+
+static void start_helpers(struct xq_search *s)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+    pthread_mutex_lock(&s->mu);
+    s->helpers_busy = s->nworkers - 1;
+    s->helper_gen++;
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
 }
 
-/* ---- the pool ---- */
+static void wait_helpers(struct xq_search *s)
+{
+    pthread_mutex_lock(&s->mu);
+    while (s->helpers_busy > 0)
+        pthread_cond_wait(&s->cv, &s->mu);
+    pthread_mutex_unlock(&s->mu);
+}
+
+/* Hold the main worker while an infinite or ponder search has nothing left
+ * to do, until stop or ponderhit. */
+static void wait_stop(struct xq_search *s)
+{
+    pthread_mutex_lock(&s->mu);
+    while (!atomic_load(&s->stop) && (s->lim.infinite || atomic_load(&s->pondering)))
+        pthread_cond_wait(&s->cv, &s->mu);
+    pthread_mutex_unlock(&s->mu);
+}
+
+static void conduct(worker *w)
+{
+    struct xq_search *s = w->s;
+    xq__search_prepare(w);
+    xq__tm_init(&s->tm, &s->lim, w->pos.side, w->nroot);
+    if (w->nroot) {
+        start_helpers(s);
+        xq__search_iterate(w);
+    } else {
+        xq__search_report_no_move(w);
+    }
+    wait_stop(s);
+    atomic_store(&s->stop, 1);
+    if (w->nroot)
+        wait_helpers(s);
+    xq__search_finish(s);
+}
+
+static void help(worker *w)
+{
+    xq__search_prepare(w);
+    if (w->nroot)
+        xq__search_iterate(w);
+}
+
+/* ---- the threads ---- */
 
 static void *worker_loop(void *arg)
 {
@@ -41,9 +86,9 @@ static void *worker_loop(void *arg)
         pthread_mutex_unlock(&s->mu);
 
         if (w->id == 0)
-            xq__search_main(w);
+            conduct(w);
         else
-            xq__search_helper(w);
+            help(w);
 
         pthread_mutex_lock(&s->mu);
         if (w->id == 0)
@@ -54,31 +99,6 @@ static void *worker_loop(void *arg)
     }
     pthread_mutex_unlock(&s->mu);
     return NULL;
-}
-
-void xq__pool_start_helpers(struct xq_search *s)
-{
-    pthread_mutex_lock(&s->mu);
-    s->helpers_busy = s->nworkers - 1;
-    s->helper_gen++;
-    pthread_cond_broadcast(&s->cv);
-    pthread_mutex_unlock(&s->mu);
-}
-
-void xq__pool_wait_helpers(struct xq_search *s)
-{
-    pthread_mutex_lock(&s->mu);
-    while (s->helpers_busy > 0)
-        pthread_cond_wait(&s->cv, &s->mu);
-    pthread_mutex_unlock(&s->mu);
-}
-
-void xq__pool_wait_stop(struct xq_search *s)
-{
-    pthread_mutex_lock(&s->mu);
-    while (!atomic_load(&s->stop) && (s->lim.infinite || atomic_load(&s->pondering)))
-        pthread_cond_wait(&s->cv, &s->mu);
-    pthread_mutex_unlock(&s->mu);
 }
 
 /* Start a worker's thread with a roomy stack for the recursion. */
@@ -116,7 +136,7 @@ static worker *worker_new(struct xq_search *s, int id)
     return w;
 }
 
-/* Join and free workers [from, nworkers); the caller holds no lock and no
+/* Join and free workers [keep, nworkers); the caller holds no lock and no
  * search runs. */
 static void workers_shrink(struct xq_search *s, int keep)
 {
@@ -147,37 +167,9 @@ static void workers_shrink(struct xq_search *s, int keep)
     }
 }
 
-/* ---- public API ---- */
+/* ---- the pool's interface ---- */
 
-int xq_search_config_init(xq_search_config *cfg, unsigned int version)
-{
-    if (!cfg)
-        return XQ_EINVAL;
-    if (xq__version_check(version, XQ_SEARCH_CONFIG_VERSION))
-        return XQ_EVERSION;
-    memset(cfg, 0, sizeof *cfg);
-    cfg->version = version;
-    cfg->threads = 1;
-    cfg->hash_mb = 16;
-    return XQ_OK;
-}
-
-int xq_search_limits_init(xq_search_limits *lim, unsigned int version)
-{
-    if (!lim)
-        return XQ_EINVAL;
-    if (xq__version_check(version, XQ_SEARCH_LIMITS_VERSION))
-        return XQ_EVERSION;
-    memset(lim, 0, sizeof *lim);
-    lim->version = version;
-    lim->red_time_ms = lim->black_time_ms = -1;
-    lim->move_overhead_ms = 10;
-    lim->multipv = 1;
-    lim->skill = XQ_SKILL_MAX;
-    return XQ_OK;
-}
-
-static int set_threads(struct xq_search *s, int n)
+int xq__pool_resize(struct xq_search *s, int n)
 {
     if (n < s->nworkers) {
         workers_shrink(s, n);
@@ -196,52 +188,11 @@ static int set_threads(struct xq_search *s, int n)
     return XQ_OK;
 }
 
-int xq_search_new(xq_search **out, const xq_search_config *cfg)
+void xq__pool_free(struct xq_search *s)
 {
-    if (!out)
-        return XQ_EINVAL;
-    *out = NULL;
-    xq_search_config c;
-    xq_search_config_init(&c, XQ_SEARCH_CONFIG_VERSION);
-    if (cfg) {
-        if (xq__version_check(cfg->version, XQ_SEARCH_CONFIG_VERSION))
-            return XQ_EVERSION;
-        c.threads = cfg->threads;
-        c.hash_mb = cfg->hash_mb;
-    }
-    if (c.threads < 1 || c.threads > XQ_SEARCH_MAX_THREADS || c.hash_mb < 1 ||
-        c.hash_mb > XQ_SEARCH_MAX_HASH_MB)
-        return XQ_EINVAL;
-    xq__tables_init();
-
-    struct xq_search *s = calloc(1, sizeof *s);
-    if (!s)
-        return XQ_ENOMEM;
-    if (xq__tt_resize(&s->tt, c.hash_mb) != 0) {
-        free(s);
-        return XQ_ENOMEM;
-    }
-    pthread_mutex_init(&s->mu, NULL);
-    pthread_cond_init(&s->cv, NULL);
-    atomic_init(&s->stop, 0);
-    atomic_init(&s->pondering, 0);
-    atomic_init(&s->start_ns, clock_ns());
-    xq__rules_compile(NULL, &s->next_rules);
-    s->magic = XQ_SEARCH_MAGIC;
-    if (set_threads(s, c.threads) != XQ_OK) {
-        xq_search_free(s);
-        return XQ_ENOMEM;
-    }
-    *out = s;
-    return XQ_OK;
-}
-
-void xq_search_free(xq_search *s)
-{
-    if (!search_ok(s))
-        return;
-    xq_search_stop(s);
+    atomic_store(&s->stop, 1);
     pthread_mutex_lock(&s->mu);
+    pthread_cond_broadcast(&s->cv);
     while (s->searching)
         pthread_cond_wait(&s->cv, &s->mu);
     s->quit = 1;
@@ -253,206 +204,49 @@ void xq_search_free(xq_search *s)
         free(s->workers[i]);
     }
     free(s->workers);
-    xq__tt_free(&s->tt);
-    pthread_cond_destroy(&s->cv);
-    pthread_mutex_destroy(&s->mu);
-    s->magic = 0;
-    free(s);
+    s->workers = NULL;
+    s->nworkers = 0;
 }
 
-/* Nonzero while a search runs (the caller may then not reconfigure). */
-static int busy(struct xq_search *s)
+int xq__pool_claim(struct xq_search *s)
 {
     pthread_mutex_lock(&s->mu);
-    int b = s->searching;
-    pthread_mutex_unlock(&s->mu);
-    return b;
-}
-
-int xq_search_set_threads(xq_search *s, int threads)
-{
-    if (!search_ok(s) || threads < 1 || threads > XQ_SEARCH_MAX_THREADS)
-        return XQ_EINVAL;
-    if (busy(s))
-        return XQ_ESTATE;
-    return set_threads(s, threads);
-}
-
-int xq_search_resize_hash(xq_search *s, size_t hash_mb)
-{
-    if (!search_ok(s) || hash_mb < 1 || hash_mb > XQ_SEARCH_MAX_HASH_MB)
-        return XQ_EINVAL;
-    if (busy(s))
-        return XQ_ESTATE;
-    return xq__tt_resize(&s->tt, hash_mb) ? XQ_ENOMEM : XQ_OK;
-}
-
-int xq_search_set_rules(xq_search *s, const xq_rules *rules)
-{
-    if (!search_ok(s))
-        return XQ_EINVAL;
-    rules_cfg cfg;
-    const int rc = xq__rules_compile(rules, &cfg);
-    if (rc != XQ_OK)
-        return rc;
-    pthread_mutex_lock(&s->mu);
-    const int searching = s->searching;
-    if (!searching)
-        s->next_rules = cfg;
-    pthread_mutex_unlock(&s->mu);
-    return searching ? XQ_ESTATE : XQ_OK;
-}
-
-int xq_search_clear(xq_search *s)
-{
-    if (!search_ok(s))
-        return XQ_EINVAL;
-    if (busy(s))
-        return XQ_ESTATE;
-    xq__tt_clear(&s->tt);
-    for (int i = 0; i < s->nworkers; i++)
-        xq__worker_clear(s->workers[i]);
-    return XQ_OK;
-}
-
-static int move_ok(xq_move m)
-{
-    return !(m & 0xC000) && MOVE_FROM(m) < SQ_NB && MOVE_TO(m) < SQ_NB && MOVE_FROM(m) != MOVE_TO(m);
-}
-
-/* Copy the caller's limits (of any version up to ours) and check them. */
-static int read_limits(xq_search_limits *dst, const xq_search_limits *lim)
-{
-    xq_search_limits_init(dst, XQ_SEARCH_LIMITS_VERSION);
-    if (!lim)
-        return XQ_OK;
-    if (xq__version_check(lim->version, XQ_SEARCH_LIMITS_VERSION))
-        return XQ_EVERSION;
-    *dst = *lim; /* version 1 is the only layout so far */
-    if (dst->depth < 0 || dst->depth > XQ_SEARCH_MAX_DEPTH || dst->movetime_ms < 0 ||
-        dst->red_inc_ms < 0 || dst->black_inc_ms < 0 || dst->movestogo < 0 ||
-        dst->move_overhead_ms < 0 || dst->move_overhead_ms > 60000 || dst->mate < 0 ||
-        dst->mate > XQ_SEARCH_MAX_DEPTH / 2 || dst->multipv < 1 || dst->multipv > XQ_MAX_MOVES ||
-        dst->skill < 0 || dst->skill > XQ_SKILL_MAX || dst->nsearchmoves < 0 ||
-        dst->nsearchmoves > XQ_MAX_MOVES || dst->nbanmoves < 0 || dst->nbanmoves > XQ_MAX_MOVES)
-        return XQ_EINVAL;
-    for (int i = 0; i < dst->nsearchmoves; i++)
-        if (!move_ok(dst->searchmoves[i]))
-            return XQ_EINVAL;
-    for (int i = 0; i < dst->nbanmoves; i++)
-        if (!move_ok(dst->banmoves[i]))
-            return XQ_EINVAL;
-    if (dst->red_time_ms < -1)
-        dst->red_time_ms = 0;
-    if (dst->black_time_ms < -1)
-        dst->black_time_ms = 0;
-    if (!dst->depth && !dst->nodes && !dst->movetime_ms && !dst->mate && dst->red_time_ms < 0 &&
-        dst->black_time_ms < 0)
-        dst->infinite = 1; /* nothing would end it */
-    if (dst->infinite)
-        dst->nodes = 0;
-    return XQ_OK;
-}
-
-int xq_search_start(xq_search *s, const xq_board *board, const xq_search_limits *lim,
-                    xq_search_info_fn on_info, void *userdata)
-{
-    if (!search_ok(s) || !board_ok(board))
-        return XQ_EINVAL;
-    xq_search_limits l;
-    int rc = read_limits(&l, lim);
-    if (rc != XQ_OK)
-        return rc;
-    pthread_mutex_lock(&s->mu);
-    if (s->searching) {
-        pthread_mutex_unlock(&s->mu);
-        return XQ_ESTATE;
-    }
-    s->root_pos = board->pos;
-    s->rules = s->next_rules;
-    s->ngame = xq__rules_entries_from_board(board, s->game, GAME_HIST_MAX) + 1;
-    xq__rules_limit_from_board(board, &s->rules, &s->root_limit);
-    s->lim = l;
-    s->on_info = on_info;
-    s->userdata = userdata;
-    xq__tt_new_search(&s->tt);
-    atomic_store(&s->stop, 0);
-    atomic_store(&s->pondering, l.ponder != 0);
-    atomic_store(&s->start_ns, clock_ns());
+    const int busy = s->searching;
     s->searching = 1;
+    pthread_mutex_unlock(&s->mu);
+    return busy ? XQ_ESTATE : XQ_OK;
+}
+
+void xq__pool_launch(struct xq_search *s)
+{
+    pthread_mutex_lock(&s->mu);
     s->have_result = 1;
     s->main_gen++;
     pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);
-    return XQ_OK;
 }
 
-void xq_search_stop(xq_search *s)
+int xq__pool_busy(struct xq_search *s)
 {
-    if (!search_ok(s))
-        return;
-    atomic_store(&s->stop, 1);
     pthread_mutex_lock(&s->mu);
-    pthread_cond_broadcast(&s->cv);
+    const int b = s->searching;
     pthread_mutex_unlock(&s->mu);
+    return b;
 }
 
-void xq_search_ponderhit(xq_search *s)
+void xq__pool_wait_idle(struct xq_search *s)
 {
-    if (!search_ok(s))
-        return;
     pthread_mutex_lock(&s->mu);
-    if (atomic_load(&s->pondering)) {
-        atomic_store(&s->start_ns, clock_ns());
-        atomic_store(&s->pondering, 0);
-    }
-    pthread_cond_broadcast(&s->cv);
-    pthread_mutex_unlock(&s->mu);
-}
-
-int xq_search_running(const xq_search *s)
-{
-    if (!search_ok(s))
-        return XQ_EINVAL;
-    return busy((struct xq_search *)s);
-}
-
-int xq_search_wait(xq_search *s, xq_search_result *res)
-{
-    if (!search_ok(s))
-        return XQ_EINVAL;
-    pthread_mutex_lock(&s->mu);
-    if (!s->have_result) {
-        pthread_mutex_unlock(&s->mu);
-        return XQ_ESTATE;
-    }
     while (s->searching)
         pthread_cond_wait(&s->cv, &s->mu);
-    if (res)
-        *res = s->result;
     pthread_mutex_unlock(&s->mu);
-    return XQ_OK;
 }
 
-int xq_search_run(xq_search *s, const xq_board *board, const xq_search_limits *lim,
-                  xq_search_result *res)
+void xq__pool_notify(struct xq_search *s, void (*fn)(struct xq_search *))
 {
-    xq_search_limits l;
-    int rc = read_limits(&l, lim);
-    if (rc != XQ_OK)
-        return rc;
-    if (!lim || l.infinite || l.ponder)
-        return XQ_EINVAL;
-    rc = xq_search_start(s, board, lim, NULL, NULL);
-    if (rc != XQ_OK)
-        return rc;
-    return xq_search_wait(s, res);
-}
-
-int xq_evaluate(const xq_board *board, int32_t *cp)
-{
-    if (!board_ok(board) || !cp)
-        return XQ_EINVAL;
-    *cp = xq__evaluate(&board->pos);
-    return XQ_OK;
+    pthread_mutex_lock(&s->mu);
+    if (fn)
+        fn(s);
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
 }

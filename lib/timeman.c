@@ -5,9 +5,29 @@
  * still to play (movestogo, or an estimate of 30) plus most of the
  * increment, and may stretch to several times that share when the best move
  * is unstable, but never beyond a fraction of the clock that keeps a reserve
- * for the moves to come. The iteration loop (search.c) decides when to stop
- * between iterations; the hard maximum is enforced inside the search. */
+ * for the moves to come. Between iterations xq__tm_iteration_done() decides
+ * whether to start another; the search polls xq__tm_out_of_time() for the
+ * hard maximum. This file also keeps the search's one clock. */
+#include <time.h>
+
 #include "search.h"
+
+int64_t xq__clock_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+void xq__tm_start_clock(timeman *tm)
+{
+    atomic_store_explicit(&tm->start_ns, xq__clock_ns(), memory_order_relaxed);
+}
+
+int64_t xq__tm_elapsed(const timeman *tm)
+{
+    return (xq__clock_ns() - atomic_load_explicit(&tm->start_ns, memory_order_relaxed)) / 1000000;
+}
 
 void xq__tm_init(timeman *tm, const xq_search_limits *lim, int side, int nroot)
 {
@@ -15,6 +35,11 @@ void xq__tm_init(timeman *tm, const xq_search_limits *lim, int side, int nroot)
     const int64_t left = side == RED ? lim->red_time_ms : lim->black_time_ms;
     const int64_t inc = side == RED ? lim->red_inc_ms : lim->black_inc_ms;
     tm->optimum = tm->maximum = -1;
+    tm->fixed = lim->movetime_ms > 0;
+    tm->nroot = nroot;
+    tm->last_best = XQ_MOVE_NONE;
+    tm->stable = 0;
+    tm->prev_score = VALUE_NONE;
 
     if (left >= 0) {
         int64_t mtg = lim->movestogo > 0 ? lim->movestogo : 30;
@@ -62,4 +87,35 @@ void xq__tm_init(timeman *tm, const xq_search_limits *lim, int side, int nroot)
         if (tm->optimum < 0 || t < tm->optimum)
             tm->optimum = t;
     }
+}
+
+int xq__tm_out_of_time(const timeman *tm)
+{
+    return tm->maximum >= 0 && xq__tm_elapsed(tm) >= tm->maximum;
+}
+
+int xq__tm_iteration_done(timeman *tm, xq_move best, int score, int best_changes, int pondering)
+{
+    int stop = 0;
+    /* While pondering the clock does not run yet. */
+    if (tm->optimum >= 0 && !pondering) {
+        tm->stable = best == tm->last_best ? tm->stable + 1 : 0;
+        tm->last_best = best;
+        double f = 1.0 + 0.4 * best_changes;
+        if (tm->stable >= 4)
+            f *= 0.7;
+        if (tm->prev_score != VALUE_NONE && score < tm->prev_score - 30)
+            f *= 1.4;
+        if (tm->nroot == 1)
+            f = 0.5;
+        int64_t budget = (int64_t)((double)tm->optimum * f);
+        if (budget > tm->maximum)
+            budget = tm->maximum;
+        const int64_t t = xq__tm_elapsed(tm);
+        /* The next iteration takes longer than all before: do not start one
+         * that cannot finish. */
+        stop = t >= budget || (!tm->fixed && t >= budget * 6 / 10);
+    }
+    tm->prev_score = score;
+    return stop;
 }

@@ -67,7 +67,7 @@ static int rd32(xqf *x, long *v)
 
 static int fail(xq_parse_error *err, int code, size_t off, const char *msg)
 {
-    return xq__parse_fail(err, code, off > 0x7fffffff ? 0x7fffffff : (int)off, "XQF: %s", msg);
+    return xq__parse_fail(err, code, (long long)off, "XQF: %s", msg);
 }
 
 /* Set a tag from a length-prefixed header string of field size cap. */
@@ -143,6 +143,145 @@ static int set_comment(xq_record *r, int node, const xq__sb *c)
     return xq__record_append_comment(r, node, 0, c->p, c->n);
 }
 
+/* The keys of versions >= 11 (offsets and the key stream); 0 before. */
+static int read_keys(xqf *x, const unsigned char *h)
+{
+    if (x->version < 11)
+        return 0;
+    unsigned mask = h[3], sum = h[12], kxy = h[13], kf = h[14], kt = h[15];
+    static const char text[] = "[(C) Copyright Mr. Dong Shiwei.]";
+    unsigned key[4] = {(sum & mask) | h[8], (kxy & mask) | h[9], (kf & mask) | h[10],
+                       (kt & mask) | h[11]};
+    int piece_off = (int)((key_f(kxy) * kxy) & 0xFF);
+    x->src_off = (int)((key_f(kf) * (unsigned)piece_off) & 0xFF);
+    x->dst_off = (int)((key_f(kt) * (unsigned)x->src_off) & 0xFF);
+    x->comment_off = (int)((sum * 256 + kxy) % 32000 + 767);
+    for (int i = 0; i < 32; i++)
+        x->stream[i] = (unsigned char)((unsigned char)text[i] & key[i % 4]);
+    return piece_off;
+}
+
+/* The piece placement of the header as FEN letters per square. */
+static int read_placement(const xqf *x, const unsigned char *h, int piece_off, char board[SQ_NB],
+                          xq_parse_error *err)
+{
+    int sq[32];
+    for (int i = 0; i < 32; i++) {
+        int v = (h[16 + i] - piece_off) & 0xFF;
+        int slot = x->version >= 12 ? (piece_off + 1 + i) % 32 : i;
+        sq[slot] = v <= 89 && v / 10 <= 8 ? (v % 10) * 9 + v / 10 : -1;
+    }
+    memset(board, 0, SQ_NB);
+    for (int i = 0; i < 32; i++) {
+        if (sq[i] < 0)
+            continue;
+        if (board[sq[i]])
+            return fail(err, XQ_EPOSITION, 16, "two pieces on one square");
+        char c = piece_order[i % 16];
+        board[sq[i]] = i < 16 ? c : (char)(c + 32);
+    }
+    return XQ_OK;
+}
+
+/* The start position: the placement, and the side to move from the first
+ * move's piece (the record after the root one), else from the header. */
+static int start_position(const xqf *x, const unsigned char *h, const char board[SQ_NB],
+                          int first_follows, pos_t *start, xq_parse_error *err)
+{
+    char fen[XQ_FEN_MAX];
+    int n = xq__fen_placement(board, fen);
+    int side = h[0x32] == 1 ? BLACK : RED;
+    if (first_follows) {
+        xqf peek = *x;
+        xrec f1;
+        memset(&f1, 0, sizeof f1);
+        if (read_rec(&peek, &f1, NULL) == XQ_OK && f1.from >= 0 && board[f1.from])
+            side = board[f1.from] >= 'a' ? BLACK : RED;
+        xq__sb_free(&f1.comment);
+    }
+    snprintf(fen + n, sizeof fen - (size_t)n, " %c - - 0 1", side == BLACK ? 'b' : 'w');
+    xq_parse_error fe;
+    int rc = xq__fen_parse(fen, start, &fe);
+    if (rc < 0) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "start position: %.100s", fe.message);
+        return fail(err, rc, 16, msg);
+    }
+    return XQ_OK;
+}
+
+/* The header strings and the result as tags. */
+static int header_tags(xq_record *r, const unsigned char *h)
+{
+    static const struct { size_t at, cap; const char *name; } strs[] = {
+        {0x50, 64, "Title"},       {0xD0, 64, "Event"},      {0x110, 16, "Date"},
+        {0x120, 16, "Site"},       {0x130, 16, "Red"},       {0x140, 16, "Black"},
+        {0x150, 64, "TimeControl"}, {0x190, 16, "RedTime"},  {0x1A0, 16, "BlackTime"},
+        {0x1D0, 16, "Annotator"},  {0x1E0, 16, "Author"},
+    };
+    int rc = XQ_OK;
+    for (size_t i = 0; rc == XQ_OK && i < sizeof strs / sizeof strs[0]; i++)
+        rc = header_tag(r, h, strs[i].at, strs[i].cap, strs[i].name);
+    static const char *const results[] = {NULL, "1-0", "0-1", "1/2-1/2", "1/2-1/2"};
+    if (rc == XQ_OK && h[0x33] >= 1 && h[0x33] <= 4)
+        rc = xq__record_set_tag_raw(r, "Result", results[h[0x33]], strlen(results[h[0x33]]));
+    return rc;
+}
+
+/* The move records after the root one, in pre-order; `pending` holds the
+ * plies where a sibling is due. m is the caller's scratch record. */
+static int read_tree(xqf *x, xq_record *r, xrec *m, xq_parse_error *err)
+{
+    int *pending = NULL, np = 0, pcap = 0, rc = XQ_OK;
+    int more = m->next;
+    while (more) {
+        size_t at = x->pos;
+        rc = read_rec(x, m, err);
+        if (rc < 0)
+            break;
+        xq_move mv = m->from >= 0 && m->to >= 0 && m->from != m->to ? MAKE_MOVE(m->from, m->to) : 0;
+        if (!mv || !xq__is_legal(&r->board.pos, mv)) {
+            char msg[96], a[8] = "?";
+            if (mv)
+                xq_move_format(mv, a, sizeof a);
+            snprintf(msg, sizeof msg, "move %s at ply %d is %s", a, rec_ply(r) + 1,
+                     mv ? "not legal" : "not a move");
+            rc = fail(err, mv ? XQ_EILLEGAL : XQ_EPARSE, at, msg);
+            break;
+        }
+        int ply = rec_ply(r);
+        rc = xq__record_play_legal(r, mv);
+        if (rc == XQ_OK)
+            rc = set_comment(r, rec_cur(r), &m->comment);
+        if (rc < 0) {
+            rc = fail(err, rc, at, "out of memory");
+            break;
+        }
+        if (m->sibling) {
+            if (np == pcap) {
+                int ncap = pcap ? pcap * 2 : 64;
+                int *q = realloc(pending, (size_t)ncap * sizeof *q);
+                if (!q) {
+                    rc = fail(err, XQ_ENOMEM, at, "out of memory");
+                    break;
+                }
+                pending = q;
+                pcap = ncap;
+            }
+            pending[np++] = ply;
+        }
+        if (m->next)
+            continue;
+        if (np == 0)
+            break;
+        ply = pending[--np];
+        while (rec_ply(r) > ply)
+            xq__record_back(r);
+    }
+    free(pending);
+    return rc;
+}
+
 int xq_record_from_xqf(xq_record *r, const void *data, size_t size, xq_parse_error *err)
 {
     if (!record_ok(r) || !data)
@@ -160,137 +299,32 @@ int xq_record_from_xqf(xq_record *r, const void *data, size_t size, xq_parse_err
     x.size = size;
     x.pos = HEADER;
     x.version = h[2];
-    int piece_off = 0;
-    if (x.version >= 11) {
-        unsigned mask = h[3], sum = h[12], kxy = h[13], kf = h[14], kt = h[15];
-        static const char text[] = "[(C) Copyright Mr. Dong Shiwei.]";
-        unsigned key[4] = {(sum & mask) | h[8], (kxy & mask) | h[9], (kf & mask) | h[10],
-                           (kt & mask) | h[11]};
-        piece_off = (int)((key_f(kxy) * kxy) & 0xFF);
-        x.src_off = (int)((key_f(kf) * (unsigned)piece_off) & 0xFF);
-        x.dst_off = (int)((key_f(kt) * (unsigned)x.src_off) & 0xFF);
-        x.comment_off = (int)((sum * 256 + kxy) % 32000 + 767);
-        for (int i = 0; i < 32; i++)
-            x.stream[i] = (unsigned char)((unsigned char)text[i] & key[i % 4]);
-    }
-
-    /* The start position. */
-    int sq[32];
-    for (int i = 0; i < 32; i++) {
-        int v = (h[16 + i] - piece_off) & 0xFF;
-        int slot = x.version >= 12 ? (piece_off + 1 + i) % 32 : i;
-        sq[slot] = v <= 89 && v / 10 <= 8 ? (v % 10) * 9 + v / 10 : -1;
-    }
+    int piece_off = read_keys(&x, h);
     char board[SQ_NB];
-    memset(board, 0, sizeof board);
-    for (int i = 0; i < 32; i++) {
-        if (sq[i] < 0)
-            continue;
-        if (board[sq[i]])
-            return fail(err, XQ_EPOSITION, 16, "two pieces on one square");
-        char c = piece_order[i % 16];
-        board[sq[i]] = i < 16 ? c : (char)(c + 32);
-    }
-    char fen[XQ_FEN_MAX];
-    int n = xq__fen_placement(board, fen);
+    int rc = read_placement(&x, h, piece_off, board, err);
+    if (rc < 0)
+        return rc;
 
-    /* The root record, then the side to move: from the first move's piece,
-     * else from the header. */
+    /* The root record (the comment before the game), then the start position. */
     xrec m;
     memset(&m, 0, sizeof m);
-    int rc = read_rec(&x, &m, err);
-    int side = h[0x32] == 1 ? BLACK : RED;
-    if (rc == XQ_OK && m.next) {
-        xqf peek = x;
-        xrec f1;
-        memset(&f1, 0, sizeof f1);
-        if (read_rec(&peek, &f1, NULL) == XQ_OK && f1.from >= 0 && board[f1.from])
-            side = board[f1.from] >= 'a' ? BLACK : RED;
-        xq__sb_free(&f1.comment);
-    }
+    pos_t start;
+    rc = read_rec(&x, &m, err);
+    if (rc == XQ_OK)
+        rc = start_position(&x, h, board, m.next, &start, err);
     if (rc < 0) {
         xq__sb_free(&m.comment);
         return rc;
     }
-    snprintf(fen + n, sizeof fen - (size_t)n, " %c - - 0 1", side == BLACK ? 'b' : 'w');
-    pos_t start;
-    xq_parse_error fe;
-    rc = xq__fen_parse(fen, &start, &fe);
-    if (rc < 0) {
-        xq__sb_free(&m.comment);
-        char msg[160];
-        snprintf(msg, sizeof msg, "start position: %.100s", fe.message);
-        return fail(err, rc, 16, msg);
-    }
     xq__record_clear(r, &start);
-
-    /* Header tags. */
-    static const struct { size_t at, cap; const char *name; } strs[] = {
-        {0x50, 64, "Title"},       {0xD0, 64, "Event"},      {0x110, 16, "Date"},
-        {0x120, 16, "Site"},       {0x130, 16, "Red"},       {0x140, 16, "Black"},
-        {0x150, 64, "TimeControl"}, {0x190, 16, "RedTime"},  {0x1A0, 16, "BlackTime"},
-        {0x1D0, 16, "Annotator"},  {0x1E0, 16, "Author"},
-    };
-    for (size_t i = 0; rc == XQ_OK && i < sizeof strs / sizeof strs[0]; i++)
-        rc = header_tag(r, h, strs[i].at, strs[i].cap, strs[i].name);
-    static const char *const results[] = {NULL, "1-0", "0-1", "1/2-1/2", "1/2-1/2"};
-    if (rc == XQ_OK && h[0x33] >= 1 && h[0x33] <= 4)
-        rc = xq__record_set_tag_raw(r, "Result", results[h[0x33]], strlen(results[h[0x33]]));
+    rc = header_tags(r, h);
     if (rc == XQ_OK)
         rc = set_comment(r, 0, &m.comment);
     if (rc < 0) {
         xq__sb_free(&m.comment);
         return fail(err, rc, 0, "out of memory");
     }
-
-    /* The tree, in pre-order; `pending` holds the plies where a sibling is due. */
-    int *pending = NULL, np = 0, pcap = 0;
-    int more = m.next;
-    while (more) {
-        size_t at = x.pos;
-        rc = read_rec(&x, &m, err);
-        if (rc < 0)
-            break;
-        xq_move mv = m.from >= 0 && m.to >= 0 && m.from != m.to ? MAKE_MOVE(m.from, m.to) : 0;
-        if (!mv || !xq__is_legal(&r->board.pos, mv)) {
-            char msg[96], a[8] = "?";
-            if (mv)
-                xq_move_format(mv, a, sizeof a);
-            snprintf(msg, sizeof msg, "move %s at ply %d is %s", a, rec_ply(r) + 1,
-                     mv ? "not legal" : "not a move");
-            rc = fail(err, mv ? XQ_EILLEGAL : XQ_EPARSE, at, msg);
-            break;
-        }
-        int ply = rec_ply(r);
-        rc = xq__record_play_legal(r, mv);
-        if (rc == XQ_OK)
-            rc = set_comment(r, rec_cur(r), &m.comment);
-        if (rc < 0) {
-            rc = fail(err, rc, at, "out of memory");
-            break;
-        }
-        if (m.sibling) {
-            if (np == pcap) {
-                int ncap = pcap ? pcap * 2 : 64;
-                int *q = realloc(pending, (size_t)ncap * sizeof *q);
-                if (!q) {
-                    rc = fail(err, XQ_ENOMEM, at, "out of memory");
-                    break;
-                }
-                pending = q;
-                pcap = ncap;
-            }
-            pending[np++] = ply;
-        }
-        if (m.next)
-            continue;
-        if (np == 0)
-            break;
-        ply = pending[--np];
-        while (rec_ply(r) > ply)
-            xq__record_back(r);
-    }
-    free(pending);
+    rc = read_tree(&x, r, &m, err);
     xq__sb_free(&m.comment);
     if (rc < 0)
         return rc;

@@ -174,6 +174,95 @@ START_TEST(movelist)
 }
 END_TEST
 
+/* The list keeps its position: filters, kinds and text work after the board
+ * has moved on. */
+START_TEST(movelist_queries)
+{
+    xq_board *b = xq_test_board(NULL);
+    xq_movelist *l;
+    char text[XQ_MOVE_TEXT_MAX], fen[XQ_FEN_MAX];
+    ck_assert_int_eq(xq_movelist_new(&l), XQ_OK);
+    ck_assert_int_eq(xq_movelist_fen(l, fen, sizeof fen), (int)strlen(XQ_START_FEN));
+    ck_assert_str_eq(fen, XQ_START_FEN);
+    ck_assert_int_eq(xq_board_legal_moves(b, l), 44);
+    ck_assert_int_eq(xq_board_make_move(b, xq_move_make(xq_square(7, 2), xq_square(4, 2))), XQ_OK);
+
+    int i = -1;
+    ck_assert_int_eq(xq_movelist_find(l, "\xe7\x82\xae\xe4\xba\x8c\xe5\xb9\xb3\xe4\xba\x94", XQ_NOTATION_AUTO, 0, &i, NULL), XQ_OK);
+    ck_assert_int_eq(xq_movelist_get(l, i), xq_move_make(xq_square(7, 2), xq_square(4, 2)));
+    ck_assert_int_eq(xq_movelist_index(l, xq_move_make(xq_square(7, 2), xq_square(4, 2))), i);
+    ck_assert_int_eq(xq_movelist_index(l, xq_move_make(xq_square(4, 2), xq_square(4, 3))), XQ_ENOTFOUND);
+    ck_assert_int_eq(xq_movelist_text(l, i, XQ_NOTATION_WXF, 0, text, sizeof text), 4);
+    ck_assert_str_eq(text, "C2.5");
+    ck_assert_int_eq(xq_movelist_text(l, i, XQ_NOTATION_ICCS, 0, text, sizeof text), 4);
+    ck_assert_str_eq(text, "h2e2");
+    ck_assert_int_eq(xq_movelist_fen(l, fen, sizeof fen), (int)strlen(XQ_START_FEN));
+    ck_assert_str_eq(fen, XQ_START_FEN);
+    ck_assert_int_eq(xq_movelist_is_capture(l, i), 0);
+    ck_assert_int_eq(xq_movelist_gives_check(l, i), 0);
+
+    /* Kinds: two captures (the cannons take the horses), no check. */
+    ck_assert_int_eq(xq_movelist_filter(l, -1, -1, -1, XQ_MOVES_CAPTURES), 2);
+    for (int k = 0; k < 2; k++)
+        ck_assert_int_eq(xq_movelist_is_capture(l, k), 1);
+    ck_assert_int_eq(xq_board_legal_moves(b, l), 45); /* Black's replies: the h7 cannon runs to h1 */
+    xq_board_unmake_move(b, NULL);
+    ck_assert_int_eq(xq_board_legal_moves(b, l), 44);
+    ck_assert_int_eq(xq_movelist_filter(l, -1, -1, -1, XQ_MOVES_QUIET), 42);
+    ck_assert_int_eq(xq_board_legal_moves(b, l), 44);
+    ck_assert_int_eq(xq_movelist_filter(l, -1, -1, -1, XQ_MOVES_CHECKS), 0);
+    ck_assert_int_eq(xq_board_legal_moves(b, l), 44);
+    ck_assert_int_eq(xq_movelist_filter(l, -1, -1, XQ_CANNON, 0), 24);
+    ck_assert_int_eq(xq_movelist_filter(l, -1, xq_square(4, 2), -1, 0), 2);
+    ck_assert_int_eq(xq_board_legal_moves(b, l), 44);
+    ck_assert_int_eq(xq_movelist_filter(l, xq_square(7, 2), -1, -1, 0), 12); /* the cannon on h2 */
+    ck_assert_int_eq(xq_movelist_find(l, "b2e2", XQ_NOTATION_ICCS, 0, &i, NULL), XQ_ENOTFOUND);
+    ck_assert_int_eq(i, -1);
+    xq_parse_error e;
+    ck_assert_int_eq(xq_movelist_find(l, "h2h9", XQ_NOTATION_ICCS, 0, &i, &e), XQ_OK);
+    ck_assert_int_eq(xq_movelist_is_capture(l, i), 1);
+    ck_assert_int_eq(xq_movelist_find(l, "zz", XQ_NOTATION_AUTO, 0, &i, &e), XQ_EPARSE);
+    ck_assert_int_eq(e.code, XQ_EPARSE);
+    ck_assert_int_eq(xq_movelist_find(l, "h2h8", XQ_NOTATION_ICCS, 0, &i, &e), XQ_EILLEGAL);
+
+    /* Bad arguments leave the list unchanged. */
+    ck_assert_int_eq(xq_movelist_filter(l, 90, -1, -1, 0), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_filter(l, -1, -2, -1, 0), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_filter(l, -1, -1, 8, 0), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_filter(l, -1, -1, -1, 0x80), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_size(l), 12);
+    ck_assert_int_eq(xq_movelist_text(l, 12, XQ_NOTATION_ICCS, 0, text, sizeof text), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_text(l, 0, XQ_NOTATION_AUTO, 0, text, sizeof text), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_is_capture(l, -1), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_gives_check(NULL, 0), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_index(NULL, 1), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_find(NULL, "h2e2", 0, 0, &i, NULL), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_fen(NULL, fen, sizeof fen), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_filter((xq_movelist *)(void *)b, -1, -1, -1, 0), XQ_EINVAL);
+
+    xq_movelist *copy;
+    ck_assert_int_eq(xq_movelist_clone(&copy, l), XQ_OK);
+    ck_assert_int_eq(xq_movelist_filter(copy, -1, -1, -1, XQ_MOVES_CAPTURES), 1);
+    ck_assert_int_eq(xq_movelist_size(l), 12);
+    xq_movelist_free(copy);
+    ck_assert_int_eq(xq_movelist_clone(&copy, (xq_movelist *)(void *)b), XQ_EINVAL);
+    ck_assert_ptr_null(copy);
+    ck_assert_int_eq(xq_movelist_clone(NULL, l), XQ_EINVAL);
+
+    /* A check: the chariot to a9. */
+    xq_board *c = xq_test_board("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
+    ck_assert_int_gt(xq_board_legal_moves(c, l), 10);
+    ck_assert_int_eq(xq_movelist_filter(l, -1, -1, -1, XQ_MOVES_CHECKS), 1);
+    ck_assert_int_eq(xq_movelist_get(l, 0), xq_move_make(xq_square(0, 0), xq_square(0, 9)));
+    ck_assert_int_eq(xq_movelist_gives_check(l, 0), 1);
+    ck_assert_int_eq(xq_movelist_text(l, 0, XQ_NOTATION_WXF, 0, text, sizeof text), 4);
+    ck_assert_str_eq(text, "R9+9");
+    xq_board_free(c);
+    xq_movelist_free(l);
+    xq_board_free(b);
+}
+END_TEST
+
 START_TEST(null_arguments)
 {
     xq_board *b = NULL;
@@ -278,6 +367,7 @@ int main(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("limits");
     tcase_add_test(tc, movelist);
+    tcase_add_test(tc, movelist_queries);
     tcase_add_test(tc, null_arguments);
     tcase_add_test(tc, garbage_moves);
     suite_add_tcase(s, tc);

@@ -104,6 +104,29 @@ static void test_board_basics()
     CHECK(b.fen() == start_fen);
     CHECK(b.side_to_move() == xq::color::red);
     CHECK(b.legal_moves().size() == 44);
+    {
+        xq::movelist ml = b.moves();
+        xq::board later(b);
+        later.push(later.parse_move("h2e2"));
+        xq::movelist cannon = ml;
+        cannon.filter(xq::square(7, 2));
+        CHECK(ml.size() == 44 && cannon.size() == 12);
+        CHECK(cannon.find("\u70ae\u4e8c\u5e73\u4e94") == b.parse_move("h2e2"));
+        CHECK(later.moves().size() == 45 && cannon.text(cannon.size() - 1, xq::notation::wxf).size() > 0);
+        CHECK(cannon.text(0, xq::notation::iccs).substr(0, 2) == "h2");
+        CHECK(cannon.fen() == start_fen);
+        CHECK(!cannon.contains(b.parse_move("b2e2")) && ml.contains(b.parse_move("b2e2")));
+        bool threw = false;
+        try {
+            cannon.find("b2e2");
+        } catch (const xq::error &e) {
+            threw = e.code() == xq::errc::not_found;
+        }
+        CHECK(threw);
+        xq::movelist caps = b.moves();
+        caps.filter(-1, -1, -1, XQ_MOVES_CAPTURES);
+        CHECK(caps.size() == 2 && caps.is_capture(0) && !caps.gives_check(0));
+    }
     CHECK(b.at(4) == xq::piece(xq::color::red, xq::piece_type::king));
     CHECK(b.at(40).empty());
     CHECK(!b.in_check());
@@ -428,7 +451,7 @@ static void test_search()
 
     // configuration, ownership
     engine.set_threads(2);
-    engine.resize_hash(4);
+    engine.set_hash(4);
     CHECK(engine.run(start, xq::search_limits().depth(5)).best);
     EXPECT_ERROR(xq::errc::invalid_argument, engine.set_threads(0));
     static_assert(!std::is_copy_constructible<xq::search>::value, "a search is not copyable");

@@ -270,7 +270,7 @@ static xq_record *random_tree(unsigned *seed, int game_index)
     FILE *f = fopen(xq_test_path("games/liu-dahua-1125-uci.pgn"), "rb");
     xq_pgn_reader *rd;
     fclose(f);
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, xq_test_path("games/liu-dahua-1125-uci.pgn"), NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, xq_test_path("games/liu-dahua-1125-uci.pgn"), NULL, NULL), XQ_OK);
     xq_record *r = new_record();
     for (int i = 0; i <= game_index; i++)
         ck_assert_int_eq(xq_pgn_reader_next(rd, r, NULL), 1);

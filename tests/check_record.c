@@ -1,5 +1,6 @@
 /* Game records: the tree, navigation, annotations, tags; PGN read/write. */
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "xq_test.h"
@@ -399,7 +400,7 @@ START_TEST(pgn_errors)
         "[Event \"4\"]\n\n1. c3c4 (\n\n"
         "[Event \"5\"]\n\n1. C2.5 H8+7 *\n";
     xq_pgn_reader *rd;
-    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, file, strlen(file), NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open_memory(&rd, file, strlen(file), NULL), XQ_OK);
     int results[8], lines[8], n = 0;
     xq_parse_error err;
     char ev[16];
@@ -443,7 +444,7 @@ typedef struct game_moves {
 static int read_all(const char *path, game_moves *g, int max, const xq_pgn_options *opt)
 {
     xq_pgn_reader *rd;
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, opt), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, opt, NULL), XQ_OK);
     xq_record *r = new_record(NULL);
     xq_parse_error err;
     int n = 0, rc;
@@ -558,7 +559,7 @@ START_TEST(liu_dahua_roundtrip)
     size_t size;
     char *orig = read_file(path, &size);
     xq_pgn_reader *rd;
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, NULL, NULL), XQ_OK);
     xq_record *r = new_record(NULL), *back = new_record(NULL);
     xq_parse_error err;
     int games = 0, plies = 0, rc, mated = 0;
@@ -667,7 +668,7 @@ START_TEST(streaming_memory)
     fclose(f);
     long before = peak_kb();
     xq_pgn_reader *rd;
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, NULL, NULL), XQ_OK);
     xq_record *r = new_record(NULL);
     xq_parse_error err;
     int games = 0, rc;
@@ -691,7 +692,7 @@ START_TEST(streaming_memory)
     xq_pgn_reader_free(rd);
     unlink(path);
     /* The same from memory, the last game identical. */
-    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, one, size, NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open_memory(&rd, one, size, NULL), XQ_OK);
     xq_record *m = new_record(NULL);
     games = 0;
     while (xq_pgn_reader_next(rd, m, &err) == 1)
@@ -704,6 +705,73 @@ START_TEST(streaming_memory)
     xq_record_free(r);
     xq_record_free(m);
     free(one);
+}
+END_TEST
+
+/* Issue 11 item 6: a reader on a pipe streams every game, and a game is
+ * returned while the writer still holds the pipe open; an XQF file through
+ * a pipe is detected from the bytes read. */
+START_TEST(pipe_streaming)
+{
+    static const char three[] = "[Event \"1\"]\n\n1. h2e2 h9g7 *\n\n"
+                                "[Event \"2\"]\n\n1. b2e2 *\n\n"
+                                "[Event \"3\"]\n\n1. c3c4 c6c5 2. h0g2 *\n";
+    int fds[2], go[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    ck_assert_int_eq(pipe(go), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) { /* writer: the first game, wait for the reader, the rest */
+        close(fds[0]);
+        close(go[1]);
+        const char *second = strstr(three, "[Event \"2\"]");
+        ssize_t k = write(fds[1], three, (size_t)(second - three));
+        char c;
+        k += read(go[0], &c, 1);
+        k += write(fds[1], second, strlen(second));
+        _exit(k > 0 ? 0 : 1);
+    }
+    close(fds[1]);
+    close(go[0]);
+    xq_pgn_reader *rd;
+    xq_parse_error err;
+    ck_assert_int_eq(xq_pgn_reader_open_fd(&rd, fds[0], NULL, &err), XQ_OK);
+    xq_record *r = new_record(NULL);
+    static const int plies[] = {2, 1, 3};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(xq_pgn_reader_next(rd, r, &err), 1);
+        ck_assert_int_eq(xq_record_mainline_size(r), plies[i]);
+        if (i == 0) /* the first game came before the writer sent more */
+            ck_assert_int_eq(write(go[1], "x", 1), 1);
+    }
+    ck_assert_int_eq(xq_pgn_reader_next(rd, r, &err), 0);
+    xq_pgn_reader_free(rd);
+    close(fds[0]);
+    close(go[1]);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+    /* XQF through a pipe: one game. */
+    size_t size;
+    char *xqf = read_file(xq_test_path("xqf/spec-example.xqf"), &size);
+    ck_assert_int_eq(pipe(fds), 0);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(fds[0]);
+        _exit(write(fds[1], xqf, size) == (ssize_t)size ? 0 : 1);
+    }
+    close(fds[1]);
+    ck_assert_int_eq(xq_pgn_reader_open_fd(&rd, fds[0], NULL, &err), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_next(rd, r, &err), 1);
+    ck_assert_int_eq(xq_record_mainline_size(r), 16);
+    ck_assert_int_eq(xq_pgn_reader_next(rd, r, &err), 0);
+    xq_pgn_reader_free(rd);
+    close(fds[0]);
+    waitpid(pid, &status, 0);
+    free(xqf);
+    xq_record_free(r);
 }
 END_TEST
 
@@ -725,19 +793,30 @@ START_TEST(options)
     o.notation = 7;
     ck_assert_int_eq(xq_record_to_pgn(r, &o, NULL, 0), XQ_EINVAL);
     xq_pgn_reader *rd;
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, "/nonexistent/x.pgn", NULL), XQ_EIO);
+    xq_parse_error err;
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, "/nonexistent/x.pgn", NULL, &err), XQ_EIO);
     ck_assert_ptr_null(rd);
-    ck_assert_int_eq(xq_pgn_reader_new_memory(&rd, NULL, 5, NULL), XQ_EINVAL);
-    ck_assert_int_eq(xq_record_save_pgn(r, "/nonexistent/x.pgn", 0, NULL), XQ_EIO);
+    ck_assert_int_eq(err.code, XQ_EIO);
+    ck_assert_str_eq(err.message, "cannot open '/nonexistent/x.pgn': No such file or directory");
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, "/nonexistent/x.pgn", NULL, NULL), XQ_EIO);
+    ck_assert_int_eq(xq_pgn_reader_open_memory(&rd, NULL, 5, NULL), XQ_EINVAL);
+    ck_assert_int_eq(xq_pgn_reader_open_fd(&rd, -1, NULL, &err), XQ_EINVAL);
+    ck_assert_ptr_null(rd);
+    ck_assert_int_eq(xq_record_save_pgn(r, "/nonexistent/x.pgn", 0, NULL, &err), XQ_EIO);
+    ck_assert_str_eq(err.message, "cannot create '/nonexistent/x.pgn': No such file or directory");
+    ck_assert_int_eq(xq_record_load(r, "/nonexistent/y.xqf", NULL, &err), XQ_EIO);
+    ck_assert_str_eq(err.message, "cannot open '/nonexistent/y.xqf': No such file or directory");
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, "/tmp", NULL, &err), XQ_EIO);
+    ck_assert_str_eq(err.message, "cannot read '/tmp': Is a directory");
     /* Save and append, then read both games back. */
     char path[] = "/tmp/xq-save-XXXXXX";
     int fd = mkstemp(path);
     close(fd);
     xq_record_play_text(r, "h2e2", 0, 0, NULL);
-    ck_assert_int_eq(xq_record_save_pgn(r, path, 0, NULL), XQ_OK);
+    ck_assert_int_eq(xq_record_save_pgn(r, path, 0, NULL, NULL), XQ_OK);
     xq_record_play_text(r, "h9g7", 0, 0, NULL);
-    ck_assert_int_eq(xq_record_save_pgn(r, path, 1, NULL), XQ_OK);
-    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, NULL), XQ_OK);
+    ck_assert_int_eq(xq_record_save_pgn(r, path, 1, NULL, NULL), XQ_OK);
+    ck_assert_int_eq(xq_pgn_reader_open(&rd, path, NULL, NULL), XQ_OK);
     ck_assert_int_eq(xq_pgn_reader_next(rd, r, NULL), 1);
     ck_assert_int_eq(xq_record_mainline_size(r), 1);
     ck_assert_int_eq(xq_pgn_reader_next(rd, r, NULL), 1);
@@ -762,6 +841,7 @@ int main(void)
     tcase_add_test(tc, liu_dahua_roundtrip);
     tcase_add_test(tc, streaming_memory);
     tcase_add_test(tc, options);
+    tcase_add_test(tc, pipe_streaming);
     suite_add_tcase(s, tc);
     return xq_test_run(s);
 }

@@ -968,7 +968,7 @@ START_TEST(record_boards)
     long judged = 0, decided = 0;
     for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
         xq_pgn_reader *rd;
-        ck_assert_int_eq(xq_pgn_reader_open(&rd, xq_test_path(files[f]), NULL), XQ_OK);
+        ck_assert_int_eq(xq_pgn_reader_open(&rd, xq_test_path(files[f]), NULL, NULL), XQ_OK);
         xq_record *rec;
         ck_assert_int_eq(xq_record_new(&rec, NULL, NULL), XQ_OK);
         int k;

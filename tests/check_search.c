@@ -113,10 +113,10 @@ START_TEST(test_config)
     ck_assert_int_eq(xq_search_wait(NULL, NULL), XQ_EINVAL);
     ck_assert_int_eq(xq_search_clear(NULL), XQ_EINVAL);
     ck_assert_int_eq(xq_search_set_threads(NULL, 1), XQ_EINVAL);
-    ck_assert_int_eq(xq_search_resize_hash(NULL, 1), XQ_EINVAL);
+    ck_assert_int_eq(xq_search_set_hash(NULL, 1), XQ_EINVAL);
     ck_assert_int_eq(xq_search_set_threads(s, 0), XQ_EINVAL);
-    ck_assert_int_eq(xq_search_resize_hash(s, 0), XQ_EINVAL);
-    ck_assert_int_eq(xq_search_resize_hash(s, XQ_SEARCH_MAX_HASH_MB + 1), XQ_EINVAL);
+    ck_assert_int_eq(xq_search_set_hash(s, 0), XQ_EINVAL);
+    ck_assert_int_eq(xq_search_set_hash(s, XQ_SEARCH_MAX_HASH_MB + 1), XQ_EINVAL);
     ck_assert_int_eq(xq_search_wait(s, NULL), XQ_ESTATE); /* nothing started */
     ck_assert_int_eq(xq_search_running(s), 0);
 
@@ -552,7 +552,7 @@ START_TEST(test_stop_other_thread)
     ck_assert_int_eq(xq_search_running(s), 1); /* depth 1 is done, but infinite */
     ck_assert_int_eq(xq_search_start(s, b, &lim, NULL, NULL), XQ_ESTATE);
     ck_assert_int_eq(xq_search_set_threads(s, 2), XQ_ESTATE);
-    ck_assert_int_eq(xq_search_resize_hash(s, 2), XQ_ESTATE);
+    ck_assert_int_eq(xq_search_set_hash(s, 2), XQ_ESTATE);
     ck_assert_int_eq(xq_search_clear(s), XQ_ESTATE);
     pthread_t th;
     ck_assert_int_eq(pthread_create(&th, NULL, stopper, s), 0);
@@ -683,7 +683,7 @@ START_TEST(test_threads)
     ck_assert_int_gt(log.n, 0);
     ck_assert_int_eq(xq_search_set_threads(s, 1), XQ_OK);
     ck_assert_int_eq(xq_search_set_threads(s, 3), XQ_OK);
-    ck_assert_int_eq(xq_search_resize_hash(s, 2), XQ_OK);
+    ck_assert_int_eq(xq_search_set_hash(s, 2), XQ_OK);
     lim = limits();
     lim.depth = 8;
     ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);

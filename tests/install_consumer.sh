@@ -11,11 +11,13 @@ trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
 
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log"
-for f in include/xiangqi/xiangqi.h include/xiangqi/version.h include/xiangqi/xiangqi.hpp; do
+for f in include/xiangqi/xiangqi.h include/xiangqi/version.h include/xiangqi/xiangqi.hpp \
+    include/xiangqi/core.h include/xiangqi/board.h include/xiangqi/notation.h include/xiangqi/movelist.h \
+    include/xiangqi/record.h include/xiangqi/rules.h include/xiangqi/search.h include/xiangqi/svg.h; do
     test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
 done
-libdir=$(dirname "$(find "$prefix" -name 'libxiangqi.so.0' | head -n 1)")
-test -n "$libdir" || { echo "libxiangqi.so.0 not installed" >&2; exit 1; }
+libdir=$(dirname "$(find "$prefix" -name 'libxiangqi.so.1' | head -n 1)")
+test -n "$libdir" || { echo "libxiangqi.so.1 not installed" >&2; exit 1; }
 test -f "$libdir/pkgconfig/xiangqi.pc" || { echo "xiangqi.pc not installed" >&2; exit 1; }
 test -f "$libdir/cmake/xiangqi/xiangqiConfig.cmake" || { echo "CMake config not installed" >&2; exit 1; }
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Every program has a manual page in docs/man that formats without warnings
-# and documents exactly the options its --help lists.
+# and documents exactly the options its --help lists; and every program answers
+# --version, --help and a bad option the same way (examples/common/cli.h).
 # usage: man_pages.sh MAN_DIR PROGRAM...
 set -eu
 dir=$1
@@ -32,6 +33,18 @@ for prog in "$@"; do
     extra=$(comm -13 "$tmp/help.opts" "$tmp/man.opts" | grep -vx -e -h -e --help | tr '\n' ' ')
     [ -z "$missing" ] || fail "$name: options in --help but not in the manual: $missing"
     [ -z "$extra" ] || fail "$name: options in the manual but not in --help: $extra"
+    # --version: one line "<prog> <library version>" on standard output.
+    "$prog" --version >"$tmp/ver" 2>"$tmp/ver.err" || fail "$name: --version failed"
+    grep -Eqx "$name [0-9]+\.[0-9]+\.[0-9]+.*" "$tmp/ver" && [ "$(wc -l <"$tmp/ver")" -eq 1 ] ||
+        fail "$name: --version printed '$(cat "$tmp/ver")', not '$name VERSION'"
+    [ -s "$tmp/ver.err" ] && fail "$name: --version wrote to standard error"
+    # A bad option: exit 2 and one line of hint on standard error, not the help.
+    rc=0
+    "$prog" --no-such-option >"$tmp/bad.out" 2>"$tmp/bad.err" </dev/null || rc=$?
+    [ $rc -eq 2 ] || fail "$name: a bad option exits $rc, not 2"
+    [ -s "$tmp/bad.out" ] && fail "$name: a bad option writes to standard output"
+    [ "$(cat "$tmp/bad.err")" = "$name: unknown option '--no-such-option' (try '$name --help')" ] ||
+        fail "$name: a bad option prints '$(cat "$tmp/bad.err")'"
     [ $status -eq 0 ] && echo "$name: $(wc -l <"$tmp/help.opts") options documented"
 done
 exit $status

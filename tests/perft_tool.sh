@@ -30,5 +30,10 @@ if "$perft" --fen "not a fen" 2>"$tmp/err"; then fail "bad FEN accepted"; fi
 grep -q 'bad FEN' "$tmp/err" || fail "bad FEN message"
 if "$perft" --depth x 2>/dev/null; then fail "bad depth accepted"; fi
 if "$perft" --bogus 2>/dev/null; then fail "bad option accepted"; fi
+# A missing value: exit 2 and one line naming the option, with the hint.
+rc=0; "$perft" --depth 2>"$tmp/err" || rc=$?
+[ $rc -eq 2 ] || fail "missing value exits $rc"
+[ "$(cat "$tmp/err")" = "xq-perft: option '--depth' needs a value (try 'xq-perft --help')" ] ||
+    fail "missing value message: $(cat "$tmp/err")"
 if "$perft" --epd "$tmp/missing.epd" 2>/dev/null; then fail "missing file accepted"; fi
 echo "perft_tool ok"

@@ -26,6 +26,37 @@ expect "^35 legal moves.$"
 expect "Goodbye."
 reject "$(printf '\033')"   # no colours when the output is not a terminal
 
+# Undo and redo keep the game in a record: redo replays what undo took back,
+# in order; a different move forgets it; a save after undo has the moves up to
+# the position shown only.
+printf '%s\n' h2e2 h9g7 h0g2 undo undo redo history redo history undo b2c2 redo history \
+    "save $tmp/u.pgn" quit | "$play" --two-players >"$tmp/out" 2>&1 || fail "exit status (redo)"
+expect "^1. h2e2 h9g7$"
+expect "^1. h2e2 h9g7 2. h0g2$"
+expect "^Nothing to redo."
+expect "^1. h2e2 h9g7 2. b2c2$"
+grep -q '^1\. h2e2 h9g7 2\. b2c2 \*$' "$tmp/u.pgn" || fail "the saved game after undo: $(cat "$tmp/u.pgn")"
+printf '%s\n' h2e2 h9g7 undo "save $tmp/v.pgn" quit | "$play" --two-players >"$tmp/out" 2>&1
+grep -q '^1\. h2e2 \*$' "$tmp/v.pgn" || fail "a save after undo has the taken-back move"
+# A loaded game keeps its own tags when saved again.
+printf '[Event "Club final"]\n[Red "Li"]\n[Black "Wang"]\n\n1. h2e2 h9g7 *\n' >"$tmp/t.pgn"
+printf '%s\n' "load $tmp/t.pgn" h0g2 "save $tmp/t2.pgn" quit | "$play" --two-players >"$tmp/out" 2>&1
+expect "^Loaded $tmp/t.pgn: Li - Wang, 2 plies."
+grep -q '^\[Event "Club final"\]$' "$tmp/t2.pgn" || fail "the loaded Event tag is lost"
+grep -q '^\[Red "Li"\]$' "$tmp/t2.pgn" || fail "the loaded Red tag is lost"
+grep -q '^1\. h2e2 h9g7 2\. h0g2 \*$' "$tmp/t2.pgn" || fail "the continued game: $(cat "$tmp/t2.pgn")"
+
+# The help lists every command from one table, with its other names; 'help
+# COMMAND' one of them.
+printf '%s\n' help 'help back' 'help nonsense' quit | "$play" --two-players >"$tmp/out" 2>&1
+for c in help new load save undo redo hint go pause engine level time depth nodes threads hash \
+    rules notation moves history fen board flip settings resign quit; do
+    expect "^  $c "
+done
+expect "(also: exit, q)"
+[ "$(grep -c '^  undo .*(also: back)$' "$tmp/out")" -eq 2 ] || fail "'help back' does not show undo"
+expect "^No command 'nonsense'"
+
 # 2. A game to its end: checkmate is announced, further moves are refused.
 printf '%s\n' 'new 3k5/R8/1N7/9/9/9/9/9/9/4K4 w' a8d8 d9e9 undo undo resign undo \
     'new 3k5/9/9/9/9/9/9/9/3R5/5K3 b' |

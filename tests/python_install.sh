@@ -16,8 +16,8 @@ unset XQ_LIBRARY
 export PYTHONDONTWRITEBYTECODE=1
 
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" || fail "cmake --install"
-lib=$(find "$tmp/prefix" -name 'libxiangqi.so.0' | head -n 1)
-[ -n "$lib" ] || fail "libxiangqi.so.0 not installed"
+lib=$(find "$tmp/prefix" -name 'libxiangqi.so.1' | head -n 1)
+[ -n "$lib" ] || fail "libxiangqi.so.1 not installed"
 libdir=$(dirname "$lib")
 
 "$python" -m pip --version >/dev/null 2>&1 ||

@@ -54,6 +54,53 @@ run "go perft 3"
 expect '^Nodes searched: 79666$' "go perft 3"
 expect '^h2e2: [0-9]+$' "go perft divide lines"
 
+# Issue 11: a command line is never cut. 3001 plies of a legal game (the
+# horses back and forth: repetition rules do not stop a position command)
+# are taken in full: Black to move at move 1501.
+moves=$(i=0; while [ $i -lt 750 ]; do printf ' h0g2 h9g7 g2h0 g7h9'; i=$((i+1)); done; printf ' h0g2')
+run "position startpos moves$moves
+d
+go depth 1" 1
+expect '^fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R b - - 3001 1501$' "3001-ply position taken in full"
+expect '^bestmove [a-i][5-9][a-i][0-9]' "after 3001 plies the engine moves for Black"
+# A line over the documented limit (16 MiB) is refused whole, not cut; so
+# is a line with a NUL byte (its words after the NUL would be lost).
+{ printf 'position startpos moves h2e2 '; head -c 17000000 /dev/zero | tr '\0' 'a'
+  printf '\nposition startpos moves h2e2\000 h9g7\nd\n'; } | "$uci" >"$out" 2>&1
+expect '^info string error: command line longer than 16777216 bytes; ignored$' "over-long line refused"
+expect '^info string error: command line with a NUL byte; ignored$' "line with a NUL refused"
+expect '^fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1$' "no part of a refused line is acted on"
+
+# go perft and bench do not block stop and quit (the input loop keeps reading).
+printf 'go perft 8\nstop\nisready\n' | timeout 10 "$uci" >"$out" 2>&1
+expect '^info string perft stopped after [0-9]+ of 44 moves' "stop ends go perft"
+expect '^readyok$' "isready after stopping go perft"
+reject '^Nodes searched' "a stopped perft prints no total"
+printf 'go perft 8\nquit\n' | timeout 10 "$uci" >"$out" 2>&1 ||
+    { echo "FAIL: quit does not end go perft"; fail=1; }
+printf 'bench 30\nisready\nstop\n' | timeout 10 "$uci" >"$out" 2>&1
+expect '^readyok$' "isready answered during bench"
+expect '^info string bench stopped after [0-9]+ positions$' "stop ends bench"
+printf 'bench 30\nquit\n' | timeout 10 "$uci" >"$out" 2>&1 ||
+    { echo "FAIL: quit does not end bench"; fail=1; }
+# ... while at the end of a script's input they run to their end.
+printf 'go perft 2\n' | "$uci" >"$out" 2>&1
+expect '^Nodes searched: 1920$' "go perft at the end of the input finishes"
+
+# position fen without a FEN is an error (not the start position).
+run "position startpos moves h2e2
+position fen
+position fen moves h9g7
+d"
+expect 'info string error: position fen needs a FEN; position unchanged' "position fen without a FEN"
+expect '^fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1$' "position kept after 'position fen'"
+# Huge clocks are clamped, not refused.
+run "go wtime 99999999999 btime 99999999999 winc 99999999999 binc 99999999999 depth 2
+go movetime 99999999999 depth 2" 1
+reject 'info string error' "huge clock values are accepted"
+[ "$(grep -c '^bestmove [a-i][0-9][a-i][0-9]' "$out")" -eq 2 ] ||
+    { echo "FAIL: a go with huge clocks searches"; cat "$out"; fail=1; }
+
 # Bad input: errors, never a crash; the position is unchanged after errors
 run "foo bar
 position

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "play.h"
 
 #define LINE_MAX_LEN 1024
@@ -32,11 +33,9 @@
 enum { HUMAN = 0, ENGINE = 1 };
 
 typedef struct game {
-    xq_board *board;
-    char start_fen[XQ_FEN_MAX]; /* the position the game started from */
+    xq_record *rec;             /* the game: its tags, its moves, the cursor at the position
+                                   shown; moves taken back stay after the cursor for redo */
     int player[2];              /* HUMAN or ENGINE, by colour */
-    xq_move *redo;              /* moves taken back, the next one last */
-    int nredo, redo_cap;
     int resigned;               /* colour that resigned + 1, or 0 */
     int announced;              /* the end of the game was announced */
     int paused;                 /* the engine does not move by itself until 'go' */
@@ -44,7 +43,6 @@ typedef struct game {
     int quit;
     xq_rules rules;
     const char *rules_name;
-    char tags[4][128];          /* Event, Site, Red, Black of a loaded game ("" = ours) */
     view_opts view;
     int interactive;            /* standard input is a terminal */
     int echo;                   /* echo the lines read (when input is not a terminal) */
@@ -55,6 +53,12 @@ typedef struct game {
 static const char *const side_name[2] = {"Red", "Black"};
 static const char *const notation_name[4] = {"auto", "iccs", "wxf", "chinese"};
 static const char *const ruleset_name[3] = {"axf", "cxa", "simple"};
+
+/* The position shown: the record's cursor. */
+static const xq_board *game_board(const game_t *g)
+{
+    return xq_record_board(g->rec);
+}
 
 static volatile sig_atomic_t interrupted;
 static void on_sigint(int sig)
@@ -121,22 +125,6 @@ static int parse_seconds(const char *s, double *out)
     return 1;
 }
 
-/* ---- redo stack ---- */
-
-static int redo_push(game_t *g, xq_move m)
-{
-    if (g->nredo == g->redo_cap) {
-        int cap = g->redo_cap ? 2 * g->redo_cap : 64;
-        xq_move *r = realloc(g->redo, (size_t)cap * sizeof *r);
-        if (!r)
-            return XQ_ENOMEM;
-        g->redo = r;
-        g->redo_cap = cap;
-    }
-    g->redo[g->nredo++] = m;
-    return XQ_OK;
-}
-
 /* ---- game state ---- */
 
 /* Whether the game is over; *result and the reason as text in why. */
@@ -148,7 +136,7 @@ static int game_over(const game_t *g, int *result, char *why, size_t cap)
         return 1;
     }
     xq_outcome o;
-    *result = xq_board_outcome(g->board, &g->rules, &o);
+    *result = xq_board_outcome(game_board(g), &g->rules, &o);
     if (*result <= XQ_RESULT_ONGOING) {
         if (*result < 0)
             *result = XQ_RESULT_ONGOING;
@@ -161,7 +149,7 @@ static int game_over(const game_t *g, int *result, char *why, size_t cap)
     reason = reason ? reason + 1 : text;
     if (o.reason == XQ_REASON_NO_LEGAL_MOVE)
         snprintf(why, cap, "%s: %s cannot move, and stalemate loses (困毙)", reason,
-                 side_name[xq_board_side_to_move(g->board)]);
+                 side_name[xq_board_side_to_move(game_board(g))]);
     else
         snprintf(why, cap, "%s", reason);
     return 1;
@@ -187,19 +175,19 @@ static const char *result_text(int result)
 static void show(game_t *g)
 {
     fputc('\n', stdout);
-    view_board(stdout, g->board, &g->view);
-    int n = xq_board_history_size(g->board);
+    view_board(stdout, game_board(g), &g->view);
+    int n = xq_board_history_size(game_board(g));
     if (n > 0) {
         xq_move last;
         char text[XQ_MOVE_TEXT_MAX];
-        xq_board_history_move(g->board, n - 1, &last, NULL);
+        xq_board_history_move(game_board(g), n - 1, &last, NULL);
         xq_board *before;
-        if (xq_board_clone(&before, g->board) == XQ_OK) {
+        if (xq_board_clone(&before, game_board(g)) == XQ_OK) {
             xq_board_unmake_move(before, NULL);
             move_text(g, before, last, text, sizeof text);
             xq_board_free(before);
-            say("Last move: %d. %s%s", (xq_board_ply(g->board) + 1) / 2,
-                xq_board_side_to_move(g->board) == XQ_RED ? "... " : "", text);
+            say("Last move: %d. %s%s", (xq_board_ply(game_board(g)) + 1) / 2,
+                xq_board_side_to_move(game_board(g)) == XQ_RED ? "... " : "", text);
         }
     }
     int result;
@@ -208,22 +196,30 @@ static void show(game_t *g)
         if (!g->announced)
             say("Game over: %s: %s.", result_text(result), why);
         g->announced = 1;
-    } else if (xq_board_in_check(g->board) == 1) {
-        say("%s is in check.", side_name[xq_board_side_to_move(g->board)]);
+    } else if (xq_board_in_check(game_board(g)) == 1) {
+        say("%s is in check.", side_name[xq_board_side_to_move(game_board(g))]);
     }
     fflush(stdout);
 }
 
-/* Play a move and forget the redo stack unless it is the move it holds next. */
+/* Play a move. The move undo took back next is replayed with xq_record_redo()
+ * (the rest of what undo took back stays for redo); any other move forgets the
+ * moves taken back (the record keeps one line: the game as played). */
 static int play(game_t *g, xq_move m)
 {
-    int rc = xq_board_make_move(g->board, m);
-    if (rc != XQ_OK)
-        return rc;
-    if (g->nredo > 0 && g->redo[g->nredo - 1] == m)
-        g->nredo--;
-    else
-        g->nredo = 0;
+    if (xq_board_is_legal(game_board(g), m) != 1)
+        return XQ_EILLEGAL;
+    xq_move next;
+    int rc = XQ_ESTATE;
+    if (xq_record_variation_count(g->rec) > 0 && xq_record_variation_move(g->rec, 0, &next) == XQ_OK &&
+        next == m)
+        rc = xq_record_redo(g->rec);
+    if (rc != XQ_OK) {
+        xq_record_truncate(g->rec);
+        rc = xq_record_play(g->rec, m);
+        if (rc != XQ_OK)
+            return rc;
+    }
     g->announced = 0;
     return XQ_OK;
 }
@@ -259,9 +255,9 @@ static void describe_limits(const game_t *g)
  * unless every legal move is forbidden (then the side has lost anyway). */
 static int banned_moves(const game_t *g, xq_move *ban)
 {
-    int nban = xq_board_banned_moves(g->board, &g->rules, ban, XQ_MAX_MOVES);
+    int nban = xq_board_banned_moves(game_board(g), &g->rules, ban, XQ_MAX_MOVES);
     xq_move moves[XQ_MAX_MOVES];
-    int n = xq_board_generate_moves(g->board, moves, XQ_MAX_MOVES);
+    int n = xq_board_generate_moves(game_board(g), moves, XQ_MAX_MOVES);
     return nban < 0 || nban >= n ? 0 : nban;
 }
 
@@ -270,14 +266,14 @@ static int search(game_t *g, int full_strength, xq_search_result *res)
 {
     xq_move ban[XQ_MAX_MOVES];
     int nban = banned_moves(g, ban);
-    return think(&g->eng, g->board, ban, nban, full_strength, &g->in, &interrupted, res);
+    return think(&g->eng, game_board(g), ban, nban, full_strength, &g->in, &interrupted, res);
 }
 
 static void result_summary(const game_t *g, const xq_search_result *r, char *buf, size_t cap)
 {
     char score[32], pv[512];
     score_text(r->score_kind, r->score, score, sizeof score);
-    line_text(g->board, r->pv, r->pv_length, 10, g->eng.notation, pv, sizeof pv);
+    line_text(game_board(g), r->pv, r->pv_length, 10, g->eng.notation, pv, sizeof pv);
     snprintf(buf, cap, "depth %d, score %s, %llu nodes, %.1f s; pv %s", (int)r->depth, score,
              (unsigned long long)r->nodes, (double)r->time_ms / 1000.0, pv);
 }
@@ -285,7 +281,7 @@ static void result_summary(const game_t *g, const xq_search_result *r, char *buf
 /* The engine plays the side to move. */
 static void engine_play(game_t *g)
 {
-    int us = xq_board_side_to_move(g->board);
+    int us = xq_board_side_to_move(game_board(g));
     xq_search_result r;
     if (!g->eng.live)
         say("%s (engine) is thinking...", side_name[us]);
@@ -300,13 +296,13 @@ static void engine_play(game_t *g)
         say("Paused: the engine did not move. Type 'go' for it to move, or play a move.");
         return;
     }
-    if (r.best_move == XQ_MOVE_NONE || xq_board_is_legal(g->board, r.best_move) != 1) {
+    if (r.best_move == XQ_MOVE_NONE || xq_board_is_legal(game_board(g), r.best_move) != 1) {
         say("The engine found no move.");
         g->paused = 1;
         return;
     }
     char text[XQ_MOVE_TEXT_MAX], info[640];
-    move_text(g, g->board, r.best_move, text, sizeof text);
+    move_text(g, game_board(g), r.best_move, text, sizeof text);
     result_summary(g, &r, info, sizeof info);
     say("%s plays %s   (%s)", side_name[us], text, info);
     play(g, r.best_move);
@@ -316,9 +312,9 @@ static void engine_play(game_t *g)
 /* Whether the engine should move now by itself. */
 static int engine_turn(game_t *g)
 {
-    if (g->paused || g->player[xq_board_side_to_move(g->board)] != ENGINE || is_over(g))
+    if (g->paused || g->player[xq_board_side_to_move(game_board(g))] != ENGINE || is_over(g))
         return 0;
-    if (g->max_plies > 0 && xq_board_history_size(g->board) >= g->max_plies) {
+    if (g->max_plies > 0 && xq_board_history_size(game_board(g)) >= g->max_plies) {
         say("Move cap reached (%d plies): the engine stops. Type 'go' for one more engine move.",
             g->max_plies);
         g->paused = 1;
@@ -334,12 +330,12 @@ static int engine_turn(game_t *g)
 static void list_moves(game_t *g, int only_from, int only_type)
 {
     xq_move moves[XQ_MAX_MOVES];
-    int n = xq_board_generate_moves(g->board, moves, XQ_MAX_MOVES);
+    int n = xq_board_generate_moves(game_board(g), moves, XQ_MAX_MOVES);
     int shown = 0;
     for (int s = 0; s < XQ_SQUARE_NB; s++) {
         if (only_from >= 0 && s != only_from)
             continue;
-        int pc = xq_board_piece_at(g->board, s);
+        int pc = xq_board_piece_at(game_board(g), s);
         if (only_type > 0 && (pc <= 0 || xq_piece_type_of(pc) != only_type))
             continue;
         char line[LINE_MAX_LEN];
@@ -348,7 +344,7 @@ static void list_moves(game_t *g, int only_from, int only_type)
             if (xq_move_from(moves[i]) != s)
                 continue;
             char text[XQ_MOVE_TEXT_MAX];
-            move_text(g, g->board, moves[i], text, sizeof text);
+            move_text(g, game_board(g), moves[i], text, sizeof text);
             len += snprintf(line + len, sizeof line - (size_t)len, " %s", text);
             if ((size_t)len >= sizeof line)
                 len = (int)sizeof line - 1;
@@ -363,52 +359,21 @@ static void list_moves(game_t *g, int only_from, int only_type)
         say("%d legal moves.", shown);
 }
 
-static void cmd_help(void)
+static void cmd_history(game_t *g, const char *arg)
 {
-    say("Moves: in any notation: coordinates (h2e2: file a-i from Red's left, rank 0-9\n"
-        "from Red's side), WXF (C2.5, C2=5) or Chinese (炮二平五), full-width forms too.\n"
-        "Commands:\n"
-        "  help              this list\n"
-        "  new [FEN]         a new game from the start position or from FEN\n"
-        "  load FILE         continue the game of a PGN, XQF or DhtmlXQ file (its main line)\n"
-        "  save FILE         write the game as PGN (with tags and the result)\n"
-        "  undo              take back a move (against the engine: your move and its reply)\n"
-        "  redo              play again what undo took back\n"
-        "  hint              the engine's suggestion (full strength) with its line\n"
-        "  go                the engine plays the side to move now (and resumes after a pause)\n"
-        "  pause             the engine stops moving by itself until 'go'\n"
-        "  engine SIDE       who the engine plays: red, black, both or none\n"
-        "  level N           engine skill 0 (beginner) .. 20 (full strength)\n"
-        "  time S            engine seconds per move (0: no time limit)\n"
-        "  depth N           engine depth limit in plies (0: none)\n"
-        "  nodes N           engine node limit (0: none)\n"
-        "  threads N, hash MB  engine threads and hash table size\n"
-        "  rules R           axf, cxa or simple: how repetitions and the move limit end games\n"
-        "  notation N        moves shown in iccs, wxf or chinese\n"
-        "  moves             the legal moves, by piece\n"
-        "  history           the moves of the game so far\n"
-        "  fen               the position as FEN\n"
-        "  board             draw the board again\n"
-        "  flip              turn the board around\n"
-        "  settings          the engine's settings\n"
-        "  resign            give up the game\n"
-        "  quit              leave (also: exit, end of input)\n"
-        "While the engine thinks (on a terminal): Enter or 'stop' takes its best move so far,\n"
-        "'pause' stops it without a move, 'quit' leaves.");
-}
-
-static void cmd_history(game_t *g)
-{
-    int n = xq_board_history_size(g->board);
+    (void)arg;
+    int n = xq_board_history_size(game_board(g));
+    char start[XQ_FEN_MAX];
     xq_board *replay;
-    if (xq_board_new(&replay, g->start_fen, NULL) != XQ_OK)
+    if (xq_record_start_fen(g->rec, start, sizeof start) < 0 ||
+        xq_board_new(&replay, start, NULL) != XQ_OK)
         return;
     char line[LINE_MAX_LEN] = "";
     int len = 0;
     for (int i = 0; i < n; i++) {
         xq_move m;
         char text[XQ_MOVE_TEXT_MAX];
-        xq_board_history_move(g->board, i, &m, NULL);
+        xq_board_history_move(game_board(g), i, &m, NULL);
         move_text(g, replay, m, text, sizeof text);
         int ply = xq_board_ply(replay);
         if (ply % 2 == 0 || i == 0)
@@ -429,19 +394,16 @@ static void cmd_history(game_t *g)
 
 static void reset_game(game_t *g)
 {
-    xq_board_fen(g->board, g->start_fen, sizeof g->start_fen);
-    g->nredo = 0;
     g->resigned = 0;
     g->announced = 0;
     g->paused = 0;
-    memset(g->tags, 0, sizeof g->tags);
     xq_search_clear(g->eng.search);
 }
 
 static void cmd_new(game_t *g, const char *fen)
 {
     xq_parse_error err;
-    int rc = xq_board_set_fen(g->board, *fen ? fen : NULL, &err);
+    int rc = xq_record_reset(g->rec, *fen ? fen : NULL, &err);
     if (rc != XQ_OK) {
         say("Bad FEN (%s at offset %d): %s", xq_strerror(rc), err.offset, err.message);
         return;
@@ -475,37 +437,21 @@ static int load_game(game_t *g, const char *path)
         xq_record_free(rec);
         return rc;
     }
-    char fen[XQ_FEN_MAX];
-    xq_record_start_fen(rec, fen, sizeof fen);
-    xq_board *b;
-    rc = xq_board_new(&b, fen, NULL);
-    int n = xq_record_mainline_size(rec);
-    for (int i = 0; rc == XQ_OK && i < n; i++) {
-        xq_move m;
-        rc = xq_record_mainline_move(rec, i, &m);
-        if (rc == XQ_OK)
-            rc = xq_board_make_move(b, m);
-    }
-    if (rc != XQ_OK) {
-        say("%s: cannot replay the game (%s).", path, xq_strerror(rc));
-        xq_board_free(b);
-        xq_record_free(rec);
-        return rc;
-    }
-    xq_board_free(g->board);
-    g->board = b;
+    /* Continue from the end of the main line; the record keeps its tags,
+     * comments and variations. */
+    int n = xq_record_goto_end(rec);
+    xq_record_free(g->rec);
+    g->rec = rec;
     reset_game(g);
-    snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
-    static const char *const names[4] = {"Event", "Site", "Red", "Black"};
-    for (int i = 0; i < 4; i++)
-        if (xq_record_tag(rec, names[i], g->tags[i], sizeof g->tags[i]) < 0)
-            g->tags[i][0] = 0;
-    char result[32] = "";
+    char red[128], black[128], result[32];
+    if (xq_record_tag(rec, "Red", red, sizeof red) <= 0)
+        snprintf(red, sizeof red, "?");
+    if (xq_record_tag(rec, "Black", black, sizeof black) <= 0)
+        snprintf(black, sizeof black, "?");
     if (xq_record_tag(rec, "Result", result, sizeof result) < 0 || !strcmp(result, "*"))
         result[0] = 0;
-    say("Loaded %s: %s - %s, %d plies%s%s.", path, g->tags[2][0] ? g->tags[2] : "?",
-        g->tags[3][0] ? g->tags[3] : "?", n, *result ? ", recorded result " : "", result);
-    xq_record_free(rec);
+    say("Loaded %s: %s - %s, %d plies%s%s.", path, red, black, n, *result ? ", recorded result " : "",
+        result);
     return XQ_OK;
 }
 
@@ -517,24 +463,28 @@ static void player_name(const game_t *g, int side, char *buf, size_t cap)
         snprintf(buf, cap, "Human");
 }
 
+/* Sets a tag unless the record has it already (a loaded game keeps its own). */
+static int default_tag(xq_record *rec, const char *name, const char *value)
+{
+    return xq_record_tag(rec, name, NULL, 0) > 0 ? XQ_OK : xq_record_set_tag(rec, name, value);
+}
+
 static void cmd_save(game_t *g, const char *path)
 {
     if (!*path) {
         say("Usage: save FILE");
         return;
     }
+    /* The game up to the position shown: moves taken back are not saved. */
     xq_record *rec;
-    int rc = xq_record_new(&rec, g->start_fen, NULL);
+    int rc = xq_record_clone(&rec, g->rec);
     if (rc != XQ_OK) {
         say("Cannot save: %s.", xq_strerror(rc));
         return;
     }
-    int n = xq_board_history_size(g->board);
-    for (int i = 0; rc == XQ_OK && i < n; i++) {
-        xq_move m;
-        xq_board_history_move(g->board, i, &m, NULL);
-        rc = xq_record_play(rec, m);
-    }
+    if (xq_record_truncate(rec) < 0)
+        rc = XQ_EINVAL;
+    int n = xq_record_ply(rec);
     char date[16] = "????.??.??", red[128], black[128];
     time_t now = time(NULL);
     struct tm tm;
@@ -547,34 +497,40 @@ static void cmd_save(game_t *g, const char *path)
     const char *res = "*";
     if (game_over(g, &result, why, sizeof why))
         res = result == XQ_RESULT_RED_WINS ? "1-0" : result == XQ_RESULT_BLACK_WINS ? "0-1" : "1/2-1/2";
-    const char *const values[] = {g->tags[0][0] ? g->tags[0] : "Casual game",
-                                  g->tags[1][0] ? g->tags[1] : "xiangqi (libxiangqi)", date,
-                                  g->tags[2][0] ? g->tags[2] : red,
-                                  g->tags[3][0] ? g->tags[3] : black, res};
-    static const char *const names[] = {"Event", "Site", "Date", "Red", "Black", "Result"};
-    for (int i = 0; rc == XQ_OK && i < 6; i++)
-        rc = xq_record_set_tag(rec, names[i], values[i]);
+    if (rc == XQ_OK)
+        rc = default_tag(rec, "Event", "Casual game");
+    if (rc == XQ_OK)
+        rc = default_tag(rec, "Site", "xiangqi (libxiangqi)");
+    if (rc == XQ_OK)
+        rc = default_tag(rec, "Date", date);
+    if (rc == XQ_OK)
+        rc = default_tag(rec, "Red", red);
+    if (rc == XQ_OK)
+        rc = default_tag(rec, "Black", black);
+    if (rc == XQ_OK)
+        rc = xq_record_set_tag(rec, "Result", res);
     if (rc == XQ_OK && *why)
         rc = xq_record_set_tag(rec, "Termination", why);
+    xq_parse_error perr;
     if (rc == XQ_OK) {
         xq_pgn_options o;
         xq_pgn_options_init(&o, XQ_PGN_OPTIONS_VERSION);
         o.notation = g->eng.notation;
-        rc = xq_record_save_pgn(rec, path, 0, &o);
+        rc = xq_record_save_pgn(rec, path, 0, &o, &perr);
     }
     if (rc == XQ_OK)
         say("Saved %d plies to %s.", n, path);
     else if (rc == XQ_EIO)
-        say("Cannot write %s: %s.", path, strerror(errno ? errno : EIO));
+        say("%s.", perr.message);
     else
         say("Cannot save: %s.", xq_strerror(rc));
     xq_record_free(rec);
 }
 
 /* Take back a move; against one engine, back to the human's turn. */
-static void cmd_undo(game_t *g)
+static void cmd_undo(game_t *g, const char *arg)
 {
-    xq_move m;
+    (void)arg;
     if (g->resigned) {
         g->resigned = 0;
         g->announced = 0;
@@ -584,19 +540,16 @@ static void cmd_undo(game_t *g)
     }
     /* Against the engine: also take back its reply, so it is your turn again
      * (its first move of a game stays: 'new' starts again). */
-    int size = xq_board_history_size(g->board), undone = 1;
+    int size = xq_board_history_size(game_board(g)), undone = 1;
     int vs_engine = g->player[XQ_RED] != g->player[XQ_BLACK];
-    if (vs_engine && g->player[!xq_board_side_to_move(g->board)] == ENGINE)
+    if (vs_engine && g->player[!xq_board_side_to_move(game_board(g))] == ENGINE)
         undone = 2;
     if (size < undone) {
         say("Nothing to undo.");
         return;
     }
-    for (int i = 0; i < undone; i++) {
-        xq_board_unmake_move(g->board, &m);
-        if (redo_push(g, m) != XQ_OK)
-            say("Out of memory: redo will not be possible.");
-    }
+    for (int i = 0; i < undone; i++)
+        xq_record_undo(g->rec); /* the move stays after the cursor for redo */
     if (g->player[XQ_RED] == ENGINE && g->player[XQ_BLACK] == ENGINE)
         g->paused = 1; /* watching: stay here until 'go' */
     g->announced = 0;
@@ -604,22 +557,24 @@ static void cmd_undo(game_t *g)
     show(g);
 }
 
-static void cmd_redo(game_t *g)
+static void cmd_redo(game_t *g, const char *arg)
 {
-    if (g->nredo == 0 || g->resigned) {
+    (void)arg;
+    if (g->resigned || xq_record_redo(g->rec) != XQ_OK) {
         say("Nothing to redo.");
         return;
     }
-    play(g, g->redo[g->nredo - 1]);
+    g->announced = 0;
     /* Against the engine: replay its reply too. */
-    if (g->nredo > 0 && g->player[XQ_RED] != g->player[XQ_BLACK] &&
-        g->player[xq_board_side_to_move(g->board)] == ENGINE && !is_over(g))
-        play(g, g->redo[g->nredo - 1]);
+    if (g->player[XQ_RED] != g->player[XQ_BLACK] &&
+        g->player[xq_board_side_to_move(game_board(g))] == ENGINE && !is_over(g))
+        xq_record_redo(g->rec);
     show(g);
 }
 
-static void cmd_hint(game_t *g)
+static void cmd_hint(game_t *g, const char *arg)
 {
+    (void)arg;
     if (is_over(g)) {
         say("The game is over: no hint.");
         return;
@@ -635,7 +590,7 @@ static void cmd_hint(game_t *g)
         return;
     }
     char text[XQ_MOVE_TEXT_MAX], info[640];
-    move_text(g, g->board, r.best_move, text, sizeof text);
+    move_text(g, game_board(g), r.best_move, text, sizeof text);
     result_summary(g, &r, info, sizeof info);
     say("Hint: %s   (%s)", text, info);
 }
@@ -687,14 +642,14 @@ static void try_move(game_t *g, const char *text)
         say("The game is over (%s). Type 'undo', 'new' or 'quit'.", result_text(result));
         return;
     }
-    int us = xq_board_side_to_move(g->board);
+    int us = xq_board_side_to_move(game_board(g));
     if (g->player[us] == ENGINE && !g->paused) {
         say("It is the engine's move.");
         return;
     }
     xq_move m;
     xq_parse_error err;
-    int rc = xq_board_move_from_text(g->board, text, XQ_NOTATION_AUTO, 0, &m, &err);
+    int rc = xq_board_move_from_text(game_board(g), text, XQ_NOTATION_AUTO, 0, &m, &err);
     if (rc == XQ_OK) {
         play(g, m);
         if (g->player[!us] == ENGINE)
@@ -708,7 +663,7 @@ static void try_move(game_t *g, const char *text)
         return;
     }
     if (notation == XQ_NOTATION_ICCS && xq_move_parse(text, &m) == XQ_OK) {
-        int from = xq_move_from(m), pc = xq_board_piece_at(g->board, from);
+        int from = xq_move_from(m), pc = xq_board_piece_at(game_board(g), from);
         if (pc <= 0) {
             say("Illegal move %s: there is no piece on %c%d.", text, 'a' + xq_square_file(from),
                 xq_square_rank(from));
@@ -717,7 +672,7 @@ static void try_move(game_t *g, const char *text)
                 'a' + xq_square_file(from), xq_square_rank(from), side_name[!us], side_name[us]);
         } else {
             xq_move moves[XQ_MAX_MOVES];
-            int n = xq_board_generate_moves(g->board, moves, XQ_MAX_MOVES), any = 0;
+            int n = xq_board_generate_moves(game_board(g), moves, XQ_MAX_MOVES), any = 0;
             for (int i = 0; i < n; i++)
                 any |= xq_move_from(moves[i]) == from;
             if (any) {
@@ -736,9 +691,9 @@ static void try_move(game_t *g, const char *text)
     int type = named_type(text);
     if (type > 0 && rc != XQ_EPARSE) {
         xq_move moves[XQ_MAX_MOVES];
-        int n = xq_board_generate_moves(g->board, moves, XQ_MAX_MOVES), any = 0;
+        int n = xq_board_generate_moves(game_board(g), moves, XQ_MAX_MOVES), any = 0;
         for (int i = 0; i < n; i++) {
-            int pc = xq_board_piece_at(g->board, xq_move_from(moves[i]));
+            int pc = xq_board_piece_at(game_board(g), xq_move_from(moves[i]));
             any |= xq_piece_type_of(pc) == type;
         }
         if (any) {
@@ -772,7 +727,281 @@ static void set_engine(game_t *g, const char *side)
     say("The engine plays %s.", !strcmp(side, "none") ? "no side" : side);
 }
 
-/* Handle one line. */
+/* ---- the commands: one handler each, listed in the table below ---- */
+
+static void cmd_help(game_t *g, const char *arg);
+
+static void cmd_quit(game_t *g, const char *arg)
+{
+    (void)arg;
+    g->quit = 1;
+}
+
+static void cmd_load(game_t *g, const char *arg)
+{
+    if (load_game(g, arg) == XQ_OK)
+        show(g);
+}
+
+static void cmd_go(game_t *g, const char *arg)
+{
+    (void)arg;
+    if (is_over(g)) {
+        say("The game is over.");
+        return;
+    }
+    g->paused = 0;
+    if (g->player[xq_board_side_to_move(game_board(g))] == HUMAN ||
+        (g->max_plies > 0 && xq_board_history_size(game_board(g)) >= g->max_plies))
+        engine_play(g); /* one move for the side to move */
+}
+
+static void cmd_pause(game_t *g, const char *arg)
+{
+    (void)arg;
+    g->paused = 1;
+    say("Paused: the engine does not move until 'go'.");
+}
+
+static void cmd_engine(game_t *g, const char *arg)
+{
+    set_engine(g, arg);
+}
+
+static void cmd_level(game_t *g, const char *arg)
+{
+    long long v;
+    if (!*arg) {
+        describe_level(g->eng.level);
+    } else if (parse_int(arg, 0, XQ_SKILL_MAX, &v)) {
+        g->eng.level = (int)v;
+        describe_level(g->eng.level);
+    } else {
+        say("level wants a number from 0 to %d.", XQ_SKILL_MAX);
+    }
+}
+
+static void cmd_time(game_t *g, const char *arg)
+{
+    double secs;
+    if (parse_seconds(arg, &secs) && (secs > 0 || g->eng.depth || g->eng.nodes)) {
+        g->eng.seconds = secs;
+        describe_limits(g);
+    } else {
+        say("time wants seconds per move (e.g. 2.5); 0 only with a depth or node limit.");
+    }
+}
+
+static void cmd_depth(game_t *g, const char *arg)
+{
+    long long v;
+    if (parse_int(arg, 0, XQ_SEARCH_MAX_DEPTH, &v) && (v || g->eng.seconds > 0 || g->eng.nodes)) {
+        g->eng.depth = (int)v;
+        describe_limits(g);
+    } else {
+        say("depth wants 0 (no limit, with a time or node limit) to %d.", XQ_SEARCH_MAX_DEPTH);
+    }
+}
+
+static void cmd_nodes(game_t *g, const char *arg)
+{
+    long long v;
+    if (parse_int(arg, 0, LLONG_MAX, &v) && (v || g->eng.seconds > 0 || g->eng.depth)) {
+        g->eng.nodes = v;
+        describe_limits(g);
+    } else {
+        say("nodes wants a count (0: no limit, with a time or depth limit).");
+    }
+}
+
+static void cmd_threads(game_t *g, const char *arg)
+{
+    long long v;
+    if (parse_int(arg, 1, XQ_SEARCH_MAX_THREADS, &v) &&
+        xq_search_set_threads(g->eng.search, (int)v) == XQ_OK) {
+        g->eng.threads = (int)v;
+        describe_limits(g);
+    } else {
+        say("threads wants 1 to %d.", XQ_SEARCH_MAX_THREADS);
+    }
+}
+
+static void cmd_hash(game_t *g, const char *arg)
+{
+    long long v;
+    if (parse_int(arg, 1, XQ_SEARCH_MAX_HASH_MB, &v) &&
+        xq_search_set_hash(g->eng.search, (size_t)v) == XQ_OK) {
+        g->eng.hash_mb = (int)v;
+        describe_limits(g);
+    } else {
+        say("hash wants megabytes, 1 to %d (and the memory).", XQ_SEARCH_MAX_HASH_MB);
+    }
+}
+
+static void cmd_rules(game_t *g, const char *arg)
+{
+    int r = parse_ruleset(arg);
+    if (r < 0) {
+        say("rules wants axf, cxa or simple.");
+        return;
+    }
+    xq_rules_init(&g->rules, XQ_RULES_VERSION, r);
+    xq_search_set_rules(g->eng.search, &g->rules); /* the engine judges alike */
+    g->rules_name = ruleset_name[r];
+    g->announced = 0;
+    say("Rules: %s.", g->rules_name);
+}
+
+static void cmd_notation(game_t *g, const char *arg)
+{
+    int nt = parse_notation(arg);
+    if (nt < 0) {
+        say("notation wants iccs, wxf or chinese.");
+        return;
+    }
+    g->eng.notation = nt;
+    say("Moves are shown in %s.", notation_name[nt]);
+}
+
+static void cmd_settings(game_t *g, const char *arg)
+{
+    (void)arg;
+    describe_limits(g);
+    describe_level(g->eng.level);
+}
+
+static void cmd_moves(game_t *g, const char *arg)
+{
+    (void)arg;
+    list_moves(g, -1, 0);
+}
+
+static void cmd_fen(game_t *g, const char *arg)
+{
+    (void)arg;
+    char fen[XQ_FEN_MAX];
+    xq_board_fen(game_board(g), fen, sizeof fen);
+    say("%s", fen);
+}
+
+static void cmd_board(game_t *g, const char *arg)
+{
+    (void)arg;
+    show(g);
+}
+
+static void cmd_flip(game_t *g, const char *arg)
+{
+    (void)arg;
+    g->view.flip = !g->view.flip;
+    show(g);
+}
+
+static void cmd_resign(game_t *g, const char *arg)
+{
+    (void)arg;
+    if (is_over(g)) {
+        say("The game is already over.");
+        return;
+    }
+    g->resigned = xq_board_side_to_move(game_board(g)) + 1;
+    show(g);
+}
+
+/* A command: its name, other names (NULL-terminated), its arguments and
+ * one line of help. 'help' prints this table. */
+typedef struct command {
+    const char *name;
+    const char *aliases[3];
+    const char *args;
+    void (*run)(game_t *g, const char *arg);
+    const char *help;
+} command_t;
+
+static const command_t commands[] = {
+    {"help", {"?"}, "[COMMAND]", cmd_help, "this list, or the help of one command"},
+    {"new", {NULL}, "[FEN]", cmd_new, "a new game from the start position or from FEN"},
+    {"load", {NULL}, "FILE", cmd_load,
+     "continue a PGN, XQF or DhtmlXQ game from the end of its main line"},
+    {"save", {NULL}, "FILE", cmd_save, "write the game as PGN (with tags and the result)"},
+    {"undo", {"back"}, "", cmd_undo,
+     "take back a move (against the engine: yours and its reply)"},
+    {"redo", {NULL}, "", cmd_redo, "play again what undo took back"},
+    {"hint", {NULL}, "", cmd_hint, "the engine's suggestion (full strength) with its line"},
+    {"go", {NULL}, "", cmd_go, "the engine plays the side to move now (and resumes after a pause)"},
+    {"pause", {"stop"}, "", cmd_pause, "the engine stops moving by itself until 'go'"},
+    {"engine", {NULL}, "SIDE", cmd_engine, "who the engine plays: red, black, both or none"},
+    {"level", {NULL}, "[N]", cmd_level, "engine skill 0 (beginner) .. 20 (full strength)"},
+    {"time", {NULL}, "S", cmd_time, "engine seconds per move (0: no time limit)"},
+    {"depth", {NULL}, "N", cmd_depth, "engine depth limit in plies (0: none)"},
+    {"nodes", {NULL}, "N", cmd_nodes, "engine node limit (0: none)"},
+    {"threads", {NULL}, "N", cmd_threads, "engine threads"},
+    {"hash", {NULL}, "MB", cmd_hash, "engine hash table size in megabytes"},
+    {"rules", {NULL}, "R", cmd_rules,
+     "axf, cxa or simple: how repetitions and the move limit end games"},
+    {"notation", {NULL}, "N", cmd_notation, "moves shown in iccs, wxf or chinese"},
+    {"moves", {NULL}, "", cmd_moves, "the legal moves, by piece"},
+    {"history", {NULL}, "", cmd_history, "the moves of the game so far"},
+    {"fen", {NULL}, "", cmd_fen, "the position as FEN"},
+    {"board", {NULL}, "", cmd_board, "draw the board again"},
+    {"flip", {NULL}, "", cmd_flip, "turn the board around"},
+    {"settings", {NULL}, "", cmd_settings, "the engine's settings"},
+    {"resign", {NULL}, "", cmd_resign, "give up the game"},
+    {"quit", {"exit", "q"}, "", cmd_quit, "leave (the end of the input does too)"},
+};
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+/* The command named (or aliased) word, or NULL. */
+static const command_t *find_command(const char *word)
+{
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        if (!strcmp(word, commands[i].name))
+            return &commands[i];
+        for (int k = 0; k < 3 && commands[i].aliases[k]; k++)
+            if (!strcmp(word, commands[i].aliases[k]))
+                return &commands[i];
+    }
+    return NULL;
+}
+
+static void help_line(const command_t *c)
+{
+    char head[64], also[64] = "";
+    snprintf(head, sizeof head, "%s%s%s", c->name, *c->args ? " " : "", c->args);
+    for (int k = 0; k < 3 && c->aliases[k]; k++) {
+        size_t len = strlen(also);
+        snprintf(also + len, sizeof also - len, "%s%s", k ? ", " : " (also: ", c->aliases[k]);
+    }
+    if (*also)
+        strncat(also, ")", sizeof also - strlen(also) - 1);
+    say("  %-17s %s%s", head, c->help, also);
+}
+
+static void cmd_help(game_t *g, const char *arg)
+{
+    (void)g;
+    if (*arg) {
+        char word[32];
+        snprintf(word, sizeof word, "%s", arg);
+        for (char *p = word; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
+        const command_t *c = find_command(word);
+        if (c)
+            help_line(c);
+        else
+            say("No command '%s'. Type 'help' for the commands.", arg);
+        return;
+    }
+    say("Moves: in any notation: coordinates (h2e2: file a-i from Red's left, rank 0-9\n"
+        "from Red's side), WXF (C2.5, C2=5) or Chinese (炮二平五), full-width forms too.\n"
+        "Commands:");
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        help_line(&commands[i]);
+    say("While the engine thinks (on a terminal): Enter or 'stop' takes its best move so far,\n"
+        "'pause' stops it without a move, 'quit' leaves.");
+}
+
+/* Handle one line: a command of the table, or else a move. */
 static void handle(game_t *g, char *line)
 {
     while (isspace((unsigned char)*line))
@@ -790,132 +1019,11 @@ static void handle(game_t *g, char *line)
     const char *arg = line + w;
     while (isspace((unsigned char)*arg))
         arg++;
-    long long v;
-    double secs;
-
-    if (!strcmp(word, "quit") || !strcmp(word, "exit") || !strcmp(word, "q")) {
-        g->quit = 1;
-    } else if (!strcmp(word, "help") || !strcmp(word, "?")) {
-        cmd_help();
-    } else if (!strcmp(word, "new")) {
-        cmd_new(g, arg);
-    } else if (!strcmp(word, "load")) {
-        if (load_game(g, arg) == XQ_OK)
-            show(g);
-    } else if (!strcmp(word, "save")) {
-        cmd_save(g, arg);
-    } else if (!strcmp(word, "undo") || !strcmp(word, "back")) {
-        cmd_undo(g);
-    } else if (!strcmp(word, "redo")) {
-        cmd_redo(g);
-    } else if (!strcmp(word, "hint")) {
-        cmd_hint(g);
-    } else if (!strcmp(word, "go")) {
-        if (is_over(g)) {
-            say("The game is over.");
-        } else {
-            g->paused = 0;
-            if (g->player[xq_board_side_to_move(g->board)] == HUMAN ||
-                (g->max_plies > 0 && xq_board_history_size(g->board) >= g->max_plies))
-                engine_play(g); /* one move for the side to move */
-        }
-    } else if (!strcmp(word, "stop") || !strcmp(word, "pause")) {
-        g->paused = 1;
-        say("Paused: the engine does not move until 'go'.");
-    } else if (!strcmp(word, "engine")) {
-        set_engine(g, arg);
-    } else if (!strcmp(word, "level")) {
-        if (!*arg) {
-            describe_level(g->eng.level);
-        } else if (parse_int(arg, 0, XQ_SKILL_MAX, &v)) {
-            g->eng.level = (int)v;
-            describe_level(g->eng.level);
-        } else {
-            say("level wants a number from 0 to %d.", XQ_SKILL_MAX);
-        }
-    } else if (!strcmp(word, "time")) {
-        if (parse_seconds(arg, &secs) && (secs > 0 || g->eng.depth || g->eng.nodes)) {
-            g->eng.seconds = secs;
-            describe_limits(g);
-        } else {
-            say("time wants seconds per move (e.g. 2.5); 0 only with a depth or node limit.");
-        }
-    } else if (!strcmp(word, "depth")) {
-        if (parse_int(arg, 0, XQ_SEARCH_MAX_DEPTH, &v) &&
-            (v || g->eng.seconds > 0 || g->eng.nodes)) {
-            g->eng.depth = (int)v;
-            describe_limits(g);
-        } else {
-            say("depth wants 0 (no limit, with a time or node limit) to %d.", XQ_SEARCH_MAX_DEPTH);
-        }
-    } else if (!strcmp(word, "nodes")) {
-        if (parse_int(arg, 0, LLONG_MAX, &v) && (v || g->eng.seconds > 0 || g->eng.depth)) {
-            g->eng.nodes = v;
-            describe_limits(g);
-        } else {
-            say("nodes wants a count (0: no limit, with a time or depth limit).");
-        }
-    } else if (!strcmp(word, "threads")) {
-        if (parse_int(arg, 1, XQ_SEARCH_MAX_THREADS, &v) &&
-            xq_search_set_threads(g->eng.search, (int)v) == XQ_OK) {
-            g->eng.threads = (int)v;
-            describe_limits(g);
-        } else {
-            say("threads wants 1 to %d.", XQ_SEARCH_MAX_THREADS);
-        }
-    } else if (!strcmp(word, "hash")) {
-        if (parse_int(arg, 1, XQ_SEARCH_MAX_HASH_MB, &v) &&
-            xq_search_resize_hash(g->eng.search, (size_t)v) == XQ_OK) {
-            g->eng.hash_mb = (int)v;
-            describe_limits(g);
-        } else {
-            say("hash wants megabytes, 1 to %d (and the memory).", XQ_SEARCH_MAX_HASH_MB);
-        }
-    } else if (!strcmp(word, "rules")) {
-        int r = parse_ruleset(arg);
-        if (r < 0) {
-            say("rules wants axf, cxa or simple.");
-        } else {
-            xq_rules_init(&g->rules, XQ_RULES_VERSION, r);
-            xq_search_set_rules(g->eng.search, &g->rules); /* the engine judges alike */
-            g->rules_name = ruleset_name[r];
-            g->announced = 0;
-            say("Rules: %s.", g->rules_name);
-        }
-    } else if (!strcmp(word, "notation")) {
-        int nt = parse_notation(arg);
-        if (nt < 0) {
-            say("notation wants iccs, wxf or chinese.");
-        } else {
-            g->eng.notation = nt;
-            say("Moves are shown in %s.", notation_name[nt]);
-        }
-    } else if (!strcmp(word, "settings")) {
-        describe_limits(g);
-        describe_level(g->eng.level);
-    } else if (!strcmp(word, "moves")) {
-        list_moves(g, -1, 0);
-    } else if (!strcmp(word, "history")) {
-        cmd_history(g);
-    } else if (!strcmp(word, "fen")) {
-        char fen[XQ_FEN_MAX];
-        xq_board_fen(g->board, fen, sizeof fen);
-        say("%s", fen);
-    } else if (!strcmp(word, "board")) {
-        show(g);
-    } else if (!strcmp(word, "flip")) {
-        g->view.flip = !g->view.flip;
-        show(g);
-    } else if (!strcmp(word, "resign")) {
-        if (is_over(g)) {
-            say("The game is already over.");
-        } else {
-            g->resigned = xq_board_side_to_move(g->board) + 1;
-            show(g);
-        }
-    } else {
+    const command_t *c = w < sizeof word ? find_command(word) : NULL;
+    if (c)
+        c->run(g, arg);
+    else
         try_move(g, line);
-    }
 }
 
 /* ---- options ---- */
@@ -989,8 +1097,7 @@ static void usage(FILE *f)
 
 static int bad_value(const char *opt, const char *value, const char *want)
 {
-    fprintf(stderr, "xiangqi: %s wants %s, not '%s'\n", opt, want, value);
-    return 2;
+    return cli_usage_error("%s wants %s, not '%s'", opt, want, value);
 }
 
 int main(int argc, char **argv)
@@ -1008,6 +1115,7 @@ int main(int argc, char **argv)
     g.eng.notation = XQ_NOTATION_ICCS;
     g.eng.seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
     int time_given = 0;
+    cli_init("xiangqi");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         char name[32];
@@ -1018,11 +1126,7 @@ int main(int argc, char **argv)
             val = eq + 1;
         }
         int flag = 1;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("xiangqi (libxiangqi) %s\n", xq_version_string());
+        if (!val && cli_standard(a, usage)) {
             return 0;
         } else if (!strcmp(a, "--ascii")) {
             g.view.ascii = 1;
@@ -1055,11 +1159,10 @@ int main(int argc, char **argv)
         int known = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             known |= !strcmp(a, with_value[k]);
-        if (!known || (!val && i + 1 >= argc)) {
-            fprintf(stderr, "xiangqi: unknown or incomplete option '%s'\n", argv[i]);
-            usage(stderr);
-            return 2;
-        }
+        if (!known)
+            return cli_unknown_option(argv[i]);
+        if (!val && i + 1 >= argc)
+            return cli_missing_value(a);
         if (!val)
             val = argv[++i];
         if (0) {
@@ -1138,7 +1241,7 @@ int main(int argc, char **argv)
     g.view.flip = (g.player[XQ_RED] == ENGINE && g.player[XQ_BLACK] == HUMAN) ^ flip;
 
     xq_parse_error err;
-    int rc = xq_board_new(&g.board, fen, &err);
+    int rc = xq_record_new(&g.rec, fen, &err);
     if (rc != XQ_OK) {
         fprintf(stderr, "xiangqi: bad FEN (%s at offset %d): %s\n", xq_strerror(rc), err.offset,
                 err.message);
@@ -1152,11 +1255,10 @@ int main(int argc, char **argv)
     if (rc != XQ_OK) {
         fprintf(stderr, "xiangqi: cannot start the engine (%d threads, %d MB): %s\n",
                 g.eng.threads, g.eng.hash_mb, xq_strerror(rc));
-        xq_board_free(g.board);
+        xq_record_free(g.rec);
         return 2;
     }
     xq_search_set_rules(g.eng.search, &g.rules); /* repetitions in its tree as in the game */
-    xq_board_fen(g.board, g.start_fen, sizeof g.start_fen);
     g.interactive = isatty(STDIN_FILENO);
     g.echo = !g.interactive;
     g.eng.keyboard = g.interactive;
@@ -1193,8 +1295,8 @@ int main(int argc, char **argv)
             engine_play(&g);
         if (g.quit || interrupted)
             break;
-        int us = xq_board_side_to_move(g.board);
-        printf("%s%d. %s> ", g.view.color ? "\033[1m" : "", xq_board_fullmove_number(g.board),
+        int us = xq_board_side_to_move(game_board(&g));
+        printf("%s%d. %s> ", g.view.color ? "\033[1m" : "", xq_board_fullmove_number(game_board(&g)),
                side_name[us]);
         if (g.view.color)
             fputs("\033[0m", stdout);
@@ -1210,7 +1312,6 @@ int main(int argc, char **argv)
     if (status == 0)
         say("Goodbye.");
     xq_search_free(g.eng.search);
-    xq_board_free(g.board);
-    free(g.redo);
+    xq_record_free(g.rec);
     return status;
 }

@@ -2,11 +2,19 @@
  * @file xiangqi/egtb.h
  * @brief Endgame tables: generation by retrograde analysis, probing, and
  *        their use by the search.
+ *
+ * Part of the public API of libxiangqi; `<xiangqi/xiangqi.h>` includes every
+ * layer. C99 and C++ clean. Conventions (errors, ownership, threads, naming):
+ * docs/conventions.md; the tables themselves: docs/endgames.md.
  */
 #ifndef XIANGQI_EGTB_H
 #define XIANGQI_EGTB_H
 
-#include "xiangqi/xiangqi.h"
+#include <stddef.h>
+#include <stdint.h>
+
+#include "xiangqi/board.h"
+#include "xiangqi/search.h"
 
 XQ_BEGIN_DECL
 
@@ -233,7 +241,7 @@ XQ_API int xq_egtb_verify(const xq_egtb *tb, const char *material, uint64_t *err
  * @retval XQ_ESTATE A search is running.
  * @since 0.2
  */
-XQ_API int xq_search_set_egtb(xq_search *s, const xq_egtb *tb);
+XQ_API int xq_search_set_tablebase(xq_search *s, const xq_egtb *tb);
 
 /** @} */
 

@@ -432,6 +432,123 @@ struct svg_options {
 /* Board */
 
 /**
+ * @brief The legal moves of a position, kept with that position (RAII over
+ *        ::xq_movelist): filter by square, piece type and kind, test, write
+ *        and find moves in any notation after the board has moved on.
+ *        Get one from board::moves().
+ */
+class movelist {
+  public:
+    /** @brief The moves of a C board. @param b A valid board. @throws xq::error */
+    explicit movelist(const xq_board *b) : l_(nullptr)
+    {
+        detail::check(xq_movelist_new(&l_), "movelist");
+        int rc = xq_board_legal_moves(b, l_);
+        if (rc < 0) {
+            xq_movelist_free(l_);
+            detail::check(rc, "movelist");
+        }
+    }
+    /** @brief Copy (xq_movelist_clone()). @param o The list to copy. */
+    movelist(const movelist &o) : l_(nullptr) { detail::check(xq_movelist_clone(&l_, o.l_), "movelist"); }
+    /** @brief Transfer. @param o The source; it becomes empty. */
+    movelist(movelist &&o) noexcept : l_(o.l_) { o.l_ = nullptr; }
+    /** @brief Copy assignment. @param o The list to copy. @return `*this`. */
+    movelist &operator=(const movelist &o)
+    {
+        if (this != &o) {
+            movelist tmp(o);
+            std::swap(l_, tmp.l_);
+        }
+        return *this;
+    }
+    /** @brief Move assignment. @param o The source; it becomes empty. @return `*this`. */
+    movelist &operator=(movelist &&o) noexcept
+    {
+        std::swap(l_, o.l_);
+        return *this;
+    }
+    ~movelist() { xq_movelist_free(l_); }
+
+    /** @brief Number of moves. @return The size (0 for an empty list). */
+    std::size_t size() const { return l_ ? static_cast<std::size_t>(xq_movelist_size(l_)) : 0; }
+    /** @brief Whether the list has no move. @return `size() == 0`. */
+    bool empty() const { return size() == 0; }
+    /** @brief The move at an index. @param i 0 .. size() - 1. @return The move (null out of range). */
+    move operator[](std::size_t i) const { return move(xq_movelist_get(l_, static_cast<int>(i))); }
+    /** @brief Membership. @param m A move. @return Whether the list holds @p m. */
+    bool contains(move m) const { return xq_movelist_index(l_, m.raw()) >= 0; }
+    /** @brief The moves as a vector. @return Every move, in order. */
+    std::vector<move> to_vector() const
+    {
+        std::vector<move> out;
+        for (std::size_t i = 0; i < size(); i++)
+            out.push_back((*this)[i]);
+        return out;
+    }
+    /**
+     * @brief Keep only the matching moves (xq_movelist_filter()).
+     * @param from   Square or -1.  @param to  Square or -1.
+     * @param type   A piece type, or -1 for any (as int).
+     * @param kinds  `XQ_MOVES_CAPTURES`, `XQ_MOVES_QUIET`, `XQ_MOVES_CHECKS` bits, or 0.
+     * @return `*this`. @throws xq::error on a bad square, type or flag.
+     */
+    movelist &filter(int from, int to = -1, int type = -1, unsigned kinds = 0)
+    {
+        detail::check(xq_movelist_filter(l_, from, to, type, kinds), "movelist::filter");
+        return *this;
+    }
+    /** @brief Capture test. @param i Index. @return Whether move @p i captures. */
+    bool is_capture(std::size_t i) const
+    {
+        return detail::check(xq_movelist_is_capture(l_, static_cast<int>(i)), "is_capture") == 1;
+    }
+    /** @brief Check test. @param i Index. @return Whether move @p i gives check. */
+    bool gives_check(std::size_t i) const
+    {
+        return detail::check(xq_movelist_gives_check(l_, static_cast<int>(i)), "gives_check") == 1;
+    }
+    /**
+     * @brief Move @p i as text in the list's position.
+     * @param i Index. @param n A notation (not auto). @param flags `XQ_NOTATION_*` style flags.
+     * @return UTF-8 text.
+     */
+    std::string text(std::size_t i, notation n = notation::chinese, unsigned flags = 0) const
+    {
+        char buf[XQ_MOVE_TEXT_MAX];
+        detail::check(xq_movelist_text(l_, static_cast<int>(i), static_cast<int>(n), flags, buf,
+                                       sizeof buf), "movelist::text");
+        return buf;
+    }
+    /**
+     * @brief The list's move named by a text (xq_movelist_find()).
+     * @param t Text in any notation. @return The move.
+     * @throws xq::error (parse, illegal_move, ambiguous_move, not_found).
+     */
+    move find(const std::string &t) const
+    {
+        int i = -1;
+        xq_parse_error e;
+        int rc = xq_movelist_find(l_, t.c_str(), XQ_NOTATION_AUTO, 0, &i, &e);
+        if (rc < 0)
+            detail::raise(e, rc, "movelist::find");
+        return (*this)[static_cast<std::size_t>(i)];
+    }
+    /** @brief FEN of the list's position. @return The FEN. */
+    std::string fen() const
+    {
+        char buf[XQ_FEN_MAX];
+        detail::check(xq_movelist_fen(l_, buf, sizeof buf), "movelist::fen");
+        return buf;
+    }
+    /** @brief The C handle (borrowed). @return The list. */
+    const xq_movelist *get() const noexcept { return l_; }
+
+  private:
+    xq_movelist *l_;
+};
+
+/**
  * @brief A position and its move history: owns an ::xq_board.
  *
  * Copying clones the C board (history included); moving transfers it and
@@ -600,17 +717,10 @@ class board {
         return out;
     }
 
+    /** @brief The legal moves with this position, to filter and write as text. @return The list. */
+    movelist moves() const { return movelist(b_); }
     /** @brief The legal moves. @return Every legal move, in generation order. */
-    std::vector<move> legal_moves() const
-    {
-        xq_move buf[XQ_MAX_MOVES];
-        int n = detail::check(xq_board_generate_moves(b_, buf, XQ_MAX_MOVES), "legal_moves");
-        std::vector<move> out;
-        out.reserve(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; i++)
-            out.push_back(move(buf[i]));
-        return out;
-    }
+    std::vector<move> legal_moves() const { return moves().to_vector(); }
     /** @brief Legality. @param m A move. @return Whether @p m is legal here. */
     bool is_legal(move m) const { return detail::check(xq_board_is_legal(b_, m.raw()), "is_legal") == 1; }
 
@@ -907,7 +1017,7 @@ class record {
         xq_parse_error e;
         int rc = xq_record_load(r.r_, path.c_str(), &c, &e);
         if (rc == XQ_EIO)
-            throw error(rc, path + ": cannot read the file");
+            throw error(rc, e.message);
         if (rc < 0)
             detail::raise(e, rc, path.c_str());
         return r;
@@ -1092,9 +1202,10 @@ class record {
                   const pgn_options &o = pgn_options()) const
     {
         xq_pgn_options c = o.c();
-        int rc = xq_record_save_pgn(r_, path.c_str(), append ? 1 : 0, &c);
+        xq_parse_error e;
+        int rc = xq_record_save_pgn(r_, path.c_str(), append ? 1 : 0, &c, &e);
         if (rc < 0)
-            throw error(rc, path + ": cannot write");
+            throw error(rc, e.message);
     }
 
   private:
@@ -1150,9 +1261,28 @@ class pgn_reader {
     {
         pgn_reader r;
         xq_pgn_options c = o.c();
-        int rc = xq_pgn_reader_open(&r.rd_, path.c_str(), &c);
+        xq_parse_error e;
+        int rc = xq_pgn_reader_open(&r.rd_, path.c_str(), &c, &e);
         if (rc < 0)
-            throw error(rc, path + ": cannot open");
+            throw error(rc, e.message);
+        return r;
+    }
+    /**
+     * @brief Read from an open file descriptor (not closed by the reader).
+     * @param fd  Readable descriptor (0 for standard input).
+     * @param o   Reading options.
+     * @return The reader.
+     * @throws xq::error (io) if the first read fails.
+     * @since 0.2
+     */
+    static pgn_reader open_fd(int fd, const pgn_options &o = pgn_options())
+    {
+        pgn_reader r;
+        xq_pgn_options c = o.c();
+        xq_parse_error e;
+        int rc = xq_pgn_reader_open_fd(&r.rd_, fd, &c, &e);
+        if (rc < 0)
+            throw error(rc, e.message);
         return r;
     }
     /**
@@ -1166,7 +1296,7 @@ class pgn_reader {
         pgn_reader r;
         r.text_.reset(new std::string(text));
         xq_pgn_options c = o.c();
-        detail::check(xq_pgn_reader_new_memory(&r.rd_, r.text_->data(), r.text_->size(), &c),
+        detail::check(xq_pgn_reader_open_memory(&r.rd_, r.text_->data(), r.text_->size(), &c),
                       "pgn_reader");
         return r;
     }
@@ -1457,9 +1587,9 @@ class search {
     /** @brief Change the number of threads. @param n 1..::XQ_SEARCH_MAX_THREADS. */
     void set_threads(int n) { detail::check(xq_search_set_threads(get(), n), "set_threads"); }
     /** @brief Reallocate (and clear) the hash table. @param mb Megabytes. */
-    void resize_hash(std::size_t mb)
+    void set_hash(std::size_t mb)
     {
-        detail::check(xq_search_resize_hash(get(), mb), "resize_hash");
+        detail::check(xq_search_set_hash(get(), mb), "set_hash");
     }
     /** @brief Forget the hash table and statistics, as for a new game. */
     void clear() { detail::check(xq_search_clear(get()), "clear"); }
@@ -1604,7 +1734,7 @@ inline int evaluate(const board &b)
     return cp;
 }
 
-/** @brief The library's version at run time. @return E.g. "0.1.0". */
+/** @brief The library's version at run time. @return E.g. "0.2.0". */
 inline std::string version() { return xq_version_string(); }
 
 } // namespace xq

@@ -110,7 +110,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < repeat; k++) {
         xq_pgn_reader *rd;
         double t0 = now();
-        if (xq_pgn_reader_open(&rd, path, NULL) != XQ_OK)
+        if (xq_pgn_reader_open(&rd, path, NULL, NULL) != XQ_OK)
             return 1;
         c = read_all(rd, r);
         double t = now() - t0;
@@ -131,7 +131,7 @@ int main(int argc, char **argv)
         double wbest = 1e9;
         for (int k = 0; k < repeat; k++) {
             xq_pgn_reader *rd;
-            xq_pgn_reader_new_memory(&rd, text, size, NULL);
+            xq_pgn_reader_open_memory(&rd, text, size, NULL);
             double wt = 0;
             len = 0;
             while (xq_pgn_reader_next(rd, r, NULL) == 1) {
@@ -155,7 +155,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < repeat; k++) {
             xq_pgn_reader *rd;
             double t0 = now();
-            xq_pgn_reader_new_memory(&rd, out, len, NULL);
+            xq_pgn_reader_open_memory(&rd, out, len, NULL);
             rc = read_all(rd, r);
             double t = now() - t0;
             xq_pgn_reader_free(rd);
@@ -186,7 +186,7 @@ int main(int argc, char **argv)
         long before = peak_rss_kb();
         xq_pgn_reader *rd;
         double t0 = now();
-        xq_pgn_reader_open(&rd, tmp, NULL);
+        xq_pgn_reader_open(&rd, tmp, NULL, NULL);
         counts b = read_all(rd, r);
         double t = now() - t0;
         xq_pgn_reader_free(rd);

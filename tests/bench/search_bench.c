@@ -15,7 +15,7 @@
 
 #include <xiangqi/xiangqi.h>
 
-#include "../../examples/bench.h"
+#include "../../examples/uci/bench.h"
 
 static double now_s(void)
 {

@@ -6,7 +6,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     xq_pgn_reader *rd;
-    if (xq_pgn_reader_new_memory(&rd, data, size, NULL) != XQ_OK)
+    if (xq_pgn_reader_open_memory(&rd, data, size, NULL) != XQ_OK)
         abort();
     xq_record *r;
     if (xq_record_new(&r, NULL, NULL) != XQ_OK)

@@ -60,6 +60,7 @@ int main(void)
     FIELD(xq_outcome, chased);
     FIELD(xq_outcome, limit_count);
     FIELD(xq_outcome, limit_plies);
+    FIELD(xq_outcome, reserved);
 
     SIZE(xq_search_config);
     FIELD(xq_search_config, version);
@@ -101,6 +102,7 @@ int main(void)
     FIELD(xq_search_info, hashfull);
     FIELD(xq_search_info, pv_length);
     FIELD(xq_search_info, pv);
+    FIELD(xq_search_info, reserved);
 
     SIZE(xq_search_result);
     FIELD(xq_search_result, best_move);
@@ -115,5 +117,6 @@ int main(void)
     FIELD(xq_search_result, hashfull);
     FIELD(xq_search_result, pv_length);
     FIELD(xq_search_result, pv);
+    FIELD(xq_search_result, reserved);
     return 0;
 }

@@ -291,3 +291,63 @@ class TestErrors(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TestMoveList(unittest.TestCase):
+    def test_keeps_its_position(self):
+        b = Board()
+        moves = b.legal_moves
+        self.assertIsInstance(moves, xiangqi.MoveList)
+        self.assertIsInstance(moves, tuple)
+        b.push("h2e2")
+        self.assertEqual(moves.fen, xiangqi.START_FEN)
+        self.assertEqual(moves.text("h2e2", "chinese"), "炮二平五")
+        self.assertEqual(moves.find("C2.5"), Move.from_iccs("h2e2"))
+        self.assertEqual(len(b.legal_moves), 45)
+
+    def test_filters(self):
+        moves = Board().legal_moves
+        cannon = moves.filter(from_square=xiangqi.H2)
+        self.assertEqual(len(cannon), 12)
+        self.assertEqual(len(moves), 44)
+        self.assertEqual(len(moves.filter(piece_type=xiangqi.CANNON)), 24)
+        self.assertEqual(len(moves.filter(to_square=xiangqi.E2)), 4)  # cannons and elephants
+        self.assertEqual(len(moves.filter(to_square=xiangqi.E2, piece_type=xiangqi.CANNON)), 2)
+        self.assertEqual(set(moves.filter(captures=True)),
+                         {Move.from_iccs("h2h9"), Move.from_iccs("b2b9")})
+        self.assertEqual(len(moves.filter(quiet=True)), 42)
+        self.assertEqual(moves.filter(checks=True), ())
+        self.assertTrue(cannon.is_capture("h2h9"))
+        self.assertFalse(cannon.gives_check("h2e2"))
+        with self.assertRaises(xiangqi.NotFoundError):
+            cannon.find("b2e2")
+        with self.assertRaises(xiangqi.NotFoundError):
+            cannon.text("b2e2")
+        with self.assertRaises(xiangqi.IllegalMoveError):
+            cannon.find("h2h8")
+        with self.assertRaises(xiangqi.ParseError):
+            cannon.find("zz")
+        with self.assertRaises(xiangqi.InvalidArgumentError):
+            moves.filter(from_square=90)
+
+    def test_checks(self):
+        moves = Board("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").legal_moves
+        self.assertEqual(moves.filter(checks=True), (Move.from_iccs("a0a9"),))
+        self.assertTrue(moves.gives_check("a0a9"))
+
+
+class TestNulInText(unittest.TestCase):
+    def test_embedded_nul_is_refused(self):
+        fen = xiangqi.START_FEN
+        for bad in (fen + "\0junk", (fen + "\0").encode()):
+            with self.assertRaises(xiangqi.InvalidArgumentError) as cm:
+                Board(bad)
+            self.assertIn("NUL", str(cm.exception))
+        b = Board()
+        with self.assertRaises(xiangqi.InvalidArgumentError):
+            b.push("h2e2\0")
+        with self.assertRaises(xiangqi.InvalidArgumentError):
+            b.parse_move("h2e2\0h9g7")
+        self.assertEqual(b.fen(), fen)
+        with self.assertRaises(xiangqi.InvalidArgumentError):
+            xiangqi.validate_fen(fen + "\0")

@@ -309,7 +309,7 @@ class TestBackground(unittest.TestCase):
         self.assertEqual(cm.exception.name, "XQ_ESTATE")
         engine.start(xiangqi.Board(), infinite=True)
         for call in (lambda: engine.start(xiangqi.Board(), depth=3), engine.clear,
-                     lambda: engine.set_threads(2), lambda: engine.resize_hash(2),
+                     lambda: engine.set_threads(2), lambda: engine.set_hash(2),
                      lambda: engine.analyse(xiangqi.Board(), depth=2)):
             with self.assertRaises(xiangqi.StateError):
                 call()
@@ -329,6 +329,28 @@ class TestBackground(unittest.TestCase):
         timer.join()
         self.assertFalse(self.engine.running)
         self.assertIsNotNone(self.engine.analyse(MATE_IN_1, depth=2).move)  # usable again
+
+    def test_interrupt_a_bare_analysis_loop(self):
+        # Ctrl-C in `for info in engine.analysis(b)` without a with block:
+        # the iterator stops the search before KeyboardInterrupt goes on.
+        import _thread
+        timer = threading.Timer(0.2, _thread.interrupt_main)
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            for _ in self.engine.analysis(xiangqi.Board()):
+                pass
+        timer.join()
+        self.assertFalse(self.engine.running)
+        self.assertIsNotNone(self.engine.analyse(MATE_IN_1, depth=2).move)
+
+    def test_no_board_is_not_the_start_position(self):
+        for call in (lambda: self.engine.analyse(None, depth=1),
+                     lambda: self.engine.start(None, depth=1),
+                     lambda: xiangqi.evaluate(None), lambda: xiangqi.perft(None, 1),
+                     lambda: self.engine.analyse(42, depth=1)):
+            with self.assertRaises(xiangqi.InvalidArgumentError):
+                call()
+        self.assertFalse(self.engine.running)
 
     def test_ponder(self):
         engine = self.engine
@@ -430,7 +452,7 @@ class TestLifetime(unittest.TestCase):
             self.assertEqual(engine.threads, 2)
             engine.set_threads(1)
             engine.hash_mb = 2
-            engine.resize_hash(8)
+            engine.set_hash(8)
             self.assertEqual(engine.hash_mb, 8)
             engine.clear()
             self.assertIsNotNone(engine.analyse(xiangqi.Board(), depth=4).move)
@@ -498,7 +520,7 @@ class TestErrors(unittest.TestCase):
         self.assert_einval(lambda: Engine(threads=257))
         self.assert_einval(lambda: Engine(hash_mb=0))
         self.assert_einval(lambda: e.set_threads(0))
-        self.assert_einval(lambda: e.resize_hash(0))
+        self.assert_einval(lambda: e.set_hash(0))
         with self.assertRaises(TypeError):
             e.analyse(board, depht=3)
         # checked by the library itself (xq_search_start): its code and message

@@ -66,7 +66,7 @@ class TestFfi(unittest.TestCase):
         self.assertIn("needs major version 0", r.stderr)
 
     def test_missing_library_is_explained(self):
-        r = self._import_with("/nonexistent/libxiangqi.so.0")
+        r = self._import_with("/nonexistent/libxiangqi.so.1")
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("cannot load libxiangqi", r.stderr)
         self.assertIn("XQ_LIBRARY", r.stderr)

@@ -37,25 +37,25 @@ class TestBackend(unittest.TestCase):
 
     def test_wheel(self):
         name = self.b.build_wheel(self.tmp.name)
-        self.assertEqual(name, "xiangqi-0.1.0-py3-none-any.whl")
+        self.assertEqual(name, "xiangqi-0.2.0-py3-none-any.whl")
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
             names = zf.namelist()
             self.assertIsNone(zf.testzip())
-            record = zf.read("xiangqi-0.1.0.dist-info/RECORD").decode()
-            metadata = zf.read("xiangqi-0.1.0.dist-info/METADATA").decode()
+            record = zf.read("xiangqi-0.2.0.dist-info/RECORD").decode()
+            metadata = zf.read("xiangqi-0.2.0.dist-info/METADATA").decode()
         for f in ("xiangqi/__init__.py", "xiangqi/_ffi.py", "xiangqi/svg.py"):
             self.assertIn(f, names)
             self.assertIn(f + ",sha256=", record)
         self.assertFalse([n for n in names if "__pycache__" in n])
         self.assertIn("Name: xiangqi", metadata)
-        self.assertIn("Version: 0.1.0", metadata)
+        self.assertIn("Version: 0.2.0", metadata)
 
     def test_sdist_and_editable(self):
         name = self.b.build_sdist(self.tmp.name)
         with tarfile.open(os.path.join(self.tmp.name, name)) as tf:
             names = tf.getnames()
         for f in ("PKG-INFO", "pyproject.toml", "_backend/xq_backend.py", "xiangqi/_board.py"):
-            self.assertIn("xiangqi-0.1.0/" + f, names)
+            self.assertIn("xiangqi-0.2.0/" + f, names)
         name = self.b.build_editable(self.tmp.name)
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
             pth = zf.read("_xiangqi_editable.pth").decode().strip()

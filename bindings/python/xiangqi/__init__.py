@@ -35,7 +35,7 @@ __all__ = _board.__all__ + _record.__all__ + _engine.__all__ + [
     "library_path", "svg",
 ]
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def library_version():
@@ -44,7 +44,7 @@ def library_version():
 
 
 def library_version_string():
-    """Version of the loaded C library, e.g. ``'0.1.0'``."""
+    """Version of the loaded C library, e.g. ``'0.2.0'``."""
     return _ffi.lib.xq_version_string().decode()
 
 

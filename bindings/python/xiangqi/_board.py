@@ -2,9 +2,11 @@
 
 import ctypes
 import enum
+import weakref
 
 from . import _errors, _ffi
-from ._errors import IllegalMoveError, InvalidArgumentError, ParseError, StateError
+from ._errors import (IllegalMoveError, InvalidArgumentError, NotFoundError, ParseError,
+                      StateError)
 from ._handle import Owned
 
 _lib = _ffi.lib
@@ -221,11 +223,15 @@ class Move:
 
 
 def _encode(text):
-    if isinstance(text, bytes):
-        return text
-    if not isinstance(text, str):
+    if isinstance(text, str):
+        text = text.encode("utf-8")
+    elif not isinstance(text, bytes):
         raise InvalidArgumentError(_errors.EINVAL, "expected text, got %r" % (text,))
-    return text.encode("utf-8")
+    if b"\0" in text:
+        # C strings end at a NUL: the rest would be dropped without a word.
+        raise InvalidArgumentError(_errors.EINVAL, "text contains a NUL character at offset %d: %r"
+                                   % (text.index(b"\0"), text[:60]))
+    return text
 
 
 # ---- notation ----
@@ -532,10 +538,17 @@ class Board(Owned):
 
     @property
     def legal_moves(self):
-        """The legal moves, as a tuple of :class:`Move` (``move in board.legal_moves``)."""
-        arr = (_ffi.c_move * MAX_MOVES)()
-        n = _errors.check(_lib.xq_board_generate_moves(self._handle, arr, MAX_MOVES))
-        return tuple(Move.from_code(arr[i]) for i in range(n))
+        """The legal moves, as a :class:`MoveList` (a tuple of :class:`Move` that
+        keeps this position: ``move in board.legal_moves``,
+        ``board.legal_moves.filter(from_square=xiangqi.H2)``)."""
+        handle = _ffi.c_movelist_p()
+        _errors.check(_lib.xq_movelist_new(ctypes.byref(handle)))
+        try:
+            _errors.check(_lib.xq_board_legal_moves(self._handle, handle))
+        except BaseException:
+            _lib.xq_movelist_free(handle)
+            raise
+        return MoveList._adopt(handle)
 
     def is_legal(self, move):
         """Whether a :class:`Move` (or ICCS text) is legal here."""
@@ -817,19 +830,129 @@ def _as_move(move):
     raise InvalidArgumentError(_errors.EINVAL, "expected a Move, got %r" % (move,))
 
 
+def _board_argument(board, what):
+    """*board* if it is a Board, else a new Board from a FEN string (the
+    caller closes it); None is refused rather than taken for the start
+    position."""
+    if isinstance(board, Board):
+        return board
+    if not isinstance(board, (str, bytes)):
+        raise InvalidArgumentError(
+            _errors.EINVAL, "%s needs a Board or a FEN, not %r" % (what, board))
+    return Board(board)
+
+
 def perft(board, depth):
     """Leaf count of the legal-move tree of *board* (a :class:`Board` or a FEN) to *depth*."""
     if isinstance(board, Board):
         return board.perft(depth)
-    with Board(board) as b:
+    with _board_argument(board, "perft()") as b:
         return b.perft(depth)
 
+
+
+class _MoveListHandle:
+    """Owns the C list of a MoveList (a tuple subclass cannot be weakly referenced)."""
+    __slots__ = ("ptr", "__weakref__")
+
+    def __init__(self, ptr):
+        self.ptr = ptr
+        weakref.finalize(self, _lib.xq_movelist_free, ptr)
+
+
+class MoveList(tuple):
+    """The legal moves of a position: a tuple of :class:`Move` (in the
+    library's generation order) that keeps a copy of that position, so its
+    moves can be filtered, tested and written as text after the board has
+    moved on. Get one from :attr:`Board.legal_moves`.
+
+    >>> moves = Board().legal_moves
+    >>> len(moves), len(moves.filter(piece_type=PieceType.CANNON)), len(moves.filter(captures=True))
+    (44, 24, 2)
+    >>> [moves.text(m, "wxf") for m in moves.filter(from_square=H2, to_square=E2)]
+    ['C2.5']
+    >>> moves.find("炮二平五") == Move.from_iccs("h2e2")
+    True
+    """
+
+    @classmethod
+    def _adopt(cls, handle):
+        n = _errors.check(_lib.xq_movelist_size(handle))
+        self = tuple.__new__(cls, [Move.from_code(_lib.xq_movelist_get(handle, i))
+                                   for i in range(n)])
+        self._owner = _MoveListHandle(handle)
+        return self
+
+    @property
+    def _ptr(self):
+        return self._owner.ptr
+
+    def __repr__(self):
+        return "MoveList(%s)" % (tuple.__repr__(self),)
+
+    def _index(self, move):
+        move = _as_move(move)
+        i = _lib.xq_movelist_index(self._ptr, int(move))
+        if i == _errors.ENOTFOUND:
+            raise NotFoundError(i, "%s is not in this move list" % (move.iccs(),))
+        return _errors.check(i)
+
+    def filter(self, from_square=None, to_square=None, piece_type=None, captures=False,
+               quiet=False, checks=False):
+        """A new :class:`MoveList` with the moves that match every condition
+        given: from or to a square, of a :class:`PieceType`, captures,
+        quiet moves (no capture), moves that give check."""
+        kinds = (1 if captures else 0) | (2 if quiet else 0) | (4 if checks else 0)
+        handle = _ffi.c_movelist_p()
+        _errors.check(_lib.xq_movelist_clone(ctypes.byref(handle), self._ptr))
+        rc = _lib.xq_movelist_filter(handle, -1 if from_square is None else int(from_square),
+                                     -1 if to_square is None else int(to_square),
+                                     -1 if piece_type is None else int(piece_type), kinds)
+        if rc < 0:
+            _lib.xq_movelist_free(handle)
+            _errors.check(rc, "bad filter: from_square=%r to_square=%r piece_type=%r"
+                          % (from_square, to_square, piece_type))
+        return MoveList._adopt(handle)
+
+    def is_capture(self, move):
+        """Whether *move* (in this list) captures."""
+        return _errors.check(_lib.xq_movelist_is_capture(self._ptr, self._index(move))) == 1
+
+    def gives_check(self, move):
+        """Whether *move* (in this list) gives check."""
+        return _errors.check(_lib.xq_movelist_gives_check(self._ptr, self._index(move))) == 1
+
+    def text(self, move, notation=Notation.CHINESE, flags=0):
+        """*move* (in this list) written in a notation, in the list's position."""
+        buf = ctypes.create_string_buffer(MOVE_TEXT_MAX)
+        _errors.check(_lib.xq_movelist_text(self._ptr, self._index(move),
+                                            int(_notation(notation)), flags, buf, MOVE_TEXT_MAX))
+        return buf.value.decode("utf-8")
+
+    def find(self, text, notation=Notation.AUTO, flags=0):
+        """The move of this list that *text* names (any notation); raises
+        :class:`ParseError`, :class:`IllegalMoveError`,
+        :class:`AmbiguousMoveError`, or :class:`NotFoundError` for a legal
+        move that a filter left out."""
+        index = ctypes.c_int(-1)
+        perr = _ffi.ParseError()
+        rc = _lib.xq_movelist_find(self._ptr, _encode(text), int(_notation(notation)), flags,
+                                   ctypes.byref(index), ctypes.byref(perr))
+        _errors.check(rc, perr.message.decode("utf-8", "replace") or None)
+        return self[index.value]
+
+    @property
+    def fen(self):
+        """FEN of the position these moves belong to."""
+        buf = ctypes.create_string_buffer(FEN_MAX)
+        _errors.check(_lib.xq_movelist_fen(self._ptr, buf, FEN_MAX))
+        return buf.value.decode("ascii")
 
 __all__ = [
     "START_FEN", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "Color", "RED", "BLACK",
     "COLORS", "PieceType", "KING", "ADVISOR", "ELEPHANT", "HORSE", "CHARIOT", "CANNON", "SOLDIER",
     "PIECE_TYPES", "square", "square_file", "square_rank", "square_name", "parse_square", "Piece",
-    "Move", "Termination", "Outcome", "Rules", "validate_fen", "Board", "perft", "Notation",
+    "Move", "MoveList", "Termination", "Outcome", "Rules", "validate_fen", "Board", "perft", "Notation",
     "detect_notation", "NOTATION_XQBASE", "NOTATION_RANKS_1_10", "NOTATION_FULLWIDTH",
     "NOTATION_WXF_EQUALS", "NOTATION_WXF_PREFIX", "NOTATION_ASCII_DIGITS", "NOTATION_TRADITIONAL",
     "NOTATION_ICCS_UPPER",

@@ -19,7 +19,7 @@ import time
 import weakref
 
 from . import _errors, _ffi
-from ._board import Board, Move, _as_move, _rules_c
+from ._board import Board, Move, _as_move, _board_argument, _rules_c
 from ._errors import InvalidArgumentError, StateError
 
 _lib = _ffi.lib
@@ -429,18 +429,18 @@ class Engine:
 
     @property
     def hash_mb(self):
-        """Size of the hash table in MB; assigning calls :meth:`resize_hash`."""
+        """Size of the hash table in MB; assigning calls :meth:`set_hash`."""
         return self._hash_mb
 
     @hash_mb.setter
     def hash_mb(self, mb):
-        self.resize_hash(mb)
+        self.set_hash(mb)
 
-    def resize_hash(self, mb):
+    def set_hash(self, mb):
         """Reallocate the hash table with *mb* megabytes (it is cleared)."""
         _int(mb, "hash_mb", 1, MAX_HASH_MB)
         self._check_idle()
-        _errors.check(_lib.xq_search_resize_hash(self._handle, mb))
+        _errors.check(_lib.xq_search_set_hash(self._handle, mb))
         self._hash_mb = mb
 
     def set_rules(self, rules=None):
@@ -509,7 +509,7 @@ class Engine:
         self._check_idle()
         own = None
         if not isinstance(board, Board):
-            board = own = Board(board)
+            board = own = _board_argument(board, "a search")
         try:
             turn = board.turn
             lim = _limits(board, self.skill, **limits)
@@ -629,16 +629,24 @@ class Analysis:
         return self
 
     def __next__(self):
-        while True:
-            if self._done and self._queue.empty():
-                raise StopIteration
-            try:
-                item = self._queue.get(timeout=0.01)
-            except queue.Empty:
-                if not self._done and not self._engine.running:
-                    self._collect()
-                continue
-            return item
+        try:
+            while True:
+                if self._done and self._queue.empty():
+                    raise StopIteration
+                try:
+                    item = self._queue.get(timeout=0.01)
+                except queue.Empty:
+                    if not self._done and not self._engine.running:
+                        self._collect()
+                    continue
+                return item
+        except (KeyboardInterrupt, SystemExit):
+            # Ctrl-C in a bare ``for info in engine.analysis(b)``: nobody
+            # would stop the search otherwise.
+            if not self._done:
+                self.stop()
+                self._collect()
+            raise
 
     def _collect(self):
         if not self._done:
@@ -707,7 +715,7 @@ def evaluate(board):
     """The engine's static evaluation of *board* (a :class:`Board` or a FEN),
     in centipawns from the side to move's view (no search)."""
     if not isinstance(board, Board):
-        with Board(board) as b:
+        with _board_argument(board, "evaluate()") as b:
             return evaluate(b)
     cp = ctypes.c_int32()
     _errors.check(_lib.xq_evaluate(board._handle, ctypes.byref(cp)))

@@ -22,10 +22,10 @@ import glob
 import os
 import sys
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int, c_int32, c_int64,
-                    c_size_t, c_uint, c_uint16, c_uint64, c_void_p)
+                    c_size_t, c_uint, c_uint16, c_uint32, c_uint64, c_void_p)
 
 #: The library version this package was written for (MAJOR*10000+MINOR*100+PATCH).
-VERSION_NUMBER = 100
+VERSION_NUMBER = 200
 #: Libraries with another major version are refused.
 VERSION_MAJOR = VERSION_NUMBER // 10000
 #: Oldest library this package can use: the one that introduced every symbol below.
@@ -43,15 +43,15 @@ MAX_MOVES = 128
 
 class ParseError(Structure):
     """``xq_parse_error``."""
-    _fields_ = [("code", c_int), ("offset", c_int), ("line", c_int), ("column", c_int),
-                ("message", c_char * 120)]
+    _fields_ = [("code", c_int32), ("offset", c_int32), ("line", c_int32), ("column", c_int32),
+                ("message", c_char * 256)]
 
 
 class SvgOptions(Structure):
     """``xq_svg_options`` (version 1)."""
-    _fields_ = [("version", c_uint), ("size", c_int), ("flip", c_int), ("coordinates", c_int),
-                ("glyphs", c_int), ("show_last_move", c_int), ("last_move", c_move),
-                ("show_check", c_int), ("arrows", POINTER(c_move)), ("arrow_count", c_int)]
+    _fields_ = [("version", c_uint32), ("size", c_int32), ("flip", c_int32), ("coordinates", c_int32),
+                ("glyphs", c_int32), ("show_last_move", c_int32), ("last_move", c_move),
+                ("show_check", c_int32), ("arrows", POINTER(c_move)), ("arrow_count", c_int32)]
 
 
 SVG_OPTIONS_VERSION = 1
@@ -59,8 +59,8 @@ SVG_OPTIONS_VERSION = 1
 
 class PgnOptions(Structure):
     """``xq_pgn_options`` (version 1)."""
-    _fields_ = [("version", c_uint), ("notation", c_int), ("flags", c_uint),
-                ("line_width", c_int), ("variations", c_int), ("comments", c_int)]
+    _fields_ = [("version", c_uint32), ("notation", c_int32), ("flags", c_uint32),
+                ("line_width", c_int32), ("variations", c_int32), ("comments", c_int32)]
 
 
 PGN_OPTIONS_VERSION = 1
@@ -68,9 +68,9 @@ PGN_OPTIONS_VERSION = 1
 
 class Rules(Structure):
     """``xq_rules`` (version 1)."""
-    _fields_ = [("version", c_uint), ("ruleset", c_int), ("fold", c_int), ("ply_limit", c_int),
-                ("check_cap", c_int), ("mate_threat_depth", c_int),
-                ("insufficient_material", c_int)]
+    _fields_ = [("version", c_uint32), ("ruleset", c_int32), ("fold", c_int32), ("ply_limit", c_int32),
+                ("check_cap", c_int32), ("mate_threat_depth", c_int32),
+                ("insufficient_material", c_int32)]
 
 
 RULES_VERSION = 1
@@ -79,11 +79,11 @@ OUTCOME_MAX_SQUARES = 16
 
 class Outcome(Structure):
     """``xq_outcome``."""
-    _fields_ = [("result", c_int), ("reason", c_int), ("at_fault", c_int),
-                ("repetitions", c_int), ("cycle_start", c_int), ("cycle_plies", c_int),
-                ("cycle", c_int * 2), ("nchasing", c_int), ("chasing", c_int * OUTCOME_MAX_SQUARES),
-                ("nchased", c_int), ("chased", c_int * OUTCOME_MAX_SQUARES),
-                ("limit_count", c_int), ("limit_plies", c_int)]
+    _fields_ = [("result", c_int32), ("reason", c_int32), ("at_fault", c_int32),
+                ("repetitions", c_int32), ("cycle_start", c_int32), ("cycle_plies", c_int32),
+                ("cycle", c_int32 * 2), ("nchasing", c_int32), ("chasing", c_int32 * OUTCOME_MAX_SQUARES),
+                ("nchased", c_int32), ("chased", c_int32 * OUTCOME_MAX_SQUARES),
+                ("limit_count", c_int32), ("limit_plies", c_int32), ("reserved", c_int32 * 8)]
 
 
 SEARCH_CONFIG_VERSION = 1
@@ -97,12 +97,12 @@ PV_MAX = 64
 
 class SearchConfig(Structure):
     """``xq_search_config`` (version 1)."""
-    _fields_ = [("version", c_uint), ("threads", c_int32), ("hash_mb", c_size_t)]
+    _fields_ = [("version", c_uint32), ("threads", c_int32), ("hash_mb", c_size_t)]
 
 
 class SearchLimits(Structure):
     """``xq_search_limits`` (version 1)."""
-    _fields_ = [("version", c_uint), ("depth", c_int32), ("nodes", c_uint64),
+    _fields_ = [("version", c_uint32), ("depth", c_int32), ("nodes", c_uint64),
                 ("movetime_ms", c_int32), ("red_time_ms", c_int32), ("black_time_ms", c_int32),
                 ("red_inc_ms", c_int32), ("black_inc_ms", c_int32), ("movestogo", c_int32),
                 ("move_overhead_ms", c_int32), ("infinite", c_int32), ("ponder", c_int32),
@@ -116,7 +116,8 @@ class SearchInfo(Structure):
     _fields_ = [("depth", c_int32), ("seldepth", c_int32), ("multipv", c_int32),
                 ("score_kind", c_int32), ("score", c_int32), ("bound", c_int32),
                 ("nodes", c_uint64), ("nps", c_uint64), ("time_ms", c_int64),
-                ("hashfull", c_int32), ("pv_length", c_int32), ("pv", c_move * PV_MAX)]
+                ("hashfull", c_int32), ("pv_length", c_int32), ("pv", c_move * PV_MAX),
+                ("reserved", c_int32 * 8)]
 
 
 class SearchResult(Structure):
@@ -124,7 +125,8 @@ class SearchResult(Structure):
     _fields_ = [("best_move", c_move), ("ponder_move", c_move), ("score_kind", c_int32),
                 ("score", c_int32), ("depth", c_int32), ("seldepth", c_int32),
                 ("nodes", c_uint64), ("nps", c_uint64), ("time_ms", c_int64),
-                ("hashfull", c_int32), ("pv_length", c_int32), ("pv", c_move * PV_MAX)]
+                ("hashfull", c_int32), ("pv_length", c_int32), ("pv", c_move * PV_MAX),
+                ("reserved", c_int32 * 8)]
 
 
 #: ``xq_search_info_fn``: void (*)(const xq_search_info *info, void *userdata).
@@ -187,6 +189,14 @@ FUNCTIONS = {
     "xq_movelist_size": (c_int, [c_movelist_p]),
     "xq_movelist_get": (c_move, [c_movelist_p, c_int]),
     "xq_board_legal_moves": (c_int, [c_board_p, c_movelist_p]),
+    "xq_movelist_clone": (c_int, [P(c_movelist_p), c_movelist_p]),
+    "xq_movelist_index": (c_int, [c_movelist_p, c_move]),
+    "xq_movelist_filter": (c_int, [c_movelist_p, c_int, c_int, c_int, c_uint]),
+    "xq_movelist_is_capture": (c_int, [c_movelist_p, c_int]),
+    "xq_movelist_gives_check": (c_int, [c_movelist_p, c_int]),
+    "xq_movelist_text": (c_int, [c_movelist_p, c_int, c_int, c_uint, c_char_p, c_size_t]),
+    "xq_movelist_find": (c_int, [c_movelist_p, c_char_p, c_int, c_uint, P(c_int), P(ParseError)]),
+    "xq_movelist_fen": (c_int, [c_movelist_p, c_char_p, c_size_t]),
     # perft
     "xq_perft": (c_int, [c_board_p, c_int, P(c_uint64)]),
     "xq_perft_divide": (c_int, [c_board_p, c_int, P(c_move), P(c_uint64), c_size_t]),
@@ -236,11 +246,12 @@ FUNCTIONS = {
     "xq_record_clear_nags": (c_int, [c_record_p]),
     "xq_pgn_options_init": (c_int, [P(PgnOptions), c_uint]),
     "xq_record_to_pgn": (c_int, [c_record_p, P(PgnOptions), c_char_p, c_size_t]),
-    "xq_record_save_pgn": (c_int, [c_record_p, c_char_p, c_int, P(PgnOptions)]),
+    "xq_record_save_pgn": (c_int, [c_record_p, c_char_p, c_int, P(PgnOptions), P(ParseError)]),
     "xq_record_from_pgn": (c_int, [c_record_p, c_char_p, c_size_t, P(PgnOptions),
                                    P(ParseError)]),
-    "xq_pgn_reader_open": (c_int, [P(c_reader_p), c_char_p, P(PgnOptions)]),
-    "xq_pgn_reader_new_memory": (c_int, [P(c_reader_p), c_void_p, c_size_t, P(PgnOptions)]),
+    "xq_pgn_reader_open": (c_int, [P(c_reader_p), c_char_p, P(PgnOptions), P(ParseError)]),
+    "xq_pgn_reader_open_fd": (c_int, [P(c_reader_p), c_int, P(PgnOptions), P(ParseError)]),
+    "xq_pgn_reader_open_memory": (c_int, [P(c_reader_p), c_void_p, c_size_t, P(PgnOptions)]),
     "xq_pgn_reader_next": (c_int, [c_reader_p, c_record_p, P(ParseError)]),
     "xq_pgn_reader_game_line": (c_int, [c_reader_p]),
     "xq_pgn_reader_free": (None, [c_reader_p]),
@@ -264,7 +275,7 @@ FUNCTIONS = {
     "xq_search_new": (c_int, [P(c_search_p), P(SearchConfig)]),
     "xq_search_free": (None, [c_search_p]),
     "xq_search_set_threads": (c_int, [c_search_p, c_int]),
-    "xq_search_resize_hash": (c_int, [c_search_p, c_size_t]),
+    "xq_search_set_hash": (c_int, [c_search_p, c_size_t]),
     "xq_search_clear": (c_int, [c_search_p]),
     "xq_search_set_rules": (c_int, [c_search_p, P(Rules)]),
     "xq_search_start": (c_int, [c_search_p, c_board_p, P(SearchLimits), SEARCH_INFO_FN,
@@ -283,7 +294,7 @@ def _library_names():
         return ["xiangqi.dll", "libxiangqi.dll"]
     if sys.platform == "darwin":
         return ["libxiangqi.dylib", "libxiangqi.0.dylib"]
-    return ["libxiangqi.so.0", "libxiangqi.so"]
+    return ["libxiangqi.so.1", "libxiangqi.so"]
 
 
 def candidates():
@@ -354,7 +365,7 @@ def load():
     detail = ("; ".join(tried)) if tried else "no candidate found"
     raise ImportError(
         "cannot load libxiangqi (%s). Install the library (cmake --install), add its directory "
-        "to LD_LIBRARY_PATH, copy libxiangqi.so.0 next to the xiangqi package, or set XQ_LIBRARY "
+        "to LD_LIBRARY_PATH, copy libxiangqi.so.1 next to the xiangqi package, or set XQ_LIBRARY "
         "to its path" % detail)
 
 

@@ -179,11 +179,13 @@ class Record(Owned):
         rec = cls()
         opt = _pgn_options(notation, flags)
         p = _encode(os.fspath(path))
-        try:
-            return rec._load(lambda h, e: _lib.xq_record_load(h, p, ctypes.byref(opt), e),
-                             what=str(path))
-        except _errors.XiangqiIOError as exc:
-            raise _errors.XiangqiIOError(exc.code, "%s: cannot read the file" % (path,))
+        perr = _ffi.ParseError()
+        rc = _lib.xq_record_load(rec._handle, p, ctypes.byref(opt), ctypes.byref(perr))
+        if rc == _errors.EIO:  # the message names the file and the reason
+            raise _errors.XiangqiIOError(rc, perr.message.decode("utf-8", "replace"))
+        if rc < 0:
+            raise _errors.from_parse_error(rc, perr, str(path))
+        return rec
 
     # -- writing --
 
@@ -198,9 +200,10 @@ class Record(Owned):
                  variations=True, comments=True):
         """Write the game to a PGN file (replace it, or append to it)."""
         opt = _pgn_options(notation, flags, line_width, variations, comments)
+        perr = _ffi.ParseError()
         rc = _lib.xq_record_save_pgn(self._handle, _encode(os.fspath(path)), 1 if append else 0,
-                                     ctypes.byref(opt))
-        _errors.check(rc, "cannot write %s" % (path,) if rc == _errors.EIO else None)
+                                     ctypes.byref(opt), ctypes.byref(perr))
+        _errors.check(rc, perr.message.decode("utf-8", "replace") if rc < 0 else None)
 
     def __str__(self):
         return self.pgn()
@@ -373,13 +376,15 @@ class PgnReader(Owned):
                 "\n" in source or source.lstrip().startswith("["))):
             data = _encode(source) if isinstance(source, str) else bytes(source)
             self._data = ctypes.create_string_buffer(data, len(data))  # kept alive
-            rc = _lib.xq_pgn_reader_new_memory(ctypes.byref(handle), self._data, len(data),
+            rc = _lib.xq_pgn_reader_open_memory(ctypes.byref(handle), self._data, len(data),
                                                ctypes.byref(opt))
         else:
             path = os.fspath(source)
-            rc = _lib.xq_pgn_reader_open(ctypes.byref(handle), _encode(path), ctypes.byref(opt))
-            if rc == _errors.EIO:
-                raise _errors.XiangqiIOError(rc, "%s: cannot open the file" % (path,))
+            perr = _ffi.ParseError()
+            rc = _lib.xq_pgn_reader_open(ctypes.byref(handle), _encode(path), ctypes.byref(opt),
+                                         ctypes.byref(perr))
+            if rc == _errors.EIO:  # the message names the file and the reason
+                raise _errors.XiangqiIOError(rc, perr.message.decode("utf-8", "replace"))
         _errors.check(rc)
         self._own(handle.value, _lib.xq_pgn_reader_free)
         self.skip_errors = skip_errors

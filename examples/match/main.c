@@ -33,9 +33,19 @@
 
 #include <xiangqi/xiangqi.h>
 
+#include "cli.h"
+
 #define MAX_ARGS 32
 #define MAX_OPTS 32
 #define MAX_GAME_PLIES 2000
+#define MAX_OPENING_MOVES 64
+#define LINE_MAX_LEN 8192         /* longest engine line kept (longer ones are cut) */
+#define MOVE_TEXT_WIDTH 7         /* " h2e2" or " h3e3" with ranks 1-10, and room */
+#define HANDSHAKE_TIMEOUT_MS 10000 /* uciok / readyok must come within this */
+#define UNTIMED_MOVE_LIMIT_MS 600000 /* -nodes / -depth: a move taking longer is a timeout */
+#define QUIT_WAIT_MS 1000         /* after 'quit', how long an engine may take to exit */
+#define QUIT_POLL_MS 20
+#define MATE_SCORE 30000          /* "score mate N" as centipawns: MATE_SCORE - N */
 
 /* ---- configuration ---- */
 
@@ -54,7 +64,7 @@ typedef struct engine_cfg {
 typedef struct opening {
     char fen[XQ_FEN_MAX];
     int nmoves;
-    xq_move moves[64];
+    xq_move moves[MAX_OPENING_MOVES];
 } opening;
 
 static struct {
@@ -99,6 +109,18 @@ static void die(const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     exit(2);
+}
+
+/* A bad command line: one line with the hint, exit 2. */
+static void usage_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void usage_die(const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    exit(cli_usage_error("%s", msg));
 }
 
 static int64_t now_ms(void)
@@ -202,7 +224,7 @@ static int eng_read(engine *e, char *out, size_t cap, int64_t deadline)
 /* Wait for a line starting with `word`; -1 on death or timeout. */
 static int eng_expect(engine *e, const char *word, int timeout_ms)
 {
-    char line[8192];
+    char line[LINE_MAX_LEN];
     int64_t deadline = now_ms() + timeout_ms;
     size_t n = strlen(word);
     for (;;) {
@@ -253,7 +275,7 @@ static int eng_start(engine *e, const engine_cfg *c)
     e->in = to_child[1];
     e->out = from_child[0];
     e->dead = 0;
-    if (eng_send(e, c->ucci ? "ucci" : "uci") || eng_expect(e, c->ucci ? "ucciok" : "uciok", 10000))
+    if (eng_send(e, c->ucci ? "ucci" : "uci") || eng_expect(e, c->ucci ? "ucciok" : "uciok", HANDSHAKE_TIMEOUT_MS))
         goto fail;
     if (c->ucci)
         eng_send(e, "setoption usemillisec true");
@@ -263,7 +285,7 @@ static int eng_start(engine *e, const engine_cfg *c)
         else
             eng_send(e, "setoption name %s value %s", c->opt_name[i], c->opt_value[i]);
     }
-    if (eng_send(e, "isready") || eng_expect(e, "readyok", 10000))
+    if (eng_send(e, "isready") || eng_expect(e, "readyok", HANDSHAKE_TIMEOUT_MS))
         goto fail;
     return 0;
 fail:
@@ -278,12 +300,12 @@ static void eng_quit(engine *e)
         return;
     }
     eng_send(e, "quit");
-    for (int i = 0; i < 50; i++) {
+    for (int waited = 0; waited < QUIT_WAIT_MS; waited += QUIT_POLL_MS) {
         if (waitpid(e->pid, NULL, WNOHANG) == e->pid) {
             e->pid = -1;
             break;
         }
-        struct timespec ts = {0, 20000000};
+        struct timespec ts = {0, QUIT_POLL_MS * 1000000L};
         nanosleep(&ts, NULL);
     }
     eng_kill(e);
@@ -324,7 +346,7 @@ typedef struct game {
     int term;
     char detail[160];
     /* The moves so far as each engine writes them, " m1 m2 ...". */
-    char movetext[2][MAX_GAME_PLIES * 7 + 8];
+    char movetext[2][MAX_GAME_PLIES * MOVE_TEXT_WIDTH + 8];
     size_t movelen[2];
 } game;
 
@@ -407,11 +429,11 @@ static void forfeit(game *g, int loser_is_red, int term, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Play one game between e[0] and e[1] (g->red says who is Red). */
-static void play(game *g, engine e[2])
+/* ---- one game, phase by phase ---- */
+
+/* Phase 1: the board from the opening's FEN with its moves played. */
+static void set_up_opening(game *g, const opening *op)
 {
-    const opening *op = &cfg.open[g->opening];
-    int64_t clock[2] = {cfg.base_ms, cfg.base_ms}; /* by colour */
     xq_board_new(&g->board, op->fen, NULL);
     xq_board_fen(g->board, g->start_fen, sizeof g->start_fen);
     g->nplies = 0;
@@ -420,138 +442,231 @@ static void play(game *g, engine e[2])
     g->movetext[0][0] = g->movetext[1][0] = 0;
     for (int i = 0; i < op->nmoves; i++)
         game_play(g, op->moves[i]);
+}
+
+/* Phase 2: both engines running (restarted after a crash or a timeout) and
+ * told a new game starts; 0, or -1 with the game forfeited. */
+static int prepare_engines(game *g, engine e[2])
+{
     for (int k = 0; k < 2; k++) {
         if (e[k].dead && eng_start(&e[k], &cfg.eng[k]) != 0) {
             forfeit(g, k == g->red, T_CRASH, "%s could not be started", cfg.eng[k].name);
-            return;
+            return -1;
         }
         eng_send(&e[k], e[k].c->ucci ? "setoption newgame" : "ucinewgame");
     }
-    if (adjudicate(g))
-        return;
+    return 0;
+}
 
-    char cmd[MAX_GAME_PLIES * 7 + 256], line[8192], fen[XQ_FEN_MAX * 2];
-    for (;;) {
-        const int side = xq_board_side_to_move(g->board);
-        const int k = side == XQ_RED ? g->red : !g->red;
-        engine *en = &e[k];
-        const engine_cfg *c = en->c;
+/* The clocks of a game with -tc, by colour. */
+typedef struct clocks {
+    int64_t left[2];
+} clocks;
 
-        /* position */
-        fen_for(c, g->start_fen, fen, sizeof fen);
-        int n = snprintf(cmd, sizeof cmd, "position fen %s%s%s", fen, g->nplies ? " moves" : "",
-                         g->movetext[k]);
-        /* Make sure the engine is idle and has the position before the clock runs. */
-        if (eng_send(en, "%s", cmd) || eng_send(en, "isready") ||
-            eng_expect(en, "readyok", 10000)) {
-            forfeit(g, side == XQ_RED, T_CRASH, "%s stopped responding", c->name);
-            return;
-        }
-        /* go */
-        int64_t limit;
-        if (cfg.base_ms >= 0) {
-            int64_t rt = clock[XQ_RED] > 0 ? clock[XQ_RED] : 1;
-            int64_t bt = clock[XQ_BLACK] > 0 ? clock[XQ_BLACK] : 1;
-            if (c->ucci)
-                n = snprintf(cmd, sizeof cmd, "go time %" PRId64 " increment %d opptime %" PRId64
-                             " oppincrement %d", side == XQ_RED ? rt : bt, cfg.inc_ms,
-                             side == XQ_RED ? bt : rt, cfg.inc_ms);
-            else
-                n = snprintf(cmd, sizeof cmd,
-                             "go wtime %" PRId64 " btime %" PRId64 " winc %d binc %d", rt, bt,
-                             cfg.inc_ms, cfg.inc_ms);
-            if (cfg.movestogo > 0) {
-                int played = (g->nplies - op->nmoves) / 2;
-                int mtg = cfg.movestogo - played % cfg.movestogo;
-                snprintf(cmd + n, sizeof cmd - (size_t)n, " movestogo %d", mtg);
-            }
-            limit = clock[side] + cfg.timemargin;
-        } else if (cfg.movetime > 0) {
-            if (c->ucci)
-                snprintf(cmd, sizeof cmd, "go time %d movestogo 1", cfg.movetime);
-            else
-                snprintf(cmd, sizeof cmd, "go movetime %d", cfg.movetime);
-            limit = cfg.movetime + cfg.timemargin;
-        } else if (cfg.nodes > 0) {
-            snprintf(cmd, sizeof cmd, "go nodes %lld", cfg.nodes);
-            limit = 600000;
-        } else {
-            snprintf(cmd, sizeof cmd, "go depth %d", cfg.depth);
-            limit = 600000;
-        }
-        int64_t t0 = now_ms();
-        if (eng_send(en, "%s", cmd)) {
-            forfeit(g, side == XQ_RED, T_CRASH, "%s died", c->name);
-            return;
-        }
-        int have_score = 0, score = 0;
-        char best[64] = "";
-        for (;;) {
-            int rc = eng_read(en, line, sizeof line, t0 + limit);
-            if (rc < 0) {
-                forfeit(g, side == XQ_RED, T_CRASH, "%s died", c->name);
-                return;
-            }
-            if (rc == 0) {
-                forfeit(g, side == XQ_RED, T_TIMEOUT, "%s did not move within %" PRId64 " ms",
-                        c->name, limit);
-                eng_kill(en);
-                return;
-            }
-            if (strncmp(line, "info", 4) == 0) {
-                char *p = strstr(line, " score ");
-                if (p) {
-                    p += 7;
-                    if (strncmp(p, "cp ", 3) == 0) {
-                        score = atoi(p + 3);
-                        have_score = 1;
-                    } else if (strncmp(p, "mate ", 5) == 0) {
-                        int mt = atoi(p + 5);
-                        score = mt > 0 ? 30000 - mt : -30000 - mt;
-                        have_score = 1;
-                    } else if (c->ucci) {
-                        score = atoi(p);
-                        have_score = 1;
-                    }
-                }
-            } else if (strncmp(line, "bestmove", 8) == 0 || strncmp(line, "nobestmove", 10) == 0) {
-                if (line[0] == 'b')
-                    sscanf(line + 8, " %63s", best);
-                break;
-            }
-        }
-        int64_t used = now_ms() - t0;
-        if (cfg.base_ms >= 0) {
-            clock[side] -= used;
-            if (clock[side] < -cfg.timemargin) {
-                forfeit(g, side == XQ_RED, T_TIMEOUT, "%s lost on time (%" PRId64 " ms over)",
-                        c->name, -clock[side]);
-                return;
-            }
-            clock[side] += cfg.inc_ms;
-            /* -movestogo N: every N moves of a side (after the opening) its
-             * clock gets BASE again, as the engines were told. */
-            if (cfg.movestogo > 0 && ((g->nplies - op->nmoves) / 2 + 1) % cfg.movestogo == 0)
-                clock[side] += cfg.base_ms;
-        }
-        xq_move m;
-        if (!best[0] || xq_board_move_from_text(g->board, best, XQ_NOTATION_ICCS,
-                                                notation_flags(c), &m, NULL) != XQ_OK) {
-            forfeit(g, side == XQ_RED, T_ILLEGAL, "%s played an illegal move '%s'", c->name,
-                    best[0] ? best : "(none)");
-            return;
-        }
-        if (g->nplies >= MAX_GAME_PLIES - 1) {
-            g->result = XQ_RESULT_DRAW;
-            g->term = T_LENGTH;
-            return;
-        }
-        game_play(g, m);
-        g->scores[g->nplies - 1] = score;
-        g->has_score[g->nplies - 1] = have_score;
-        if (adjudicate(g))
-            return;
+/* Moves a side has played since the opening. */
+static int moves_since_opening(const game *g, const opening *op)
+{
+    return (g->nplies - op->nmoves) / 2;
+}
+
+/* The position command for the engine k to move, then isready: the engine is
+ * idle and has the position before its clock runs. 0, or -1 (forfeited). */
+static int send_position(game *g, engine *en, int k, int side)
+{
+    char fen[XQ_FEN_MAX * 2];
+    fen_for(en->c, g->start_fen, fen, sizeof fen);
+    if (eng_send(en, "position fen %s%s%s", fen, g->nplies ? " moves" : "", g->movetext[k]) ||
+        eng_send(en, "isready") || eng_expect(en, "readyok", HANDSHAKE_TIMEOUT_MS)) {
+        forfeit(g, side == XQ_RED, T_CRASH, "%s stopped responding", en->c->name);
+        return -1;
     }
+    return 0;
+}
+
+/* The go command for the side to move under the match's limit, and the time
+ * it has (margin included) before the move counts as a timeout. */
+static int64_t go_command(const game *g, const opening *op, const engine_cfg *c, int side,
+                          const clocks *ck, char *cmd, size_t cap)
+{
+    if (cfg.base_ms >= 0) {
+        int64_t rt = ck->left[XQ_RED] > 0 ? ck->left[XQ_RED] : 1;
+        int64_t bt = ck->left[XQ_BLACK] > 0 ? ck->left[XQ_BLACK] : 1;
+        int n;
+        if (c->ucci)
+            n = snprintf(cmd, cap, "go time %" PRId64 " increment %d opptime %" PRId64
+                         " oppincrement %d", side == XQ_RED ? rt : bt, cfg.inc_ms,
+                         side == XQ_RED ? bt : rt, cfg.inc_ms);
+        else
+            n = snprintf(cmd, cap, "go wtime %" PRId64 " btime %" PRId64 " winc %d binc %d", rt,
+                         bt, cfg.inc_ms, cfg.inc_ms);
+        if (cfg.movestogo > 0) {
+            int mtg = cfg.movestogo - moves_since_opening(g, op) % cfg.movestogo;
+            snprintf(cmd + n, cap - (size_t)n, " movestogo %d", mtg);
+        }
+        return ck->left[side] + cfg.timemargin;
+    }
+    if (cfg.movetime > 0) {
+        if (c->ucci)
+            snprintf(cmd, cap, "go time %d movestogo 1", cfg.movetime);
+        else
+            snprintf(cmd, cap, "go movetime %d", cfg.movetime);
+        return cfg.movetime + cfg.timemargin;
+    }
+    if (cfg.nodes > 0)
+        snprintf(cmd, cap, "go nodes %lld", cfg.nodes);
+    else
+        snprintf(cmd, cap, "go depth %d", cfg.depth);
+    return UNTIMED_MOVE_LIMIT_MS;
+}
+
+/* The score of an info line, in centipawns from the mover's side; 1 if it has one. */
+static int info_score(const char *line, int ucci, int *score)
+{
+    const char *p = strstr(line, " score ");
+    if (!p)
+        return 0;
+    p += 7;
+    if (strncmp(p, "cp ", 3) == 0) {
+        *score = atoi(p + 3);
+    } else if (strncmp(p, "mate ", 5) == 0) {
+        int mt = atoi(p + 5);
+        *score = mt > 0 ? MATE_SCORE - mt : -MATE_SCORE - mt;
+    } else if (ucci) {
+        *score = atoi(p);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* The engine's reply to go: its last score and its bestmove text ("" for
+ * nobestmove). 0, or -1 with the game forfeited (death or timeout). */
+static int read_reply(game *g, engine *en, int side, int64_t t0, int64_t limit, char *best,
+                      size_t cap, int *score, int *have_score)
+{
+    char line[LINE_MAX_LEN];
+    best[0] = 0;
+    for (;;) {
+        int rc = eng_read(en, line, sizeof line, t0 + limit);
+        if (rc < 0) {
+            forfeit(g, side == XQ_RED, T_CRASH, "%s died", en->c->name);
+            return -1;
+        }
+        if (rc == 0) {
+            forfeit(g, side == XQ_RED, T_TIMEOUT, "%s did not move within %" PRId64 " ms",
+                    en->c->name, limit);
+            eng_kill(en);
+            return -1;
+        }
+        if (strncmp(line, "info", 4) == 0) {
+            if (info_score(line, en->c->ucci, score))
+                *have_score = 1;
+        } else if (strncmp(line, "bestmove", 8) == 0) {
+            const char *p = line + 8 + strspn(line + 8, " \t");
+            size_t n = strcspn(p, " \t");
+            snprintf(best, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
+            return 0;
+        } else if (strncmp(line, "nobestmove", 10) == 0) {
+            return 0;
+        }
+    }
+}
+
+/* With -tc: charge the time used to the mover's clock, add the increment
+ * and, every -movestogo moves, the base time again. 0, or -1 (lost on time). */
+static int charge_clock(game *g, const opening *op, const engine_cfg *c, int side, clocks *ck,
+                        int64_t used)
+{
+    if (cfg.base_ms < 0)
+        return 0;
+    ck->left[side] -= used;
+    if (ck->left[side] < -cfg.timemargin) {
+        forfeit(g, side == XQ_RED, T_TIMEOUT, "%s lost on time (%" PRId64 " ms over)", c->name,
+                -ck->left[side]);
+        return -1;
+    }
+    ck->left[side] += cfg.inc_ms;
+    /* -movestogo N: every N moves of a side (after the opening) its clock gets
+     * BASE again, as the engines were told. */
+    if (cfg.movestogo > 0 && (moves_since_opening(g, op) + 1) % cfg.movestogo == 0)
+        ck->left[side] += cfg.base_ms;
+    return 0;
+}
+
+/* Phase 3: one move of the side to move: position, go, reply, clock, and the
+ * move checked and played. 0 to go on, -1 when the game has ended. */
+static int play_one_move(game *g, const opening *op, engine e[2], clocks *ck)
+{
+    char cmd_buf[256];
+    const int side = xq_board_side_to_move(g->board);
+    const int k = side == XQ_RED ? g->red : !g->red;
+    engine *en = &e[k];
+    const engine_cfg *c = en->c;
+    if (send_position(g, en, k, side))
+        return -1;
+    const int64_t limit = go_command(g, op, c, side, ck, cmd_buf, sizeof cmd_buf);
+    const int64_t t0 = now_ms();
+    if (eng_send(en, "%s", cmd_buf)) {
+        forfeit(g, side == XQ_RED, T_CRASH, "%s died", c->name);
+        return -1;
+    }
+    int have_score = 0, score = 0;
+    char best[64];
+    if (read_reply(g, en, side, t0, limit, best, sizeof best, &score, &have_score))
+        return -1;
+    if (charge_clock(g, op, c, side, ck, now_ms() - t0))
+        return -1;
+    xq_move m;
+    if (!best[0] || xq_board_move_from_text(g->board, best, XQ_NOTATION_ICCS, notation_flags(c),
+                                            &m, NULL) != XQ_OK) {
+        forfeit(g, side == XQ_RED, T_ILLEGAL, "%s played an illegal move '%s'", c->name,
+                best[0] ? best : "(none)");
+        return -1;
+    }
+    if (g->nplies >= MAX_GAME_PLIES - 1) {
+        g->result = XQ_RESULT_DRAW;
+        g->term = T_LENGTH;
+        return -1;
+    }
+    game_play(g, m);
+    g->scores[g->nplies - 1] = score;
+    g->has_score[g->nplies - 1] = have_score;
+    return 0;
+}
+
+/* Play one game between e[0] and e[1] (g->red says who is Red): the opening,
+ * the engines' preparation, then moves until adjudication (phase 4, after
+ * the opening and after every move) ends it. g->result, g->term and
+ * g->detail hold the result (phase 5 is record_result()). */
+static void play(game *g, engine e[2])
+{
+    const opening *op = &cfg.open[g->opening];
+    clocks ck = {{cfg.base_ms, cfg.base_ms}};
+    set_up_opening(g, op);
+    if (prepare_engines(g, e))
+        return;
+    while (!adjudicate(g))
+        if (play_one_move(g, op, e, &ck))
+            return;
+}
+
+/* Phase 5: count the result of a finished game (under the lock). */
+static void record_result(const game *g)
+{
+    int loser_red = g->result == XQ_RESULT_BLACK_WINS;
+    int e0_red = g->red == 0;
+    if (g->result == XQ_RESULT_DRAW)
+        draws++;
+    else if (loser_red != e0_red)
+        wins++;
+    else
+        losses++;
+    term_count[g->term]++;
+    if (g->term == T_ILLEGAL || g->term == T_TIMEOUT || g->term == T_CRASH) {
+        int loser = loser_red ? g->red : !g->red;
+        fault_by[loser][g->term]++;
+    }
+    games_done++;
 }
 
 /* ---- PGN ---- */
@@ -704,20 +819,7 @@ static void *runner(void *arg)
         g->red = idx % 2; /* engine 0 is Red in even games */
         play(g, e);
         pthread_mutex_lock(&mu);
-        int loser_red = g->result == XQ_RESULT_BLACK_WINS;
-        int e0_red = g->red == 0;
-        if (g->result == XQ_RESULT_DRAW)
-            draws++;
-        else if (loser_red != e0_red)
-            wins++;
-        else
-            losses++;
-        term_count[g->term]++;
-        if (g->term == T_ILLEGAL || g->term == T_TIMEOUT || g->term == T_CRASH) {
-            int loser = loser_red ? g->red : !g->red;
-            fault_by[loser][g->term]++;
-        }
-        games_done++;
+        record_result(g);
         write_pgn(g);
         if (!cfg.quiet) {
             printf("Game %d/%d: %s vs %s (opening %d): %s {%s%s%s}\n", idx + 1, games_total,
@@ -790,8 +892,8 @@ static void load_openings(const char *path)
             die("%s:%d: bad FEN: %s", path, lineno, err.message);
         for (char *t = strtok(p, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
             xq_move m;
-            if (op->nmoves >= 64)
-                die("%s:%d: more than 64 opening moves", path, lineno);
+            if (op->nmoves >= MAX_OPENING_MOVES)
+                die("%s:%d: more than %d opening moves", path, lineno, MAX_OPENING_MOVES);
             if (xq_move_parse(t, &m) != XQ_OK || xq_board_make_move(b, m) != XQ_OK)
                 die("%s:%d: illegal move '%s'", path, lineno, t);
             op->moves[op->nmoves++] = m;
@@ -846,7 +948,10 @@ static void usage(FILE *f)
           "  -draw-plies N     plies without a capture that draw (default 120, as the\n"
           "                    rules count them; 0: no limit)\n"
           "  -max-plies N      plies after which the game is drawn (default 600)\n"
-          "  -quiet            print only the final result\n",
+          "  -quiet            print only the final result\n"
+          "  -h, -help         show this help\n"
+          "  -version          show the version\n"
+          "Every option may also be written with two leading dashes.\n",
           f);
 }
 
@@ -857,39 +962,39 @@ static void parse_engine(engine_cfg *c, char **argv, int *i, int argc)
         char *kv = argv[++*i];
         char *eq = strchr(kv, '=');
         if (!eq)
-            die("engine setting '%s' is not KEY=VALUE", kv);
+            usage_die("engine setting '%s' is not KEY=VALUE", kv);
         *eq = 0;
         char *v = eq + 1;
         if (strcmp(kv, "cmd") == 0)
             c->cmd = v;
         else if (strcmp(kv, "arg") == 0) {
             if (c->nargs >= MAX_ARGS)
-                die("too many arg= settings");
+                usage_die("too many arg= settings");
             c->args[c->nargs++] = v;
         } else if (strcmp(kv, "name") == 0)
             c->name = v;
         else if (strcmp(kv, "proto") == 0) {
             if (strcmp(v, "uci") && strcmp(v, "ucci"))
-                die("proto must be uci or ucci");
+                usage_die("proto must be uci or ucci");
             c->ucci = strcmp(v, "ucci") == 0;
         } else if (strcmp(kv, "ranks") == 0) {
             if (strcmp(v, "0") && strcmp(v, "1"))
-                die("ranks must be 0 or 1");
+                usage_die("ranks must be 0 or 1");
             c->ranks1 = v[0] == '1';
         } else if (strcmp(kv, "fen") == 0) {
             if (strcmp(v, "std") && strcmp(v, "he"))
-                die("fen must be std or he");
+                usage_die("fen must be std or he");
             c->fen_he = strcmp(v, "he") == 0;
         } else if (strncmp(kv, "option.", 7) == 0) {
             if (c->nopts >= MAX_OPTS)
-                die("too many options");
+                usage_die("too many options");
             c->opt_name[c->nopts] = kv + 7;
             c->opt_value[c->nopts++] = v;
         } else
-            die("unknown engine setting '%s'", kv);
+            usage_die("unknown engine setting '%s'", kv);
     }
     if (!c->cmd)
-        die("an -engine needs cmd=PATH");
+        usage_die("an -engine needs cmd=PATH");
     if (!c->name) {
         const char *slash = strrchr(c->cmd, '/');
         c->name = (char *)(slash ? slash + 1 : c->cmd);
@@ -899,11 +1004,11 @@ static void parse_engine(engine_cfg *c, char **argv, int *i, int argc)
 static long long num_arg(int argc, char **argv, int *i, long long lo, long long hi)
 {
     if (*i + 1 >= argc)
-        die("%s needs a value", argv[*i]);
+        exit(cli_missing_value(argv[*i]));
     char *end;
     long long v = strtoll(argv[*i + 1], &end, 10);
     if (*end || v < lo || v > hi)
-        die("%s: '%s' is not a number in %lld..%lld", argv[*i], argv[*i + 1], lo, hi);
+        usage_die("%s: '%s' is not a number in %lld..%lld", argv[*i], argv[*i + 1], lo, hi);
     ++*i;
     return v;
 }
@@ -911,6 +1016,7 @@ static long long num_arg(int argc, char **argv, int *i, long long lo, long long 
 int main(int argc, char **argv)
 {
     int neng = 0, have_limit = 0;
+    cli_init("xq-match");
     cfg.base_ms = -1;
     cfg.timemargin = -1;
     cfg.concurrency = 1;
@@ -924,9 +1030,11 @@ int main(int argc, char **argv)
         if (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
             usage(stdout);
             return 0;
+        } else if (strcmp(a, "-version") == 0) {
+            return cli_version();
         } else if (strcmp(a, "-engine") == 0 || strcmp(a, "-e") == 0) {
             if (neng == 2)
-                die("exactly two engines are needed");
+                usage_die("exactly two engines are needed");
             parse_engine(&cfg.eng[neng++], argv, &i, argc);
         } else if (strcmp(a, "-movetime") == 0) {
             cfg.movetime = (int)num_arg(argc, argv, &i, 1, 86400000);
@@ -939,10 +1047,10 @@ int main(int argc, char **argv)
             have_limit++;
         } else if (strcmp(a, "-tc") == 0) {
             if (i + 1 >= argc)
-                die("-tc needs BASE+INC");
+                return cli_missing_value(argv[i]);
             double base, inc = 0;
             if (sscanf(argv[++i], "%lf+%lf", &base, &inc) < 1 || base <= 0 || inc < 0)
-                die("-tc: '%s' is not BASE+INC in seconds", argv[i]);
+                usage_die("-tc: '%s' is not BASE+INC in seconds", argv[i]);
             cfg.base_ms = (int)(base * 1000);
             cfg.inc_ms = (int)(inc * 1000);
             have_limit++;
@@ -950,7 +1058,7 @@ int main(int argc, char **argv)
             cfg.movestogo = (int)num_arg(argc, argv, &i, 1, 1000);
         } else if (strcmp(a, "-openings") == 0) {
             if (i + 1 >= argc)
-                die("-openings needs a file");
+                return cli_missing_value(argv[i]);
             cfg.openings_path = argv[++i];
         } else if (strcmp(a, "-rounds") == 0) {
             cfg.rounds = (int)num_arg(argc, argv, &i, 1, 1000000);
@@ -958,14 +1066,16 @@ int main(int argc, char **argv)
             cfg.concurrency = (int)num_arg(argc, argv, &i, 1, 256);
         } else if (strcmp(a, "-pgn") == 0) {
             if (i + 1 >= argc)
-                die("-pgn needs a file");
+                return cli_missing_value(argv[i]);
             cfg.pgn_path = argv[++i];
         } else if (strcmp(a, "-timemargin") == 0) {
             cfg.timemargin = (int)num_arg(argc, argv, &i, 0, 3600000);
         } else if (strcmp(a, "-draw-plies") == 0) {
             cfg.draw_plies = (int)num_arg(argc, argv, &i, 0, 100000);
         } else if (strcmp(a, "-rules") == 0) {
-            const char *v = i + 1 < argc ? argv[++i] : "";
+            if (i + 1 >= argc)
+                return cli_missing_value(argv[i]);
+            const char *v = argv[++i];
             if (strcmp(v, "axf") == 0)
                 cfg.ruleset = XQ_RULES_AXF;
             else if (strcmp(v, "cxa") == 0)
@@ -973,22 +1083,19 @@ int main(int argc, char **argv)
             else if (strcmp(v, "simple") == 0)
                 cfg.ruleset = XQ_RULES_SIMPLE;
             else
-                die("-rules must be axf, cxa or simple");
+                usage_die("-rules must be axf, cxa or simple");
         } else if (strcmp(a, "-max-plies") == 0) {
             cfg.max_plies = (int)num_arg(argc, argv, &i, 1, MAX_GAME_PLIES - 1);
         } else if (strcmp(a, "-quiet") == 0) {
             cfg.quiet = 1;
         } else {
-            usage(stderr);
-            die("unknown argument '%s'", argv[i]);
+            return cli_unknown_option(argv[i]);
         }
     }
-    if (neng != 2) {
-        usage(stderr);
-        die("exactly two engines are needed");
-    }
+    if (neng != 2)
+        usage_die("exactly two engines are needed");
     if (have_limit != 1)
-        die("give exactly one of -movetime, -nodes, -depth, -tc");
+        usage_die("give exactly one of -movetime, -nodes, -depth, -tc");
     if (cfg.timemargin < 0)
         cfg.timemargin = cfg.base_ms >= 0 ? 100 : 1000;
     xq_rules_init(&cfg.rules, XQ_RULES_VERSION, cfg.ruleset);

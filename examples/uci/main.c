@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include <xiangqi/xiangqi.h>
 
 #include "bench.h"
+#include "cli.h"
 
 /* ---- output: one line at a time, from the reader and the search thread ---- */
 
@@ -37,7 +39,21 @@ static void say(const char *fmt, ...)
     pthread_mutex_unlock(&out_mu);
 }
 
+/* ---- limits ---- */
+
+/* The longest command line taken (16 MiB: a position with about three
+ * million moves). A longer line is refused whole, never cut. */
+#define MAX_COMMAND_BYTES (16u << 20)
+/* go perft counts subtrees of this depth at once between checks for stop. */
+#define PERFT_CHUNK_DEPTH 4
+/* The longest FEN and option name or value taken (longer: refused). */
+#define MAX_FEN_TEXT 512
+#define MAX_OPTION_TEXT 256
+
 /* ---- engine state ---- */
+
+/* What the background thread runs. */
+enum { JOB_NONE, JOB_SEARCH, JOB_PERFT, JOB_BENCH };
 
 typedef struct engine {
     xq_search *search;
@@ -49,9 +65,17 @@ typedef struct engine {
     uint64_t seed;
     int nban;
     xq_move ban[XQ_MAX_MOVES];
-    /* the running search */
+    /* the background job: a search (its waiter prints bestmove), go perft or
+     * bench; the input loop keeps reading while it runs */
     pthread_t waiter;
-    int waiting;       /* a waiter thread exists and must be joined */
+    int waiting;       /* a job thread exists and must be joined */
+    int job;           /* JOB_* */
+    pthread_mutex_t job_mu;
+    int job_stop;          /* stop or quit asked (under job_mu) */
+    xq_search *job_search; /* bench's own search handle (under job_mu) */
+    xq_board *job_board;   /* go perft's copy of the position */
+    int perft_depth;
+    long long bench_depth, bench_threads, bench_hash;
 } engine;
 
 static double now_s(void)
@@ -130,29 +154,95 @@ static void *waiter_main(void *arg)
     return NULL;
 }
 
-/* Wait for the current search to end (stopping it first if asked). */
+/* Whether the running job was asked to stop. */
+static int job_stopped(engine *e)
+{
+    pthread_mutex_lock(&e->job_mu);
+    int stop = e->job_stop;
+    pthread_mutex_unlock(&e->job_mu);
+    return stop;
+}
+
+/* Wait for the background job (search, perft, bench) to end, stopping it
+ * first if asked. */
 static void finish_search(engine *e, int stop)
 {
     if (!e->waiting)
         return;
-    if (stop)
-        xq_search_stop(e->search);
+    if (stop) {
+        if (e->job == JOB_SEARCH)
+            xq_search_stop(e->search);
+        pthread_mutex_lock(&e->job_mu);
+        e->job_stop = 1;
+        if (e->job_search)
+            xq_search_stop(e->job_search);
+        pthread_mutex_unlock(&e->job_mu);
+    }
     pthread_join(e->waiter, NULL);
     e->waiting = 0;
+    e->job = JOB_NONE;
+    e->job_stop = 0;
+    xq_board_free(e->job_board);
+    e->job_board = NULL;
+}
+
+/* Run fn on the job thread; 0, or -1 (reported) when no thread could start. */
+static int start_job(engine *e, int job, void *(*fn)(void *))
+{
+    e->job = job;
+    e->job_stop = 0;
+    if (pthread_create(&e->waiter, NULL, fn, e) != 0) {
+        e->job = JOB_NONE;
+        say("info string error: cannot create a thread");
+        return -1;
+    }
+    e->waiting = 1;
+    return 0;
 }
 
 /* ---- tokenizer ---- */
 
+/* The words of a command line: every word, however many (no limit but memory). */
 typedef struct tokens {
-    char *v[1024];
-    int n;
+    char **v;
+    int n, cap;
 } tokens;
 
-static void split(char *line, tokens *t)
+/* Splits line in place; 0, or XQ_ENOMEM (then t->n is 0: nothing is acted on). */
+static int split(char *line, tokens *t)
 {
     t->n = 0;
-    for (char *p = strtok(line, " \t\r\n"); p && t->n < 1024; p = strtok(NULL, " \t\r\n"))
+    for (char *p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+        if (t->n == t->cap) {
+            int cap = t->cap ? 2 * t->cap : 64;
+            char **v = cap > 0 ? realloc(t->v, (size_t)cap * sizeof *v) : NULL;
+            if (!v) {
+                t->n = 0;
+                return XQ_ENOMEM;
+            }
+            t->v = v;
+            t->cap = cap;
+        }
         t->v[t->n++] = p;
+    }
+    return XQ_OK;
+}
+
+/* Joins words [from, to) with single spaces into buf; 0, or -1 if they do not fit. */
+static int join_words(const tokens *t, int from, int to, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = from; i < to; i++) {
+        size_t w = strlen(t->v[i]);
+        if (len + (len > 0) + w + 1 > cap)
+            return -1;
+        if (len > 0)
+            buf[len++] = ' ';
+        memcpy(buf + len, t->v[i], w + 1);
+        len += w;
+    }
+    return 0;
 }
 
 static int parse_long(const char *s, long long lo, long long hi, long long *out)
@@ -205,7 +295,7 @@ static void set_threads(engine *e, long long v)
 
 static void set_hash(engine *e, long long v)
 {
-    int rc = xq_search_resize_hash(e->search, (size_t)v);
+    int rc = xq_search_set_hash(e->search, (size_t)v);
     if (rc == XQ_OK)
         e->hash = (size_t)v;
     else
@@ -224,26 +314,25 @@ static int name_is(const char *a, const char *b)
 static void cmd_setoption(engine *e, tokens *t)
 {
     finish_search(e, 1);
-    char name[256] = "", value[256] = "";
-    int i = 1;
+    char name[MAX_OPTION_TEXT] = "", value[MAX_OPTION_TEXT] = "";
+    int ok = 1;
     if (t->n >= 2 && strcmp(t->v[1], "name") == 0) {
-        for (i = 2; i < t->n && strcmp(t->v[i], "value") != 0; i++) {
-            if (name[0])
-                strncat(name, " ", sizeof name - strlen(name) - 1);
-            strncat(name, t->v[i], sizeof name - strlen(name) - 1);
-        }
-        for (i++; i < t->n; i++) {
-            if (value[0])
-                strncat(value, " ", sizeof value - strlen(value) - 1);
-            strncat(value, t->v[i], sizeof value - strlen(value) - 1);
-        }
+        int v = 2;
+        while (v < t->n && strcmp(t->v[v], "value") != 0)
+            v++;
+        ok = join_words(t, 2, v, name, sizeof name) == 0 &&
+             join_words(t, v < t->n ? v + 1 : v, t->n, value, sizeof value) == 0;
     } else if (t->n >= 2) {
         /* UCCI: setoption <name> [<value>] */
-        snprintf(name, sizeof name, "%s", t->v[1]);
-        if (t->n >= 3)
-            snprintf(value, sizeof value, "%s", t->v[2]);
+        ok = join_words(t, 1, 2, name, sizeof name) == 0 &&
+             join_words(t, 2, t->n >= 3 ? 3 : 2, value, sizeof value) == 0;
     } else {
         say("info string error: setoption needs a name");
+        return;
+    }
+    if (!ok) {
+        say("info string error: option name or value longer than %d bytes; ignored",
+            MAX_OPTION_TEXT - 1);
         return;
     }
     long long v;
@@ -313,15 +402,22 @@ static void cmd_setoption(engine *e, tokens *t)
 static void cmd_position(engine *e, tokens *t)
 {
     finish_search(e, 1);
-    char fen[512] = "";
+    char fen[MAX_FEN_TEXT] = "";
     int i = 1;
     if (i < t->n && strcmp(t->v[i], "startpos") == 0) {
         i++;
     } else if (i < t->n && strcmp(t->v[i], "fen") == 0) {
-        for (i++; i < t->n && strcmp(t->v[i], "moves") != 0; i++) {
-            if (fen[0])
-                strncat(fen, " ", sizeof fen - strlen(fen) - 1);
-            strncat(fen, t->v[i], sizeof fen - strlen(fen) - 1);
+        int from = ++i;
+        while (i < t->n && strcmp(t->v[i], "moves") != 0)
+            i++;
+        if (i == from) {
+            say("info string error: position fen needs a FEN; position unchanged");
+            return;
+        }
+        if (join_words(t, from, i, fen, sizeof fen) != 0) {
+            say("info string error: FEN longer than %d bytes; position unchanged",
+                MAX_FEN_TEXT - 1);
+            return;
         }
     } else {
         say("info string error: position needs 'startpos' or 'fen'");
@@ -367,26 +463,75 @@ static void cmd_banmoves(engine *e, tokens *t)
     }
 }
 
-static void cmd_perft(engine *e, long long depth)
+/* Leaf count of b to depth, PERFT_CHUNK_DEPTH plies at a time so that a stop
+ * is seen within milliseconds; -1 when stopped. */
+static int perft_count(engine *e, xq_board *b, int depth, uint64_t *nodes)
 {
-    xq_move moves[XQ_MAX_MOVES];
-    uint64_t counts[XQ_MAX_MOVES], total = 0;
-    double t0 = now_s();
-    int n = xq_perft_divide(e->board, (int)depth, moves, counts, XQ_MAX_MOVES);
-    if (n < 0) {
-        say("info string error: perft: %s", xq_strerror(n));
-        return;
+    if (job_stopped(e))
+        return -1;
+    if (depth <= PERFT_CHUNK_DEPTH) {
+        uint64_t n = 0;
+        xq_perft(b, depth, &n);
+        *nodes += n;
+        return 0;
     }
+    xq_move moves[XQ_MAX_MOVES];
+    int n = xq_board_generate_moves(b, moves, XQ_MAX_MOVES);
     for (int i = 0; i < n; i++) {
+        xq_board_make_move(b, moves[i]);
+        int rc = perft_count(e, b, depth - 1, nodes);
+        xq_board_unmake_move(b, NULL);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+/* go perft N on the job thread: the count below each root move as it is
+ * done, then the total; stop or quit ends it early. */
+static void *perft_main(void *arg)
+{
+    engine *e = arg;
+    xq_board *b = e->job_board;
+    xq_move moves[XQ_MAX_MOVES];
+    uint64_t total = 0;
+    double t0 = now_s();
+    int n = xq_board_generate_moves(b, moves, XQ_MAX_MOVES), done = 0;
+    for (; done < n; done++) {
+        uint64_t count = 0;
+        xq_board_make_move(b, moves[done]);
+        int rc = perft_count(e, b, e->perft_depth - 1, &count);
+        xq_board_unmake_move(b, NULL);
+        if (rc)
+            break;
         char mv[XQ_MOVE_STR_MAX];
-        format_move(moves[i], mv);
-        say("%s: %" PRIu64, mv, counts[i]);
-        total += counts[i];
+        format_move(moves[done], mv);
+        say("%s: %" PRIu64, mv, count);
+        total += count;
     }
     double dt = now_s() - t0;
+    if (done < n) {
+        say("info string perft stopped after %d of %d moves (%" PRIu64 " nodes)", done, n, total);
+        return NULL;
+    }
     say("%s", "");
     say("Nodes searched: %" PRIu64, total);
     say("info string perft time %.3f s, %.0f nodes/s", dt, dt > 0 ? (double)total / dt : 0.0);
+    return NULL;
+}
+
+static void cmd_perft(engine *e, long long depth)
+{
+    int rc = xq_board_clone(&e->job_board, e->board);
+    if (rc != XQ_OK) {
+        say("info string error: perft: %s", xq_strerror(rc));
+        return;
+    }
+    e->perft_depth = (int)depth;
+    if (start_job(e, JOB_PERFT, perft_main) != 0) {
+        xq_board_free(e->job_board);
+        e->job_board = NULL;
+    }
 }
 
 static void cmd_go(engine *e, tokens *t)
@@ -435,8 +580,8 @@ static void cmd_go(engine *e, tokens *t)
             NUM(1, INT64_MAX);
             lim.nodes = (uint64_t)v;
         } else if (strcmp(k, "movetime") == 0) {
-            NUM(0, INT32_MAX);
-            lim.movetime_ms = v ? (int32_t)v : 1;
+            NUM(0, LLONG_MAX);
+            lim.movetime_ms = v > INT32_MAX ? INT32_MAX : v ? (int32_t)v : 1; /* clamped */
         } else if (strcmp(k, "mate") == 0) {
             NUM(1, XQ_SEARCH_MAX_DEPTH / 2);
             lim.mate = (int32_t)v;
@@ -445,12 +590,9 @@ static void cmd_go(engine *e, tokens *t)
             lim.movestogo = (int32_t)v;
         } else if (strcmp(k, "wtime") == 0 || strcmp(k, "btime") == 0 || strcmp(k, "time") == 0 ||
                    strcmp(k, "opptime") == 0) {
-            NUM(INT32_MIN, INT32_MAX);
-            long long ms = v * unit;
-            if (ms < 0)
-                ms = 0;
-            if (ms > INT32_MAX)
-                ms = INT32_MAX;
+            NUM(LLONG_MIN, LLONG_MAX); /* any number: clamped to 0..INT32_MAX ms */
+            long long ms = v < 0 ? 0 : v > INT32_MAX ? INT32_MAX : v;
+            ms = ms * unit > INT32_MAX ? INT32_MAX : ms * unit;
             int red = strcmp(k, "wtime") == 0 || (strcmp(k, "time") == 0 && side == XQ_RED) ||
                       (strcmp(k, "opptime") == 0 && side == XQ_BLACK);
             if (red)
@@ -459,10 +601,9 @@ static void cmd_go(engine *e, tokens *t)
                 lim.black_time_ms = (int32_t)ms;
         } else if (strcmp(k, "winc") == 0 || strcmp(k, "binc") == 0 ||
                    strcmp(k, "increment") == 0 || strcmp(k, "oppincrement") == 0) {
-            NUM(0, INT32_MAX);
-            long long ms = v * unit;
-            if (ms > INT32_MAX)
-                ms = INT32_MAX;
+            NUM(0, LLONG_MAX); /* clamped to INT32_MAX ms */
+            long long ms = v > INT32_MAX ? INT32_MAX : v;
+            ms = ms * unit > INT32_MAX ? INT32_MAX : ms * unit;
             int red = strcmp(k, "winc") == 0 || (strcmp(k, "increment") == 0 && side == XQ_RED) ||
                       (strcmp(k, "oppincrement") == 0 && side == XQ_BLACK);
             if (red)
@@ -495,14 +636,67 @@ static void cmd_go(engine *e, tokens *t)
         say("%s", no_move);
         return;
     }
-    if (pthread_create(&e->waiter, NULL, waiter_main, e) != 0) {
+    if (start_job(e, JOB_SEARCH, waiter_main) != 0) {
         xq_search_stop(e->search);
         xq_search_wait(e->search, NULL);
-        say("info string error: cannot create a thread");
         say("%s", no_move);
-        return;
     }
-    e->waiting = 1;
+}
+
+/* bench on the job thread: fixed-depth searches of the bench positions, on
+ * its own search handle; stop or quit ends it between or during searches. */
+static void *bench_main(void *arg)
+{
+    engine *e = arg;
+    xq_search *s = e->job_search;
+    uint64_t nodes = 0;
+    double t0 = now_s();
+    int i;
+    for (i = 0; bench_fens[i]; i++) {
+        xq_board *b;
+        if (xq_board_new(&b, bench_fens[i], NULL) != XQ_OK) {
+            say("info string error: bad bench FEN %d", i + 1);
+            continue;
+        }
+        xq_search_limits lim;
+        xq_search_limits_init(&lim, XQ_SEARCH_LIMITS_VERSION);
+        lim.depth = (int32_t)e->bench_depth;
+        xq_search_clear(s);
+        /* Started under the lock, so a stop comes either before (seen
+         * here) or after the start (it stops the search). */
+        pthread_mutex_lock(&e->job_mu);
+        int rc = e->job_stop ? XQ_ESTATE : xq_search_start(s, b, &lim, NULL, NULL);
+        pthread_mutex_unlock(&e->job_mu);
+        xq_search_result r;
+        if (rc == XQ_OK)
+            rc = xq_search_wait(s, &r);
+        xq_board_free(b);
+        if (job_stopped(e))
+            break;
+        if (rc != XQ_OK) {
+            say("info string error: bench: %s", xq_strerror(rc));
+            break;
+        }
+        char mv[XQ_MOVE_STR_MAX];
+        format_move(r.best_move, mv);
+        say("position %2d: bestmove %s score %s %d nodes %" PRIu64, i + 1, mv,
+            r.score_kind == XQ_SCORE_MATE ? "mate" : "cp", (int)r.score, r.nodes);
+        nodes += r.nodes;
+    }
+    double dt = now_s() - t0;
+    if (bench_fens[i]) {
+        say("info string bench stopped after %d positions", i);
+    } else {
+        say("===========================");
+        say("Total time (ms) : %.0f", dt * 1000);
+        say("Nodes searched: %" PRIu64, nodes);
+        say("Nodes/second    : %.0f", dt > 0 ? (double)nodes / dt : 0.0);
+    }
+    pthread_mutex_lock(&e->job_mu);
+    e->job_search = NULL;
+    pthread_mutex_unlock(&e->job_mu);
+    xq_search_free(s);
+    return NULL;
 }
 
 /* bench [depth] [threads] [hash]: fixed-depth searches of the bench
@@ -533,34 +727,12 @@ static void cmd_bench(engine *e, tokens *t)
         say("info string error: bench: %s", xq_strerror(rc));
         return;
     }
-    uint64_t nodes = 0;
-    double t0 = now_s();
-    for (int i = 0; bench_fens[i]; i++) {
-        xq_board *b;
-        if (xq_board_new(&b, bench_fens[i], NULL) != XQ_OK) {
-            say("info string error: bad bench FEN %d", i + 1);
-            continue;
-        }
-        xq_search_limits lim;
-        xq_search_limits_init(&lim, XQ_SEARCH_LIMITS_VERSION);
-        lim.depth = (int32_t)depth;
-        xq_search_result r;
-        xq_search_clear(s);
-        xq_search_run(s, b, &lim, &r);
-        char mv[XQ_MOVE_STR_MAX];
-        format_move(r.best_move, mv);
-        say("position %2d: bestmove %s score %s %d nodes %" PRIu64, i + 1, mv,
-            r.score_kind == XQ_SCORE_MATE ? "mate" : "cp", (int)r.score, r.nodes);
-        nodes += r.nodes;
-        xq_board_free(b);
+    e->bench_depth = depth;
+    e->job_search = s;
+    if (start_job(e, JOB_BENCH, bench_main) != 0) {
+        e->job_search = NULL;
+        xq_search_free(s);
     }
-    double dt = now_s() - t0;
-    xq_search_free(s);
-    say("===========================");
-    say("Total time (ms) : %.0f", dt * 1000);
-    say("Nodes searched: %" PRIu64, nodes);
-    say("Nodes/second    : %.0f", dt > 0 ? (double)nodes / dt : 0.0);
-    (void)e;
 }
 
 static void cmd_display(engine *e)
@@ -585,12 +757,23 @@ static void cmd_display(engine *e)
 }
 
 /* Execute one command line; returns 0 after quit. */
+static int execute_words(engine *e, tokens *tp);
+
 static int execute(engine *e, char *line)
 {
-    tokens t;
-    split(line, &t);
-    if (t.n == 0)
-        return 1;
+    tokens t = {NULL, 0, 0};
+    int go_on = 1;
+    if (split(line, &t) != XQ_OK)
+        say("info string error: out of memory reading a command; ignored");
+    else if (t.n > 0)
+        go_on = execute_words(e, &t);
+    free(t.v);
+    return go_on;
+}
+
+static int execute_words(engine *e, tokens *tp)
+{
+    tokens t = *tp;
     const char *c = t.v[0];
     if (strcmp(c, "uci") == 0) {
         cmd_uci(e, 0);
@@ -610,8 +793,7 @@ static int execute(engine *e, char *line)
     } else if (strcmp(c, "go") == 0) {
         cmd_go(e, &t);
     } else if (strcmp(c, "stop") == 0) {
-        xq_search_stop(e->search);
-        finish_search(e, 0);
+        finish_search(e, 1);
     } else if (strcmp(c, "ponderhit") == 0) {
         xq_search_ponderhit(e->search);
     } else if (strcmp(c, "quit") == 0) {
@@ -637,47 +819,119 @@ static int execute(engine *e, char *line)
     return 1;
 }
 
+/* Reads one command line of any length up to MAX_COMMAND_BYTES into *buf
+ * (grown as needed), without its newline. Returns 1 for a line, 0 at the end
+ * of the input, -1 for a longer line (read to its end and dropped whole), 2
+ * for a line with a NUL byte (dropped: its words after the NUL would be lost). */
+static int read_command(FILE *f, char **buf, size_t *cap)
+{
+    size_t len = 0;
+    int c, too_long = 0, nul = 0;
+    while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+        if (too_long)
+            continue;
+        if (len + 1 >= *cap) {
+            size_t grown = *cap ? 2 * *cap : 4096;
+            if (grown > MAX_COMMAND_BYTES + 1)
+                grown = MAX_COMMAND_BYTES + 1;
+            char *b = len + 1 < grown ? realloc(*buf, grown) : NULL;
+            if (!b) {
+                too_long = 1; /* over the limit (or out of memory): drop the line */
+                continue;
+            }
+            *buf = b;
+            *cap = grown;
+        }
+        nul |= c == 0;
+        (*buf)[len++] = (char)c;
+    }
+    if (c == EOF && len == 0 && !too_long)
+        return 0;
+    if (too_long)
+        return -1;
+    (*buf)[len] = 0;
+    return nul ? 2 : 1;
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: xq-uci [COMMAND ARGS...]\n"
+          "\n"
+          "A UCI (and UCCI) Xiangqi engine. Without arguments it reads protocol\n"
+          "commands from standard input; with arguments it runs that one command\n"
+          "and exits, e.g. `xq-uci bench` or `xq-uci bench 12 2 64` (depth,\n"
+          "threads, hash MB). See docs/engine.md.\n"
+          "\n"
+          "  -h, --help   show this help\n"
+          "  --version    show the version\n",
+          f);
+}
+
 int main(int argc, char **argv)
 {
     engine e;
+    cli_init("xq-uci");
     memset(&e, 0, sizeof e);
+    pthread_mutex_init(&e.job_mu, NULL);
     e.threads = 1;
     e.hash = 16;
     e.multipv = 1;
     e.skill = XQ_SKILL_MAX;
     e.overhead = 10;
     if (xq_search_new(&e.search, NULL) != XQ_OK || xq_board_new(&e.board, NULL, NULL) != XQ_OK) {
-        fprintf(stderr, "xq-uci: cannot create the engine\n");
+        cli_error("cannot create the engine");
         return 1;
     }
     int rc = 0;
     if (argc > 1) {
-        if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-            puts("usage: xq-uci [COMMAND ARGS...]\n"
-                 "\n"
-                 "A UCI (and UCCI) Xiangqi engine. Without arguments it reads protocol\n"
-                 "commands from standard input; with arguments it runs that one command\n"
-                 "and exits, e.g. `xq-uci bench` or `xq-uci bench 12 2 64` (depth,\n"
-                 "threads, hash MB). See docs/engine.md.");
+        if (cli_standard(argv[1], usage))
+            goto done;
+        if (argv[1][0] == '-') {
+            rc = cli_unknown_option(argv[1]);
             goto done;
         }
-        char line[4096] = "";
+        size_t len = 1;
+        for (int i = 1; i < argc; i++)
+            len += strlen(argv[i]) + 1;
+        char *line = malloc(len);
+        if (!line) {
+            cli_error("%s", xq_strerror(XQ_ENOMEM));
+            rc = 1;
+            goto done;
+        }
+        line[0] = 0;
         for (int i = 1; i < argc; i++) {
             if (i > 1)
-                strncat(line, " ", sizeof line - strlen(line) - 1);
-            strncat(line, argv[i], sizeof line - strlen(line) - 1);
+                strcat(line, " ");
+            strcat(line, argv[i]);
         }
         execute(&e, line);
+        free(line);
         finish_search(&e, 0);
         goto done;
     }
     char *line = NULL;
     size_t cap = 0;
-    while (getline(&line, &cap, stdin) >= 0)
+    for (;;) {
+        int got = read_command(stdin, &line, &cap);
+        if (got == 0)
+            break;
+        if (got < 0) {
+            say("info string error: command line longer than %u bytes; ignored",
+                MAX_COMMAND_BYTES);
+            continue;
+        }
+        if (got == 2) {
+            say("info string error: command line with a NUL byte; ignored");
+            continue;
+        }
         if (!execute(&e, line))
             break;
+    }
     free(line);
-    finish_search(&e, 1);
+    /* The end of the input: a search stops as at quit; go perft and bench
+     * (in a script: `echo bench | xq-uci`) run to their end. */
+    finish_search(&e, e.job == JOB_SEARCH);
 done:
     xq_search_free(e.search);
     xq_board_free(e.board);

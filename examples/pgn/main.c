@@ -1,11 +1,14 @@
 /* xq-pgn: read Xiangqi game files (PGN, XQF, DhtmlXQ), check every move,
  * and write the games in a chosen notation or report on each game. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <xiangqi/xiangqi.h>
+
+#include "cli.h"
 
 static const char usage[] =
     "Usage: xq-pgn [OPTION]... FILE...\n"
@@ -43,7 +46,7 @@ static const char usage[] =
     "\n"
     "  -q, --quiet        no per-game report lines (errors are still printed)\n"
     "  -h, --help         show this help and exit\n"
-    "  --version          show the library version and exit\n"
+    "  --version          show the version and exit\n"
     "\n"
     "A report line reads FILE:LINE: game N: ... with the number of plies of the\n"
     "main line, variations, players, result and the final position (FEN) of the\n"
@@ -55,6 +58,11 @@ static const char usage[] =
     "\n"
     "Exit status: 0 if every game is valid, 1 if a game is invalid or a file\n"
     "cannot be read, 2 on a usage error.\n";
+
+static void print_usage(FILE *f)
+{
+    fputs(usage, f);
+}
 
 typedef struct options {
     int mode_to, check, stats, quiet, outcome;
@@ -296,77 +304,24 @@ static int process(const char *path, const options *o, xq_record *r, totals *t)
     po.notation = o->from;
     po.flags = o->read_flags;
 
-    unsigned char head[4096];
-    size_t n = 0;
-    int format = XQ_FORMAT_PGN;
-    if (!is_stdin(path)) {
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
-            return -1;
-        }
-        n = fread(head, 1, sizeof head, f);
-        fclose(f);
-        format = xq_format_detect(head, n);
-    }
+    /* One reader for every format and every kind of input (file, pipe,
+     * FIFO, standard input): the library opens the path once, detects the
+     * format from the bytes it read and streams PGN. */
     game_info g;
     memset(&g, 0, sizeof g);
     g.file = path;
-    if (format != XQ_FORMAT_PGN) {
-        g.index = 1;
-        g.rc = xq_record_load(r, path, &po, &g.err);
-        if (g.rc == XQ_EIO) {
-            fprintf(stderr, "%s: %s\n", path, g.err.message);
-            return -1;
-        }
-        handle(o, &g, r, t);
-        return 0;
-    }
     xq_pgn_reader *rd;
-    int rc;
-    if (is_stdin(path)) {
-        /* Standard input: read it whole (a pipe cannot be reopened). */
-        size_t cap = 1 << 16, len = 0;
-        char *buf = malloc(cap);
-        size_t got;
-        while (buf && (got = fread(buf + len, 1, cap - len, stdin)) > 0) {
-            len += got;
-            if (len == cap) {
-                char *q = realloc(buf, cap *= 2);
-                if (!q) {
-                    free(buf);
-                    buf = NULL;
-                }
-                buf = q;
-            }
-        }
-        if (!buf) {
-            fprintf(stderr, "-: out of memory\n");
-            return -1;
-        }
-        rc = xq_pgn_reader_new_memory(&rd, buf, len, &po);
-        if (rc == XQ_OK) {
-            int k;
-            while ((k = xq_pgn_reader_next(rd, r, &g.err)) != 0) {
-                g.index++;
-                g.rc = k;
-                g.line = xq_pgn_reader_game_line(rd);
-                handle(o, &g, r, t);
-            }
-            xq_pgn_reader_free(rd);
-        }
-        free(buf);
-        return 0;
-    }
-    rc = xq_pgn_reader_open(&rd, path, &po);
+    xq_parse_error oerr;
+    int rc = is_stdin(path) ? xq_pgn_reader_open_fd(&rd, 0, &po, &oerr)
+                            : xq_pgn_reader_open(&rd, path, &po, &oerr);
     if (rc < 0) {
-        fprintf(stderr, "%s: %s\n", path, xq_strerror(rc));
+        fprintf(stderr, "%s: %s\n", path, oerr.message);
         return -1;
     }
     int k;
     while ((k = xq_pgn_reader_next(rd, r, &g.err)) != 0) {
         if (k == XQ_EIO) {
-            fprintf(stderr, "%s: read error\n", path);
+            fprintf(stderr, "%s: %s\n", path, g.err.message);
             xq_pgn_reader_free(rd);
             return -1;
         }
@@ -390,34 +345,27 @@ int main(int argc, char **argv)
     const char *files[4096];
     int nfiles = 0;
     out = stdout;
+    cli_init("xq-pgn");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 #define NEED_VALUE                                                                         \
     do {                                                                                   \
-        if (!v) {                                                                          \
-            fprintf(stderr, "xq-pgn: %s needs a value (see --help)\n", a);                 \
-            return 2;                                                                      \
-        }                                                                                  \
+        if (!v)                                                                            \
+            return cli_missing_value(a);                                                   \
         i++;                                                                               \
     } while (0)
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("xq-pgn (libxiangqi %s)\n", xq_version_string());
+        if (cli_standard(a, print_usage)) {
             return 0;
         } else if (!strcmp(a, "--to")) {
             NEED_VALUE;
             if ((o.mode_to = parse_notation(v)) < 0) {
-                fprintf(stderr, "xq-pgn: unknown notation '%s' (iccs, wxf, chinese)\n", v);
-                return 2;
+                return cli_usage_error("unknown notation '%s' (iccs, wxf, chinese)", v);
             }
         } else if (!strcmp(a, "--from")) {
             NEED_VALUE;
             if ((o.from = parse_notation(v)) < 0) {
-                fprintf(stderr, "xq-pgn: unknown notation '%s' (iccs, wxf, chinese)\n", v);
-                return 2;
+                return cli_usage_error("unknown notation '%s' (iccs, wxf, chinese)", v);
             }
         } else if (!strcmp(a, "--dialect")) {
             NEED_VALUE;
@@ -425,8 +373,7 @@ int main(int argc, char **argv)
                 o.read_flags |= XQ_NOTATION_XQBASE;
                 o.write_flags |= XQ_NOTATION_XQBASE;
             } else if (strcmp(v, "official") && strcmp(v, "wxf")) {
-                fprintf(stderr, "xq-pgn: unknown dialect '%s' (official, xqbase)\n", v);
-                return 2;
+                return cli_usage_error("unknown dialect '%s' (official, xqbase)", v);
             }
         } else if (!strcmp(a, "--ranks-1-10")) {
             o.read_flags |= XQ_NOTATION_RANKS_1_10;
@@ -434,16 +381,14 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--style")) {
             NEED_VALUE;
             if (parse_style(v, &o.write_flags) < 0) {
-                fprintf(stderr, "xq-pgn: unknown style in '%s' (see --help)\n", v);
-                return 2;
+                return cli_usage_error("unknown style in '%s'", v);
             }
         } else if (!strcmp(a, "--width")) {
             NEED_VALUE;
             char *end;
             long w = strtol(v, &end, 10);
             if (*end || w < 0 || w > 100000) {
-                fprintf(stderr, "xq-pgn: bad width '%s'\n", v);
-                return 2;
+                return cli_usage_error("--width wants a number from 0 to 100000, not '%s'", v);
             }
             o.width = (int)w;
         } else if (!strcmp(a, "--no-comments")) {
@@ -463,8 +408,7 @@ int main(int argc, char **argv)
                             : !strcmp(v, "simple") ? XQ_RULES_SIMPLE
                                                    : -1;
             if (set < 0) {
-                fprintf(stderr, "xq-pgn: unknown rule set '%s' (axf, cxa, simple)\n", v);
-                return 2;
+                return cli_usage_error("unknown rule set '%s' (axf, cxa, simple)", v);
             }
             xq_rules_init(&o.rules, XQ_RULES_VERSION, set);
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
@@ -473,15 +417,15 @@ int main(int argc, char **argv)
             NEED_VALUE;
             o.output = v;
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "xq-pgn: unknown option '%s' (see --help)\n", a);
-            return 2;
+            return cli_unknown_option(a);
         } else if (nfiles < (int)(sizeof files / sizeof files[0])) {
             files[nfiles++] = a;
+        } else {
+            return cli_usage_error("more than %d input files", nfiles);
         }
     }
     if (nfiles == 0) {
-        fputs("xq-pgn: no input file (see --help)\n", stderr);
-        return 2;
+        return cli_usage_error("no input file");
     }
     if (o.output && !(out = fopen(o.output, "w"))) {
         fprintf(stderr, "xq-pgn: cannot write %s: %s\n", o.output, strerror(errno));

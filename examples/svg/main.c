@@ -13,6 +13,8 @@
 
 #include <xiangqi/xiangqi.h>
 
+#include "cli.h"
+
 #define MAX_ARROWS 64
 
 static void usage(FILE *f)
@@ -45,7 +47,7 @@ static void usage(FILE *f)
           "  --no-check         no glow under a general in check\n"
           "  -o, --output FILE  write to FILE instead of standard output\n"
           "  -h, --help         show this help\n"
-          "  --version          show the library version\n"
+          "  --version          show the version\n"
           "\n"
           "Examples:\n"
           "  xq-svg --moves \"h2e2 h9g7\" --arrow h0g2 -o opening.svg\n"
@@ -61,11 +63,11 @@ __attribute__((format(printf, 1, 2))) static int bad(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("xq-svg: ", stderr);
+    fprintf(stderr, "%s: ", cli_prog());
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
-    return 2;
+    return CLI_EXIT_USAGE;
 }
 
 static int parse_move(const char *text, xq_move *out)
@@ -80,14 +82,11 @@ int main(int argc, char **argv)
     xq_svg_options opt;
     xq_svg_options_init(&opt, XQ_SVG_OPTIONS_VERSION);
 
+    cli_init("xq-svg");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("xq-svg (libxiangqi) %s\n", xq_version_string());
+        if (cli_standard(a, usage)) {
             return 0;
         } else if (!strcmp(a, "--flip")) {
             opt.flip = 1;
@@ -97,10 +96,11 @@ int main(int argc, char **argv)
             opt.show_last_move = 0;
         } else if (!strcmp(a, "--no-check")) {
             opt.show_check = 0;
-        } else if (!val) {
-            fprintf(stderr, "xq-svg: unknown or incomplete option '%s'\n", a);
-            usage(stderr);
-            return 2;
+        } else if (!val && (!strcmp(a, "--fen") || !strcmp(a, "--moves") || !strcmp(a, "-o") ||
+                            !strcmp(a, "--output") || !strcmp(a, "--size") ||
+                            !strcmp(a, "--coords") || !strcmp(a, "--arrow") ||
+                            !strcmp(a, "--last"))) {
+            return cli_missing_value(a);
         } else if (!strcmp(a, "--fen")) {
             fen = argv[++i];
         } else if (!strcmp(a, "--moves")) {
@@ -112,7 +112,7 @@ int main(int argc, char **argv)
             errno = 0;
             long v = strtol(argv[++i], &end, 10);
             if (errno || *end || v < 32 || v > 8192)
-                return bad("--size wants a width from 32 to 8192, not '%s'", argv[i]);
+                return cli_usage_error("--size wants a width from 32 to 8192, not '%s'", argv[i]);
             opt.size = (int)v;
         } else if (!strcmp(a, "--coords")) {
             const char *w = argv[++i];
@@ -125,20 +125,18 @@ int main(int argc, char **argv)
             else if (!strcmp(w, "none"))
                 opt.coordinates = XQ_SVG_COORDS_NONE;
             else
-                return bad("--coords wants both, numbers, iccs or none, not '%s'", w);
+                return cli_usage_error("--coords wants both, numbers, iccs or none, not '%s'", w);
         } else if (!strcmp(a, "--arrow")) {
             if (opt.arrow_count == MAX_ARROWS)
-                return bad("at most %d arrows", MAX_ARROWS);
+                return cli_usage_error("at most %d arrows", MAX_ARROWS);
             if (!parse_move(argv[++i], &arrows[opt.arrow_count]))
-                return bad("--arrow: '%s' is not a coordinate move like h2e2", argv[i]);
+                return cli_usage_error("--arrow: '%s' is not a coordinate move like h2e2", argv[i]);
             opt.arrow_count++;
         } else if (!strcmp(a, "--last")) {
             if (!parse_move(argv[++i], &opt.last_move))
-                return bad("--last: '%s' is not a coordinate move like h2e2", argv[i]);
+                return cli_usage_error("--last: '%s' is not a coordinate move like h2e2", argv[i]);
         } else {
-            fprintf(stderr, "xq-svg: unknown option '%s'\n", a);
-            usage(stderr);
-            return 2;
+            return cli_unknown_option(a);
         }
     }
     opt.arrows = arrows;

@@ -13,6 +13,8 @@
 
 #include <xiangqi/xiangqi.h>
 
+#include "cli.h"
+
 static double now(void)
 {
     struct timespec ts;
@@ -35,20 +37,10 @@ static void usage(FILE *f)
           "  --epd FILE   check every line 'FEN ;D1 n ;D2 n ...' of FILE and print\n"
           "               ok/FAIL per count; the exit status is 1 if any count differs\n"
           "  -h, --help   show this help\n"
+          "  --version    show the version\n"
           "\n"
           "Moves are printed in ICCS coordinates (h2e2), ranks 0-9 from Red's side.\n",
           f);
-}
-
-static int parse_depth(const char *s, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || v < 0 || v > 64)
-        return 0;
-    *out = (int)v;
-    return 1;
 }
 
 static xq_board *load(const char *fen)
@@ -169,30 +161,29 @@ static int run_epd(const char *path, int max_depth)
 int main(int argc, char **argv)
 {
     const char *fen = NULL, *epd = NULL;
-    int depth = -1, divide = 0;
+    long long depth = -1;
+    int divide = 0;
+    cli_init("xq-perft");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
+        if (cli_standard(a, usage)) {
             return 0;
-        } else if (!strcmp(a, "--fen") && i + 1 < argc) {
-            fen = argv[++i];
-        } else if (!strcmp(a, "--epd") && i + 1 < argc) {
-            epd = argv[++i];
-        } else if (!strcmp(a, "--depth") && i + 1 < argc) {
-            if (!parse_depth(argv[++i], &depth)) {
-                fprintf(stderr, "xq-perft: --depth wants a number from 0 to 64\n");
-                return 2;
-            }
+        } else if (!strcmp(a, "--fen")) {
+            if (!(fen = cli_value(argc, argv, &i)))
+                return CLI_EXIT_USAGE;
+        } else if (!strcmp(a, "--epd")) {
+            if (!(epd = cli_value(argc, argv, &i)))
+                return CLI_EXIT_USAGE;
+        } else if (!strcmp(a, "--depth")) {
+            if (!cli_int_value(argc, argv, &i, 0, 64, &depth))
+                return CLI_EXIT_USAGE;
         } else if (!strcmp(a, "--divide")) {
             divide = 1;
         } else {
-            fprintf(stderr, "xq-perft: unknown or incomplete option '%s'\n", a);
-            usage(stderr);
-            return 2;
+            return cli_unknown_option(a);
         }
     }
     if (epd)
-        return run_epd(epd, depth);
-    return run_single(fen, depth < 0 ? 5 : depth, divide);
+        return run_epd(epd, (int)depth);
+    return run_single(fen, depth < 0 ? 5 : (int)depth, divide);
 }

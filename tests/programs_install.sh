@@ -1,0 +1,25 @@
+#!/bin/sh
+# Installed programs find the installed library by their relative RPATH
+# ($ORIGIN/../LIBDIR): install into a temporary prefix, move the tree, and run
+# every program there without LD_LIBRARY_PATH.
+# usage: programs_install.sh BUILD_DIR
+set -eu
+build=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+cmake --install "$build" --prefix "$tmp/first" >"$tmp/install.log"
+mv "$tmp/first" "$tmp/moved"
+unset LD_LIBRARY_PATH
+for prog in xiangqi xq-uci xq-match xq-pgn xq-perft xq-svg; do
+    p="$tmp/moved/bin/$prog"
+    [ -x "$p" ] || fail "$prog not installed"
+    if command -v readelf >/dev/null 2>&1; then
+        readelf -d "$p" | grep -Eq 'R(UN)?PATH.*\[\$ORIGIN/\.\./' ||
+            fail "$prog: no relative RPATH: $(readelf -d "$p" | grep -E 'R(UN)?PATH' || true)"
+    fi
+    "$p" --version >"$tmp/out" 2>&1 || fail "$prog does not run from the moved tree: $(cat "$tmp/out")"
+done
+"$tmp/moved/bin/xq-perft" --depth 2 | grep -Eq '^2 +1920 ' || fail "xq-perft --depth 2"
+echo "programs_install ok"
