@@ -4,7 +4,8 @@
  *  16  char name[24]            40  u8 material[2][8]    56 u64 entries
  *  64  u32 max DTM              68  u32 flags            72 u64 wins, draws,
  *  losses, illegal (4 x 8)     104  u64 FNV-1a of the entries
- * 112  u64 reserved (0)        120  u64 FNV-1a of bytes 0..119 */
+ * 112  u32 wins by the perpetual-check rule  116  u32 losses by it (both also
+ *      counted in wins, losses)    120  u64 FNV-1a of bytes 0..119 */
 #include "egtb_file.h"
 
 #include <errno.h>
@@ -60,6 +61,7 @@ static const char *base(const char *path)
 void xq__egtb_table_count(egtb_table *t)
 {
     t->wins = t->draws = t->losses = t->illegal = 0;
+    t->rule_wins = t->rule_losses = 0;
     t->max_dtm = 0;
     for (uint64_t i = 0; i < t->L.size; i++) {
         unsigned c = xq__egtb_get(t, i);
@@ -68,9 +70,9 @@ void xq__egtb_table_count(egtb_table *t)
         else if (c == EGTB_DRAW)
             t->draws++;
         else if (c == EGTB_RULE_WIN)
-            t->wins++;
+            t->wins++, t->rule_wins++;
         else if (c == EGTB_RULE_LOSS)
-            t->losses++;
+            t->losses++, t->rule_losses++;
         else {
             unsigned d = c - 1;
             if (d & 1)
@@ -115,6 +117,8 @@ int xq__egtb_file_write(egtb_table *t, const char *path, xq_parse_error *err)
     put64(h + 80, t->draws);
     put64(h + 88, t->losses);
     put64(h + 96, t->illegal);
+    put32(h + 112, (uint32_t)t->rule_wins);
+    put32(h + 116, (uint32_t)t->rule_losses);
     put64(h + 104, fnv1a(d, n * (size_t)width, FNV_SEED));
     put64(h + 120, fnv1a(h, 120, FNV_SEED));
 
@@ -217,6 +221,8 @@ int xq__egtb_file_open(egtb_table *t, const char *path, xq_parse_error *err)
     t->draws = get64(h + 80);
     t->losses = get64(h + 88);
     t->illegal = get64(h + 96);
+    t->rule_wins = get32(h + 112);
+    t->rule_losses = get32(h + 116);
     return XQ_OK;
 }
 

@@ -34,6 +34,7 @@ typedef struct egtb_table {
     size_t maplen;
     uint32_t max_dtm, flags;
     uint64_t wins, draws, losses, illegal;
+    uint64_t rule_wins, rule_losses; /* of wins and losses: by the perpetual-check rule */
 } egtb_table;
 
 INLINE int egtb_code_is_dtm(unsigned c) { return c != EGTB_DRAW && c <= EGTB_DTM_MAX + 1u; }

@@ -1,14 +1,27 @@
 /* Endgame tables in the search. Scores: a mate in d plies at ply `ply`
- * scores as the search's own mate scores (mate_in(ply + d)); a result by the
- * perpetual-check rule, which has no distance, as a win farther than any
- * table mate; a draw as a draw. */
+ * scores as the search's own mate score mate_in(ply + d) when ply + d is
+ * within the search's mate range (MAX_PLY); a longer table mate scores just
+ * below that range, shorter distances higher (EGTB_LONG_WIN - d), and a
+ * result of the perpetual-check rule, which has no distance, below every
+ * table mate; a draw as a draw. All of them are above any evaluation. */
 #include "egtb_search.h"
 
 #include "egtb_probe.h"
 #include "movegen.h"
 
-/* Distance given to results of the perpetual-check rule. */
-enum { EGTB_RULE_PLIES = 1000 };
+/* Scores of table wins beyond the mate range (losses: their negation). */
+enum {
+    EGTB_LONG_WIN = VALUE_MATE_IN_MAX - 1, /* minus the distance in plies */
+    EGTB_DTM_CAP = 2000,                   /* distances counted up to this */
+    EGTB_RULE_WIN_SCORE = EGTB_LONG_WIN - EGTB_DTM_CAP - 1
+};
+
+static int win_score(int ply, int d)
+{
+    if (ply + d < MAX_PLY)
+        return mate_in(ply + d);
+    return EGTB_LONG_WIN - (d < EGTB_DTM_CAP ? d : EGTB_DTM_CAP);
+}
 
 int xq__egtb_best_moves_pos(const xq_egtb *tb, const pos_t *root, xq_move *moves, size_t cap);
 
@@ -57,12 +70,12 @@ int xq__egtb_search_probe(const worker *w, int ply, int *value)
     if (c == EGTB_DRAW)
         *value = VALUE_DRAW;
     else if (c == EGTB_RULE_WIN)
-        *value = VALUE_MATE - ply - EGTB_RULE_PLIES;
+        *value = EGTB_RULE_WIN_SCORE;
     else if (c == EGTB_RULE_LOSS)
-        *value = -VALUE_MATE + ply + EGTB_RULE_PLIES;
+        *value = -EGTB_RULE_WIN_SCORE;
     else if ((c - 1) & 1)
-        *value = VALUE_MATE - ply - (c - 1);
+        *value = win_score(ply, c - 1);
     else
-        *value = -VALUE_MATE + ply + (c - 1);
+        *value = -win_score(ply, c - 1);
     return 1;
 }

@@ -207,13 +207,16 @@ static int cmd_stats(const char *dir)
     xq_egtb *tb = open_dir(dir);
     if (!tb)
         return 1;
-    printf("%-10s %12s %12s %12s %12s %7s %12s\n", "table", "positions", "wins", "draws",
-           "losses", "maxdtm", "bytes");
+    printf("%-10s %12s %12s %12s %12s %9s %7s %12s\n", "table", "positions", "wins", "draws",
+           "losses", "rule w/l", "maxdtm", "bytes");
     for (int i = 0; i < xq_egtb_table_count(tb); i++) {
         xq_egtb_info info = XQ_EGTB_INFO_INIT;
         xq_egtb_table_info(tb, i, &info);
-        printf("%-10s %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %7d %12" PRIu64 "\n",
-               info.name, info.positions, info.wins, info.draws, info.losses, info.max_dtm,
+        char rule[32];
+        snprintf(rule, sizeof rule, "%" PRIu64 "/%" PRIu64, info.rule_wins, info.rule_losses);
+        printf("%-10s %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %9s %7d %12" PRIu64
+               "\n",
+               info.name, info.positions, info.wins, info.draws, info.losses, rule, info.max_dtm,
                info.file_size);
     }
     xq_egtb_free(tb);

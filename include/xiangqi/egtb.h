@@ -108,7 +108,7 @@ XQ_API int xq_egtb_max_pieces(const xq_egtb *tb);
 /** Current version of ::xq_egtb_info. */
 #define XQ_EGTB_INFO_VERSION 1
 /** Static initialiser of ::xq_egtb_info. */
-#define XQ_EGTB_INFO_INIT {XQ_EGTB_INFO_VERSION, {0}, 0, 0, 0, 0, 0, 0, 0}
+#define XQ_EGTB_INFO_INIT {XQ_EGTB_INFO_VERSION, {0}, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 
 /** Figures of one table, filled by xq_egtb_table_info(). */
 typedef struct xq_egtb_info {
@@ -121,6 +121,8 @@ typedef struct xq_egtb_info {
     uint64_t losses;      /**< Positions lost for the side to move. */
     uint64_t file_size;   /**< Bytes of the file. */
     int32_t max_dtm;      /**< Longest distance to mate in plies. */
+    uint64_t rule_wins;   /**< Of @c wins: won by the perpetual-check rule (no distance). */
+    uint64_t rule_losses; /**< Of @c losses: lost by the perpetual-check rule. */
 } xq_egtb_info;
 
 /**
