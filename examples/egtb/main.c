@@ -2,7 +2,7 @@
  *
  *   xq-egtb generate [--dir DIR] [--quiet] (MATERIAL... | --set first)
  *   xq-egtb verify   [--dir DIR] [MATERIAL...]
- *   xq-egtb probe    [--dir DIR] FEN
+ *   xq-egtb probe    [--dir DIR] FEN...
  *   xq-egtb stats    [--dir DIR]
  */
 #define _POSIX_C_SOURCE 200809L
@@ -10,9 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include <xiangqi/egtb.h>
+
+#include "cli.h"
 
 static const char *prog = "xq-egtb";
 
@@ -20,7 +23,7 @@ static void usage(FILE *f)
 {
     fputs("usage: xq-egtb generate [--dir DIR] [--quiet] (MATERIAL... | --set first)\n"
           "       xq-egtb verify   [--dir DIR] [MATERIAL...]\n"
-          "       xq-egtb probe    [--dir DIR] FEN\n"
+          "       xq-egtb probe    [--dir DIR] FEN...\n"
           "       xq-egtb stats    [--dir DIR]\n"
           "\n"
           "Endgame tables: win/draw/loss and distance to mate of every position of\n"
@@ -30,12 +33,12 @@ static void usage(FILE *f)
           "               against general and two advisors; letters K R N C P A B)\n"
           "               and every smaller table they lead to\n"
           "  verify       check tables (all of DIR by default) against their successors\n"
-          "  probe        result, distance to mate and best moves of a position\n"
+          "  probe        result, distance to mate and best moves of positions\n"
           "  stats        figures of every table of DIR\n"
           "\n"
           "  --dir DIR    table directory (default: the current directory)\n"
           "  --set first  every table of the first set (docs/endgames.md)\n"
-          "  -q, --quiet  no progress lines\n"
+          "  -q, --quiet  generate: no line per table\n"
           "  -h, --help   show this help\n"
           "  --version    print the version\n",
           f);
@@ -81,13 +84,29 @@ static int first_set(char out[][24], int cap)
     return n;
 }
 
+typedef struct gen_state {
+    const char *dir;
+    double last; /* when the previous table was done */
+    int tables;
+} gen_state;
+
 static void on_progress(const char *table, int phase, int pass, uint64_t resolved,
                         uint64_t total, void *ud)
 {
-    double *t0 = ud;
-    static const char *names[] = {"mate", "rule", "done"};
-    fprintf(stderr, "%s: %s pass %d: %" PRIu64 "/%" PRIu64 " decided (%.1fs)\n", table,
-            names[phase], pass, resolved, total, now() - *t0);
+    gen_state *g = ud;
+    (void)pass;
+    if (phase != XQ_EGTB_PHASE_DONE)
+        return;
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s.xqtb", g->dir, table);
+    long long bytes = stat(path, &st) == 0 ? (long long)st.st_size : -1;
+    double t = now();
+    printf("%-10s %12" PRIu64 " positions %12" PRIu64 " decided %12lld bytes %8.1f s\n", table,
+           total, resolved, bytes, t - g->last);
+    fflush(stdout);
+    g->last = t;
+    g->tables++;
 }
 
 static int cmd_generate(const char *dir, int quiet, int set, char **mats, int nmat)
@@ -98,24 +117,21 @@ static int cmd_generate(const char *dir, int quiet, int set, char **mats, int nm
         n = first_set(list, 256);
     for (int i = 0; i < nmat && n < 256; i++)
         snprintf(list[n++], 24, "%s", mats[i]);
-    if (n == 0) {
-        fprintf(stderr, "%s: generate: name a material (e.g. KRKAA) or --set first\n", prog);
-        return 2;
-    }
+    if (n == 0)
+        return cli_usage_error("generate: name a material (e.g. KRKAA) or --set first");
     double t0 = now();
+    gen_state g = {dir, t0, 0};
     for (int i = 0; i < n; i++) {
         xq_parse_error err;
-        double t1 = now();
-        int rc = xq_egtb_generate(dir, list[i], quiet ? NULL : on_progress, &t1, &err);
+        int rc = xq_egtb_generate(dir, list[i], quiet ? NULL : on_progress, &g, &err);
         if (rc != XQ_OK) {
-            fprintf(stderr, "%s: %s: %s\n", prog, list[i], err.message);
-            return 1;
+            cli_error("%s: %s", list[i], err.message);
+            return rc == XQ_EPARSE && strstr(err.message, "material") ? CLI_EXIT_USAGE : 1;
         }
-        if (!quiet)
-            fprintf(stderr, "%s: %s ready (%.1fs)\n", prog, list[i], now() - t1);
+        g.last = now();
     }
     if (!quiet)
-        fprintf(stderr, "%s: %d tables in %.1fs\n", prog, n, now() - t0);
+        printf("%d tables generated, %d asked for, in %.1f s\n", g.tables, n, now() - t0);
     return 0;
 }
 
@@ -124,7 +140,7 @@ static xq_egtb *open_dir(const char *dir)
     xq_egtb *tb;
     xq_parse_error err;
     if (xq_egtb_open(&tb, dir, &err) != XQ_OK) {
-        fprintf(stderr, "%s: %s\n", prog, err.message);
+        cli_error("%s", err.message);
         return NULL;
     }
     return tb;
@@ -136,9 +152,11 @@ static int cmd_verify(const char *dir, char **mats, int nmat)
     if (!tb)
         return 1;
     int n = nmat ? nmat : xq_egtb_table_count(tb), bad = 0;
+    if (n == 0)
+        cli_error("no tables in %s", dir);
     for (int i = 0; i < n; i++) {
         xq_egtb_info info = XQ_EGTB_INFO_INIT;
-        const char *name = mats && nmat ? mats[i] : NULL;
+        const char *name = nmat ? mats[i] : NULL;
         if (!name) {
             xq_egtb_table_info(tb, i, &info);
             name = info.name;
@@ -148,15 +166,19 @@ static int cmd_verify(const char *dir, char **mats, int nmat)
         double t0 = now();
         int rc = xq_egtb_verify(tb, name, &errors, &err);
         if (rc == XQ_OK) {
-            printf("%s: ok (%.2fs)\n", name, now() - t0);
-        } else {
+            printf("%s: ok (%.2f s)\n", name, now() - t0);
+        } else if (errors) {
             printf("%s: FAIL: %" PRIu64 " positions wrong; first: %s\n", name, errors,
                    err.message);
             bad = 1;
+        } else {
+            printf("%s: FAIL: %s\n", name, err.message);
+            bad = 1;
         }
+        fflush(stdout);
     }
     xq_egtb_free(tb);
-    return bad;
+    return bad || n == 0;
 }
 
 static const char *wdl_name(int wdl)
@@ -164,42 +186,54 @@ static const char *wdl_name(int wdl)
     return wdl > 0 ? "win" : wdl < 0 ? "loss" : "draw";
 }
 
-static int cmd_probe(const char *dir, const char *fen)
+static int probe_one(const xq_egtb *tb, const char *fen)
 {
     xq_board *b;
     xq_parse_error err;
     if (xq_board_new(&b, fen, &err) != XQ_OK) {
-        fprintf(stderr, "%s: bad FEN: %s\n", prog, err.message);
+        cli_error("bad FEN '%s': %s", fen, err.message);
         return 2;
-    }
-    xq_egtb *tb = open_dir(dir);
-    if (!tb) {
-        xq_board_free(b);
-        return 1;
     }
     int wdl, dtm, rc = xq_egtb_probe(tb, b, &wdl, &dtm);
     if (rc == XQ_ENOTFOUND) {
-        fprintf(stderr, "%s: no table for this material in %s\n", prog, dir);
-    } else if (rc == XQ_OK) {
-        if (dtm >= 0)
-            printf("%s dtm %d\n", wdl_name(wdl), dtm);
+        cli_error("%s: no table for this material", fen);
+    } else if (rc != XQ_OK) {
+        cli_error("%s: %s", fen, xq_strerror(rc));
+    } else {
+        printf("%s\n", fen);
+        if (dtm >= 0 && wdl != XQ_EGTB_DRAW)
+            printf("  %s, mate in %d plies\n", wdl_name(wdl), dtm);
+        else if (dtm >= 0)
+            printf("  draw\n");
         else
-            printf("%s by the perpetual-check rule\n", wdl_name(wdl));
+            printf("  %s by the perpetual-check rule\n", wdl_name(wdl));
         xq_move moves[XQ_MAX_MOVES];
         int n = xq_egtb_best_moves(tb, b, moves, XQ_MAX_MOVES);
-        printf("best");
+        printf("  best:");
         for (int i = 0; i < n; i++) {
-            char m[8];
+            char m[XQ_MOVE_STR_MAX];
             xq_move_format(moves[i], m, sizeof m);
             printf(" %s", m);
         }
-        printf("\n");
-    } else {
-        fprintf(stderr, "%s: %s\n", prog, xq_strerror(rc));
+        printf(n > 0 ? "\n" : " (no legal move)\n");
     }
-    xq_egtb_free(tb);
     xq_board_free(b);
     return rc == XQ_OK ? 0 : 1;
+}
+
+static int cmd_probe(const char *dir, char **fens, int n)
+{
+    xq_egtb *tb = open_dir(dir);
+    if (!tb)
+        return 1;
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        int r = probe_one(tb, fens[i]);
+        if (r > rc)
+            rc = r;
+    }
+    xq_egtb_free(tb);
+    return rc;
 }
 
 static int cmd_stats(const char *dir)
@@ -207,18 +241,23 @@ static int cmd_stats(const char *dir)
     xq_egtb *tb = open_dir(dir);
     if (!tb)
         return 1;
-    printf("%-10s %12s %12s %12s %12s %9s %7s %12s\n", "table", "positions", "wins", "draws",
-           "losses", "rule w/l", "maxdtm", "bytes");
-    for (int i = 0; i < xq_egtb_table_count(tb); i++) {
+    printf("%-10s %12s %12s %12s %12s %11s %6s %12s\n", "table", "positions", "wins", "draws",
+           "losses", "by rule w/l", "maxdtm", "bytes");
+    uint64_t pos = 0, bytes = 0;
+    int n = xq_egtb_table_count(tb);
+    for (int i = 0; i < n; i++) {
         xq_egtb_info info = XQ_EGTB_INFO_INIT;
         xq_egtb_table_info(tb, i, &info);
-        char rule[32];
+        char rule[48];
         snprintf(rule, sizeof rule, "%" PRIu64 "/%" PRIu64, info.rule_wins, info.rule_losses);
-        printf("%-10s %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %9s %7d %12" PRIu64
+        printf("%-10s %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %12" PRIu64 " %11s %6d %12" PRIu64
                "\n",
                info.name, info.positions, info.wins, info.draws, info.losses, rule, info.max_dtm,
                info.file_size);
+        pos += info.positions;
+        bytes += info.file_size;
     }
+    printf("%d tables, %" PRIu64 " positions, %" PRIu64 " bytes\n", n, pos, bytes);
     xq_egtb_free(tb);
     return 0;
 }
@@ -227,60 +266,53 @@ int main(int argc, char **argv)
 {
     const char *dir = ".", *cmd = NULL;
     int quiet = 0, set = 0, nargs = 0;
+    cli_init(prog);
     char **args = calloc((size_t)argc + 1, sizeof *args);
     if (!args)
         return 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("%s %s\n", prog, xq_version_string());
-            return 0;
+    int rc = -1;
+    for (int i = 1; i < argc && rc < 0; i++) {
+        const char *a = argv[i], *v;
+        if (cli_standard(a, usage)) {
+            rc = 0;
         } else if (!strcmp(a, "--dir")) {
-            if (++i >= argc) {
-                fprintf(stderr, "%s: --dir needs a directory (try '%s --help')\n", prog, prog);
-                return 2;
-            }
-            dir = argv[i];
+            if (!(v = cli_value(argc, argv, &i)))
+                rc = CLI_EXIT_USAGE;
+            else
+                dir = v;
         } else if (!strcmp(a, "--set")) {
-            if (++i >= argc || strcmp(argv[i], "first")) {
-                fprintf(stderr, "%s: --set takes 'first' (try '%s --help')\n", prog, prog);
-                return 2;
-            }
-            set = 1;
+            if (!(v = cli_value(argc, argv, &i)))
+                rc = CLI_EXIT_USAGE;
+            else if (strcmp(v, "first"))
+                rc = cli_usage_error("--set takes 'first', not '%s'", v);
+            else
+                set = 1;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             quiet = 1;
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "%s: unknown option '%s' (try '%s --help')\n", prog, a, prog);
-            return 2;
+            rc = cli_unknown_option(a);
         } else if (!cmd) {
             cmd = a;
         } else {
             args[nargs++] = argv[i];
         }
     }
-    int rc;
-    if (!cmd) {
-        fprintf(stderr, "%s: no command (try '%s --help')\n", prog, prog);
-        rc = 2;
+    if (rc >= 0) {
+        /* --help, --version or a usage error */
+    } else if (!cmd) {
+        rc = cli_usage_error("no command (generate, verify, probe or stats)");
     } else if (!strcmp(cmd, "generate")) {
         rc = cmd_generate(dir, quiet, set, args, nargs);
+    } else if (set) {
+        rc = cli_usage_error("--set is for 'generate'");
     } else if (!strcmp(cmd, "verify")) {
         rc = cmd_verify(dir, args, nargs);
     } else if (!strcmp(cmd, "probe")) {
-        if (nargs != 1) {
-            fprintf(stderr, "%s: probe takes one FEN (quote it)\n", prog);
-            rc = 2;
-        } else {
-            rc = cmd_probe(dir, args[0]);
-        }
+        rc = nargs ? cmd_probe(dir, args, nargs) : cli_usage_error("probe needs a FEN (quote it)");
     } else if (!strcmp(cmd, "stats")) {
-        rc = cmd_stats(dir);
+        rc = nargs ? cli_usage_error("stats takes no argument") : cmd_stats(dir);
     } else {
-        fprintf(stderr, "%s: unknown command '%s' (try '%s --help')\n", prog, cmd, prog);
-        rc = 2;
+        rc = cli_usage_error("unknown command '%s'", cmd);
     }
     free(args);
     return rc;

@@ -27,6 +27,7 @@ from ._record import *  # noqa: F401,F403
 from . import _engine
 from ._engine import *  # noqa: F401,F403
 from . import svg  # noqa: E402  (xiangqi.svg.board)
+from ._tablebase import *  # noqa: F401,F403,E402  (Tablebase: endgame tables)
 
 __all__ = _board.__all__ + _record.__all__ + _engine.__all__ + [
     "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",
