@@ -232,10 +232,16 @@ XQ_API int xq_egtb_verify(const xq_egtb *tb, const char *material, uint64_t *err
 /**
  * @brief Let a search use a table set (NULL: stop using tables).
  *
- * At the root, when the position is in a table, the search plays a move
- * that keeps the best result by distance to mate; in the tree, a position
- * that enters a table after a capture scores as its exact result. The set
- * must outlive its use by the search. Not while a search runs.
+ * At the root, when the position is in a table, the search considers only
+ * the moves that keep the best result by distance to mate (the ones
+ * xq_egtb_best_moves() lists, within the limits' searchmoves and banmoves),
+ * so it plays a DTM-optimal move. In the tree, a position of the main
+ * search (not of the quiescence search) that is in a table scores as its
+ * exact result: a mate in d plies as the matching mate score when it falls
+ * within the search's mate range, just below every mate score when it is
+ * longer, a result of the perpetual-check rule below those, a draw as a
+ * draw; the move limit is applied first. The set must stay open while a
+ * search uses it. Kept for the following searches.
  * @param[in] s   Search handle.
  * @param[in] tb  Table set, or NULL.
  * @retval XQ_OK     Set.
