@@ -2,12 +2,13 @@
  *
  *   xq-egtb-bench DIR [--games N] [--nodes N]
  *
- * Generates KNKA, KRKAA, KPKA and KRKN into DIR when they are not there
+ * Generates KNKA, KNKB, KRKAABB and KRKN into DIR when they are not there
  * (timed), then:
  *  - probe time: xq_egtb_probe() on random legal positions of those tables;
  *  - the engine with and without the tables: N games (default 12 per table)
  *    from random positions the tables give as won for the side to move with
- *    a long mate, both sides searching N nodes per move (default 20000),
+ *    a mate of 21 plies or more (or by the perpetual-check rule), both
+ *    sides searching N nodes per move (default 20000),
  *    under the AXF rules with their 120-ply limit; counted: the games the
  *    winning side wins, without tables and with them (both sides using
  *    them). */
@@ -36,6 +37,30 @@ static unsigned next_rand(void)
     return (unsigned)(rng >> 32);
 }
 
+/* A random square where a piece (FEN letter) can stand. */
+static int random_square(char piece)
+{
+    static const int red_palace[9] = {3, 4, 5, 12, 13, 14, 21, 22, 23};
+    static const int red_advisor[5] = {3, 5, 13, 21, 23};
+    static const int red_elephant[7] = {2, 6, 18, 22, 26, 38, 42};
+    const int black = piece >= 'a';
+    int s;
+    switch (piece | 32) {
+    case 'k': s = red_palace[next_rand() % 9]; break;
+    case 'a': s = red_advisor[next_rand() % 5]; break;
+    case 'b': s = red_elephant[next_rand() % 7]; break;
+    case 'p': /* across the river, or one of the five files before it */
+        for (;;) {
+            s = (int)(next_rand() % 90);
+            if (s >= 45 || (s >= 27 && s % 9 % 2 == 0))
+                break;
+        }
+        break;
+    default: return (int)(next_rand() % 90);
+    }
+    return black ? 89 - s : s;
+}
+
 /* A random legal position of the pieces (FEN letters), side to move random. */
 static void random_position(xq_board *b, const char *pieces)
 {
@@ -43,7 +68,7 @@ static void random_position(xq_board *b, const char *pieces)
         char g[90] = {0};
         int ok = 1;
         for (int i = 0; pieces[i]; i++) {
-            int s = (int)(next_rand() % 90);
+            int s = random_square(pieces[i]);
             if (g[s])
                 ok = 0;
             g[s] = pieces[i];
@@ -98,6 +123,9 @@ static int play(xq_search *s, xq_board *b, long nodes, int *plies)
     }
 }
 
+/* The games start from wins at least this long (plies), or by the rule. */
+enum { MIN_DTM = 21 };
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -114,7 +142,7 @@ int main(int argc, char **argv)
             nodes = atol(argv[i + 1]);
     }
     static const char *const mats[][2] = {
-        {"KNKA", "KNka"}, {"KRKAA", "KRkaa"}, {"KPKA", "KPka"}, {"KRKN", "KRkn"}};
+        {"KNKA", "KNka"}, {"KNKB", "KNkb"}, {"KRKAABB", "KRkaabb"}, {"KRKN", "KRkn"}};
     enum { NMATS = 4 };
     for (int m = 0; m < NMATS; m++) {
         xq_parse_error err;
@@ -123,7 +151,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "generate %s: %s\n", mats[m][0], err.message);
             return 1;
         }
-        printf("generate %-6s (and smaller, when absent): %.2f s\n", mats[m][0], now_s() - t0);
+        printf("generate %-7s (and smaller, when absent): %.2f s\n", mats[m][0], now_s() - t0);
     }
     xq_egtb *tb;
     xq_parse_error err;
@@ -170,7 +198,7 @@ int main(int argc, char **argv)
         while (n < games) {
             random_position(start, mats[m][1]);
             if (xq_egtb_probe(tb, start, &wdl, &dtm) != XQ_OK || wdl != XQ_EGTB_WIN ||
-                (dtm >= 0 && dtm < 15))
+                (dtm >= 0 && dtm < MIN_DTM))
                 continue;
             char fen[XQ_FEN_MAX];
             xq_board_fen(start, fen, sizeof fen);
@@ -190,9 +218,9 @@ int main(int argc, char **argv)
             plies1 += p1;
             n++;
         }
-        printf("%-6s %d won positions (mate >= 15 plies or by rule): won without tables %d, "
+        printf("%-7s %d won positions (mate >= %d plies or by rule): won without tables %d, "
                "with tables %d; %.1f / %.1f plies a game\n",
-               mats[m][0], n, w0, w1, (double)plies0 / n, (double)plies1 / n);
+               mats[m][0], n, MIN_DTM, w0, w1, (double)plies0 / n, (double)plies1 / n);
         total += n;
         won_without += w0;
         won_with += w1;
