@@ -342,52 +342,143 @@ static int read_tags(xq_record *r, const entry *e, int ne, xq_parse_error *err)
     const char *rv = res ? map_result(res->v, res->n) : NULL;
     if (rv && rc == XQ_OK)
         rc = xq__record_set_tag_raw(r, "Result", rv, strlen(rv));
-    return rc < 0 ? dfail(err, rc, 0, "out of memory") : XQ_OK;
+    return rc < 0 ? dfail(err, rc, 0, rc == XQ_ENOMEM ? "out of memory" : "a tag longer than 64 MiB") : XQ_OK;
 }
 
-/* The variations [DhtmlXQ_move_A_B_C], each once its parent move exists. */
+/* A variation [DhtmlXQ_move_A_B_C]: branch C, from step B on, replacing
+ * step B of branch A (so it hangs on the node of step B-1 of branch A). */
+typedef struct var {
+    long a, b, c;
+    int entry;
+} var;
+
+static int var_cmp_long(const void *x, const void *y)
+{
+    long p = *(const long *)x, q = *(const long *)y;
+    return p < q ? -1 : p > q;
+}
+
+static int var_cmp(const void *x, const void *y)
+{
+    const var *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    if (p->b != q->b)
+        return p->b < q->b ? -1 : 1;
+    return p->entry < q->entry ? -1 : p->entry > q->entry;
+}
+
+/* First variation hanging on step s of branch x (sorted by a, b). */
+static int var_first(const var *v, int nv, long x, long s)
+{
+    int lo = 0, hi = nv;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (v[mid].a < x || (v[mid].a == x && v[mid].b - 1 < s))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* One branch being walked: the cursor is on its step s, whose variations
+ * from index it on are still to be played. */
+typedef struct walk {
+    long branch, first, s;
+    int it;
+} walk;
+
+/* The variations, depth first from the main line: each branch is played
+ * once, then walked back step by step, playing the variations that hang on
+ * each step. Every move is entered and left once: linear in the input (and
+ * a log factor for the lookups), whatever the order of the entries. */
 static int place_variations(xq_record *r, reg *g, const entry *e, int ne, xq_parse_error *err)
 {
-    int rc = XQ_OK, nvar = 0;
+    int nv = 0, rc = XQ_OK;
     for (int i = 0; i < ne; i++)
-        nvar += !strncmp(e[i].name, "move_", 5);
-    if (!nvar)
-        return XQ_OK;
-    char *done = calloc((size_t)ne + 1, 1);
-    if (!done)
-        return dfail(err, XQ_ENOMEM, 0, "out of memory");
-    for (int progress = 1; rc == XQ_OK && progress && nvar > 0;) {
-        progress = 0;
-        for (int i = 0; i < ne && rc == XQ_OK; i++) {
-            long a, b, c;
-            char tail;
-            if (done[i] || strncmp(e[i].name, "move_", 5))
-                continue;
-            if (sscanf(e[i].name + 5, "%ld_%ld_%ld%c", &a, &b, &c, &tail) != 3 || b < 1 || a < 0 ||
-                c < 0 || b > 100000) {
-                rc = dfail(err, XQ_EPARSE, e[i].off, "a variation is named [DhtmlXQ_move_A_B_C]");
-                break;
+        nv += !strncmp(e[i].name, "move_", 5);
+    var *v = malloc(((size_t)nv + 1) * sizeof *v);
+    walk *st = malloc(((size_t)nv + 1) * sizeof *st);
+    char *done = calloc((size_t)nv + 1, 1);
+    if (!v || !st || !done) {
+        rc = dfail(err, XQ_ENOMEM, 0, "out of memory");
+        goto out;
+    }
+    nv = 0;
+    for (int i = 0; i < ne; i++) {
+        long a, b, c;
+        char tail;
+        if (strncmp(e[i].name, "move_", 5))
+            continue;
+        if (sscanf(e[i].name + 5, "%ld_%ld_%ld%c", &a, &b, &c, &tail) != 3 || b < 1 || a < 0 ||
+            c < 1 || b > 100000 || c > 0x7fffffffL || a > 0x7fffffffL) {
+            rc = dfail(err, XQ_EPARSE, e[i].off, "a variation is named [DhtmlXQ_move_A_B_C]");
+            goto out;
+        }
+        v[nv].a = a, v[nv].b = b, v[nv].c = c, v[nv].entry = i;
+        nv++;
+    }
+    qsort(v, (size_t)nv, sizeof *v, var_cmp);
+    /* Each branch number once (it names the branch's moves). */
+    {
+        long *ids = malloc(((size_t)nv + 1) * sizeof *ids);
+        if (!ids) {
+            rc = dfail(err, XQ_ENOMEM, 0, "out of memory");
+            goto out;
+        }
+        for (int i = 0; i < nv; i++)
+            ids[i] = v[i].c;
+        qsort(ids, (size_t)nv, sizeof *ids, var_cmp_long);
+        for (int i = 1; i < nv && rc == XQ_OK; i++)
+            if (ids[i] == ids[i - 1]) {
+                char msg[96];
+                snprintf(msg, sizeof msg, "variation number %ld is used twice", ids[i]);
+                for (int k = nv - 1; k >= 0; k--) /* report the later entry */
+                    if (v[k].c == ids[i]) {
+                        rc = dfail(err, XQ_EPARSE, e[v[k].entry].off, msg);
+                        break;
+                    }
             }
-            int parent = reg_get(g, a, b - 1);
-            if (parent == NODE_NONE)
-                continue;
-            done[i] = 1;
-            nvar--;
-            progress = 1;
-            rc = goto_node(r, parent);
-            if (rc < 0)
-                rc = dfail(err, rc, e[i].off, "out of memory");
-            else
-                rc = play_list(r, g, &e[i], c, b, err);
+        free(ids);
+        if (rc < 0)
+            goto out;
+    }
+    int sp = 0, placed = 0;
+    st[sp++] = (walk){0, 0, rec_ply(r), var_first(v, nv, 0, rec_ply(r))};
+    while (sp > 0 && rc == XQ_OK) {
+        walk *w = &st[sp - 1];
+        if (w->it < nv && v[w->it].a == w->branch && v[w->it].b - 1 == w->s) {
+            const var *x = &v[w->it];
+            done[w->it++] = 1;
+            placed++;
+            rc = play_list(r, g, &e[x->entry], x->c, x->b, err);
+            if (rc == XQ_OK && rec_ply(r) > w->s) {
+                long end = rec_ply(r);
+                st[sp++] = (walk){x->c, x->b, end, var_first(v, nv, x->c, end)};
+            } else if (rc == XQ_OK) {
+                continue; /* an empty variation */
+            }
+        } else if (w->s > w->first) {
+            xq__record_back(r);
+            w->s--;
+            w->it = var_first(v, nv, w->branch, w->s);
+        } else {
+            if (w->first > 0)
+                xq__record_back(r); /* back to the step the branch hangs on */
+            sp--;
         }
     }
-    if (rc == XQ_OK && nvar > 0) {
-        for (int i = 0; i < ne; i++)
-            if (!done[i] && !strncmp(e[i].name, "move_", 5)) {
-                rc = dfail(err, XQ_EPARSE, e[i].off, "a variation branches from a move that does not exist");
-                break;
-            }
+    if (rc == XQ_OK && placed < nv) {
+        int first = ne;
+        for (int i = 0; i < nv; i++)
+            if (!done[i] && v[i].entry < first)
+                first = v[i].entry;
+        rc = dfail(err, XQ_EPARSE, e[first].off, "a variation branches from a move that does not exist");
     }
+out:
+    free(v);
+    free(st);
     free(done);
     return rc;
 }
@@ -406,9 +497,10 @@ static int read_comments(xq_record *r, const reg *g, const entry *e, int ne, xq_
             if (sscanf(id, "%ld%c", &s, &tail) != 1)
                 continue;
         }
-        int node = reg_get(g, b, s);
-        if (node != NODE_NONE && add_comment(r, node, e[i].v, e[i].n) < 0)
-            return dfail(err, XQ_ENOMEM, e[i].off, "out of memory");
+        int node = reg_get(g, b, s), rc;
+        if (node != NODE_NONE && (rc = add_comment(r, node, e[i].v, e[i].n)) < 0)
+            return dfail(err, rc, e[i].off,
+                         rc == XQ_ENOMEM ? "out of memory" : "comments on one move longer than 64 MiB");
     }
     return XQ_OK;
 }
@@ -461,11 +553,21 @@ int xq_record_from_dhtmlxq(xq_record *r, const char *text, size_t len, xq_parse_
     xq__tables_init();
     if (!text)
         text = "";
-    if (xq__utf8_valid(text, len))
-        return parse(r, text, len, err);
-    xq__sb u = {0};
-    xq__legacy_to_utf8(&u, text, len, 0);
-    int rc = u.oom ? xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory") : parse(r, u.p ? u.p : "", u.n, err);
-    xq__sb_free(&u);
+    /* Read into a new record: a bad text leaves the caller's unchanged. */
+    xq_record *tmp;
+    if (xq_record_new(&tmp, NULL, NULL) < 0)
+        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
+    int rc;
+    if (xq__utf8_valid(text, len)) {
+        rc = parse(tmp, text, len, err);
+    } else {
+        xq__sb u = {0};
+        xq__legacy_to_utf8(&u, text, len, 0);
+        rc = u.oom ? xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory") : parse(tmp, u.p ? u.p : "", u.n, err);
+        xq__sb_free(&u);
+    }
+    if (rc == XQ_OK)
+        xq__record_swap(r, tmp);
+    xq_record_free(tmp);
     return rc;
 }

@@ -27,7 +27,12 @@ static int letter_type(char c)
     }
 }
 
-static int is_blank(char c) { return c == ' ' || c == '\t'; }
+/* Blanks separate the fields; any ASCII white space counts, so a FEN read
+ * from a line keeps working with its line break (as python-chess's split()). */
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 /* Name of square s ("e0") in a static-free way. */
 static void sq_name(int s, char out[3])
@@ -57,7 +62,7 @@ static int read_number(const char *fen, size_t *i, long *value)
     return 1;
 }
 
-static int validate(const pos_t *p, const int *where, xq_parse_error *err)
+static int validate(const pos_t *p, const long long *where, xq_parse_error *err)
 {
     int count[2][8] = {{0}};
     char name[3];
@@ -115,7 +120,7 @@ static int validate(const pos_t *p, const int *where, xq_parse_error *err)
 int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
 {
     pos_t p;
-    int where[SQ_NB];
+    long long where[SQ_NB]; /* offsets: a FEN may follow 2 GiB of blanks */
     size_t i = 0;
     int rank = RANK_NB - 1, file = 0;
 
@@ -123,17 +128,17 @@ int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
     while (is_blank(fen[i]))
         i++;
     if (!fen[i])
-        return xq__parse_fail(err, XQ_EPARSE, (int)i, "empty FEN");
+        return xq__parse_fail(err, XQ_EPARSE, (long long)i, "empty FEN");
 
     /* Field 1: the board, Black's back rank first. */
     for (;; i++) {
         char c = fen[i];
         if (c == '/') {
             if (file != FILE_NB)
-                return xq__parse_fail(err, XQ_EPARSE, (int)i,
+                return xq__parse_fail(err, XQ_EPARSE, (long long)i,
                                       "rank %d describes %d squares, expected 9", rank, file);
             if (rank == 0)
-                return xq__parse_fail(err, XQ_EPARSE, (int)i, "more than 10 ranks");
+                return xq__parse_fail(err, XQ_EPARSE, (long long)i, "more than 10 ranks");
             rank--;
             file = 0;
             continue;
@@ -143,31 +148,31 @@ int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
         if (c >= '1' && c <= '9') {
             file += c - '0';
             if (file > FILE_NB)
-                return xq__parse_fail(err, XQ_EPARSE, (int)i,
+                return xq__parse_fail(err, XQ_EPARSE, (long long)i,
                                       "rank %d describes more than 9 squares", rank);
             continue;
         }
         int t = letter_type(c);
         if (!t || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
             if (c >= 0x21 && c <= 0x7e)
-                return xq__parse_fail(err, XQ_EPARSE, (int)i,
+                return xq__parse_fail(err, XQ_EPARSE, (long long)i,
                                       "unexpected character '%c' in the board", c);
-            return xq__parse_fail(err, XQ_EPARSE, (int)i,
+            return xq__parse_fail(err, XQ_EPARSE, (long long)i,
                                   "unexpected byte 0x%02x in the board", (unsigned char)c);
         }
         if (file >= FILE_NB)
-            return xq__parse_fail(err, XQ_EPARSE, (int)i,
+            return xq__parse_fail(err, XQ_EPARSE, (long long)i,
                                   "rank %d describes more than 9 squares", rank);
         int s = make_sq(file, rank);
-        where[s] = (int)i;
+        where[s] = (long long)i;
         xq__pos_put(&p, s, MAKE_PIECE(c >= 'a' ? BLACK : RED, t));
         file++;
     }
     if (file != FILE_NB)
-        return xq__parse_fail(err, XQ_EPARSE, (int)i, "rank %d describes %d squares, expected 9",
+        return xq__parse_fail(err, XQ_EPARSE, (long long)i, "rank %d describes %d squares, expected 9",
                               rank, file);
     if (rank != 0)
-        return xq__parse_fail(err, XQ_EPARSE, (int)i, "the board has %d ranks, expected 10",
+        return xq__parse_fail(err, XQ_EPARSE, (long long)i, "the board has %d ranks, expected 10",
                               RANK_NB - rank);
 
     /* Fields 2-6, all optional from the side on: side, '-', '-', clocks. */
@@ -177,7 +182,7 @@ int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
     if (fen[i]) {
         char c = fen[i];
         if ((c != 'w' && c != 'r' && c != 'b') || (fen[i + 1] && !is_blank(fen[i + 1])))
-            return xq__parse_fail(err, XQ_EPARSE, (int)i, "side to move must be 'w' (or 'r') or 'b'");
+            return xq__parse_fail(err, XQ_EPARSE, (long long)i, "side to move must be 'w' (or 'r') or 'b'");
         p.side = c == 'b' ? BLACK : RED;
         if (p.side == BLACK)
             p.key ^= xq__T.zobrist_side;
@@ -187,7 +192,7 @@ int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
     }
     for (int field = 3; field <= 4 && fen[i]; field++) {
         if (fen[i] != '-' || (fen[i + 1] && !is_blank(fen[i + 1])))
-            return xq__parse_fail(err, XQ_EPARSE, (int)i, "field %d must be '-'", field);
+            return xq__parse_fail(err, XQ_EPARSE, (long long)i, "field %d must be '-'", field);
         i++;
         while (is_blank(fen[i]))
             i++;
@@ -195,7 +200,7 @@ int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
     if (fen[i]) {
         long v;
         if (!read_number(fen, &i, &v))
-            return xq__parse_fail(err, XQ_EPARSE, (int)i, "halfmove clock must be a number from 0 to 99999999");
+            return xq__parse_fail(err, XQ_EPARSE, (long long)i, "halfmove clock must be a number from 0 to 99999999");
         p.halfmove = (int32_t)v;
         while (is_blank(fen[i]))
             i++;
@@ -203,13 +208,13 @@ int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
     if (fen[i]) {
         long v;
         if (!read_number(fen, &i, &v))
-            return xq__parse_fail(err, XQ_EPARSE, (int)i, "move number must be a number from 1 to 99999999");
+            return xq__parse_fail(err, XQ_EPARSE, (long long)i, "move number must be a number from 1 to 99999999");
         p.fullmove = v ? (int32_t)v : 1; /* some programs write 0 */
         while (is_blank(fen[i]))
             i++;
     }
     if (fen[i])
-        return xq__parse_fail(err, XQ_EPARSE, (int)i, "unexpected text after the FEN");
+        return xq__parse_fail(err, XQ_EPARSE, (long long)i, "unexpected text after the FEN");
 
     int rc = validate(&p, where, err);
     if (rc < 0)

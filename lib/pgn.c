@@ -2,6 +2,7 @@
  * and a writer in any of the three notations. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +16,6 @@
 #define XQ_PGN_READER_MAGIC 0x58515052u /* "XQPR" */
 #define BLOCK 65536
 #define MAX_SYMBOL 256
-#define MAX_TAG_VALUE 65536
-#define MAX_COMMENT (1 << 20)
-#define MAX_DEPTH 256
 
 /* ---- options ---- */
 
@@ -44,7 +42,11 @@ static int load_options(xq_pgn_options *dst, const xq_pgn_options *src)
     if (src->notation < XQ_NOTATION_AUTO || src->notation > XQ_NOTATION_CHINESE ||
         src->line_width < 0)
         return XQ_EINVAL;
-    *dst = *src;
+    /* Only the fields of the caller's version: a version-1 struct ends
+     * before `encoding`. */
+    memcpy(dst, src, src->version >= 2 ? sizeof *dst : offsetof(xq_pgn_options, encoding));
+    if (dst->encoding < XQ_ENCODING_AUTO || dst->encoding > XQ_ENCODING_LATIN1)
+        return XQ_EINVAL;
     dst->version = XQ_PGN_OPTIONS_VERSION;
     return XQ_OK;
 }
@@ -82,15 +84,16 @@ typedef struct lexer {
     size_t len, pos;           /* bytes in data, next byte */
     unsigned char *block;
     int eof, ioerr;
-    long long offset; /* of data[pos] in the input */
-    int line, col;    /* of data[pos] */
+    long long offset;    /* of data[pos] in the input */
+    long long line, col; /* of data[pos] (64-bit: a line may be longer than 2^31) */
+    int enc;             /* XQ_ENCODING_*: the option, or detected at the first non-ASCII byte */
 } lexer;
 
 enum { T_EOF, T_TAG, T_COMMENT, T_OPEN, T_CLOSE, T_NAG, T_SYMBOL, T_ERROR };
 
 typedef struct token {
     int type;
-    int line, col;
+    long long line, col;
     long long offset;
     int blank_before; /* an empty line between the previous token and this one */
     char name[72];    /* tag name */
@@ -161,14 +164,19 @@ static int get(lexer *lx)
     return c;
 }
 
-/* Length of the character unit at the cursor: a valid UTF-8 sequence, a
- * GB18030 two- or four-byte character (so its trail bytes, which can be
- * '[', ']', '{', '}' or '\\', never act as syntax), or one byte. */
+/* Length of the character unit at the cursor in the input's encoding
+ * (text.h): a valid sequence (so the trail bytes of a GBK or Big5
+ * character, which can be '[', ']', '{', '}' or '\\', never act as syntax),
+ * or one byte (so a byte that starts no valid sequence never swallows the
+ * delimiter after it). The encoding, unless the options name it, is
+ * detected at the first non-ASCII byte from the text buffered from there. */
 static int unit_len(lexer *lx)
 {
     int b0 = peek(lx);
     if (b0 < 0x80)
         return 1;
+    if (lx->enc == XQ_ENCODING_AUTO)
+        lx->enc = xq__text_detect((const char *)lx->data + lx->pos, lx->len - lx->pos);
     unsigned char u[4];
     int n = 0;
     for (; n < 4; n++) {
@@ -177,18 +185,7 @@ static int unit_len(lexer *lx)
             break;
         u[n] = (unsigned char)c;
     }
-    uint32_t cp;
-    int k = xq__utf8_decode(u, (size_t)n, &cp);
-    if (k)
-        return k;
-    if (b0 >= 0x81 && b0 <= 0xFE && n >= 2) {
-        if (u[1] >= 0x30 && u[1] <= 0x39 && n >= 4 && u[2] >= 0x81 && u[2] <= 0xFE &&
-            u[3] >= 0x30 && u[3] <= 0x39)
-            return 4;
-        if (u[1] >= 0x40 && u[1] <= 0xFE && u[1] != 0x7F)
-            return 2;
-    }
-    return 1;
+    return xq__text_unit_len(lx->enc, u, (size_t)n);
 }
 
 /* Copy one unit into b; returns its first byte. */
@@ -283,8 +280,8 @@ static void lex_tag(lexer *lx, token *t)
             skip_line(lx);
             return;
         }
-        if (t->text.n >= MAX_TAG_VALUE) {
-            lex_error(t, "tag value longer than 64 KiB");
+        if (t->text.n >= XQ_RECORD_MAX_TEXT) {
+            lex_error(t, "tag value longer than 64 MiB");
             skip_line(lx);
             return;
         }
@@ -337,7 +334,7 @@ static const unsigned char sym_ascii[256] = {
 static int symbol_end(lexer *lx)
 {
     int c = peek(lx);
-    return c < 0 || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' ||
+    return c <= 0 || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' ||
            c == '[' || c == ']' || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' ||
            c == '$' || is_ideo_space(lx);
 }
@@ -375,8 +372,8 @@ static void lex(lexer *lx, token *t)
                 get(lx);
                 break;
             }
-            if (t->text.n >= MAX_COMMENT) {
-                lex_error(t, "comment longer than 1 MiB");
+            if (t->text.n >= XQ_RECORD_MAX_TEXT) {
+                lex_error(t, "comment longer than 64 MiB");
                 return;
             }
             take_unit(lx, &t->text);
@@ -385,8 +382,13 @@ static void lex(lexer *lx, token *t)
         return;
     case ';':
         get(lx);
-        while ((c = peek(lx)) >= 0 && c != '\n' && c != '\r')
+        while ((c = peek(lx)) >= 0 && c != '\n' && c != '\r') {
+            if (t->text.n >= XQ_RECORD_MAX_TEXT) {
+                lex_error(t, "comment longer than 64 MiB");
+                return;
+            }
             take_unit(lx, &t->text);
+        }
         t->type = T_COMMENT;
         return;
     case '(':
@@ -421,6 +423,10 @@ static void lex(lexer *lx, token *t)
         get(lx);
         lex_error(t, c == ']' ? "unexpected ']'" : "unexpected '}'");
         return;
+    case 0:
+        get(lx);
+        lex_error(t, "NUL byte in the move text");
+        return;
     default:
         while (!symbol_end(lx)) {
             /* Fast path: a run of plain ASCII symbol bytes inside the buffer
@@ -434,7 +440,7 @@ static void lex(lexer *lx, token *t)
                     xq__sb_putn(&t->text, (const char *)lx->data + lx->pos, k);
                     lx->pos += k;
                     lx->offset += (long long)k;
-                    lx->col += (int)k;
+                    lx->col += (long long)k;
                     if (symbol_end(lx))
                         break;
                 }
@@ -465,7 +471,7 @@ struct xq_pgn_reader {
     int game_line;
     pos_t start;    /* the standard start position */
     xq__sb conv;    /* text converted to UTF-8 */
-    void *iconv;    /* GB18030 converter, opened on first use */
+    void *iconv;    /* converters from GBK and Big5, opened on first use */
     char name[224]; /* the file, for messages */
     int format;     /* XQ_FORMAT_*: XQF and DhtmlXQ inputs hold one game */
     unsigned char *whole; /* an XQF or DhtmlXQ input, read whole */
@@ -492,6 +498,7 @@ static int reader_new(xq_pgn_reader **out, const xq_pgn_options *opt, xq_pgn_rea
     rd->lx.line = 1;
     rd->lx.col = 1;
     rd->lx.fd = -1;
+    rd->lx.enc = rd->opt.encoding;
     rd->format = XQ_FORMAT_PGN;
     snprintf(rd->name, sizeof rd->name, "%s", "memory");
     rd->magic = XQ_PGN_READER_MAGIC;
@@ -680,17 +687,23 @@ int xq_pgn_reader_game_line(const xq_pgn_reader *rd)
     return rd && rd->magic == XQ_PGN_READER_MAGIC ? rd->game_line : XQ_EINVAL;
 }
 
-/* Text of the current token as UTF-8 (GB18030 converted). */
+int xq_pgn_reader_encoding(const xq_pgn_reader *rd)
+{
+    return rd && rd->magic == XQ_PGN_READER_MAGIC ? rd->lx.enc : XQ_EINVAL;
+}
+
+/* Text of the current token as UTF-8 (converted from the input's encoding). */
 static const char *tok_utf8(xq_pgn_reader *rd, size_t *n)
 {
     token *t = &rd->tok;
     const char *s = t->text.p ? t->text.p : "";
-    if (xq__utf8_valid(s, t->text.n)) {
+    if (rd->lx.enc <= XQ_ENCODING_UTF8 ? xq__utf8_valid(s, t->text.n)
+                                       : xq__text_ascii(s, t->text.n)) {
         *n = t->text.n;
         return s;
     }
     rd->conv.n = 0;
-    xq__legacy_to_utf8_cached(&rd->conv, s, t->text.n, 0, &rd->iconv);
+    xq__text_to_utf8(&rd->conv, s, t->text.n, rd->lx.enc, &rd->iconv);
     *n = rd->conv.n;
     return rd->conv.oom ? "" : rd->conv.p;
 }
@@ -712,11 +725,10 @@ typedef struct game {
     unsigned flags;
     int one10;        /* ICCS ranks: -1 undecided, 0 (0-9), 1 (1-10) */
     int in_moves;
-    int depth;
-    struct { int saved, base; } stack[MAX_DEPTH];
+    int depth, stack_cap; /* open variations (no limit but memory) */
+    struct vframe { int saved, base; } *stack;
     int base;         /* ply where the current line started */
-    char *pre;        /* comment waiting for the first move of a variation */
-    size_t pre_len;
+    xq__sb pre;       /* comment waiting for the first move of a variation */
 } game;
 
 static int game_fail(xq_pgn_reader *rd, xq_parse_error *err, int code, const token *t,
@@ -725,6 +737,13 @@ static int game_fail(xq_pgn_reader *rd, xq_parse_error *err, int code, const tok
     xq__parse_fail_at(err, code, t->offset, t->line, t->col, "%s", msg);
     rd->skipping = 1;
     return code;
+}
+
+/* A comment that could not be stored: too long, or out of memory. */
+static int comment_fail(xq_pgn_reader *rd, xq_parse_error *err, int rc)
+{
+    return game_fail(rd, err, rc, &rd->tok,
+                     rc == XQ_ENOMEM ? "out of memory" : "comments on one move longer than 64 MiB");
 }
 
 static const int suffix_nag[][2] = {{'!' << 8 | '!', 3}, {'?' << 8 | '?', 4}, {'!' << 8 | '?', 5},
@@ -790,20 +809,20 @@ static int play_symbol(xq_pgn_reader *rd, game *g, const char *s, size_t n, xq_p
             snprintf(e.message, sizeof e.message, "'%.*s' is not a move", n > 40 ? 40 : (int)n, s);
     }
     if (rc < 0) {
-        char msg[sizeof e.message + 24];
-        snprintf(msg, sizeof msg, "move %d%s %s", (int)p->fullmove, p->side == BLACK ? "..." : ".",
-                 e.message);
+        char msg[sizeof e.message + 48];
+        snprintf(msg, sizeof msg, "move %d%s %s%s", (int)p->fullmove, p->side == BLACK ? "..." : ".",
+                 g->depth > 0 ? "in a variation: " : "", e.message);
         return game_fail(rd, err, rc, &rd->tok, msg);
     }
 play:
     rc = xq__record_play_legal(r, m);
     if (rc < 0)
         return game_fail(rd, err, rc, &rd->tok, "out of memory");
-    if (g->pre) {
-        rnode *x = &r->nodes[rec_cur(r)];
-        free(x->pre);
-        x->pre = g->pre;
-        g->pre = NULL;
+    if (g->pre.n) {
+        rc = xq__record_append_comment(r, rec_cur(r), 1, g->pre.p, g->pre.n);
+        g->pre.n = 0;
+        if (rc < 0)
+            return comment_fail(rd, err, rc);
     }
     return XQ_OK;
 }
@@ -862,8 +881,8 @@ static int handle_symbol(xq_pgn_reader *rd, game *g, xq_parse_error *err, int *e
         ((s[n - 2] >= '0' && s[n - 2] <= '9') || (unsigned char)s[n - 2] >= 0x80))
         s[--n] = 0;
     int rc = play_symbol(rd, g, s, n, err);
-    if (rc == XQ_OK && nag)
-        xq__record_node_add_nag(g->rec, rec_cur(g->rec), nag);
+    if (rc == XQ_OK && nag && xq__record_node_add_nag(g->rec, rec_cur(g->rec), nag) < 0)
+        return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
     return rc;
 }
 
@@ -902,8 +921,10 @@ static int on_tag(xq_pgn_reader *rd, game *g, xq_parse_error *err)
         }
         if (xq__record_set_start(g->rec, &p) < 0)
             return game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
-    } else if (xq__record_set_tag_raw(g->rec, t->name, v, n) < 0) {
-        return game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
+    } else {
+        int rc = xq__record_set_tag_raw(g->rec, t->name, v, n);
+        if (rc < 0)
+            return game_fail(rd, err, rc, t, rc == XQ_ENOMEM ? "out of memory" : "tag value longer than 64 MiB");
     }
     return XQ_OK;
 }
@@ -922,19 +943,17 @@ static int on_comment(xq_pgn_reader *rd, game *g, xq_parse_error *err)
     if (!n)
         return XQ_OK;
     if (g->depth > 0 && rec_ply(r) == g->base) { /* before a variation's first move */
-        char *v = realloc(g->pre, g->pre_len + n + 2);
-        if (!v)
-            return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
-        if (g->pre_len)
-            v[g->pre_len++] = ' ';
-        memcpy(v + g->pre_len, s, n);
-        g->pre_len += n;
-        v[g->pre_len] = 0;
-        g->pre = v;
-    } else if (xq__record_append_comment(r, rec_cur(r), 0, s, n) < 0) {
-        return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
+        if (g->pre.n + n + 1 > XQ_RECORD_MAX_TEXT)
+            return comment_fail(rd, err, XQ_EPARSE);
+        if (g->pre.n)
+            xq__sb_putc(&g->pre, ' ');
+        xq__sb_putn(&g->pre, s, n);
+        if (g->pre.oom)
+            return comment_fail(rd, err, XQ_ENOMEM);
+        return XQ_OK;
     }
-    return XQ_OK;
+    int rc = xq__record_append_comment(r, rec_cur(r), 0, s, n);
+    return rc < 0 ? comment_fail(rd, err, rc) : XQ_OK;
 }
 
 /* '(': back one ply, the variation replaces the current move. */
@@ -943,16 +962,20 @@ static int on_open(xq_pgn_reader *rd, game *g, xq_parse_error *err)
     xq_record *r = g->rec;
     if (rec_ply(r) == g->base)
         return game_fail(rd, err, XQ_EPARSE, &rd->tok, "variation '(' without a move to vary");
-    if (g->depth >= MAX_DEPTH)
-        return game_fail(rd, err, XQ_EPARSE, &rd->tok, "variations nested more than 256 deep");
+    if (g->depth == g->stack_cap) {
+        int cap = g->stack_cap ? g->stack_cap * 2 : 16;
+        struct vframe *st = cap < (1 << 29) ? realloc(g->stack, (size_t)cap * sizeof *st) : NULL;
+        if (!st)
+            return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
+        g->stack = st;
+        g->stack_cap = cap;
+    }
     g->stack[g->depth].saved = rec_cur(r);
     g->stack[g->depth].base = g->base;
     g->depth++;
     xq__record_back(r);
     g->base = rec_ply(r);
-    free(g->pre);
-    g->pre = NULL;
-    g->pre_len = 0;
+    g->pre.n = 0;
     return XQ_OK;
 }
 
@@ -968,13 +991,36 @@ static int on_close(xq_pgn_reader *rd, game *g, xq_parse_error *err)
     if (xq__record_enter(r, g->stack[g->depth].saved) < 0)
         return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
     g->base = g->stack[g->depth].base;
-    if (g->pre) { /* "( {comment} )": keep it on the varied move */
-        xq__record_append_comment(r, rec_cur(r), 0, g->pre, g->pre_len);
-        free(g->pre);
-        g->pre = NULL;
-        g->pre_len = 0;
+    if (g->pre.n) { /* "( {comment} )": keep it on the varied move */
+        int rc = xq__record_append_comment(r, rec_cur(r), 0, g->pre.p, g->pre.n);
+        g->pre.n = 0;
+        if (rc < 0)
+            return comment_fail(rd, err, rc);
     }
     return XQ_OK;
+}
+
+/* A word of three or more '=' (or '-', '_', '*', '#', '~'): the rule that
+ * starts the banner sites append after their games ("=====" and a few lines
+ * of text), never move text. */
+static int is_rule_line(const token *t)
+{
+    const char *s = t->text.p;
+    if (t->type != T_SYMBOL || !s || t->text.n < 3 || !strchr("=-_*#~", s[0]))
+        return 0;
+    for (size_t i = 1; i < t->text.n; i++)
+        if (s[i] != s[0])
+            return 0;
+    return 1;
+}
+
+/* Text that starts with a rule where a game would start is skipped to the
+ * next tag (a game follows) or to the end of the input (trailing text: no
+ * game, no error). */
+static void skip_banner(xq_pgn_reader *rd)
+{
+    while (rd->tok.type != T_TAG && rd->tok.type != T_EOF)
+        next_token(rd);
 }
 
 static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
@@ -990,6 +1036,8 @@ static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
     rd->game_line = rd->tok.line;
     for (;; next_token(rd)) {
         token *t = &rd->tok;
+        if (!content && is_rule_line(t))
+            skip_banner(rd);
         if (t->type == T_EOF) {
             if (rd->lx.ioerr) {
                 char why[128], msg[sizeof rd->name + 160];
@@ -1027,8 +1075,8 @@ static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
         case T_NAG:
             if (rec_ply(r) == g.base)
                 rc = game_fail(rd, err, XQ_EPARSE, t, "NAG before any move");
-            else
-                xq__record_node_add_nag(r, rec_cur(r), t->nag);
+            else if (xq__record_node_add_nag(r, rec_cur(r), t->nag) < 0)
+                rc = game_fail(rd, err, XQ_ENOMEM, t, "out of memory");
             break;
         case T_OPEN: rc = on_open(rd, &g, err); break;
         case T_CLOSE: rc = on_close(rd, &g, err); break;
@@ -1037,7 +1085,8 @@ static int read_game(xq_pgn_reader *rd, xq_record *r, xq_parse_error *err)
         if (rc < 0 || ended)
             break;
     }
-    free(g.pre);
+    xq__sb_free(&g.pre);
+    free(g.stack);
     if (rc < 0)
         return rc;
     return content ? 1 : 0;
@@ -1052,9 +1101,11 @@ int xq_pgn_reader_next(xq_pgn_reader *rd, xq_record *rec, xq_parse_error *err)
             return 0;
         rd->single_done = 1;
         rd->game_line = 1;
+        const int prefer = xq__text_prefer(rd->opt.encoding); /* an explicit encoding */
         int rc = rd->format == XQ_FORMAT_XQF
                      ? xq_record_from_xqf(rec, rd->whole, rd->whole_n, err)
                      : xq_record_from_dhtmlxq(rec, (const char *)rd->whole, rd->whole_n, err);
+        xq__text_prefer(prefer);
         return rc < 0 ? rc : 1;
     }
     return read_game(rd, rec, err);
@@ -1152,6 +1203,7 @@ static void emit_move(writer *w, const xq_record *r, const wframe *f, int node, 
                       unsigned flags, int comments)
 {
     const rnode *x = &r->nodes[node];
+    const rann *a = node_ann(r, node);
     char num[32], mv[XQ_MOVE_TEXT_MAX + 8];
     if (f->pos.side == RED) {
         snprintf(num, sizeof num, "%d.", (int)f->pos.fullmove);
@@ -1162,13 +1214,13 @@ static void emit_move(writer *w, const xq_record *r, const wframe *f, int node, 
     }
     int n = xq__move_to_text(&f->pos, x->move, notation, flags, mv, sizeof mv);
     emit(w, mv, (size_t)n);
-    if (comments) {
-        for (int i = 0; i < x->nnag; i++) {
-            snprintf(num, sizeof num, "$%d", x->nags[i]);
+    if (comments && a) {
+        for (int i = 0; i < a->nnag; i++) {
+            snprintf(num, sizeof num, "$%d", a->nags[i]);
             emit(w, num, strlen(num));
         }
-        if (x->comment)
-            emit_comment(w, x->comment);
+        if (a->comment.n)
+            emit_comment(w, a->comment.p);
     }
 }
 
@@ -1200,8 +1252,8 @@ static int write_pgn(const xq_record *r, const xq_pgn_options *o, xq__sb *b)
     xq__sb_putc(b, '\n');
 
     writer w = {b, o->line_width, 0, 1};
-    if (o->comments && r->nodes[0].comment)
-        emit_comment(&w, r->nodes[0].comment);
+    if (o->comments && node_comment(r, 0))
+        emit_comment(&w, node_comment(r, 0));
 
     int sp = 0, cap = 16;
     wframe *st = malloc((size_t)cap * sizeof *st);
@@ -1227,7 +1279,7 @@ static int write_pgn(const xq_record *r, const xq_pgn_options *o, xq__sb *b)
                 continue;
             }
             emit_move(&w, r, f, f->cur, notation, flags, o->comments);
-            f->force = o->comments && r->nodes[f->cur].comment;
+            f->force = o->comments && node_comment(r, f->cur);
             f->var = f->head ? NODE_NONE : r->nodes[f->cur].sibling;
             f->head = 0;
             f->phase = 1;
@@ -1246,8 +1298,8 @@ static int write_pgn(const xq_record *r, const xq_pgn_options *o, xq__sb *b)
             }
             emit(&w, "(", 1);
             w.line_empty = 1; /* no space after '(' */
-            if (o->comments && r->nodes[v].pre)
-                emit_comment(&w, r->nodes[v].pre);
+            if (o->comments && node_pre(r, v))
+                emit_comment(&w, node_pre(r, v));
             wframe *nf = &st[sp++];
             nf->parent = f->parent;
             nf->cur = v;

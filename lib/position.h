@@ -20,11 +20,15 @@ typedef struct pos {
     int32_t fullmove;
 } pos_t;
 
-/* What a move changed, kept by the caller for pos_undo(). */
+/* What a move changed, kept by the caller for pos_undo(). The last two
+ * fields fill what would be padding: a board's history entry (lib/board.h)
+ * keeps its move there, so that an entry is 16 bytes; pos_do() leaves them. */
 typedef struct undo {
     uint64_t key;
     int32_t halfmove;
     uint8_t captured;
+    uint8_t check;    /* history entries: the move gave check */
+    uint16_t move;    /* history entries: the move */
 } undo_t;
 
 INLINE u128 pos_occ(const pos_t *p) { return p->by_color[RED] | p->by_color[BLACK]; }

@@ -11,15 +11,17 @@
 
 /* ---- allocation helpers ---- */
 
+/* Grow an array to at least need elements, by half again each time (the
+ * slack of a large game stays at a third of it, not half). */
 static int grow(void **p, int *cap, int need, size_t elem)
 {
     if (need <= *cap)
         return 1;
     int ncap = *cap ? *cap : 16;
     while (ncap < need) {
-        if (ncap > 0x3fffffff)
+        if (ncap > 0x3fffffff / 3 * 2)
             return 0;
-        ncap *= 2;
+        ncap += ncap / 2;
     }
     void *q = realloc(*p, (size_t)ncap * elem);
     if (!q)
@@ -54,8 +56,114 @@ static int new_node(xq_record *r, int parent, xq_move m)
     memset(x, 0, sizeof *x);
     x->move = m;
     x->parent = parent;
-    x->child = x->sibling = NODE_NONE;
+    x->child = x->sibling = x->ann = NODE_NONE;
     return n;
+}
+
+/* ---- annotations ---- */
+
+/* The annotations of node n, created if need be; NULL when out of memory. */
+static rann *ann_of(xq_record *r, int n)
+{
+    if (r->nodes[n].ann >= 0)
+        return &r->anns[r->nodes[n].ann];
+    int a;
+    if (r->ann_free != NODE_NONE) {
+        a = r->ann_free;
+        r->ann_free = r->anns[a].next_free;
+    } else {
+        if (!grow((void **)&r->anns, &r->ann_cap, r->nanns + 1, sizeof *r->anns))
+            return NULL;
+        a = r->nanns++;
+    }
+    memset(&r->anns[a], 0, sizeof r->anns[a]);
+    r->nodes[n].ann = a;
+    return &r->anns[a];
+}
+
+static void text_free(rtext *t)
+{
+    free(t->p);
+    t->p = NULL;
+    t->n = t->cap = 0;
+}
+
+/* Release the annotations of node n. */
+static void free_node_text(xq_record *r, int n)
+{
+    int a = r->nodes[n].ann;
+    if (a < 0)
+        return;
+    text_free(&r->anns[a].comment);
+    text_free(&r->anns[a].pre);
+    r->anns[a].next_free = r->ann_free;
+    r->ann_free = a;
+    r->nodes[n].ann = NODE_NONE;
+}
+
+/* Make room for n more bytes (and the NUL) in t. */
+static int text_reserve(rtext *t, size_t n)
+{
+    size_t need = (size_t)t->n + n + 1;
+    if (need <= t->cap)
+        return 1;
+    size_t cap = t->cap ? t->cap : 16;
+    while (cap < need)
+        cap += cap / 2 + 16;
+    char *p = realloc(t->p, cap);
+    if (!p)
+        return 0;
+    t->p = p;
+    t->cap = (uint32_t)cap;
+    return 1;
+}
+
+/* Append s[0..n) to t after a space (if t is not empty), normalised as
+ * xq__record_append_comment() says. */
+static int text_append(rtext *t, const char *s, size_t n)
+{
+    if (!n)
+        return XQ_OK;
+    size_t grown = (size_t)t->n + (t->n ? 1 : 0);
+    for (size_t i = 0; i < n; i++) /* the normalised length */
+        grown += s[i] == 0 ? 3 : s[i] == '}' ? 3 : (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n') ? 0 : 1;
+    if (grown > XQ_RECORD_MAX_TEXT)
+        return XQ_EPARSE;
+    if (!text_reserve(t, grown - t->n))
+        return XQ_ENOMEM;
+    char *d = t->p + t->n;
+    if (t->n)
+        *d++ = ' ';
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == 0) {
+            memcpy(d, "\xEF\xBF\xBD", 3), d += 3; /* U+FFFD */
+        } else if (c == '}') {
+            memcpy(d, "\xEF\xBD\x9D", 3), d += 3; /* U+FF5D fullwidth right brace */
+        } else if (c == '\r') {
+            if (!(i + 1 < n && s[i + 1] == '\n'))
+                *d++ = '\n';
+        } else {
+            *d++ = c;
+        }
+    }
+    *d = 0;
+    t->n = (uint32_t)(d - t->p);
+    return XQ_OK;
+}
+
+/* Fold the comment before node n's move into its parent's comment: n has
+ * become the main continuation, where PGN has no place for it. */
+static void fold_pre(xq_record *r, int n)
+{
+    if (n == NODE_NONE || r->nodes[n].ann < 0 || !r->anns[r->nodes[n].ann].pre.n)
+        return;
+    rann *p = ann_of(r, r->nodes[n].parent);
+    if (!p)
+        return; /* out of memory: it stays (unwritten) */
+    rann *a = &r->anns[r->nodes[n].ann]; /* ann_of may have moved the array */
+    if (text_append(&p->comment, a->pre.p, a->pre.n) == XQ_OK)
+        text_free(&a->pre);
 }
 
 static int reserve_ply(xq_record *r, int ply)
@@ -96,13 +204,9 @@ static void free_tags(xq_record *r)
         free(r->tags[i].value);
     }
     r->ntags = 0;
-}
-
-static void free_node_text(rnode *x)
-{
-    free(x->comment);
-    free(x->pre);
-    x->comment = x->pre = NULL;
+    free(r->tag_index);
+    r->tag_index = NULL;
+    r->tag_index_cap = 0;
 }
 
 static int is_start_pos(const pos_t *p)
@@ -126,15 +230,18 @@ int xq__record_set_start(xq_record *r, const pos_t *start)
 
 void xq__record_clear(xq_record *r, const pos_t *start)
 {
-    for (int i = 0; i < r->nnodes; i++)
-        if (r->nodes[i].parent != -2)
-            free_node_text(&r->nodes[i]);
+    for (int i = 0; i < r->nanns; i++) {
+        free(r->anns[i].comment.p);
+        free(r->anns[i].pre.p);
+    }
+    r->nanns = 0;
+    r->ann_free = NODE_NONE;
     free_tags(r);
     r->nnodes = 1;
     r->free_list = NODE_NONE;
     rnode *root = &r->nodes[0];
     memset(root, 0, sizeof *root);
-    root->parent = root->child = root->sibling = NODE_NONE;
+    root->parent = root->child = root->sibling = root->ann = NODE_NONE;
     r->path[0] = 0;
     r->nredo = 0;
     xq__record_set_start(r, start); /* the FEN tag is the first tag: cannot fail for lack of room? */
@@ -153,12 +260,83 @@ static int valid_tag_name(const char *s)
     return n >= 1 && n <= 64;
 }
 
+/* Tags are found through a hash index once there are more than a few. */
+#define TAG_INDEX_MIN 16
+
+static uint32_t tag_hash(const char *s)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    h ^= h >> 16; /* the low bits of FNV-1a depend on the low bits of the input only: mix */
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    return h ^ (h >> 16);
+}
+
+static void index_put(int32_t *ix, int cap, const char *name, int i)
+{
+    uint32_t h = tag_hash(name) & (uint32_t)(cap - 1);
+    while (ix[h])
+        h = (h + 1) & (uint32_t)(cap - 1);
+    ix[h] = i + 1;
+}
+
+/* Rebuild the index for the current tags (dropped while few, or when out
+ * of memory: the lookup falls back to a scan). */
+static void reindex_tags(xq_record *r, int need)
+{
+    free(r->tag_index);
+    r->tag_index = NULL;
+    r->tag_index_cap = 0;
+    if (need < TAG_INDEX_MIN)
+        return;
+    int cap = 64;
+    while (cap < need * 2)
+        cap *= 2;
+    int32_t *ix = calloc((size_t)cap, sizeof *ix);
+    if (!ix)
+        return;
+    for (int i = 0; i < r->ntags; i++)
+        index_put(ix, cap, r->tags[i].name, i);
+    r->tag_index = ix;
+    r->tag_index_cap = cap;
+}
+
 static int find_tag(const xq_record *r, const char *name)
 {
+    if (r->tag_index) {
+        uint32_t m = (uint32_t)(r->tag_index_cap - 1), h = tag_hash(name) & m;
+        for (; r->tag_index[h]; h = (h + 1) & m)
+            if (!strcmp(r->tags[r->tag_index[h] - 1].name, name))
+                return r->tag_index[h] - 1;
+        return -1;
+    }
     for (int i = 0; i < r->ntags; i++)
         if (!strcmp(r->tags[i].name, name))
             return i;
     return -1;
+}
+
+/* A tag value as stored: NUL as U+FFFD, line breaks as spaces (the PGN
+ * writer's tag line has no place for them). NULL when out of memory. */
+static char *tag_value_dup(const char *s, size_t n)
+{
+    size_t k = n;
+    for (size_t i = 0; i < n; i++)
+        k += s[i] == 0 ? 2 : 0;
+    char *d = malloc(k + 1), *o = d;
+    if (!d)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == 0)
+            memcpy(o, "\xEF\xBF\xBD", 3), o += 3;
+        else
+            *o++ = s[i] == '\n' || s[i] == '\r' ? ' ' : s[i];
+    }
+    *o = 0;
+    return d;
 }
 
 const char *xq__record_get_tag(const xq_record *r, const char *name)
@@ -176,10 +354,14 @@ int xq__record_set_tag_raw(xq_record *r, const char *name, const char *value, si
             free(r->tags[i].value);
             memmove(&r->tags[i], &r->tags[i + 1], (size_t)(r->ntags - i - 1) * sizeof *r->tags);
             r->ntags--;
+            if (r->tag_index)
+                reindex_tags(r, r->ntags);
         }
         return XQ_OK;
     }
-    char *v = dup_n(value, n);
+    if (n > XQ_RECORD_MAX_TEXT)
+        return XQ_EPARSE;
+    char *v = tag_value_dup(value, n);
     if (!v)
         return XQ_ENOMEM;
     if (i >= 0) {
@@ -196,6 +378,10 @@ int xq__record_set_tag_raw(xq_record *r, const char *name, const char *value, si
     r->tags[r->ntags].name = k;
     r->tags[r->ntags].value = v;
     r->ntags++;
+    if (r->tag_index && r->ntags * 2 <= r->tag_index_cap)
+        index_put(r->tag_index, r->tag_index_cap, k, r->ntags - 1);
+    else if (r->ntags >= TAG_INDEX_MIN)
+        reindex_tags(r, r->ntags * 2);
     return XQ_OK;
 }
 
@@ -230,6 +416,7 @@ int xq_record_new(xq_record **out, const char *fen, xq_parse_error *err)
     r->magic = XQ_RECORD_MAGIC;
     r->board.magic = XQ_BOARD_MAGIC;
     r->nnodes = 1;
+    r->ann_free = NODE_NONE;
     memset(&r->nodes[0], 0, sizeof r->nodes[0]);
     xq__record_clear(r, &start);
     if (r->ntags == 0 && !is_start_pos(&start)) { /* the FEN tag could not be stored */
@@ -244,9 +431,11 @@ void xq_record_free(xq_record *r)
 {
     if (!record_ok(r))
         return;
-    for (int i = 0; i < r->nnodes; i++)
-        if (r->nodes[i].parent != -2)
-            free_node_text(&r->nodes[i]);
+    for (int i = 0; i < r->nanns; i++) {
+        free(r->anns[i].comment.p);
+        free(r->anns[i].pre.p);
+    }
+    free(r->anns);
     free_tags(r);
     free(r->tags);
     free(r->nodes);
@@ -256,6 +445,20 @@ void xq_record_free(xq_record *r)
     r->magic = 0;
     r->board.magic = 0;
     free(r);
+}
+
+static int text_copy(rtext *d, const rtext *src)
+{
+    d->p = NULL;
+    d->n = d->cap = 0;
+    if (!src->n)
+        return 1;
+    if (!(d->p = malloc((size_t)src->n + 1)))
+        return 0;
+    memcpy(d->p, src->p, (size_t)src->n + 1);
+    d->n = d->cap = src->n;
+    d->cap++;
+    return 1;
 }
 
 int xq_record_clone(xq_record **out, const xq_record *src)
@@ -274,23 +477,22 @@ int xq_record_clone(xq_record **out, const xq_record *src)
     r->board.cap = 0;
     r->start = src->start;
     r->free_list = src->free_list;
-    r->nnodes = src->nnodes;
+    r->ann_free = src->ann_free;
     int ok = grow((void **)&r->nodes, &r->node_cap, src->nnodes, sizeof *r->nodes) &&
              reserve_ply(r, src->board.nhist > 0 ? src->board.nhist : 1) &&
+             (src->nanns == 0 || grow((void **)&r->anns, &r->ann_cap, src->nanns, sizeof *r->anns)) &&
              (src->nredo == 0 || grow((void **)&r->redo, &r->redo_cap, src->nredo, sizeof *r->redo)) &&
              (src->ntags == 0 || grow((void **)&r->tags, &r->tag_cap, src->ntags, sizeof *r->tags));
     if (ok) {
+        r->nnodes = src->nnodes;
         memcpy(r->nodes, src->nodes, (size_t)src->nnodes * sizeof *r->nodes);
-        for (int i = 0; i < r->nnodes; i++)
-            if (r->nodes[i].parent != -2)
-                r->nodes[i].comment = r->nodes[i].pre = NULL;
-        for (int i = 0; ok && i < r->nnodes; i++) {
-            const rnode *s = &src->nodes[i];
-            if (s->parent == -2)
-                continue;
-            if (s->comment && !(r->nodes[i].comment = dup_n(s->comment, strlen(s->comment))))
-                ok = 0;
-            if (s->pre && !(r->nodes[i].pre = dup_n(s->pre, strlen(s->pre))))
+        for (int i = 0; i < src->nanns; i++) {
+            const rann *sa = &src->anns[i];
+            rann *a = &r->anns[r->nanns++];
+            *a = *sa;
+            a->comment.p = a->pre.p = NULL;
+            a->comment.n = a->comment.cap = a->pre.n = a->pre.cap = 0;
+            if (ok && !(text_copy(&a->comment, &sa->comment) && text_copy(&a->pre, &sa->pre)))
                 ok = 0;
         }
         memcpy(r->path, src->path, (size_t)(src->board.nhist + 1) * sizeof *r->path);
@@ -306,8 +508,8 @@ int xq_record_clone(xq_record **out, const xq_record *src)
             if (!r->tags[i].name || !r->tags[i].value)
                 ok = 0;
         }
-    } else {
-        r->nnodes = 0;
+        if (ok && src->tag_index)
+            reindex_tags(r, src->tag_index_cap / 2);
     }
     if (!ok) {
         xq_record_free(r);
@@ -315,6 +517,13 @@ int xq_record_clone(xq_record **out, const xq_record *src)
     }
     *out = r;
     return XQ_OK;
+}
+
+void xq__record_swap(xq_record *a, xq_record *b)
+{
+    xq_record t = *a;
+    *a = *b;
+    *b = t;
 }
 
 int xq_record_reset(xq_record *r, const char *fen, xq_parse_error *err)
@@ -335,7 +544,7 @@ int xq_record_set_tag(xq_record *r, const char *name, const char *value)
 {
     if (!record_ok(r) || !name || !valid_tag_name(name))
         return XQ_EINVAL;
-    if (value && !xq__utf8_valid(value, strlen(value)))
+    if (value && (strlen(value) > XQ_RECORD_MAX_TEXT || !xq__utf8_valid(value, strlen(value))))
         return XQ_EINVAL;
     if (!strcmp(name, "FEN")) {
         if (r->nodes[0].child != NODE_NONE)
@@ -446,7 +655,7 @@ static int free_subtree(xq_record *r, int n)
         while (r->nodes[x].child != NODE_NONE)
             x = r->nodes[x].child;
         int sib = r->nodes[x].sibling, par = r->nodes[x].parent, done = x == n;
-        free_node_text(&r->nodes[x]);
+        free_node_text(r, x);
         r->nodes[x].parent = -2;
         r->nodes[x].sibling = r->free_list;
         r->free_list = x;
@@ -458,11 +667,16 @@ static int free_subtree(xq_record *r, int n)
     }
 }
 
-static void unlink_node(xq_record *r, int n)
+/* Unlink node n from its parent; with keep_pre, a variation that becomes
+ * the main continuation in its place hands its comment before to the
+ * parent (not when the whole family goes: xq_record_truncate()). */
+static void unlink_node(xq_record *r, int n, int keep_pre)
 {
     int p = r->nodes[n].parent;
     if (r->nodes[p].child == n) {
         r->nodes[p].child = r->nodes[n].sibling;
+        if (keep_pre)
+            fold_pre(r, r->nodes[p].child);
     } else {
         int c = r->nodes[p].child;
         while (r->nodes[c].sibling != n)
@@ -479,7 +693,7 @@ int xq_record_truncate(xq_record *r)
     int cur = rec_cur(r), count = 0;
     while (r->nodes[cur].child != NODE_NONE) {
         int c = r->nodes[cur].child;
-        unlink_node(r, c);
+        unlink_node(r, c, 0);
         count += free_subtree(r, c);
     }
     r->nredo = 0;
@@ -494,7 +708,7 @@ int xq_record_delete(xq_record *r)
         return XQ_ESTATE;
     int cur = rec_cur(r);
     xq__record_back(r);
-    unlink_node(r, cur);
+    unlink_node(r, cur, 1);
     r->nredo = 0;
     return free_subtree(r, cur);
 }
@@ -507,9 +721,10 @@ int xq_record_promote(xq_record *r)
         int p = r->nodes[n].parent;
         if (r->nodes[p].child == n)
             continue;
-        unlink_node(r, n);
+        unlink_node(r, n, 0);
         r->nodes[n].sibling = r->nodes[p].child;
         r->nodes[p].child = n;
+        fold_pre(r, n);
     }
     r->nredo = 0;
     return XQ_OK;
@@ -688,105 +903,140 @@ static int get_text(const char *s, char *buf, size_t cap)
     return xq__copy_out(s ? s : "", s ? strlen(s) : 0, buf, cap);
 }
 
-static int set_text(char **slot, const char *text)
+static int is_blank_char(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Set a comment from the API: UTF-8 without '}' (a PGN brace comment ends
+ * there), at most XQ_RECORD_MAX_TEXT bytes; stored without the blanks at
+ * its ends and with CR LF as LF, as the PGN reader would read it back. */
+static int set_text(xq_record *r, int node, int before, const char *text)
 {
-    if (text && !xq__utf8_valid(text, strlen(text)))
+    size_t n = text ? strlen(text) : 0;
+    if (text && (!xq__utf8_valid(text, n) || memchr(text, '}', n) || n > XQ_RECORD_MAX_TEXT))
         return XQ_EINVAL;
-    char *v = NULL;
-    if (text && *text && !(v = dup_n(text, strlen(text))))
-        return XQ_ENOMEM;
-    free(*slot);
-    *slot = v;
+    while (n && is_blank_char(*text))
+        text++, n--;
+    while (n && is_blank_char(text[n - 1]))
+        n--;
+    if (!n) {
+        if (r->nodes[node].ann >= 0)
+            text_free(before ? &r->anns[r->nodes[node].ann].pre : &r->anns[r->nodes[node].ann].comment);
+        return XQ_OK;
+    }
+    rtext t = {0};
+    int rc = text_append(&t, text, n);
+    rann *a = rc == XQ_OK ? ann_of(r, node) : NULL;
+    if (!a) {
+        text_free(&t);
+        return rc == XQ_OK || rc == XQ_ENOMEM ? XQ_ENOMEM : XQ_EINVAL;
+    }
+    rtext *slot = before ? &a->pre : &a->comment;
+    text_free(slot);
+    *slot = t;
     return XQ_OK;
 }
 
 int xq__record_append_comment(xq_record *r, int node, int before, const char *s, size_t n)
 {
-    char **slot = before ? &r->nodes[node].pre : &r->nodes[node].comment;
-    size_t old = *slot ? strlen(*slot) : 0;
-    char *v = realloc(*slot, old + n + 2);
-    if (!v)
+    while (n && is_blank_char(*s)) /* as the PGN reader reads a comment */
+        s++, n--;
+    while (n && is_blank_char(s[n - 1]))
+        n--;
+    if (!n)
+        return XQ_OK;
+    if (before && node != 0 && r->nodes[r->nodes[node].parent].child == node) {
+        node = r->nodes[node].parent; /* a main continuation: the parent's comment */
+        before = 0;
+    }
+    rann *a = ann_of(r, node);
+    if (!a)
         return XQ_ENOMEM;
-    if (old)
-        v[old++] = ' ';
-    memcpy(v + old, s, n);
-    v[old + n] = 0;
-    *slot = v;
-    return XQ_OK;
+    return text_append(before ? &a->pre : &a->comment, s, n);
 }
 
 int xq_record_comment(const xq_record *r, char *buf, size_t cap)
 {
     if (!record_ok(r) || (!buf && cap))
         return XQ_EINVAL;
-    return get_text(r->nodes[rec_cur(r)].comment, buf, cap);
+    return get_text(node_comment(r, rec_cur(r)), buf, cap);
 }
 
 int xq_record_set_comment(xq_record *r, const char *text)
 {
     if (!record_ok(r))
         return XQ_EINVAL;
-    return set_text(&r->nodes[rec_cur(r)].comment, text);
+    return set_text(r, rec_cur(r), 0, text);
 }
 
 int xq_record_comment_before(const xq_record *r, char *buf, size_t cap)
 {
     if (!record_ok(r) || (!buf && cap))
         return XQ_EINVAL;
-    return get_text(r->nodes[rec_cur(r)].pre, buf, cap);
+    return get_text(node_pre(r, rec_cur(r)), buf, cap);
 }
 
 int xq_record_set_comment_before(xq_record *r, const char *text)
 {
     if (!record_ok(r))
         return XQ_EINVAL;
-    if (rec_ply(r) == 0)
-        return XQ_ESTATE;
-    return set_text(&r->nodes[rec_cur(r)].pre, text);
+    int cur = rec_cur(r);
+    if (rec_ply(r) == 0 || r->nodes[r->nodes[cur].parent].child == cur)
+        return XQ_ESTATE; /* the start, or a main continuation: use the previous move's comment */
+    return set_text(r, cur, 1, text);
 }
 
 int xq_record_nag_count(const xq_record *r)
 {
-    return record_ok(r) ? r->nodes[rec_cur(r)].nnag : XQ_EINVAL;
+    if (!record_ok(r))
+        return XQ_EINVAL;
+    const rann *a = node_ann(r, rec_cur(r));
+    return a ? a->nnag : 0;
 }
 
 int xq_record_nag(const xq_record *r, int index)
 {
-    if (!record_ok(r) || index < 0 || index >= r->nodes[rec_cur(r)].nnag)
+    if (!record_ok(r))
         return XQ_EINVAL;
-    return r->nodes[rec_cur(r)].nags[index];
+    const rann *a = node_ann(r, rec_cur(r));
+    if (!a || index < 0 || index >= a->nnag)
+        return XQ_EINVAL;
+    return a->nags[index];
 }
 
-void xq__record_node_add_nag(xq_record *r, int node, int nag)
+int xq__record_node_add_nag(xq_record *r, int node, int nag)
 {
-    rnode *x = &r->nodes[node];
+    rann *x = ann_of(r, node);
+    if (!x)
+        return XQ_ENOMEM;
     for (int i = 0; i < x->nnag; i++)
         if (x->nags[i] == nag)
-            return;
+            return XQ_OK;
     if (x->nnag < XQ_RECORD_MAX_NAGS)
         x->nags[x->nnag++] = (uint8_t)nag;
+    return XQ_OK;
 }
 
 int xq_record_add_nag(xq_record *r, int nag)
 {
     if (!record_ok(r) || nag < 0 || nag > 255)
         return XQ_EINVAL;
-    rnode *x = &r->nodes[rec_cur(r)];
     if (rec_ply(r) == 0)
         return XQ_ESTATE;
-    for (int i = 0; i < x->nnag; i++)
-        if (x->nags[i] == nag)
-            return XQ_OK;
-    if (x->nnag >= XQ_RECORD_MAX_NAGS)
-        return XQ_ESTATE;
-    x->nags[x->nnag++] = (uint8_t)nag;
-    return XQ_OK;
+    const rann *c = node_ann(r, rec_cur(r));
+    if (c) {
+        for (int i = 0; i < c->nnag; i++)
+            if (c->nags[i] == nag)
+                return XQ_OK;
+        if (c->nnag >= XQ_RECORD_MAX_NAGS)
+            return XQ_ESTATE;
+    }
+    return xq__record_node_add_nag(r, rec_cur(r), nag);
 }
 
 int xq_record_clear_nags(xq_record *r)
 {
     if (!record_ok(r))
         return XQ_EINVAL;
-    r->nodes[rec_cur(r)].nnag = 0;
+    if (r->nodes[rec_cur(r)].ann >= 0)
+        r->anns[r->nodes[rec_cur(r)].ann].nnag = 0;
     return XQ_OK;
 }

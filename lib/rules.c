@@ -113,7 +113,7 @@ static int evasion(const line_view *v, int i, const pos_t *p)
     if (i > 0)
         return lv_check(v, i - 1);
     pos_t q = *p;
-    const undo_t u = {lv_key(v, i), 0, 0};
+    const undo_t u = {lv_key(v, i), 0, 0, 0, 0};
     pos_undo(&q, lv_move(v, i), &u); /* reversible: nothing to put back */
     return xq__in_check(&q);
 }
@@ -164,7 +164,7 @@ static void classify(const line_view *v, const pos_t *pos, int start, const rule
                 }
             }
         }
-        const undo_t u = {lv_key(v, i), p.halfmove > 0 ? p.halfmove - 1 : 0, 0};
+        const undo_t u = {lv_key(v, i), p.halfmove > 0 ? p.halfmove - 1 : 0, 0, 0, 0};
         pos_undo(&p, m, &u);
         id[MOVE_FROM(m)] = id[MOVE_TO(m)];
         id[MOVE_TO(m)] = RULES_NO_ID;

@@ -29,7 +29,8 @@
 uint64_t xq__search_nodes(const struct xq_search *s)
 {
     uint64_t n = 0;
-    for (int i = 0; i < s->nworkers; i++)
+    const int nw = s->helpers_on ? s->nworkers : 1;
+    for (int i = 0; i < nw; i++)
         n += atomic_load_explicit(&s->workers[i]->nodes, memory_order_relaxed);
     return n;
 }
@@ -341,22 +342,6 @@ static int bound_to_api(int b)
     return b == BOUND_LOWER ? XQ_BOUND_LOWER : b == BOUND_UPPER ? XQ_BOUND_UPPER : XQ_BOUND_EXACT;
 }
 
-/* The length of the legal prefix of a line from the root position. The
- * callers hand PVs to the user, whom an illegal move would hurt: a 4-thread
- * search once reported one (clang debug build, loaded machine; not
- * reproduced since), so every reported line is checked here. */
-static int legal_prefix(const struct xq_search *s, const xq_move *pv, int n)
-{
-    pos_t p = s->root_pos;
-    undo_t u;
-    for (int i = 0; i < n; i++) {
-        if (!xq__is_legal(&p, pv[i]))
-            return i;
-        pos_do(&p, pv[i], &u);
-    }
-    return n;
-}
-
 /* Report one root line: its score if searched in this iteration (`depth`),
  * else the previous iteration's. */
 static void report_line(worker *w, const root_move *rm, int depth, int multipv)
@@ -381,7 +366,7 @@ static void report_line(worker *w, const root_move *rm, int depth, int multipv)
     info.time_ms = t;
     info.nps = t > 0 ? nodes * 1000 / (uint64_t)t : nodes * 1000;
     info.hashfull = xq__tt_hashfull(&s->tt);
-    info.pv_length = legal_prefix(s, rm->pv, rm->pv_len < XQ_PV_MAX ? rm->pv_len : XQ_PV_MAX);
+    info.pv_length = rm->pv_len < XQ_PV_MAX ? rm->pv_len : XQ_PV_MAX;
     memcpy(info.pv, rm->pv, (size_t)info.pv_length * sizeof(xq_move));
     s->on_info(&info, s->userdata);
 }
@@ -778,6 +763,14 @@ moves:;
 
         /* Make the move. */
         stack_entry *child = ss + 1;
+        /* The child's line: only a PV search of it writes one. A move that
+         * beats alpha after null-window searches alone (a fail high, no
+         * re-search) has no line below it; without this the copy in
+         * pv_update() or root_move_done() would take the line a PV search
+         * of an earlier sibling left there, which belongs to another
+         * position. */
+        if (pvnode)
+            child->pv_len = 0;
         undo_t u;
         ss->move = m;
         ss->piece = (uint8_t)piece;
@@ -809,7 +802,6 @@ moves:;
         if (full)
             v = -search(w, -(alpha + 1), -alpha, new_depth, ply + 1, !cutnode, 0);
         if (pvnode && (move_count == 1 || (v > alpha && (root || v < beta)))) {
-            child->pv_len = 0;
             v = -search(w, -beta, -alpha, new_depth, ply + 1, 0, 1);
         }
         pos_undo(p, m, &u);
@@ -977,6 +969,7 @@ void xq__search_prepare(worker *w)
     struct xq_search *s = w->s;
     const xq_search_limits *lim = &s->lim;
     memset(w, 0, WORKER_RESET_END);
+    w->searched = s->search_id;
     atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
     w->pos = s->root_pos;
     memcpy(w->rep, s->game, (size_t)s->ngame * sizeof(rules_entry));
@@ -1086,7 +1079,7 @@ static void make_result(worker *w, int i)
     score_to_api(sc, &r->score_kind, &r->score);
     r->depth = w->completed_depth;
     r->seldepth = rm->seldepth > r->depth ? rm->seldepth : r->depth;
-    r->pv_length = legal_prefix(s, rm->pv, rm->pv_len < XQ_PV_MAX ? rm->pv_len : XQ_PV_MAX);
+    r->pv_length = rm->pv_len < XQ_PV_MAX ? rm->pv_len : XQ_PV_MAX;
     memcpy(r->pv, rm->pv, (size_t)r->pv_length * sizeof(xq_move));
     if (r->pv_length >= 2) {
         r->ponder_move = r->pv[1];
@@ -1103,11 +1096,14 @@ static void make_result(worker *w, int i)
 
 /* Lazy SMP: the thread to trust. Each thread votes for its best move with
  * a weight growing with its depth and score; the best thread among those
- * that chose the winning move supplies the result. */
+ * that chose the winning move supplies the result. Only threads that took
+ * part in this search vote: with no root move the helpers are not started
+ * and still hold the previous search's moves, so the main worker's empty
+ * result stands. */
 static worker *pick_thread(struct xq_search *s)
 {
     worker *best = s->workers[0];
-    if (s->nworkers == 1 || best->multipv > 1 || s->lim.skill < XQ_SKILL_MAX)
+    if (s->nworkers == 1 || !best->nroot || best->multipv > 1 || s->lim.skill < XQ_SKILL_MAX)
         return best;
     /* With a depth limit, the result comes from a thread that reached it
      * (the main thread does unless stopped early). */
@@ -1119,6 +1115,8 @@ static worker *pick_thread(struct xq_search *s)
     int min_score = VALUE_INF;
     for (int i = 0; i < s->nworkers; i++) {
         worker *w = s->workers[i];
+        if (w->searched != s->search_id)
+            continue;
         if (w->completed_depth >= min_depth && w->nroot && w->root[0].score > -VALUE_INF &&
             w->root[0].score < min_score)
             min_score = w->root[0].score;
@@ -1128,7 +1126,8 @@ static worker *pick_thread(struct xq_search *s)
     int nvoted = 0;
     for (int i = 0; i < s->nworkers; i++) {
         worker *w = s->workers[i];
-        if (w->completed_depth < min_depth || !w->nroot || w->root[0].score == -VALUE_INF)
+        if (w->searched != s->search_id || w->completed_depth < min_depth || !w->nroot ||
+            w->root[0].score == -VALUE_INF)
             continue;
         int k = 0;
         while (k < nvoted && voted[k] != w->root[0].move)
@@ -1145,7 +1144,8 @@ static worker *pick_thread(struct xq_search *s)
         return best;
     for (int i = 0; i < s->nworkers; i++) {
         worker *w = s->workers[i];
-        if (w->completed_depth < min_depth || !w->nroot || w->root[0].move != voted[win])
+        if (w->searched != s->search_id || w->completed_depth < min_depth || !w->nroot ||
+            w->root[0].move != voted[win])
             continue;
         if (best->root[0].move != voted[win] || w->completed_depth > best->completed_depth ||
             (w->completed_depth == best->completed_depth && w->root[0].score > best->root[0].score))
@@ -1154,7 +1154,8 @@ static worker *pick_thread(struct xq_search *s)
     /* Mates: the shortest proven mate wins outright. */
     for (int i = 0; i < s->nworkers; i++) {
         worker *w = s->workers[i];
-        if (w->completed_depth >= min_depth && w->nroot && w->root[0].score >= VALUE_MATE_IN_MAX &&
+        if (w->searched == s->search_id && w->completed_depth >= min_depth && w->nroot &&
+            w->root[0].score >= VALUE_MATE_IN_MAX &&
             w->root[0].score > best->root[0].score)
             best = w;
     }

@@ -181,6 +181,8 @@ typedef struct worker {
     int id;
     pthread_t thread;
     uint64_t seen_gen;     /* last generation of work taken */
+    uint64_t searched;     /* the search_id it last prepared for (see pick_thread) */
+    int quit;              /* leave the thread loop (the pool shrinks) */
     histories *hist;       /* cleared by xq__worker_clear() only */
     _Atomic uint64_t nodes; /* reset by an atomic store, not by the memset */
 } worker;
@@ -203,6 +205,8 @@ struct xq_search {
     int helpers_busy;
     int searching;         /* started and not yet finished */
     int have_result;
+    uint64_t search_id;    /* counts the searches launched */
+    int helpers_on;        /* the helpers search this time (the main worker's own) */
 
     atomic_int stop;
     atomic_int pondering;
@@ -220,6 +224,7 @@ struct xq_search {
     timeman tm;
 
     xq_search_result result;
+    const struct xq_book *book; /* xq_search_set_book(); borrowed (lib/book_search.c) */
     const struct xq_egtb *egtb; /* endgame tables, NULL: none (egtb_search.c) */
 };
 
@@ -227,7 +232,8 @@ INLINE int search_ok(const xq_search *s) { return s && s->magic == XQ_SEARCH_MAG
 
 /* ---- search.c: the pieces of a search ---- */
 
-/* Sum of the nodes of every worker. */
+/* Sum of the nodes of the workers in this search (the main worker's; the
+ * helpers' only when they were started). Main worker only. */
 uint64_t xq__search_nodes(const struct xq_search *s);
 /* Copy the search inputs into the worker and build its root moves. */
 void xq__search_prepare(worker *w);

@@ -2,10 +2,12 @@
  * settings, and starting, stopping and collecting a search. The threads are
  * the pool's (thread.c), the search itself is search.c's; this file checks
  * the caller's input and hands it over. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
+#include "book_format.h"
 #include "movegen.h"
 #include "search.h"
 
@@ -23,13 +25,20 @@ int xq_search_config_init(xq_search_config *cfg, unsigned int version)
     return XQ_OK;
 }
 
+/* The size of xq_search_limits as a caller of that version knows it: fields
+ * are only appended (version 2 added no_book). */
+static size_t limits_size(unsigned int version)
+{
+    return version >= 2 ? sizeof(xq_search_limits) : offsetof(xq_search_limits, no_book);
+}
+
 int xq_search_limits_init(xq_search_limits *lim, unsigned int version)
 {
     if (!lim)
         return XQ_EINVAL;
     if (xq__version_check(version, XQ_SEARCH_LIMITS_VERSION))
         return XQ_EVERSION;
-    memset(lim, 0, sizeof *lim);
+    memset(lim, 0, limits_size(version));
     lim->version = version;
     lim->red_time_ms = lim->black_time_ms = -1;
     lim->move_overhead_ms = 10;
@@ -147,7 +156,8 @@ static int read_limits(xq_search_limits *dst, const xq_search_limits *lim)
         return XQ_OK;
     if (xq__version_check(lim->version, XQ_SEARCH_LIMITS_VERSION))
         return XQ_EVERSION;
-    *dst = *lim; /* version 1 is the only layout so far */
+    memcpy(dst, lim, limits_size(lim->version)); /* older: defaults after */
+    dst->version = XQ_SEARCH_LIMITS_VERSION;
     if (dst->depth < 0 || dst->depth > XQ_SEARCH_MAX_DEPTH || dst->movetime_ms < 0 ||
         dst->red_inc_ms < 0 || dst->black_inc_ms < 0 || dst->movestogo < 0 ||
         dst->move_overhead_ms < 0 || dst->move_overhead_ms > 60000 || dst->mate < 0 ||
@@ -184,6 +194,8 @@ int xq_search_start(xq_search *s, const xq_board *board, const xq_search_limits 
         return rc;
     if (xq__pool_claim(s) != XQ_OK)
         return XQ_ESTATE;
+    if (xq__book_search_answer(s, board, &l)) /* a book move: answered at once */
+        return XQ_OK;
     s->root_pos = board->pos;
     s->rules = s->next_rules;
     s->ngame = xq__rules_entries_from_board(board, s->game, GAME_HIST_MAX) + 1;

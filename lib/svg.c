@@ -9,6 +9,7 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "svg_glyphs.h"
 
 enum {
     CELL = 60,     /* distance between two points */
@@ -53,6 +54,22 @@ __attribute__((format(printf, 2, 3))) static void put(out_t *o, const char *fmt,
     va_end(ap);
     if (n > 0)
         o->len += (size_t)n;
+}
+
+/* A Chinese character from its outline (svg_glyphs.c): `size` user units to
+ * the em, centred on x, its em box centred on cy. 0 if the table lacks it. */
+static int glyph_path(out_t *o, const char *ch, double x, double cy, double size,
+                      const char *fill)
+{
+    const xq__svg_glyph *g = xq__svg_glyph_find(ch);
+    if (!g)
+        return 0;
+    const double s = size / XQ__SVG_GLYPH_EM;
+    put(o,
+        "<path aria-label=\"%s\" fill=\"%s\" transform=\"translate(%.2f %.2f) scale(%.4f "
+        "%.4f)\" d=\"%s\"/>",
+        ch, fill, x - s * XQ__SVG_GLYPH_EM / 2, cy + s * XQ__SVG_GLYPH_CENTRE_Y, s, -s, g->d);
+    return 1;
 }
 
 typedef struct layout {
@@ -135,11 +152,25 @@ static void grid(out_t *o, const layout_t *l)
     put(o, "\"/>\n");
 }
 
-static void river(out_t *o, const layout_t *l, int letters)
+/* How the Chinese characters are drawn. */
+enum { INK_PATHS, INK_LETTERS, INK_TEXT };
+
+static void river(out_t *o, const layout_t *l, int ink)
 {
-    if (letters)
+    if (ink == INK_LETTERS)
         return;
     int y = l->top + 4 * CELL + CELL / 2 + 12;
+    if (ink == INK_PATHS) {
+        /* "楚　河" and "漢　界" at 34 units to the em, centred on files c and g */
+        static const char *const ch[4] = {"楚", "河", "漢", "界"};
+        const double size = 34, cy = y - size * XQ__SVG_GLYPH_CENTRE_Y / XQ__SVG_GLYPH_EM;
+        put(o, "<g>");
+        for (int i = 0; i < 4; i++)
+            glyph_path(o, ch[i], l->left + (i < 2 ? 2 : 6) * CELL + (i % 2 ? size : -size), cy,
+                       size, COL_LINE);
+        put(o, "</g>\n");
+        return;
+    }
     put(o,
         "<g font-family=\"" FONT_CJK "\" font-size=\"34\" fill=\"" COL_LINE "\" "
         "text-anchor=\"middle\">\n"
@@ -147,8 +178,9 @@ static void river(out_t *o, const layout_t *l, int letters)
         l->left + 2 * CELL, y, l->left + 6 * CELL, y);
 }
 
-static void labels(out_t *o, const layout_t *l, int coords, int letters)
+static void labels(out_t *o, const layout_t *l, int coords, int ink)
 {
+    const int letters = ink == INK_LETTERS;
     static const char *const cn[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
     int bottom_y = l->top + GRID_H + PAD + 18; /* baseline of the first row below */
     if (!coords)
@@ -162,6 +194,11 @@ static void labels(out_t *o, const layout_t *l, int coords, int letters)
             int red_y = l->flip ? top_y : bottom_y, black_y = l->flip ? bottom_y : top_y;
             if (letters)
                 put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", x, red_y, 9 - f);
+            else if (ink == INK_PATHS && glyph_path(o, cn[8 - f], x,
+                                                    red_y - 20.0 * XQ__SVG_GLYPH_CENTRE_Y /
+                                                                XQ__SVG_GLYPH_EM,
+                                                    20, COL_LABEL))
+                put(o, "\n");
             else
                 put(o, "<text x=\"%d\" y=\"%d\" font-family=\"" FONT_CJK "\">%s</text>\n", x,
                     red_y, cn[8 - f]);
@@ -180,7 +217,7 @@ static void labels(out_t *o, const layout_t *l, int coords, int letters)
     put(o, "</g>\n");
 }
 
-static void pieces(out_t *o, const layout_t *l, const pos_t *p, int letters)
+static void pieces(out_t *o, const layout_t *l, const pos_t *p, int ink)
 {
     static const char *const glyph[2][8] = {
         {"", "帅", "仕", "相", "马", "车", "炮", "兵"},
@@ -192,23 +229,25 @@ static void pieces(out_t *o, const layout_t *l, const pos_t *p, int letters)
         if (!pc)
             continue;
         int c = PCOLOR(pc), t = PTYPE(pc);
-        const char *ink = c == RED ? COL_RED : COL_BLACK;
+        const char *ink_col = c == RED ? COL_RED : COL_BLACK;
         int x = px(l, s), y = py(l, s);
         put(o,
             "<g><circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"" COL_DISC "\" stroke=\"%s\" "
             "stroke-width=\"2.5\"/><circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" "
             "stroke=\"%s\" stroke-width=\"1\"/>",
-            x, y, RADIUS, ink, x, y, RADIUS - 4, ink);
-        if (letters)
+            x, y, RADIUS, ink_col, x, y, RADIUS - 4, ink_col);
+        if (ink == INK_PATHS && glyph_path(o, glyph[c][t], x, y, 32, ink_col))
+            put(o, "</g>\n");
+        else if (ink == INK_LETTERS)
             put(o,
                 "<text x=\"%d\" y=\"%d\" font-family=\"" FONT_LATIN "\" font-size=\"28\" "
                 "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%c</text></g>\n",
-                x, y + 10, ink, letter[t]);
+                x, y + 10, ink_col, letter[t]);
         else
             put(o,
                 "<text x=\"%d\" y=\"%d\" font-family=\"" FONT_CJK "\" font-size=\"32\" "
                 "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%s</text></g>\n",
-                x, y + 11, ink, glyph[c][t]);
+                x, y + 11, ink_col, glyph[c][t]);
     }
 }
 
@@ -249,7 +288,8 @@ int xq_board_svg(const xq_board *b, const xq_svg_options *opt, char *buf, size_t
     }
     if (o.size < SVG_SIZE_MIN || o.size > SVG_SIZE_MAX || (o.flip != 0 && o.flip != 1) ||
         (o.coordinates & ~(XQ_SVG_COORDS_NUMBERS | XQ_SVG_COORDS_ICCS)) ||
-        (o.glyphs != XQ_SVG_GLYPHS_CHINESE && o.glyphs != XQ_SVG_GLYPHS_LETTERS) ||
+        (o.glyphs != XQ_SVG_GLYPHS_CHINESE && o.glyphs != XQ_SVG_GLYPHS_LETTERS &&
+         o.glyphs != XQ_SVG_GLYPHS_CHINESE_TEXT) ||
         (o.last_move != XQ_MOVE_NONE && !move_ok(o.last_move)) || o.arrow_count < 0 ||
         o.arrow_count > ARROWS_MAX || (o.arrow_count > 0 && !o.arrows))
         return XQ_EINVAL;
@@ -258,7 +298,9 @@ int xq_board_svg(const xq_board *b, const xq_svg_options *opt, char *buf, size_t
             return XQ_EINVAL;
 
     const pos_t *p = &b->pos;
-    const int letters = o.glyphs == XQ_SVG_GLYPHS_LETTERS;
+    const int ink = o.glyphs == XQ_SVG_GLYPHS_LETTERS        ? INK_LETTERS
+                    : o.glyphs == XQ_SVG_GLYPHS_CHINESE_TEXT ? INK_TEXT
+                                                             : INK_PATHS;
     const int numbers = !!(o.coordinates & XQ_SVG_COORDS_NUMBERS);
     const int iccs = !!(o.coordinates & XQ_SVG_COORDS_ICCS);
     layout_t l;
@@ -280,8 +322,8 @@ int xq_board_svg(const xq_board *b, const xq_svg_options *opt, char *buf, size_t
         o.size, height_px, l.width, l.height, fen);
     put(&out, "<rect width=\"%d\" height=\"%d\" fill=\"" COL_BOARD "\"/>\n", l.width, l.height);
     grid(&out, &l);
-    river(&out, &l, letters);
-    labels(&out, &l, o.coordinates, letters);
+    river(&out, &l, ink);
+    labels(&out, &l, o.coordinates, ink);
 
     xq_move last = o.last_move;
     if (o.show_last_move && last == XQ_MOVE_NONE && b->nhist > 0)
@@ -302,7 +344,7 @@ int xq_board_svg(const xq_board *b, const xq_svg_options *opt, char *buf, size_t
             "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"" COL_CHECK "\" fill-opacity=\"0.35\"/>\n",
             px(&l, k), py(&l, k), RADIUS + 4, px(&l, k), py(&l, k), RADIUS + 9);
     }
-    pieces(&out, &l, p, letters);
+    pieces(&out, &l, p, ink);
     for (int i = 0; i < o.arrow_count; i++)
         arrow(&out, &l, o.arrows[i]);
     put(&out, "</svg>\n");

@@ -47,6 +47,9 @@ static void conduct(worker *w)
     struct xq_search *s = w->s;
     xq__search_prepare(w);
     xq__tm_init(&s->tm, &s->lim, w->pos.side, w->nroot);
+    /* No root move: the helpers stay parked, and nothing may read what they
+     * hold from the last search (nodes, root moves). */
+    s->helpers_on = w->nroot != 0;
     if (w->nroot) {
         start_helpers(s);
         xq__search_iterate(w);
@@ -76,11 +79,11 @@ static void *worker_loop(void *arg)
     pthread_mutex_lock(&s->mu);
     for (;;) {
         uint64_t gen = w->id == 0 ? s->main_gen : s->helper_gen;
-        while (!s->quit && gen == w->seen_gen) {
+        while (!s->quit && !w->quit && gen == w->seen_gen) {
             pthread_cond_wait(&s->cv, &s->mu);
             gen = w->id == 0 ? s->main_gen : s->helper_gen;
         }
-        if (s->quit)
+        if (s->quit || w->quit)
             break;
         w->seen_gen = gen;
         pthread_mutex_unlock(&s->mu);
@@ -105,7 +108,8 @@ static void *worker_loop(void *arg)
 static int spawn(worker *w)
 {
     pthread_attr_t attr;
-    pthread_attr_init(&attr);
+    if (pthread_attr_init(&attr) != 0)
+        return -1;
     pthread_attr_setstacksize(&attr, 8u << 20);
     struct xq_search *s = w->s;
     pthread_mutex_lock(&s->mu);
@@ -114,6 +118,12 @@ static int spawn(worker *w)
     int rc = pthread_create(&w->thread, &attr, worker_loop, w);
     pthread_attr_destroy(&attr);
     return rc;
+}
+
+static void worker_free(worker *w)
+{
+    free(w->hist);
+    free(w);
 }
 
 static worker *worker_new(struct xq_search *s, int id)
@@ -129,60 +139,53 @@ static worker *worker_new(struct xq_search *s, int id)
     w->s = s;
     w->id = id;
     if (spawn(w)) {
-        free(w->hist);
-        free(w);
+        worker_free(w);
         return NULL;
     }
     return w;
 }
 
 /* Join and free workers [keep, nworkers); the caller holds no lock and no
- * search runs. */
+ * search runs. Each leaving worker has a quit flag of its own, so the
+ * workers that stay keep their threads: shrinking creates no thread and
+ * cannot fail. */
 static void workers_shrink(struct xq_search *s, int keep)
 {
     if (keep >= s->nworkers)
         return;
     pthread_mutex_lock(&s->mu);
-    s->quit = 1;
+    for (int i = keep; i < s->nworkers; i++)
+        s->workers[i]->quit = 1;
     pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);
-    /* Every worker sees quit; join all, then restart the ones to keep. This
-     * is simpler than a per-worker quit flag and only happens between
-     * searches. */
-    for (int i = 0; i < s->nworkers; i++)
-        pthread_join(s->workers[i]->thread, NULL);
-    pthread_mutex_lock(&s->mu);
-    s->quit = 0;
-    pthread_mutex_unlock(&s->mu);
     for (int i = keep; i < s->nworkers; i++) {
-        free(s->workers[i]->hist);
-        free(s->workers[i]);
+        pthread_join(s->workers[i]->thread, NULL);
+        worker_free(s->workers[i]);
+        s->workers[i] = NULL;
     }
-    int n = s->nworkers;
-    s->nworkers = 0;
-    for (int i = 0; i < keep && i < n; i++) {
-        if (spawn(s->workers[i]) != 0)
-            break;
-        s->nworkers = i + 1;
-    }
+    s->nworkers = keep;
 }
 
 /* ---- the pool's interface ---- */
 
 int xq__pool_resize(struct xq_search *s, int n)
 {
-    if (n < s->nworkers) {
+    if (n <= s->nworkers) {
         workers_shrink(s, n);
-        return s->nworkers == n ? XQ_OK : XQ_ENOMEM;
+        return XQ_OK;
     }
     worker **arr = realloc(s->workers, (size_t)n * sizeof *arr);
     if (!arr)
         return XQ_ENOMEM;
     s->workers = arr;
+    const int old = s->nworkers;
     while (s->nworkers < n) {
         worker *w = worker_new(s, s->nworkers);
-        if (!w)
+        if (!w) {
+            /* All or nothing: the header promises the old count. */
+            workers_shrink(s, old);
             return XQ_ENOMEM;
+        }
         s->workers[s->nworkers++] = w;
     }
     return XQ_OK;
@@ -200,8 +203,7 @@ void xq__pool_free(struct xq_search *s)
     pthread_mutex_unlock(&s->mu);
     for (int i = 0; i < s->nworkers; i++) {
         pthread_join(s->workers[i]->thread, NULL);
-        free(s->workers[i]->hist);
-        free(s->workers[i]);
+        worker_free(s->workers[i]);
     }
     free(s->workers);
     s->workers = NULL;
@@ -211,8 +213,11 @@ void xq__pool_free(struct xq_search *s)
 int xq__pool_claim(struct xq_search *s)
 {
     pthread_mutex_lock(&s->mu);
-    const int busy = s->searching;
-    s->searching = 1;
+    /* No main worker (cannot happen: a handle is created with one and no
+     * resize removes it) would leave wait and free hanging. */
+    const int busy = s->searching || s->nworkers < 1;
+    if (!busy)
+        s->searching = 1;
     pthread_mutex_unlock(&s->mu);
     return busy ? XQ_ESTATE : XQ_OK;
 }
@@ -221,6 +226,7 @@ void xq__pool_launch(struct xq_search *s)
 {
     pthread_mutex_lock(&s->mu);
     s->have_result = 1;
+    s->search_id++;
     s->main_gen++;
     pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);

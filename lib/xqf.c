@@ -254,7 +254,7 @@ static int read_tree(xqf *x, xq_record *r, xrec *m, xq_parse_error *err)
         if (rc == XQ_OK)
             rc = set_comment(r, rec_cur(r), &m->comment);
         if (rc < 0) {
-            rc = fail(err, rc, at, "out of memory");
+            rc = fail(err, rc, at, rc == XQ_EPARSE ? "comments on one move longer than 64 MiB" : "out of memory");
             break;
         }
         if (m->sibling) {
@@ -282,17 +282,9 @@ static int read_tree(xqf *x, xq_record *r, xrec *m, xq_parse_error *err)
     return rc;
 }
 
-int xq_record_from_xqf(xq_record *r, const void *data, size_t size, xq_parse_error *err)
+static int parse(xq_record *r, const void *data, size_t size, xq_parse_error *err)
 {
-    if (!record_ok(r) || !data)
-        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
     const unsigned char *h = data;
-    if (size < 3 || h[0] != 'X' || h[1] != 'Q')
-        return fail(err, XQ_EPARSE, 0, "not an XQF file (no 'XQ' signature)");
-    if (size < HEADER + 4)
-        return fail(err, XQ_EPARSE, size, "truncated header");
-    xq__tables_init();
-
     xqf x;
     memset(&x, 0, sizeof x);
     x.d = h;
@@ -322,7 +314,7 @@ int xq_record_from_xqf(xq_record *r, const void *data, size_t size, xq_parse_err
         rc = set_comment(r, 0, &m.comment);
     if (rc < 0) {
         xq__sb_free(&m.comment);
-        return fail(err, rc, 0, "out of memory");
+        return fail(err, rc, 0, rc == XQ_EPARSE ? "text longer than 64 MiB" : "out of memory");
     }
     rc = read_tree(&x, r, &m, err);
     xq__sb_free(&m.comment);
@@ -335,4 +327,25 @@ int xq_record_from_xqf(xq_record *r, const void *data, size_t size, xq_parse_err
         if (xq__record_enter(r, r->nodes[rec_cur(r)].child) < 0)
             return fail(err, XQ_ENOMEM, 0, "out of memory");
     return XQ_OK;
+}
+
+int xq_record_from_xqf(xq_record *r, const void *data, size_t size, xq_parse_error *err)
+{
+    if (!record_ok(r) || !data)
+        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
+    const unsigned char *h = data;
+    if (size < 3 || h[0] != 'X' || h[1] != 'Q')
+        return fail(err, XQ_EPARSE, 0, "not an XQF file (no 'XQ' signature)");
+    if (size < HEADER + 4)
+        return fail(err, XQ_EPARSE, size, "truncated header");
+    xq__tables_init();
+    /* Read into a new record: a bad file leaves the caller's unchanged. */
+    xq_record *tmp;
+    if (xq_record_new(&tmp, NULL, NULL) < 0)
+        return fail(err, XQ_ENOMEM, 0, "out of memory");
+    int rc = parse(tmp, data, size, err);
+    if (rc == XQ_OK)
+        xq__record_swap(r, tmp);
+    xq_record_free(tmp);
+    return rc;
 }

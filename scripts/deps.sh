@@ -23,10 +23,27 @@ xq_require_packages() {
 }
 
 # What building the library and its programs needs.
-XQ_BUILD_PACKAGES=(build-essential cmake pkg-config)
+# xz-utils: xz decompresses the master games the default opening book is built from.
+XQ_BUILD_PACKAGES=(build-essential cmake pkg-config xz-utils)
 # What the whole test suite needs on top of that.
 # librsvg2-bin: rsvg-convert renders the SVG pictures to PNG in a test.
 # python3-pip: a test installs the Python package with pip (offline).
 # groff-base: a test formats the manual pages and checks for warnings.
+# python3-dask python3-distributed python3-tqdm: the python_dask test runs xiangqi.analyse
+# and xiangqi.selfplay on Dask LocalClusters (in /usr/bin/python3, which sees them).
 XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip binutils librsvg2-bin
-    groff-base)
+    groff-base python3-dask python3-distributed python3-tqdm)
+# python3-venv: tests/python_install.sh installs the package into a fresh
+# virtualenv, as a user would (Debian's python3 has no venv/ensurepip without it).
+# fairy-stockfish: the Python tests drive it through xiangqi.engine.popen_uci.
+XQ_TEST_PACKAGES+=(python3-venv fairy-stockfish)
+# xq-server (issue 12): libwebsockets (HTTP, WebSocket and raw TCP on one loop),
+# jansson (JSON), SQLite (storage) and libsodium (Argon2id passwords, session
+# tokens); the CMake build skips the server when one of them is missing.
+XQ_BUILD_PACKAGES+=(libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev)
+# netcat-openbsd: a test plays a game over the server's line protocol with nc.
+XQ_TEST_PACKAGES+=(netcat-openbsd)
+# The browser client's tests (issue 13) drive headless Chromium with Selenium:
+# chromium, chromium-driver (chromedriver) and python3-selenium (for /usr/bin/python3);
+# fonts-noto-cjk draws the Chinese glyphs of the pieces in the screenshots.
+XQ_TEST_PACKAGES+=(chromium chromium-driver python3-selenium fonts-noto-cjk)

@@ -489,6 +489,75 @@ static void test_search()
     CHECK(xq::evaluate(xq::board("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")) > 500);
 }
 
+static void test_book()
+{
+    // Three games: h2e2 won and drawn by Red, b2e2 (its mirror image) lost.
+    const char *games[][2] = {{"1-0", "h2e2 h9g7 h0g2"}, {"1/2-1/2", "h2e2 b9c7"},
+                              {"0-1", "b2e2 b9c7"}};
+    xq::book_builder bb;
+    for (auto &g : games) {
+        xq::record r = xq::record::from_pgn(std::string("[Result \"") + g[0] + "\"]\n\n" + g[1] +
+                                            " " + g[0] + "\n");
+        CHECK(bb.add(r) > 0);
+    }
+    CHECK(bb.games() == 3);
+    xq::book book = bb.finish();
+    CHECK(book.games() == 3);
+    CHECK(book.weighting() == XQ_BOOK_WEIGHT_GAMES);
+    xq::board b;
+    std::vector<xq::book_entry> e = book.probe(b);
+    CHECK(e.size() == 2 && e[0].move.iccs() == "h2e2" && e[0].games == 2 && e[0].wins == 1 &&
+          e[0].draws == 1 && e[0].score == 750);
+    // After b2e2, the mirror image of h2e2: b9c7 twice (game 3, and h9g7 of
+    // game 1 mirrored), h9g7 once (b9c7 of game 2 mirrored).
+    b.push("b2e2");
+    e = book.probe(b);
+    std::map<std::string, std::uint32_t> games_of;
+    for (const xq::book_entry &x : e)
+        games_of[x.move.iccs()] = x.games;
+    CHECK(games_of.size() == 2 && games_of["b9c7"] == 2 && games_of["h9g7"] == 1);
+    CHECK(book.contains(b));
+    CHECK(!book.contains(xq::board("4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1")));
+    CHECK(book.pick(b, 1).iccs() == "b9c7" || book.pick(b, 1).iccs() == "h9g7");
+    CHECK(book.pick(b, 0, true).iccs() == "b9c7");
+    CHECK(!book.pick(xq::board("4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1")));
+
+    // Bytes, copies and merging.
+    xq::book copy = xq::book::from_bytes(book.bytes());
+    CHECK(copy.bytes() == book.bytes() && copy.dump() == book.dump());
+    CHECK(copy.positions() == book.positions() && copy.moves() == book.moves());
+    xq::book shared = copy; // copies share the book
+    CHECK(shared.get() == copy.get());
+    xq::book twice = xq::book::merge(book, book);
+    CHECK(twice.games() == 6);
+    EXPECT_ERROR(xq::errc::parse, xq::book::from_bytes("XQBOOK"));
+    EXPECT_ERROR(xq::errc::io, xq::book::open("/nonexistent/book.xqb"));
+    xq::book_options bad;
+    bad.max_ply = 0;
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::book_builder builder(bad));
+
+    // The engine answers from the book; it keeps its own reference.
+    xq::search engine;
+    {
+        xq::pgn_reader rd = xq::pgn_reader::open(XQ_TEST_DATA "/games/liu-dahua-1125-uci.pgn");
+        xq::book_builder big;
+        CHECK(big.add(rd) == 1125);
+        engine.set_book(big.finish());
+    }
+    xq::board start;
+    std::set<std::string> seen;
+    for (std::uint64_t seed = 0; seed < 10; seed++) {
+        xq::search_result r = engine.run(start, xq::search_limits().depth(5).skill(20, seed));
+        CHECK(r.book_move && r.depth == 0 && r.nodes == 0 && start.is_legal(r.best));
+        seen.insert(r.best.iccs());
+    }
+    CHECK(seen.size() > 1);
+    xq::search_result r = engine.run(start, xq::search_limits().depth(2).no_book());
+    CHECK(!r.book_move && r.depth == 2);
+    engine.clear_book();
+    CHECK(!engine.run(start, xq::search_limits().depth(2)).book_move);
+}
+
 int main()
 {
     test_error_codes();
@@ -501,6 +570,7 @@ int main()
     test_record();
     test_rules();
     test_search();
+    test_book();
     std::printf("C++ %ld: %s\n", static_cast<long>(__cplusplus), failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

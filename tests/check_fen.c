@@ -65,7 +65,12 @@ static const bad_fen bad[] = {
     {START_BOARD " w - - 0 1 extra", XQ_EPARSE, 70, "unexpected text after the FEN"},
     {START_BOARD " w - - 0 1 2", XQ_EPARSE, 70, "unexpected text after the FEN"},
     {START_BOARD " w - - 0 1 ;D1 44", XQ_EPARSE, 70, "unexpected text after the FEN"},
-    {START_BOARD "\n", XQ_EPARSE, 59, "unexpected byte 0x0a"},
+    /* White space around the FEN is ignored: a line read with its line break works. */
+    {START_BOARD "\n", 0, 0, NULL},
+    {START_BOARD " w - - 0 1\n", 0, 0, NULL},
+    {START_BOARD " w - - 0 1\r\n", 0, 0, NULL},
+    {"\n " START_BOARD "\tb\n- - 0 1 \n", 0, 0, NULL},
+    {START_BOARD " w - - 0 1\nx", XQ_EPARSE, 70, "unexpected text after the FEN"},
 
     /* --- impossible positions: XQ_EPOSITION --- */
     {"rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", XQ_EPOSITION, 0,

@@ -465,6 +465,54 @@ START_TEST(dhtmlxq)
     /* Every prefix of the page: an error or a game, never a crash. */
     for (size_t cut = 0; cut < sizeof dhtml_page; cut++)
         xq_record_from_dhtmlxq(r, dhtml_page, cut, &err);
+
+    /* A failed load leaves the record as it was (no partial game). */
+    ck_assert_int_eq(xq_record_from_dhtmlxq(r, dhtml_page, sizeof dhtml_page - 1, &err), XQ_OK);
+    char *before = movetext(r);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_lt(xq_record_from_dhtmlxq(r, bad[i].text, strlen(bad[i].text), &err), 0);
+        char *now = movetext(r);
+        ck_assert_str_eq(now, before);
+        free(now);
+        expect_tag(r, "Red", "胡荣华");
+    }
+    const char late[] = "[DhtmlXQ_title]x[/DhtmlXQ_title][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]"
+                        "[DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1][DhtmlXQ_move_1_2_2]8988[/DhtmlXQ_move_1_2_2]";
+    ck_assert_int_eq(xq_record_from_dhtmlxq(r, late, sizeof late - 1, &err), XQ_EPARSE);
+    char *now = movetext(r);
+    ck_assert_str_eq(now, before);
+    free(now);
+    free(before);
+    /* A branch number used twice is an error (it names the branch's moves). */
+    const char twice[] = "[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]"
+                         "[DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1][DhtmlXQ_move_0_1_1]2625[/DhtmlXQ_move_0_1_1]";
+    ck_assert_int_eq(xq_record_from_dhtmlxq(r, twice, sizeof twice - 1, &err), XQ_EPARSE);
+    ck_assert_str_eq(err.message, "DhtmlXQ: variation number 1 is used twice");
+    xq_record_free(r);
+}
+END_TEST
+
+START_TEST(xqf_failed_load_keeps_record)
+{
+    xq_record *r = new_record();
+    xq_parse_error err;
+    size_t size;
+    char *data = slurp(xq_test_path("xqf/v10-variations.xqf"), &size);
+    ck_assert_int_eq(xq_record_from_xqf(r, data, size, &err), XQ_OK);
+    char *before = movetext(r);
+    int ply = xq_record_ply(r), bad = 0;
+    for (size_t cut = 0x400; cut + 8 < size; cut += 3) {
+        if (xq_record_from_xqf(r, data, cut, &err) == XQ_OK)
+            continue;
+        bad++;
+        char *now = movetext(r);
+        ck_assert_str_eq(now, before);
+        ck_assert_int_eq(xq_record_ply(r), ply);
+        free(now);
+    }
+    ck_assert_int_gt(bad, 0);
+    free(before);
+    free(data);
     xq_record_free(r);
 }
 END_TEST
@@ -499,6 +547,7 @@ int main(void)
     tcase_add_test(tc, xqf_key_constants);
     tcase_add_test(tc, xqf_roundtrip_all_versions);
     tcase_add_test(tc, dhtmlxq);
+    tcase_add_test(tc, xqf_failed_load_keeps_record);
     tcase_add_test(tc, load_any_format);
     suite_add_tcase(s, tc);
     return xq_test_run(s);

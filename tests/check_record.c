@@ -5,6 +5,8 @@
 
 #include "xq_test.h"
 
+#include "bench/scaling_shapes.h"
+
 static xq_record *new_record(const char *fen)
 {
     xq_record *r = NULL;
@@ -828,6 +830,228 @@ START_TEST(options)
 }
 END_TEST
 
+/* ---- hostile shapes (issue 11 item 4): sizes that take seconds with a
+ * quadratic reader and milliseconds with a linear one (no timing asserts:
+ * tests/bench/parser_scaling.c prints the ratios) ---- */
+
+static xq_record *read_shape(const char *shape, long n)
+{
+    shape_buf b = {0};
+    ck_assert(shape_generate(&b, shape, n));
+    xq_record *r = new_record(NULL);
+    xq_parse_error err;
+    int rc = !strncmp(shape, "pgn-", 4)       ? xq_record_from_pgn(r, b.p, b.n, NULL, &err)
+             : !strncmp(shape, "dhtmlxq", 7) ? xq_record_from_dhtmlxq(r, b.p, b.n, &err)
+                                              : xq_record_from_xqf(r, b.p, b.n, &err);
+    ck_assert_msg(rc == XQ_OK, "%s %ld: %s", shape, n, err.message);
+    free(b.p);
+    return r;
+}
+
+/* Write as PGN, read back, write again: the same text. */
+static void check_pgn_fixpoint(const xq_record *r)
+{
+    char *a = strdup(to_pgn(r, XQ_NOTATION_ICCS, 0, 80));
+    xq_record *back = new_record(NULL);
+    xq_parse_error err;
+    int rc = xq_record_from_pgn(back, a, strlen(a), NULL, &err);
+    ck_assert_msg(rc == XQ_OK, "re-read: %s", err.message);
+    ck_assert_str_eq(to_pgn(back, XQ_NOTATION_ICCS, 0, 80), a);
+    xq_record_free(back);
+    free(a);
+}
+
+START_TEST(linear_readers)
+{
+    /* 500,000 comments on one move (2 MB): they join into one 1 MB comment
+     * (once 8 s: each was appended with strlen + realloc). */
+    xq_record *r = read_shape("pgn-comments", 500000);
+    xq_record_goto(r, 1);
+    ck_assert_int_eq(xq_record_comment(r, NULL, 0), 2 * 500000 - 1);
+    xq_record_free(r);
+
+    /* 100,000 distinct tags (2 MB; once 13 s: a linear lookup per tag). */
+    r = read_shape("pgn-tags", 100000);
+    char buf[64];
+    ck_assert_int_eq(xq_record_tag_count(r), 100000);
+    ck_assert_int_eq(xq_record_tag(r, "T99999", buf, sizeof buf), 11);
+    ck_assert_str_eq(buf, "value 99999");
+    ck_assert_int_eq(xq_record_tag(r, "T0", buf, sizeof buf), 7);
+    ck_assert_int_eq(xq_record_set_tag(r, "T5", NULL), XQ_OK);
+    ck_assert_int_eq(xq_record_tag(r, "T5", buf, sizeof buf), XQ_ENOTFOUND);
+    ck_assert_int_eq(xq_record_tag(r, "T6", buf, sizeof buf), 7);
+    ck_assert_int_eq(xq_record_tag_count(r), 99999);
+    xq_record *c;
+    ck_assert_int_eq(xq_record_clone(&c, r), XQ_OK);
+    ck_assert_int_eq(xq_record_tag(c, "T77777", buf, sizeof buf), 11);
+    xq_record_free(c);
+    xq_record_free(r);
+
+    /* 5,000 DhtmlXQ variations, each branching from the one listed after it
+     * (once 10 s: a pass over all of them per variation placed). */
+    r = read_shape("dhtmlxq-reverse", 5000);
+    xq_record_goto(r, 0);
+    ck_assert_int_eq(xq_record_enter_variation(r, 0), XQ_OK);
+    while (xq_record_variation_count(r) == 2)
+        ck_assert_int_eq(xq_record_enter_variation(r, 1), XQ_OK);
+    ck_assert_int_eq(xq_record_ply(r), 5001);
+    ck_assert_int_eq(xq_record_variation_count(r), 1);
+    check_pgn_fixpoint(r);
+    xq_record_free(r);
+
+    /* 500,000 XQF sibling records with comments (once 5 s). */
+    r = read_shape("xqf-siblings", 500000);
+    xq_record_goto(r, 0);
+    ck_assert_int_eq(xq_record_variation_count(r), 2);
+    xq_record_enter_variation(r, 0);
+    ck_assert_int_eq(xq_record_comment(r, NULL, 0), 2 * 250000 - 1);
+    xq_record_free(r);
+
+    /* 2,000 nested variations (once refused beyond 256), and a variation
+     * after each of 20,000 moves; written and read back. */
+    r = read_shape("pgn-nested", 2000);
+    check_pgn_fixpoint(r);
+    xq_record_free(r);
+    r = read_shape("pgn-variations", 20000);
+    ck_assert_int_eq(xq_record_mainline_size(r), 20000);
+    check_pgn_fixpoint(r);
+    xq_record_free(r);
+}
+END_TEST
+
+/* ---- writer and reader agree (issue 11 item 9) ---- */
+
+static char *repeat(char c, size_t n)
+{
+    char *p = malloc(n + 1);
+    ck_assert(p != NULL);
+    memset(p, c, n);
+    p[n] = 0;
+    return p;
+}
+
+START_TEST(writer_reader_agree)
+{
+    static const char *const cyc[4] = {"h0g2", "h9g7", "g2h0", "g7h9"};
+    static const char *const alt[2] = {"a0a1", "a9a8"};
+    xq_record *r = new_record(NULL);
+    char buf[256];
+    /* 300 nested variations built through the API are written and read back. */
+    for (int i = 0; i < 300; i++) {
+        ck_assert_int_eq(xq_record_play(r, mv(alt[i % 2])), XQ_OK);
+        xq_record_back(r);
+        ck_assert_int_eq(xq_record_play(r, mv(cyc[i % 4])), XQ_OK);
+        ck_assert_int_eq(xq_record_variation_count(r), 0);
+    }
+    ck_assert_int_eq(xq_record_mainline_size(r), 1);
+    check_pgn_fixpoint(r);
+
+    /* A comment before a move exists only where PGN can write it: on a
+     * variation's first move. On a main continuation it is refused, and a
+     * variation promoted to the main line hands it to the previous move. */
+    xq_record_reset(r, NULL, NULL);
+    xq_record_play(r, mv("h2e2"));
+    ck_assert_int_eq(xq_record_set_comment_before(r, "x"), XQ_ESTATE);
+    xq_record_play(r, mv("h9g7"));
+    ck_assert_int_eq(xq_record_set_comment_before(r, "x"), XQ_ESTATE);
+    xq_record_back(r);
+    xq_record_play(r, mv("h7e7"));
+    ck_assert_int_eq(xq_record_set_comment_before(r, "Same-side cannons"), XQ_OK);
+    ck_assert_int_eq(xq_record_set_comment(r, "  padded\r\nline  "), XQ_OK);
+    ck_assert_int_eq(xq_record_comment(r, buf, sizeof buf), 11);
+    ck_assert_str_eq(buf, "padded\nline"); /* as the reader would read it back */
+    check_pgn_fixpoint(r);
+    ck_assert_int_eq(xq_record_promote(r), XQ_OK);
+    ck_assert_int_eq(xq_record_comment_before(r, buf, sizeof buf), 0);
+    xq_record_back(r);
+    ck_assert_int_eq(xq_record_comment(r, buf, sizeof buf), 17);
+    ck_assert_str_eq(buf, "Same-side cannons");
+    check_pgn_fixpoint(r);
+    /* Deleting a main continuation makes the next variation main: its
+     * comment before goes to the previous move too. */
+    xq_record_reset(r, NULL, NULL);
+    xq_record_play(r, mv("h2e2"));
+    xq_record_play(r, mv("h9g7"));
+    xq_record_back(r);
+    xq_record_play(r, mv("b9c7"));
+    ck_assert_int_eq(xq_record_set_comment_before(r, "Left horse"), XQ_OK);
+    xq_record_back(r);
+    ck_assert_int_eq(xq_record_set_comment(r, "Cannon"), XQ_OK);
+    ck_assert_int_eq(xq_record_enter_variation(r, 0), XQ_OK);
+    ck_assert_int_eq(xq_record_delete(r), 1);
+    ck_assert_int_eq(xq_record_comment(r, buf, sizeof buf), 17);
+    ck_assert_str_eq(buf, "Cannon Left horse");
+    xq_record_forward(r);
+    ck_assert_int_eq(xq_record_comment_before(r, buf, sizeof buf), 0);
+    check_pgn_fixpoint(r);
+    /* Truncating removes the variations with their comments. */
+    xq_record_back(r);
+    xq_record_play(r, mv("h7e7"));
+    ck_assert_int_eq(xq_record_set_comment_before(r, "gone"), XQ_OK);
+    xq_record_back(r);
+    ck_assert_int_eq(xq_record_truncate(r), 2);
+    ck_assert_int_eq(xq_record_comment(r, buf, sizeof buf), 17);
+    /* '}' cannot be written in a brace comment: refused. */
+    ck_assert_int_eq(xq_record_set_comment(r, "a } b"), XQ_EINVAL);
+
+    /* Long comments and tags (once refused by the reader beyond 1 MiB and
+     * 64 KiB) are written and read back; beyond XQ_RECORD_MAX_TEXT the
+     * setters refuse them. */
+    char *big = repeat('c', (size_t)3 << 20);
+    ck_assert_int_eq(xq_record_set_comment(r, big), XQ_OK);
+    ck_assert_int_eq(xq_record_set_tag(r, "Annotator", big + (2 << 20)), XQ_OK);
+    check_pgn_fixpoint(r);
+    free(big);
+    big = repeat('c', (size_t)XQ_RECORD_MAX_TEXT + 1);
+    ck_assert_int_eq(xq_record_set_comment(r, big), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_set_tag(r, "Event", big), XQ_EINVAL);
+    free(big);
+    /* A line break in a tag value is stored as the space the writer writes. */
+    ck_assert_int_eq(xq_record_set_tag(r, "Event", "two\nlines"), XQ_OK);
+    ck_assert_int_eq(xq_record_tag(r, "Event", buf, sizeof buf), 9);
+    ck_assert_str_eq(buf, "two lines");
+    check_pgn_fixpoint(r);
+
+    /* A NUL inside a comment or a tag value no longer cuts it; '}' in a ';'
+     * comment becomes the full-width brace. */
+    static const char nul[] = "[Event \"a\0b\"]\n\n1. h2e2 {one\0two} h9g7 ; semi } colon\n*\n";
+    xq_parse_error err;
+    ck_assert_int_eq(xq_record_from_pgn(r, nul, sizeof nul - 1, NULL, &err), XQ_OK);
+    ck_assert_int_eq(xq_record_tag(r, "Event", buf, sizeof buf), 5);
+    ck_assert_str_eq(buf, "a\xEF\xBF\xBD" "b");
+    xq_record_goto(r, 1);
+    ck_assert_int_eq(xq_record_comment(r, buf, sizeof buf), 9);
+    ck_assert_str_eq(buf, "one\xEF\xBF\xBDtwo");
+    xq_record_goto(r, 2);
+    xq_record_comment(r, buf, sizeof buf);
+    ck_assert_str_eq(buf, "semi \xEF\xBD\x9D colon");
+    check_pgn_fixpoint(r);
+    /* A NUL in the move text is an error, not the end of a move. */
+    static const char nul2[] = "1. h2e2\0x h9g7 *";
+    ck_assert_int_eq(xq_record_from_pgn(r, nul2, sizeof nul2 - 1, NULL, &err), XQ_EPARSE);
+    ck_assert_str_eq(err.message, "NUL byte in the move text");
+    xq_record_free(r);
+}
+END_TEST
+
+/* An error inside a variation names the variation's move and leaves the
+ * cursor there (issue 11 item 8). */
+START_TEST(variation_error_position)
+{
+    xq_record *r = new_record(NULL);
+    xq_parse_error err;
+    const char *pgn = "[Event \"x\"]\n\n1. h2e2 h9g7 (1... h7e7 2. h0g2 zzz) 2. h0g2 *\n";
+    ck_assert_int_eq(xq_record_from_pgn(r, pgn, strlen(pgn), NULL, &err), XQ_EPARSE);
+    ck_assert_str_eq(err.message, "move 2... in a variation: 'zzz' is not a move");
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.column, 33);
+    ck_assert_int_eq(err.offset, (int)(strstr(pgn, "zzz") - pgn));
+    ck_assert_int_eq(xq_record_ply(r), 3);
+    ck_assert_str_eq(cur_fen(r), "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2");
+    xq_record_free(r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("record");
@@ -842,6 +1066,9 @@ int main(void)
     tcase_add_test(tc, streaming_memory);
     tcase_add_test(tc, options);
     tcase_add_test(tc, pipe_streaming);
+    tcase_add_test(tc, linear_readers);
+    tcase_add_test(tc, writer_reader_agree);
+    tcase_add_test(tc, variation_error_position);
     suite_add_tcase(s, tc);
     return xq_test_run(s);
 }

@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
+#include "search_lines.h"
 #include "xq_test.h"
 
 static double now_s(void)
@@ -278,6 +279,126 @@ START_TEST(test_stalemate_wins)
     ck_assert_int_eq(xq_board_in_check(b), 0);
     xq_board_free(b);
     xq_search_free(s);
+}
+END_TEST
+
+/* The positions without a move to search: mated, stalemated, every move
+ * banned, no searchmoves entry legal. */
+typedef struct no_move_case {
+    const char *name;
+    xq_board *board;
+    xq_search_limits lim;
+} no_move_case;
+
+static int no_move_cases(no_move_case *c, int depth)
+{
+    int n = 0;
+    c[n].name = "mated";
+    c[n].board = xq_test_board("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1");
+    c[n++].lim = limits();
+    c[n].name = "stalemated";
+    c[n].board = xq_test_board("3k5/4P4/9/9/9/9/9/9/9/4K4 b - - 0 1");
+    c[n++].lim = limits();
+    c[n].name = "all banned";
+    c[n].board = xq_test_board(NULL);
+    c[n].lim = limits();
+    c[n].lim.nbanmoves = xq_board_generate_moves(c[n].board, c[n].lim.banmoves, XQ_MAX_MOVES);
+    n++;
+    c[n].name = "no searchmoves legal";
+    c[n].board = xq_test_board(NULL);
+    c[n].lim = limits();
+    c[n].lim.nsearchmoves = 2;
+    c[n].lim.searchmoves[0] = mv("a0a5");
+    c[n].lim.searchmoves[1] = mv("e0e2");
+    n++;
+    for (int i = 0; i < n; i++)
+        c[i].lim.depth = depth;
+    return n;
+}
+
+typedef struct no_move_log {
+    int calls, with_pv;
+} no_move_log;
+
+static void no_move_info(const xq_search_info *info, void *userdata)
+{
+    no_move_log *log = userdata;
+    log->calls++;
+    log->with_pv += info->pv_length != 0;
+}
+
+/* Issue 11: with several threads, a search with no move to search returned
+ * the previous search's best move (the helpers, not started, still held
+ * it). Through xq_search_run and through start/wait with a callback, after
+ * a real search each time, with 2 to 4 threads. */
+START_TEST(test_no_move_threads)
+{
+    no_move_case c[4];
+    const int ncases = no_move_cases(c, 3);
+    xq_board *start = xq_test_board(NULL);
+    xq_search_limits deep = limits();
+    for (int threads = 2; threads <= 4; threads++) {
+        xq_search *s = new_search(threads, 1);
+        for (int rep = 0; rep < 8; rep++) {
+            xq_search_result r;
+            deep.depth = 2 + rep % 3; /* enough for the helpers to hold a move */
+            ck_assert_int_eq(xq_search_run(s, start, &deep, &r), XQ_OK);
+            XQ_CHECK(xq_board_is_legal(start, r.best_move) == 1, "threads %d: no move", threads);
+            for (int k = 0; k < ncases; k++) {
+                memset(&r, 0x55, sizeof r);
+                no_move_log log = {0, 0};
+                if (rep % 2 == 0) {
+                    ck_assert_int_eq(xq_search_run(s, c[k].board, &c[k].lim, &r), XQ_OK);
+                } else {
+                    ck_assert_int_eq(xq_search_start(s, c[k].board, &c[k].lim, no_move_info, &log),
+                                     XQ_OK);
+                    ck_assert_int_eq(xq_search_wait(s, &r), XQ_OK);
+                    XQ_CHECK(log.calls == 1 && log.with_pv == 0,
+                             "%s, %d threads: %d reports, %d with a line", c[k].name, threads,
+                             log.calls, log.with_pv);
+                }
+                XQ_CHECK(r.best_move == XQ_MOVE_NONE && r.ponder_move == XQ_MOVE_NONE &&
+                             r.pv_length == 0 && r.depth == 0 && r.nodes == 0,
+                         "%s, %d threads, try %d: best %s ponder %s, pv length %d, depth %d, "
+                         "%llu nodes",
+                         c[k].name, threads, rep, mvs(r.best_move), mvs(r.ponder_move),
+                         (int)r.pv_length, (int)r.depth, (unsigned long long)r.nodes);
+                XQ_CHECK(r.score_kind == (k < 2 ? XQ_SCORE_MATE : XQ_SCORE_CP) && r.score == 0,
+                         "%s: score kind %d score %d", c[k].name, (int)r.score_kind,
+                         (int)r.score);
+            }
+        }
+        xq_search_free(s);
+    }
+    for (int k = 0; k < ncases; k++)
+        xq_board_free(c[k].board);
+    xq_board_free(start);
+}
+END_TEST
+
+/* Issue 11: a reported PV carried moves of another line (the copy of a
+ * child's line after a fail high that had no PV search below it). Many
+ * short searches on one thread with a small table, as in the issue; every
+ * info line, result PV, best move and ponder move is checked move by move.
+ * tests/bench/pv_bench.c is the big run of the same. */
+START_TEST(test_pv_lines)
+{
+    xq_board **boards;
+    const int n = sl_load_boards(xq_test_path("games/liu-dahua-1125-uci.pgn"), 5, 5, 300, &boards);
+    ck_assert_int_eq(n, 300);
+    xq_search *s = new_search(1, 1);
+    xq_search_limits lim = limits();
+    lim.nodes = 8000;
+    sl_stats st;
+    memset(&st, 0, sizeof st);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(sl_search(s, boards[i], &lim, &st), XQ_OK);
+    ck_assert_int_eq(st.searches, n);
+    ck_assert_msg(sl_errors(&st) == 0,
+                  "%ld info PVs, %ld result PVs, %ld best moves, %ld ponder moves wrong; first: %s",
+                  st.bad_info_pv, st.bad_result_pv, st.bad_best, st.bad_ponder, st.first_error);
+    xq_search_free(s);
+    sl_free_boards(boards, n);
 }
 END_TEST
 
@@ -992,6 +1113,24 @@ START_TEST(test_tactics)
 }
 END_TEST
 
+/* CK_EXCLUDE_CASE=name[,name...] leaves those test cases out (the TSan
+ * stage of scripts/test skips the long "positions"). libcheck 0.15 knows
+ * only CK_RUN_CASE and tags, so the case is also tagged with its name for
+ * CK_EXCLUDE_TAGS. */
+static int case_excluded(const char *name)
+{
+    const char *list = getenv("CK_EXCLUDE_CASE");
+    const size_t n = strlen(name);
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, ',');
+        const size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, name, n) == 0)
+            return 1;
+        p = end ? end + 1 : p + len;
+    }
+    return 0;
+}
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -1014,12 +1153,16 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_stop_other_thread);
     tcase_add_test(tc, test_stop_in_callback);
     tcase_add_test(tc, test_ponder);
+    tcase_add_test(tc, test_no_move_threads);
     tcase_add_test(tc, test_start_stop_cycle);
     tcase_add_test(tc, test_threads);
     tcase_add_test(tc, test_clock);
     suite_add_tcase(s, tc);
 
+    if (case_excluded("positions"))
+        return s;
     tc = tcase_create("positions");
+    tcase_set_tags(tc, "positions");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_perpetual_check);
     tcase_add_test(tc, test_perpetual_chase);
@@ -1028,6 +1171,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_mates);
     tcase_add_test(tc, test_go_mate);
     tcase_add_test(tc, test_tactics);
+    tcase_add_test(tc, test_pv_lines);
     suite_add_tcase(s, tc);
     return s;
 }

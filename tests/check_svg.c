@@ -81,6 +81,18 @@ START_TEST(defaults_and_snprintf)
     ck_assert_int_eq(count(full, "兵"), 5);
     ck_assert_int_eq(count(full, "卒"), 5);
     ck_assert(strstr(full, "楚") && strstr(full, "九") && strstr(full, ">a</text>"));
+    /* Issue 16: the characters are outlines (32 pieces, 4 river characters,
+     * Red's 9 file numbers), no text in a CJK font; as text on request. */
+    ck_assert_int_eq(count(full, "<path aria-label="), 32 + 4 + 9);
+    ck_assert_ptr_null(strstr(full, "Noto Serif CJK"));
+    o.glyphs = XQ_SVG_GLYPHS_CHINESE_TEXT;
+    char *text = svg(b, &o);
+    ck_assert_int_eq(count(text, "<path aria-label="), 0);
+    ck_assert_int_eq(count(text, "帅</text>"), 1);
+    ck_assert_ptr_nonnull(strstr(text, "Noto Serif CJK"));
+    ck_assert_uint_lt(strlen(text), strlen(full));
+    free(text);
+    o.glyphs = XQ_SVG_GLYPHS_CHINESE;
 
     /* Truncation: same return value, a NUL-terminated prefix. */
     int n = (int)strlen(full);
@@ -122,7 +134,7 @@ START_TEST(bad_arguments)
     cases[1].what = "size 8193", cases[1].o.size = 8193;
     cases[2].what = "flip 2", cases[2].o.flip = 2;
     cases[3].what = "coordinates 4", cases[3].o.coordinates = 4;
-    cases[4].what = "glyphs 2", cases[4].o.glyphs = 2;
+    cases[4].what = "glyphs 3", cases[4].o.glyphs = 3;
     cases[5].what = "arrows NULL", cases[5].o.arrow_count = 1;
     cases[6].what = "malformed arrow", cases[6].o.arrows = bad_arrow, cases[6].o.arrow_count = 1;
     cases[7].what = "malformed last move", cases[7].o.last_move = (xq_move)0xFFFF;

@@ -94,9 +94,11 @@ if "$match" -engine cmd="$uci" -engine cmd="$uci" -nodes 10 -rules fide >"$dir/o
     echo "FAIL: -rules fide accepted"; fail=1
 fi
 
-# A clock with increment: no time losses for the engine.
+# A clock with increment: no time losses for the engine. The margin (1 s)
+# keeps a loaded machine (load 17 seen) from turning a descheduled engine
+# into a forfeit; an engine that ignores its clock still loses.
 "$match" -engine cmd="$uci" name=A -engine cmd="$uci" name=B -tc 1+0.1 -openings "$openings" \
-    -rounds 1 -max-plies 60 >"$dir/out" 2>&1
+    -timemargin 1000 -rounds 1 -max-plies 60 >"$dir/out" 2>&1
 check '^Finished 2 games\.$' "$dir/out" "clock games"
 check '^A lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 1+0.1"
 check '^B lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 1+0.1"
@@ -108,8 +110,10 @@ cat >"$dir/logged" <<EOS
 tee -a "$dir/go.log" | "$uci"
 EOS
 chmod +x "$dir/logged"
+# A margin of 1 s: the point here is the clock's refill, and sanitizer builds
+# on a loaded machine can overrun a move budget of half a second.
 "$match" -engine cmd="$dir/logged" name=A -engine cmd="$uci" name=B -tc 1 -movestogo 2 \
-    -max-plies 16 -rounds 1 >"$dir/out" 2>&1
+    -timemargin 1000 -max-plies 16 -rounds 1 >"$dir/out" 2>&1
 check '^A lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "no time losses at 2 moves/1 s"
 check '^go wtime [0-9]+ btime [0-9]+ winc 0 binc 0 movestogo 1$' "$dir/go.log" "movestogo counts down"
 above=$(awk '$1 == "go" && ($3 > 1000 || $5 > 1000)' "$dir/go.log" | wc -l)
@@ -128,6 +132,61 @@ if "$match" -engine cmd="$uci" -engine cmd="$uci" -nodes 10 -openings "$dir/bad.
     echo "FAIL: a bad opening file accepted"; fail=1
 fi
 check 'bad.txt:1: illegal move .zz.' "$dir/out" "bad opening reported"
+
+# Issue 16: an engine that cannot be run, or dies in its handshake, ends the
+# match at once with a clear error and exit status 1 (no games "played").
+rc=0
+"$match" -engine cmd="$dir/no-such-engine" -engine cmd="$dir/nor-this" -movetime 50 \
+    -rounds 1 >"$dir/out" 2>"$dir/err" || rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: a missing engine: exit status $rc, not 1"; fail=1; }
+check "^xq-match: engine no-such-engine \\($dir/no-such-engine\\) failed to start: cannot run '$dir/no-such-engine': No such file or directory; match aborted after 0 of 2 games\$" \
+    "$dir/err" "a missing engine is named with the reason"
+grep -q 'Finished\|^Game ' "$dir/out" && { echo "FAIL: games reported without engines"; cat "$dir/out"; fail=1; }
+cat >"$dir/dies" <<'EOS'
+#!/bin/sh
+read -r line
+echo "id name dies"
+exit 3
+EOS
+chmod +x "$dir/dies"
+rc=0
+"$match" -engine cmd="$uci" name=xq -engine cmd="$dir/dies" -movetime 50 -rounds 1 \
+    -json "$dir/aborted.json" >"$dir/out" 2>"$dir/err" || rc=$?
+[ $rc -eq 1 ] || { echo "FAIL: an engine dying at the handshake: exit status $rc, not 1"; fail=1; }
+check "failed to start: exited with status 3 before answering 'uci' with 'uciok'; match aborted" \
+    "$dir/err" "death at the handshake reported"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["games"] == 0 and "exited with status 3" in d["aborted"], d' \
+    "$dir/aborted.json" || { echo "FAIL: the JSON of an aborted match"; fail=1; }
+rc=0
+"$match" -engine cmd="$uci" name=xq -engine cmd=/bin/true -movetime 50 -rounds 1 \
+    >"$dir/out" 2>"$dir/err" || rc=$?
+[ $rc -eq 1 ] && grep -q 'match aborted' "$dir/err" ||
+    { echo "FAIL: an engine exiting at once (status $rc)"; cat "$dir/err"; fail=1; }
+
+# Issue 16: progress lines during a long game, and the result as JSON; an
+# engine that numbers ranks 1-10 (xq-uci with its Ranks option) against one
+# that numbers them 0-9.
+"$match" -engine cmd="$uci" name=A ranks=1 option.Ranks=1-10 -engine cmd="$uci" name=B \
+    -movetime 100 -max-plies 24 -rounds 1 -progress 1 -json "$dir/result.json" \
+    >"$dir/out" 2>&1 || { echo "FAIL: progress/JSON match exit status"; cat "$dir/out"; fail=1; }
+check '^Game 1/2 running: A vs B \(opening 1\), ply [0-9]+, last move [a-i][0-9][a-i][0-9] by [AB]' \
+    "$dir/out" "progress lines during a game"
+check '^A lost 0 by illegal move, 0 by time, 0 by crash$' "$dir/out" "ranks 1-10 engine plays legal moves"
+python3 - "$dir/result.json" <<'EOS' || { echo "FAIL: JSON result"; cat "$dir/result.json"; fail=1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["engines"] == ["A", "B"], d
+assert d["games"] == 2 and d["wins"] + d["draws"] + d["losses"] == 2, d
+assert d["aborted"] is None, d
+assert [g["game"] for g in d["results"]] == [1, 2], d
+assert d["results"][0]["red"] == "A" and d["results"][1]["red"] == "B", d
+assert all(g["result"] in ("1-0", "0-1", "1/2-1/2") and g["plies"] > 0 for g in d["results"]), d
+assert sum(d["endings"].values()) == 2, d
+EOS
+"$match" -engine cmd="$uci" name=A -engine cmd="$uci" name=B -nodes 500 -max-plies 10 \
+    -rounds 1 -json - >"$dir/out" 2>&1
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["games"] == 2' "$dir/out" ||
+    { echo "FAIL: -json - writes only the JSON to standard output"; cat "$dir/out"; fail=1; }
 
 # Engines that number ranks 1-10 (Fairy-Stockfish), when installed.
 fsf=/usr/games/fairy-stockfish

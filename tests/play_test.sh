@@ -100,8 +100,8 @@ game() {
 }
 game >"$tmp/out" 2>&1 || fail "exit status (engine game)"
 expect "^The engine plays Black; level 20"
-expect "^Black plays [a-i][0-9][a-i][0-9]   (depth 4, score [-+#][0-9.]*, [0-9]* nodes, [0-9.]* s; pv "
-expect "^Hint: [a-i][0-9][a-i][0-9]   (depth 4, score "
+expect "^Black plays [a-i][0-9][a-i][0-9]   (depth 4, score (Red) [-+#][0-9.]*, [0-9]* nodes, [0-9.]* s; pv "
+expect "^Hint: [a-i][0-9][a-i][0-9]   (depth 4, score (Red) "
 expect "^Took back 2 moves."
 expect "^No moves yet."
 [ "$(grep -c '^1\. h2e2 [a-i][0-9][a-i][0-9]$' "$tmp/out")" -ge 1 ] || fail "redo: both moves back"
@@ -123,6 +123,33 @@ reject "Segmentation\|ERROR\|Sanitizer"
 sed 's/[0-9.]* s;/T s;/' "$tmp/out" >"$tmp/first"
 game >"$tmp/out" 2>&1 || fail "exit status (engine game, again)"
 sed 's/[0-9.]* s;/T s;/' "$tmp/out" | cmp -s - "$tmp/first" || fail "the engine game differs between two runs"
+
+# Issue 16: scores from Red's point of view whoever moves: Black, a chariot
+# up, is better, so the engine's score as Black and the hint for Red are
+# both negative (they were the mover's own: positive for Black).
+printf '%s\n' e0e1 hint quit |
+    "$play" $eng --fen 'r1bakab2/9/9/4p4/9/9/9/9/9/3AKA3 w - - 0 1' >"$tmp/out" 2>&1 ||
+    fail "exit status (point of view)"
+expect "^Black plays [a-i][0-9][a-i][0-9]   (depth 4, score (Red) -[0-9]"
+expect "^Hint: [a-i][0-9][a-i][0-9]   (depth 4, score (Red) -[0-9]"
+# The saved player tags name every level the engine played at, and a side
+# played by both a person and the engine says so.
+printf '%s\n' 'level 3' h2e2 'level 5' h0g2 'engine none' 'level 7' go 'level 5' go \
+    "save $tmp/levels.pgn" quit | "$play" $eng >"$tmp/out" 2>&1 || fail "exit status (levels)"
+grep -q '^\[Black "libxiangqi [0-9.]* (levels 3, 5)"\]$' "$tmp/levels.pgn" ||
+    { cat "$tmp/levels.pgn" >&2; fail "the Black tag does not list levels 3 and 5"; }
+grep -q '^\[Red "Human and libxiangqi [0-9.]* (level 7)"\]$' "$tmp/levels.pgn" ||
+    { cat "$tmp/levels.pgn" >&2; fail "the Red tag does not name the person and level 7"; }
+# A compact board for narrow terminals (the default below 40 columns).
+printf '%s\n' h2e2 compact compact quit | "$play" --two-players --compact >"$tmp/out" 2>&1 ||
+    fail "exit status (compact)"
+expect "^9 車馬象士將士象馬車$"
+expect "^2 ・炮・・炮・・＊・$"
+expect "^  ～楚河　　　漢界～$"
+expect "^  九八七六五四三二一$"
+expect "├───炮──┼───┼───炮──┼───┼───＊──┤"   # 'compact' switches to the full board
+printf 'quit\n' | "$play" --two-players --compact --ascii >"$tmp/out" 2>&1
+expect "^0 R N B A K A B N R $"
 
 # 7. Playing Black: the engine opens; undo keeps its first move.
 printf '%s\n' h9g7 undo undo history quit | "$play" $eng --black >"$tmp/out" 2>&1 ||
@@ -201,7 +228,7 @@ expect "^The engine was stopped."
 expect "^Goodbye."
 # --thinking: every progress report as a line, the last one the move's line
 printf 'h2e2\nquit\n' | "$play" $eng --thinking >"$tmp/out" 2>&1 || fail "exit status (--thinking)"
-expect "^  depth 1/[0-9]*  score [-+][0-9.]*  nodes [0-9]*  [0-9.]*s  pv [a-i][0-9][a-i][0-9]"
+expect "^  depth 1/[0-9]*  score (Red) [-+][0-9.]*  nodes [0-9]*  [0-9.]*s  pv [a-i][0-9][a-i][0-9]"
 expect "^  depth 4/"
 # a queued 'quit' waits for the engine's move (scripts are deterministic)
 printf 'h2e2\nquit\n' | "$play" $eng >"$tmp/out" 2>&1 || fail "exit status (queued quit)"

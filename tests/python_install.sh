@@ -1,9 +1,15 @@
 #!/bin/sh
-# The Python package against an installed library: `cmake --install` into a
-# temporary prefix, `pip install` of bindings/python (offline: --no-index)
-# into a temporary directory, then the whole Python suite twice: with the
-# library found by ctypes.util.find_library (LD_LIBRARY_PATH), and with a
-# copy of the library next to the package. XQ_LIBRARY is not set.
+# The Python package as users install it, offline, with XQ_LIBRARY and
+# LD_LIBRARY_PATH unset:
+# 1. `pip install bindings/python` alone, in a fresh virtualenv: the
+#    package's own build backend builds libxiangqi with cmake and the wheel
+#    carries it; the import must find it next to the package, and the whole
+#    Python suite runs against it.
+# 2. A wheel built without the library (--config-settings
+#    bundle-library=false) next to a `cmake --install`ed library, found by
+#    ctypes.util.find_library (LD_LIBRARY_PATH): the suite again.
+# The metadata offers the extra [dask] and requires nothing for the core.
+# test_distributed.py (Dask) is skipped here: the python_dask test runs it.
 # usage: python_install.sh BUILD_DIR SOURCE_DIR PYTHON
 set -eu
 build=$1
@@ -12,36 +18,57 @@ python=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
-unset XQ_LIBRARY
+unset XQ_LIBRARY LD_LIBRARY_PATH PYTHONPATH XQ_BUNDLE_LIBRARY XQ_CMAKE_ARGS XQ_BUILD_DIR XQ_SOURCE_DIR
 export PYTHONDONTWRITEBYTECODE=1
+export XQ_TEST_DASK=skip
+pipq="--no-index --no-deps --disable-pip-version-check --no-cache-dir --quiet"
 
+"$python" -m venv "$tmp/venv" >"$tmp/venv.log" 2>&1 ||
+    { cat "$tmp/venv.log" >&2; fail "python -m venv (Debian: apt-get install python3-venv)"; }
+vpy=$tmp/venv/bin/python
+"$vpy" -m pip --version >/dev/null 2>&1 || fail "the virtualenv has no pip (ensurepip)"
+
+echo "== pip install bindings/python in a virtualenv (builds the library with cmake)"
+# shellcheck disable=SC2086
+"$vpy" -m pip install $pipq "$src/bindings/python" >"$tmp/pip.log" 2>&1 ||
+    { cat "$tmp/pip.log" >&2; fail "pip install bindings/python (offline)"; }
+site=$("$vpy" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+plat=$("$vpy" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
+[ -f "$plat/xiangqi/libxiangqi.so.1" ] || [ -f "$site/xiangqi/libxiangqi.so.1" ] ||
+    fail "the wheel did not carry libxiangqi.so.1"
+grep -q '^Tag: py3-none-linux' "$plat"/xiangqi-*.dist-info/WHEEL ||
+    fail "the wheel is not tagged for the platform: $(cat "$plat"/xiangqi-*.dist-info/WHEEL)"
+
+cd "$tmp" # nothing of the source tree on sys.path but the tests themselves
+where=$("$vpy" -c 'import xiangqi; print(xiangqi.__file__); print(xiangqi.library_path())') ||
+    fail "import xiangqi after pip install alone"
+case "$where" in
+    "$tmp/venv/"*"/xiangqi/__init__.py"*"$tmp/venv/"*"/xiangqi/libxiangqi.so.1") ;;
+    *) fail "imported the wrong package or library: $where" ;;
+esac
+XQ_TEST_LOOKUP="next to the package" "$vpy" -m unittest discover -s "$src/tests/python" ||
+    fail "suite (pip install alone)"
+
+echo "== a wheel without the library, the library found by find_library"
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" || fail "cmake --install"
 lib=$(find "$tmp/prefix" -name 'libxiangqi.so.1' | head -n 1)
 [ -n "$lib" ] || fail "libxiangqi.so.1 not installed"
 libdir=$(dirname "$lib")
-
-"$python" -m pip --version >/dev/null 2>&1 ||
-    fail "pip is missing for $python (Debian: apt-get install python3-pip)"
-"$python" -m pip install --no-index --no-deps --disable-pip-version-check --no-cache-dir \
-    --quiet --target "$tmp/site" "$src/bindings/python" >"$tmp/pip.log" 2>&1 ||
-    { cat "$tmp/pip.log" >&2; fail "pip install bindings/python (offline)"; }
+# shellcheck disable=SC2086
+"$python" -m pip install $pipq --config-settings bundle-library=false --target "$tmp/site" \
+    "$src/bindings/python" >"$tmp/pip2.log" 2>&1 ||
+    { cat "$tmp/pip2.log" >&2; fail "pip install bundle-library=false"; }
 [ -f "$tmp/site/xiangqi/_ffi.py" ] || fail "package not installed"
-ls "$tmp/site"/xiangqi-*.dist-info/RECORD >/dev/null || fail "no dist-info"
-
-cd "$tmp" # nothing of the source tree on sys.path but the tests themselves
-where=$(PYTHONPATH="$tmp/site" LD_LIBRARY_PATH="$libdir" "$python" -c \
-    'import xiangqi; print(xiangqi.__file__); print(xiangqi.library_path())')
-case "$where" in
-    "$tmp/site/xiangqi/__init__.py"*) ;;
-    *) fail "imported the wrong package: $where" ;;
-esac
-
-echo "== library found by find_library (LD_LIBRARY_PATH=$libdir)"
+[ ! -e "$tmp/site/xiangqi/libxiangqi.so.1" ] || fail "bundle-library=false bundled the library"
+grep -q '^Tag: py3-none-any' "$tmp/site"/xiangqi-*.dist-info/WHEEL || fail "not a pure wheel"
+# The core needs nothing; Dask, distributed and tqdm only for the extra [dask].
+meta=$(cat "$tmp/site"/xiangqi-*.dist-info/METADATA)
+printf '%s\n' "$meta" | grep -qx 'Provides-Extra: dask' || fail "no extra 'dask' in METADATA"
+printf '%s\n' "$meta" | grep -qx 'Requires-Dist: distributed>=2022.12; extra == "dask"' ||
+    fail "METADATA: distributed is not a requirement of the extra 'dask'"
+if printf '%s\n' "$meta" | grep '^Requires-Dist:' | grep -qv '; extra == '; then
+    fail "METADATA: the core package requires something"
+fi
 PYTHONPATH="$tmp/site" LD_LIBRARY_PATH="$libdir" XQ_TEST_LOOKUP=find_library \
     "$python" -m unittest discover -s "$src/tests/python" || fail "suite (find_library)"
-
-echo "== library next to the package"
-cp -L "$lib" "$tmp/site/xiangqi/"
-PYTHONPATH="$tmp/site" XQ_TEST_LOOKUP="next to the package" \
-    "$python" -m unittest discover -s "$src/tests/python" || fail "suite (next to the package)"
 echo "python_install ok"

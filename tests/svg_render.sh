@@ -46,6 +46,52 @@ grep -q '<desc>rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b 
 if LC_ALL=C grep -q '[^ -~]' "$tmp/start-letters.svg"; then fail "--letters output is not ASCII"; fi
 "$svg" >"$tmp/stdout.svg" && cmp -s "$tmp/stdout.svg" "$tmp/start.svg" || fail "stdout differs from -o"
 
+# Issue 16: moves in any notation (move numbers skipped), arrows in any
+# notation, and the position of a game in a file at a given ply.
+"$svg" --moves "1. 炮二平五 马８进７ 2. H2+3" --arrow 车九平八 -o "$tmp/any.svg" || fail "moves in any notation"
+grep -q '<desc>rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2</desc>' \
+    "$tmp/any.svg" || fail "moves in any notation: wrong position"
+printf '[Event "a"]\n\n1. h2e2 h9g7 *\n\n[Event "b"]\n\n1. 兵七进一 卒7进1 2. 马八进七 *\n' >"$tmp/g.pgn"
+"$svg" --pgn "$tmp/g.pgn" --game 2 --ply 2 -o "$tmp/ply.svg" || fail "--pgn --game --ply"
+grep -q '<desc>rnbakabnr/9/1c5c1/p1p1p3p/6p2/2P6/P3P1P1P/1C5C1/9/RNBAKABNR w - - 2 2</desc>' \
+    "$tmp/ply.svg" || fail "--pgn --game 2 --ply 2: wrong position"
+"$svg" --pgn "$tmp/g.pgn" -o "$tmp/end.svg" || fail "--pgn"
+grep -q '<desc>rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2</desc>' \
+    "$tmp/end.svg" || fail "--pgn: the end of the first game"
+"$svg" --pgn "$tmp/g.pgn" --game 2 --ply 2 --no-last-move -o "$tmp/ply-bare.svg"
+cmp -s "$tmp/ply.svg" "$tmp/ply-bare.svg" && fail "--pgn: the last move of the game is not shaded"
+"$svg" --pgn - --moves h0g2 <"$tmp/g.pgn" | grep -q '<desc>rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2</desc>' ||
+    fail "--pgn - with --moves"
+for args in "--pgn $tmp/g.pgn --game 3" "--pgn $tmp/g.pgn --ply 9" "--ply 1" "--fen x --pgn $tmp/g.pgn" \
+    "--moves 炮二进九" "--arrow 车九平七"; do
+    # shellcheck disable=SC2086
+    if "$svg" $args >/dev/null 2>"$tmp/err"; then fail "'$args' accepted"; fi
+    [ -s "$tmp/err" ] || fail "'$args': no message"
+done
+
+# Issue 16: the Chinese characters are outlines, so the picture renders the
+# same with no CJK font installed (fontconfig limited to DejaVu); as text
+# (--text-glyphs) it does not, when the machine has a CJK font to compare with.
+if [ -d /usr/share/fonts/truetype/dejavu ]; then
+    printf '%s\n' '<?xml version="1.0"?>' '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">' \
+        "<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>$tmp/fc-cache</cachedir></fontconfig>" \
+        >"$tmp/fc.conf"
+    "$rsvg" "$tmp/start.svg" -o "$tmp/fonts.png"
+    FONTCONFIG_FILE="$tmp/fc.conf" "$rsvg" "$tmp/start.svg" -o "$tmp/nofonts.png"
+    cmp -s "$tmp/fonts.png" "$tmp/nofonts.png" || fail "the picture differs without CJK fonts"
+    if command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh-cn family)" ]; then
+        "$svg" --text-glyphs -o "$tmp/text.svg"
+        "$rsvg" "$tmp/text.svg" -o "$tmp/text-fonts.png"
+        FONTCONFIG_FILE="$tmp/fc.conf" "$rsvg" "$tmp/text.svg" -o "$tmp/text-nofonts.png"
+        if cmp -s "$tmp/text-fonts.png" "$tmp/text-nofonts.png"; then
+            fail "--text-glyphs renders the same without CJK fonts (the check cannot tell)"
+        fi
+    fi
+    echo "no-CJK-font rendering: same picture"
+fi
+grep -q '<path aria-label="帅"' "$tmp/start.svg" || fail "the pieces are not outlines"
+if grep -q "font-family=\"'Noto" "$tmp/start.svg"; then fail "CJK text in the default picture"; fi
+
 # Errors: exit status 2 and a message.
 for args in "--size 10" "--coords sideways" "--arrow x9" "--fen nonsense" "--moves h2e3" "--bogus"; do
     # shellcheck disable=SC2086

@@ -67,6 +67,16 @@ for opt in --to --check --stats --from --dialect --ranks-1-10 --style --width --
     grep -q -- "$opt" "$tmp/out" || fail "--help does not mention $opt"
 done
 if "$pgn" --to klingon x 2>/dev/null; then fail "bad notation accepted"; fi
+# Issue 16: encodings detected by content (GBK with long comments and a site
+# banner, Big5 with CRLF), and named with --encoding.
+"$pgn" --check "$data"/encoding/*.pgn >"$tmp/out" || fail "--check on the encoding files: $(cat "$tmp/out")"
+grep -q '^7 games, 0 invalid$' "$tmp/out" || fail "encodings summary: $(cat "$tmp/out")"
+"$pgn" --encoding big5 --check "$data/encoding/big5-crlf.pgn" >"$tmp/out" || fail "--encoding big5"
+if "$pgn" --encoding gbk --check "$data/encoding/big5-crlf.pgn" >"$tmp/out" 2>&1; then
+    fail "Big5 read as GBK (--encoding gbk) is not refused"
+fi
+if "$pgn" --encoding ebcdic "$data/encoding/big5-crlf.pgn" >/dev/null 2>&1; then fail "--encoding ebcdic accepted"; fi
+
 "$pgn" --bogus x 2>/dev/null && fail "unknown option accepted"
 [ $? -eq 2 ] || true
 if "$pgn" 2>/dev/null; then fail "no file accepted"; fi

@@ -11,7 +11,7 @@ with xiangqi.Engine(threads=1, hash_mb=16) as engine:   # freed at the end of th
     print("pv", " ".join(board.line_text(result.pv)))
 
     # a beginner's move (skill 0..20) from the start position
-    print("level 3 plays", engine.play(xiangqi.Board(), depth=8, skill=3, seed=1))
+    print("level 3 plays", engine.play(xiangqi.Board(), depth=8, skill=3, seed=1).move)
 
     # think in the background; another thread (a GUI's button) stops it
     def show(info):                                    # called on a search thread

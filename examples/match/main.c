@@ -14,7 +14,7 @@
  * limit end a game. A crash, an illegal move or a timeout loses it. The closing
  * line gives wins, draws and losses of the first engine, its score and the
  * Elo difference with a 95% error bar. See docs/engine.md. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -46,6 +46,7 @@
 #define QUIT_WAIT_MS 1000         /* after 'quit', how long an engine may take to exit */
 #define QUIT_POLL_MS 20
 #define MATE_SCORE 30000          /* "score mate N" as centipawns: MATE_SCORE - N */
+#define PROGRESS_DEFAULT_S 30     /* a running game reports after this long without output */
 
 /* ---- configuration ---- */
 
@@ -77,8 +78,9 @@ static struct {
     int draw_plies, max_plies; /* draw_plies < 0: the rule set's limit */
     int ruleset;
     xq_rules rules;
-    const char *openings_path, *pgn_path;
+    const char *openings_path, *pgn_path, *json_path;
     int quiet;
+    int progress_s; /* seconds between progress lines of a running game; 0: none */
     opening *open;
     int nopen;
 } cfg;
@@ -98,6 +100,29 @@ static int wins, draws, losses; /* of engine 0 */
 static int term_count[T_NB];
 static int fault_by[2][T_NB]; /* losses by illegal move / timeout / crash, per engine */
 static FILE *pgn_file;
+/* An engine that cannot be started (or dies in its handshake) ends the
+ * match: every game would be a forfeit. Set once, under mu. */
+static char abort_msg[600];
+
+/* The result of each game, by number, for -json. */
+typedef struct game_summary {
+    int played, red, opening, result, term, plies;
+    char detail[160];
+} game_summary;
+static game_summary *summaries;
+
+static void abort_match(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void abort_match(const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&mu);
+    if (!abort_msg[0]) {
+        va_start(ap, fmt);
+        vsnprintf(abort_msg, sizeof abort_msg, fmt, ap);
+        va_end(ap);
+    }
+    pthread_mutex_unlock(&mu);
+}
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die(const char *fmt, ...)
@@ -221,7 +246,8 @@ static int eng_read(engine *e, char *out, size_t cap, int64_t deadline)
     }
 }
 
-/* Wait for a line starting with `word`; -1 on death or timeout. */
+/* Wait for a line starting with `word`; 0, -1 when the engine is gone, -2
+ * on timeout. */
 static int eng_expect(engine *e, const char *word, int timeout_ms)
 {
     char line[LINE_MAX_LEN];
@@ -230,53 +256,112 @@ static int eng_expect(engine *e, const char *word, int timeout_ms)
     for (;;) {
         int rc = eng_read(e, line, sizeof line, deadline);
         if (rc <= 0)
-            return -1;
+            return rc == 0 ? -2 : -1;
         if (strncmp(line, word, n) == 0 && (line[n] == 0 || line[n] == ' '))
             return 0;
     }
 }
 
-static int eng_start(engine *e, const engine_cfg *c)
+/* Why a handshake failed: rc of eng_expect (-1 gone, -2 timeout) in words,
+ * with the exit status of an engine that is gone. */
+static void handshake_failure(engine *e, int rc, const char *sent, const char *wanted, char *why,
+                              size_t cap)
 {
-    int to_child[2], from_child[2];
+    if (rc == -2) {
+        snprintf(why, cap, "did not answer '%s' with '%s' within %d s", sent, wanted,
+                 HANDSHAKE_TIMEOUT_MS / 1000);
+        return;
+    }
+    int status = 0;
+    pid_t w = -1;
+    for (int waited = 0; waited < QUIT_WAIT_MS; waited += QUIT_POLL_MS) {
+        w = waitpid(e->pid, &status, WNOHANG);
+        if (w != 0)
+            break;
+        struct timespec ts = {0, QUIT_POLL_MS * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    if (w == e->pid) {
+        e->pid = -1; /* reaped */
+        if (WIFEXITED(status))
+            snprintf(why, cap, "exited with status %d before answering '%s' with '%s'",
+                     WEXITSTATUS(status), sent, wanted);
+        else if (WIFSIGNALED(status))
+            snprintf(why, cap, "was killed by signal %d before answering '%s' with '%s'",
+                     WTERMSIG(status), sent, wanted);
+        else
+            snprintf(why, cap, "stopped before answering '%s' with '%s'", sent, wanted);
+    } else {
+        snprintf(why, cap, "closed its output before answering '%s' with '%s'", sent, wanted);
+    }
+}
+
+/* Start the engine and shake hands (uci/uciok, the options, isready/readyok).
+ * 0, or -1 with the reason in why (the engine cannot be run, or exited, or
+ * did not answer). */
+static int eng_start(engine *e, const engine_cfg *c, char *why, size_t whycap)
+{
+    int to_child[2], from_child[2], exec_err[2];
     memset(e, 0, sizeof *e);
     e->c = c;
     e->pid = -1;
     e->in = e->out = -1;
     e->dead = 1;
-    if (pipe(to_child) || pipe(from_child))
+    /* Close-on-exec from the start: a game thread's fork in between must not
+     * inherit our ends (the engine would never see its input close). The
+     * exec_err pipe carries errno from a child whose exec failed. */
+    if (pipe2(to_child, O_CLOEXEC) || pipe2(from_child, O_CLOEXEC) ||
+        pipe2(exec_err, O_CLOEXEC)) {
+        snprintf(why, whycap, "cannot create a pipe: %s", strerror(errno));
         return -1;
+    }
     pid_t pid = fork();
-    if (pid < 0)
+    if (pid < 0) {
+        snprintf(why, whycap, "cannot fork: %s", strerror(errno));
+        close(to_child[0]), close(to_child[1]), close(from_child[0]), close(from_child[1]);
+        close(exec_err[0]), close(exec_err[1]);
         return -1;
+    }
     if (pid == 0) {
-        dup2(to_child[0], 0);
+        dup2(to_child[0], 0); /* dup2 clears close-on-exec on 0, 1 and 2 */
         dup2(from_child[1], 1);
         int devnull = open("/dev/null", O_WRONLY);
         if (devnull >= 0)
             dup2(devnull, 2);
-        close(to_child[0]);
-        close(to_child[1]);
-        close(from_child[0]);
-        close(from_child[1]);
         char *argv[MAX_ARGS + 2];
         argv[0] = c->cmd;
         for (int i = 0; i < c->nargs; i++)
             argv[i + 1] = c->args[i];
         argv[c->nargs + 1] = NULL;
         execvp(c->cmd, argv);
+        int err = errno;
+        ssize_t w = write(exec_err[1], &err, sizeof err);
+        (void)w;
         _exit(127);
     }
     close(to_child[0]);
     close(from_child[1]);
-    fcntl(to_child[1], F_SETFD, FD_CLOEXEC);
-    fcntl(from_child[0], F_SETFD, FD_CLOEXEC);
+    close(exec_err[1]);
+    int err = 0;
+    ssize_t r;
+    do
+        r = read(exec_err[0], &err, sizeof err);
+    while (r < 0 && errno == EINTR);
+    close(exec_err[0]);
     e->pid = pid;
     e->in = to_child[1];
     e->out = from_child[0];
     e->dead = 0;
-    if (eng_send(e, c->ucci ? "ucci" : "uci") || eng_expect(e, c->ucci ? "ucciok" : "uciok", HANDSHAKE_TIMEOUT_MS))
+    if (r == (ssize_t)sizeof err) {
+        snprintf(why, whycap, "cannot run '%s': %s", c->cmd, strerror(err));
         goto fail;
+    }
+    const char *hello = c->ucci ? "ucci" : "uci", *ok = c->ucci ? "ucciok" : "uciok";
+    int rc = eng_send(e, "%s", hello) ? -1 : eng_expect(e, ok, HANDSHAKE_TIMEOUT_MS);
+    if (rc) {
+        handshake_failure(e, rc, hello, ok, why, whycap);
+        goto fail;
+    }
     if (c->ucci)
         eng_send(e, "setoption usemillisec true");
     for (int i = 0; i < c->nopts; i++) {
@@ -285,8 +370,11 @@ static int eng_start(engine *e, const engine_cfg *c)
         else
             eng_send(e, "setoption name %s value %s", c->opt_name[i], c->opt_value[i]);
     }
-    if (eng_send(e, "isready") || eng_expect(e, "readyok", HANDSHAKE_TIMEOUT_MS))
+    rc = eng_send(e, "isready") ? -1 : eng_expect(e, "readyok", HANDSHAKE_TIMEOUT_MS);
+    if (rc) {
+        handshake_failure(e, rc, "isready", "readyok", why, whycap);
         goto fail;
+    }
     return 0;
 fail:
     eng_kill(e);
@@ -348,6 +436,7 @@ typedef struct game {
     /* The moves so far as each engine writes them, " m1 m2 ...". */
     char movetext[2][MAX_GAME_PLIES * MOVE_TEXT_WIDTH + 8];
     size_t movelen[2];
+    int64_t reported_ms; /* when the game started or last printed progress */
 } game;
 
 /* Play a legal move on the game board, recording it for both engines. */
@@ -449,7 +538,12 @@ static void set_up_opening(game *g, const opening *op)
 static int prepare_engines(game *g, engine e[2])
 {
     for (int k = 0; k < 2; k++) {
-        if (e[k].dead && eng_start(&e[k], &cfg.eng[k]) != 0) {
+        char why[300];
+        if (e[k].dead && eng_start(&e[k], &cfg.eng[k], why, sizeof why) != 0) {
+            /* It played before and cannot be restarted: the rest of the
+             * match would be forfeits, so it ends here. */
+            abort_match("engine %s (%s) could not be restarted: %s", cfg.eng[k].name,
+                        cfg.eng[k].cmd, why);
             forfeit(g, k == g->red, T_CRASH, "%s could not be started", cfg.eng[k].name);
             return -1;
         }
@@ -638,21 +732,66 @@ static int play_one_move(game *g, const opening *op, engine e[2], clocks *ck)
  * the engines' preparation, then moves until adjudication (phase 4, after
  * the opening and after every move) ends it. g->result, g->term and
  * g->detail hold the result (phase 5 is record_result()). */
-static void play(game *g, engine e[2])
+static const char *result_text(int r);
+
+/* A line about a game still running (-progress): every progress_s seconds
+ * of play, after the move that crosses the mark. */
+static void report_progress(game *g, const clocks *ck)
+{
+    if (cfg.quiet || cfg.progress_s <= 0)
+        return;
+    const int64_t now = now_ms();
+    if (now - g->reported_ms < (int64_t)cfg.progress_s * 1000)
+        return;
+    g->reported_ms = now;
+    const int last = g->nplies - 1;
+    char mv[XQ_MOVE_STR_MAX] = "-", score[48] = "", clock[64] = "";
+    if (last >= 0)
+        xq_move_format(g->moves[last], mv, sizeof mv);
+    const int mover_red = last >= 0 && xq_board_side_to_move(g->board) == XQ_BLACK;
+    const char *mover = cfg.eng[mover_red ? g->red : !g->red].name;
+    if (last >= 0 && g->has_score[last])
+        snprintf(score, sizeof score, ", score %+.2f", g->scores[last] / 100.0);
+    if (cfg.base_ms >= 0)
+        snprintf(clock, sizeof clock, ", clocks %.1f s - %.1f s", ck->left[XQ_RED] / 1000.0,
+                 ck->left[XQ_BLACK] / 1000.0);
+    pthread_mutex_lock(&mu);
+    printf("Game %d/%d running: %s vs %s (opening %d), ply %d, last move %s by %s%s%s\n",
+           g->index + 1, games_total, cfg.eng[g->red].name, cfg.eng[!g->red].name,
+           g->opening + 1, g->nplies, mv, mover, score, clock);
+    fflush(stdout);
+    pthread_mutex_unlock(&mu);
+}
+
+/* 1 when the game was played to its end (a result to count), 0 when it
+ * could not start because an engine could not be restarted. */
+static int play(game *g, engine e[2])
 {
     const opening *op = &cfg.open[g->opening];
     clocks ck = {{cfg.base_ms, cfg.base_ms}};
     set_up_opening(g, op);
+    g->reported_ms = now_ms();
     if (prepare_engines(g, e))
-        return;
-    while (!adjudicate(g))
+        return 0;
+    while (!adjudicate(g)) {
         if (play_one_move(g, op, e, &ck))
-            return;
+            break;
+        report_progress(g, &ck);
+    }
+    return 1;
 }
 
 /* Phase 5: count the result of a finished game (under the lock). */
 static void record_result(const game *g)
 {
+    game_summary *sm = &summaries[g->index];
+    sm->played = 1;
+    sm->red = g->red;
+    sm->opening = g->opening;
+    sm->result = g->result;
+    sm->term = g->term;
+    sm->plies = g->nplies;
+    snprintf(sm->detail, sizeof sm->detail, "%s", g->detail);
     int loser_red = g->result == XQ_RESULT_BLACK_WINS;
     int e0_red = g->red == 0;
     if (g->result == XQ_RESULT_DRAW)
@@ -795,21 +934,113 @@ static void print_score(FILE *f, int final)
                 fault_by[k][T_ILLEGAL], fault_by[k][T_TIMEOUT], fault_by[k][T_CRASH]);
 }
 
+/* ---- JSON (-json) ---- */
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+/* A finite number, or null (an Elo of a score 0 or 1). */
+static void json_number(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.2f", v);
+    else
+        fputs("null", f);
+}
+
+/* The match's result as one JSON object (see the manual, JSON). */
+static void write_json(FILE *f)
+{
+    const int n = wins + draws + losses;
+    const double s = n ? (wins + 0.5 * draws) / n : 0.5;
+    const double var =
+        n ? (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n : 0;
+    const double err = n ? 1.959964 * sqrt(var / n) : 0;
+    fputs("{\n  \"engines\": [", f);
+    json_string(f, cfg.eng[0].name);
+    fputs(", ", f);
+    json_string(f, cfg.eng[1].name);
+    fprintf(f, "],\n  \"games\": %d,\n  \"scheduled\": %d,\n", n, games_total);
+    fprintf(f, "  \"wins\": %d,\n  \"draws\": %d,\n  \"losses\": %d,\n", wins, draws, losses);
+    fprintf(f, "  \"points\": %.1f,\n  \"score\": %.4f,\n  \"elo\": ", wins + 0.5 * draws, s);
+    json_number(f, n ? elo_of(s) : NAN);
+    fputs(",\n  \"elo_low\": ", f);
+    json_number(f, n ? elo_of(s - err) : NAN);
+    fputs(",\n  \"elo_high\": ", f);
+    json_number(f, n ? elo_of(s + err) : NAN);
+    fputs(",\n  \"endings\": {", f);
+    for (int t = 0, first = 1; t < T_NB; t++) {
+        if (!term_count[t])
+            continue;
+        fputs(first ? "" : ", ", f);
+        json_string(f, term_text[t]);
+        fprintf(f, ": %d", term_count[t]);
+        first = 0;
+    }
+    fputs("},\n  \"forfeits\": {", f);
+    for (int k = 0; k < 2; k++) {
+        fputs(k ? ", " : "", f);
+        json_string(f, cfg.eng[k].name);
+        fprintf(f, ": {\"illegal move\": %d, \"time\": %d, \"crash\": %d}",
+                fault_by[k][T_ILLEGAL], fault_by[k][T_TIMEOUT], fault_by[k][T_CRASH]);
+    }
+    fputs("},\n  \"aborted\": ", f);
+    if (abort_msg[0])
+        json_string(f, abort_msg);
+    else
+        fputs("null", f);
+    fputs(",\n  \"results\": [", f);
+    for (int i = 0, first = 1; i < games_total; i++) {
+        const game_summary *g = &summaries[i];
+        if (!g->played)
+            continue;
+        fprintf(f, "%s\n    {\"game\": %d, \"red\": ", first ? "" : ",", i + 1);
+        json_string(f, cfg.eng[g->red].name);
+        fputs(", \"black\": ", f);
+        json_string(f, cfg.eng[!g->red].name);
+        fprintf(f, ", \"opening\": %d, \"result\": \"%s\", \"termination\": ", g->opening + 1,
+                result_text(g->result));
+        json_string(f, term_text[g->term]);
+        fputs(", \"detail\": ", f);
+        json_string(f, g->detail);
+        fprintf(f, ", \"plies\": %d}", g->plies);
+        first = 0;
+    }
+    fputs("\n  ]\n}\n", f);
+}
+
 /* ---- game threads ---- */
 
 static void *runner(void *arg)
 {
     (void)arg;
     engine e[2];
-    for (int k = 0; k < 2; k++)
-        if (eng_start(&e[k], &cfg.eng[k]) != 0)
-            fprintf(stderr, "xq-match: cannot start %s (%s)\n", cfg.eng[k].name, cfg.eng[k].cmd);
+    int started = 1;
+    for (int k = 0; k < 2; k++) {
+        char why[300];
+        if (eng_start(&e[k], &cfg.eng[k], why, sizeof why) != 0) {
+            abort_match("engine %s (%s) failed to start: %s", cfg.eng[k].name, cfg.eng[k].cmd,
+                        why);
+            started = 0;
+        }
+    }
     game *g = calloc(1, sizeof *g);
     if (!g)
         die("out of memory");
-    for (;;) {
+    while (started) {
         pthread_mutex_lock(&mu);
-        int idx = next_game < games_total ? next_game++ : -1;
+        int idx = next_game < games_total && !abort_msg[0] ? next_game++ : -1;
         pthread_mutex_unlock(&mu);
         if (idx < 0)
             break;
@@ -817,7 +1048,11 @@ static void *runner(void *arg)
         g->index = idx;
         g->opening = (idx / 2) % cfg.nopen;
         g->red = idx % 2; /* engine 0 is Red in even games */
-        play(g, e);
+        if (!play(g, e)) {
+            xq_board_free(g->board);
+            g->board = NULL;
+            break;
+        }
         pthread_mutex_lock(&mu);
         record_result(g);
         write_pgn(g);
@@ -949,6 +1184,10 @@ static void usage(FILE *f)
           "                    rules count them; 0: no limit)\n"
           "  -max-plies N      plies after which the game is drawn (default 600)\n"
           "  -quiet            print only the final result\n"
+          "  -progress S       a line about each running game every S seconds\n"
+          "                    (default 30; 0: none)\n"
+          "  -json FILE        write the result as JSON to FILE ('-': standard\n"
+          "                    output, instead of the text)\n"
           "  -h, -help         show this help\n"
           "  -version          show the version\n"
           "Every option may also be written with two leading dashes.\n",
@@ -1023,6 +1262,7 @@ int main(int argc, char **argv)
     cfg.draw_plies = -1;
     cfg.ruleset = XQ_RULES_AXF;
     cfg.max_plies = 600;
+    cfg.progress_s = PROGRESS_DEFAULT_S;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] == '-' && a[1] == '-')
@@ -1088,6 +1328,12 @@ int main(int argc, char **argv)
             cfg.max_plies = (int)num_arg(argc, argv, &i, 1, MAX_GAME_PLIES - 1);
         } else if (strcmp(a, "-quiet") == 0) {
             cfg.quiet = 1;
+        } else if (strcmp(a, "-progress") == 0) {
+            cfg.progress_s = (int)num_arg(argc, argv, &i, 0, 86400);
+        } else if (strcmp(a, "-json") == 0) {
+            if (i + 1 >= argc)
+                return cli_missing_value(argv[i]);
+            cfg.json_path = argv[++i];
         } else {
             return cli_unknown_option(argv[i]);
         }
@@ -1105,6 +1351,19 @@ int main(int argc, char **argv)
     if (!cfg.rounds)
         cfg.rounds = cfg.nopen;
     games_total = 2 * cfg.rounds;
+    summaries = calloc((size_t)games_total, sizeof *summaries);
+    if (!summaries)
+        die("out of memory");
+    FILE *json = NULL;
+    const int json_stdout = cfg.json_path && strcmp(cfg.json_path, "-") == 0;
+    if (json_stdout) {
+        json = stdout;
+        cfg.quiet = 1;
+    } else if (cfg.json_path) {
+        json = fopen(cfg.json_path, "w");
+        if (!json)
+            die("cannot open %s: %s", cfg.json_path, strerror(errno));
+    }
     if (cfg.pgn_path) {
         pgn_file = fopen(cfg.pgn_path, "a");
         if (!pgn_file)
@@ -1122,8 +1381,25 @@ int main(int argc, char **argv)
 
     if (pgn_file)
         fclose(pgn_file);
-    printf("\nFinished %d games.\n", games_done);
-    print_score(stdout, 1);
+    if (!json_stdout && (!abort_msg[0] || games_done > 0)) {
+        printf("\nFinished %d games.\n", games_done);
+        print_score(stdout, 1);
+    }
+    fflush(stdout);
+    int rc = 0;
+    if (json) {
+        write_json(json);
+        if (json != stdout ? fclose(json) != 0 : fflush(json) != 0) {
+            fprintf(stderr, "xq-match: cannot write %s: %s\n", cfg.json_path, strerror(errno));
+            rc = 1;
+        }
+    }
+    if (abort_msg[0]) {
+        fprintf(stderr, "xq-match: %s; match aborted after %d of %d games\n", abort_msg,
+                games_done, games_total);
+        rc = 1;
+    }
+    free(summaries);
     free(cfg.open);
-    return 0;
+    return rc;
 }

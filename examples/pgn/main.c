@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <xiangqi/xiangqi.h>
 
@@ -34,6 +35,9 @@ static const char usage[] =
     "  --dialect DIALECT  WXF dialect for reading and writing: official (default)\n"
     "                     or xqbase (tandem pawns: P+ P- P. and Pa..Pe)\n"
     "  --ranks-1-10       ICCS ranks are numbered 1-10 (reading and writing)\n"
+    "  --encoding ENC     the files' text encoding: auto (default: detected by\n"
+    "                     content), utf-8, gbk, big5 or latin1 (Windows-1252);\n"
+    "                     the output is UTF-8\n"
     "\n"
     "Writing (with --to):\n"
     "  --style LIST       comma-separated: fullwidth (Ｃ２．５), equals (C2=5),\n"
@@ -68,6 +72,7 @@ typedef struct options {
     int mode_to, check, stats, quiet, outcome;
     xq_rules rules;
     int from;
+    int encoding; /* XQ_ENCODING_* */
     unsigned read_flags, write_flags;
     int width, comments, variations;
     const char *output;
@@ -197,12 +202,16 @@ static void report_game(const options *o, const game_info *g, xq_record *r, tota
 {
     int plies = xq_record_mainline_size(r);
     long variations = 0, comments = 0;
+    /* Where the error stopped a bad game (maybe inside a variation: taken
+     * before the cursor moves, since the main line does not lead there). */
     int ply = xq_record_ply(r);
+    char fen[XQ_FEN_MAX];
+    xq_board_fen(xq_record_board(r), fen, sizeof fen);
     xq_record_goto(r, 0);
     if (xq_record_comment(r, NULL, 0) > 0)
         comments++;
     count_tree(r, &variations, &comments);
-    char result[32], red[128], black[128], fen[XQ_FEN_MAX];
+    char result[32], red[128], black[128];
     tag(r, "Result", result, sizeof result);
     tag(r, "Red", red, sizeof red);
     tag(r, "Black", black, sizeof black);
@@ -210,8 +219,6 @@ static void report_game(const options *o, const game_info *g, xq_record *r, tota
     t->games++;
     if (g->rc < 0) {
         t->bad++;
-        xq_record_goto(r, ply); /* where the error stopped the game */
-        xq_board_fen(xq_record_board(r), fen, sizeof fen);
         if (g->err.line > 0)
             fprintf(stderr, "%s:%d:%d: game %d: error: %s\n", g->file, g->err.line, g->err.column,
                     g->index, g->err.message);
@@ -303,6 +310,7 @@ static int process(const char *path, const options *o, xq_record *r, totals *t)
     xq_pgn_options_init(&po, XQ_PGN_OPTIONS_VERSION);
     po.notation = o->from;
     po.flags = o->read_flags;
+    po.encoding = o->encoding;
 
     /* One reader for every format and every kind of input (file, pipe,
      * FIFO, standard input): the library opens the path once, detects the
@@ -375,6 +383,17 @@ int main(int argc, char **argv)
             } else if (strcmp(v, "official") && strcmp(v, "wxf")) {
                 return cli_usage_error("unknown dialect '%s' (official, xqbase)", v);
             }
+        } else if (!strcmp(a, "--encoding")) {
+            NEED_VALUE;
+            static const char *const names[] = {"auto", "utf-8", "gbk", "big5", "latin1"};
+            o.encoding = -1;
+            for (int k = 0; k < 5; k++)
+                if (!strcasecmp(v, names[k]) || (k == 1 && !strcasecmp(v, "utf8")) ||
+                    (k == 2 && !strcasecmp(v, "gb18030")) || (k == 3 && !strcasecmp(v, "cp950")) ||
+                    (k == 4 && !strcasecmp(v, "windows-1252")))
+                    o.encoding = k; /* XQ_ENCODING_AUTO .. XQ_ENCODING_LATIN1 */
+            if (o.encoding < 0)
+                return cli_usage_error("unknown encoding '%s' (auto, utf-8, gbk, big5, latin1)", v);
         } else if (!strcmp(a, "--ranks-1-10")) {
             o.read_flags |= XQ_NOTATION_RANKS_1_10;
             o.write_flags |= XQ_NOTATION_RANKS_1_10;

@@ -48,7 +48,13 @@ typedef struct game {
     int echo;                   /* echo the lines read (when input is not a terminal) */
     input_t in;
     engine_t eng;
+    /* Who played each ply of the game, for the player tags: MOVER_HUMAN, an
+     * engine level 0..XQ_SKILL_MAX, or MOVER_FILE (a loaded game's moves). */
+    signed char *mover;
+    size_t mover_cap;
 } game_t;
+
+enum { MOVER_HUMAN = -1, MOVER_FILE = -2 };
 
 static const char *const side_name[2] = {"Red", "Black"};
 static const char *const notation_name[4] = {"auto", "iccs", "wxf", "chinese"};
@@ -205,10 +211,22 @@ static void show(game_t *g)
 /* Play a move. The move undo took back next is replayed with xq_record_redo()
  * (the rest of what undo took back stays for redo); any other move forgets the
  * moves taken back (the record keeps one line: the game as played). */
-static int play(game_t *g, xq_move m)
+static int play(game_t *g, xq_move m, int who)
 {
     if (xq_board_is_legal(game_board(g), m) != 1)
         return XQ_EILLEGAL;
+    const size_t ply = (size_t)xq_record_ply(g->rec);
+    if (ply >= g->mover_cap) {
+        size_t cap = g->mover_cap ? 2 * g->mover_cap : 256;
+        while (cap <= ply)
+            cap *= 2;
+        signed char *p = realloc(g->mover, cap);
+        if (!p)
+            return XQ_ENOMEM;
+        memset(p + g->mover_cap, MOVER_FILE, cap - g->mover_cap);
+        g->mover = p;
+        g->mover_cap = cap;
+    }
     xq_move next;
     int rc = XQ_ESTATE;
     if (xq_record_variation_count(g->rec) > 0 && xq_record_variation_move(g->rec, 0, &next) == XQ_OK &&
@@ -220,6 +238,7 @@ static int play(game_t *g, xq_move m)
         if (rc != XQ_OK)
             return rc;
     }
+    g->mover[ply] = (signed char)who;
     g->announced = 0;
     return XQ_OK;
 }
@@ -272,9 +291,9 @@ static int search(game_t *g, int full_strength, xq_search_result *res)
 static void result_summary(const game_t *g, const xq_search_result *r, char *buf, size_t cap)
 {
     char score[32], pv[512];
-    score_text(r->score_kind, r->score, score, sizeof score);
+    score_text(r->score_kind, r->score, xq_board_side_to_move(game_board(g)), score, sizeof score);
     line_text(game_board(g), r->pv, r->pv_length, 10, g->eng.notation, pv, sizeof pv);
-    snprintf(buf, cap, "depth %d, score %s, %llu nodes, %.1f s; pv %s", (int)r->depth, score,
+    snprintf(buf, cap, "depth %d, score (Red) %s, %llu nodes, %.1f s; pv %s", (int)r->depth, score,
              (unsigned long long)r->nodes, (double)r->time_ms / 1000.0, pv);
 }
 
@@ -305,7 +324,7 @@ static void engine_play(game_t *g)
     move_text(g, game_board(g), r.best_move, text, sizeof text);
     result_summary(g, &r, info, sizeof info);
     say("%s plays %s   (%s)", side_name[us], text, info);
-    play(g, r.best_move);
+    play(g, r.best_move, g->eng.level);
     show(g);
 }
 
@@ -397,6 +416,8 @@ static void reset_game(game_t *g)
     g->resigned = 0;
     g->announced = 0;
     g->paused = 0;
+    if (g->mover)
+        memset(g->mover, MOVER_FILE, g->mover_cap);
     xq_search_clear(g->eng.search);
 }
 
@@ -455,12 +476,39 @@ static int load_game(game_t *g, const char *path)
     return XQ_OK;
 }
 
-static void player_name(const game_t *g, int side, char *buf, size_t cap)
+/* The player tag of a side for the first `plies` plies: who played its
+ * moves, with every engine level used ("libxiangqi 0.2.0 (levels 3, 20)",
+ * "Human and libxiangqi 0.2.0 (level 5)"); with no move of its own yet,
+ * who plays it now. */
+static void player_name(const game_t *g, int side, int plies, char *buf, size_t cap)
 {
-    if (g->player[side] == ENGINE)
-        snprintf(buf, cap, "libxiangqi %s (level %d)", xq_version_string(), g->eng.level);
-    else
-        snprintf(buf, cap, "Human");
+    unsigned long levels = 0;
+    int human = 0, nlevels = 0;
+    const int first = xq_board_side_to_move(xq_record_board(g->rec)) ^ (xq_record_ply(g->rec) & 1);
+    for (int p = 0; p < plies && (size_t)p < g->mover_cap; p++) {
+        if ((first ^ (p & 1)) != side)
+            continue;
+        if (g->mover[p] == MOVER_HUMAN)
+            human = 1;
+        else if (g->mover[p] >= 0 && !(levels & 1ul << g->mover[p]))
+            levels |= 1ul << g->mover[p], nlevels++;
+    }
+    if (!human && !levels) {
+        if (g->player[side] == ENGINE)
+            levels = 1ul << g->eng.level, nlevels = 1;
+        else
+            human = 1;
+    }
+    size_t n = (size_t)snprintf(buf, cap, "%s", human ? "Human" : "");
+    if (levels && n < cap) {
+        n += (size_t)snprintf(buf + n, cap - n, "%slibxiangqi %s (level%s", human ? " and " : "",
+                              xq_version_string(), nlevels > 1 ? "s" : "");
+        for (int l = 0, k = 0; l <= XQ_SKILL_MAX && n < cap; l++)
+            if (levels & 1ul << l)
+                n += (size_t)snprintf(buf + n, cap - n, "%s %d", k++ ? "," : "", l);
+        if (n < cap)
+            snprintf(buf + n, cap - n, ")");
+    }
 }
 
 /* Sets a tag unless the record has it already (a loaded game keeps its own). */
@@ -490,8 +538,8 @@ static void cmd_save(game_t *g, const char *path)
     struct tm tm;
     if (localtime_r(&now, &tm))
         strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    player_name(g, XQ_RED, red, sizeof red);
-    player_name(g, XQ_BLACK, black, sizeof black);
+    player_name(g, XQ_RED, n, red, sizeof red);
+    player_name(g, XQ_BLACK, n, black, sizeof black);
     int result;
     char why[WHY_MAX];
     const char *res = "*";
@@ -651,7 +699,7 @@ static void try_move(game_t *g, const char *text)
     xq_parse_error err;
     int rc = xq_board_move_from_text(game_board(g), text, XQ_NOTATION_AUTO, 0, &m, &err);
     if (rc == XQ_OK) {
-        play(g, m);
+        play(g, m, MOVER_HUMAN);
         if (g->player[!us] == ENGINE)
             g->paused = 0; /* your move: the engine answers */
         show(g);
@@ -897,6 +945,19 @@ static void cmd_flip(game_t *g, const char *arg)
     show(g);
 }
 
+static void cmd_compact(game_t *g, const char *arg)
+{
+    if (!strcmp(arg, "on") || !*arg)
+        g->view.compact = !*arg ? !g->view.compact : 1;
+    else if (!strcmp(arg, "off"))
+        g->view.compact = 0;
+    else {
+        say("compact wants on or off (nothing: switch).");
+        return;
+    }
+    show(g);
+}
+
 static void cmd_resign(game_t *g, const char *arg)
 {
     (void)arg;
@@ -945,6 +1006,8 @@ static const command_t commands[] = {
     {"fen", {NULL}, "", cmd_fen, "the position as FEN"},
     {"board", {NULL}, "", cmd_board, "draw the board again"},
     {"flip", {NULL}, "", cmd_flip, "turn the board around"},
+    {"compact", {NULL}, "[on|off]", cmd_compact,
+     "the small board (two columns a point) for narrow terminals, or the full one"},
     {"settings", {NULL}, "", cmd_settings, "the engine's settings"},
     {"resign", {NULL}, "", cmd_resign, "give up the game"},
     {"quit", {"exit", "q"}, "", cmd_quit, "leave (the end of the input does too)"},
@@ -1086,6 +1149,10 @@ static void usage(FILE *f)
           "                     terminal and TERM is not 'dumb'), always, never\n"
           "  --no-color         the same as --color never (also: NO_COLOR set)\n"
           "  --flip             turn the board around\n"
+          "  --compact          the small board: two columns a point, no lines between\n"
+          "                     the ranks (20 columns wide; the default on terminals\n"
+          "                     narrower than 40 columns)\n"
+          "  --full             the full board, also on narrow terminals\n"
           "\n"
           "  -h, --help         show this help\n"
           "  --version          show the version\n"
@@ -1105,7 +1172,7 @@ int main(int argc, char **argv)
     game_t g;
     memset(&g, 0, sizeof g);
     const char *fen = NULL, *color = "auto", *load = NULL, *engine_side = "black";
-    int flip = 0, ruleset = XQ_RULES_AXF;
+    int flip = 0, ruleset = XQ_RULES_AXF, compact = -1; /* -1: by the terminal's width */
     long long v;
     long np = sysconf(_SC_NPROCESSORS_ONLN);
     g.eng.threads = np > 0 ? (int)(np < XQ_SEARCH_MAX_THREADS ? np : XQ_SEARCH_MAX_THREADS) : 1;
@@ -1132,6 +1199,10 @@ int main(int argc, char **argv)
             g.view.ascii = 1;
         } else if (!strcmp(a, "--flip")) {
             flip = 1;
+        } else if (!strcmp(a, "--compact")) {
+            compact = 1;
+        } else if (!strcmp(a, "--full")) {
+            compact = 0;
         } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
             color = "never";
         } else if (!strcmp(a, "--red")) {
@@ -1265,6 +1336,7 @@ int main(int argc, char **argv)
     g.eng.live = isatty(STDOUT_FILENO) && !g.eng.thinking;
     struct winsize ws;
     g.eng.width = ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
+    g.view.compact = compact >= 0 ? compact : g.eng.width < VIEW_FULL_COLUMNS;
     input_init(&g.in, STDIN_FILENO);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -1313,5 +1385,6 @@ int main(int argc, char **argv)
         say("Goodbye.");
     xq_search_free(g.eng.search);
     xq_record_free(g.rec);
+    free(g.mover);
     return status;
 }

@@ -13,7 +13,11 @@ typedef struct view_opts {
     int ascii; /* letters and ASCII lines instead of CJK glyphs and box drawing */
     int color; /* ANSI colours */
     int flip;  /* Black at the bottom */
+    int compact; /* two columns a point, no lines between the ranks: for narrow terminals */
 } view_opts;
+
+/* Terminal columns the full board needs; narrower terminals get the compact one. */
+#define VIEW_FULL_COLUMNS 40
 
 void view_board(FILE *out, const xq_board *b, const view_opts *o);
 
@@ -71,8 +75,11 @@ enum {
 int think(engine_t *e, const xq_board *board, const xq_move *ban, int nban, int full_strength,
           input_t *in, volatile sig_atomic_t *interrupted, xq_search_result *res);
 
-/* A score as text: "+0.35", "-1.20", "#3" (mates in 3), "#-2" (is mated in 2). */
-void score_text(int kind, int score, char *buf, size_t cap);
+/* A score of the side to move `side` as text from Red's point of view,
+ * whoever is to move: "+0.35" (Red is better), "-1.20" (Black is better),
+ * "#3" (Red mates in 3), "#-2" (Black mates in 2). The texts that show it
+ * say "score (Red)". */
+void score_text(int kind, int score, int side, char *buf, size_t cap);
 /* Up to max moves of a line from board in a notation, separated by spaces. */
 void line_text(const xq_board *board, const xq_move *pv, int n, int max, int notation, char *buf,
                size_t cap);

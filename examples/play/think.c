@@ -9,12 +9,13 @@
 
 #include "play.h"
 
-void score_text(int kind, int score, char *buf, size_t cap)
+void score_text(int kind, int score, int side, char *buf, size_t cap)
 {
+    const int red = side == XQ_RED ? score : -score;
     if (kind == XQ_SCORE_MATE)
-        snprintf(buf, cap, "#%d", score);
+        snprintf(buf, cap, "#%d", red);
     else
-        snprintf(buf, cap, "%+.2f", score / 100.0);
+        snprintf(buf, cap, "%+.2f", red / 100.0 + 0.0);
 }
 
 void line_text(const xq_board *board, const xq_move *pv, int n, int max, int notation, char *buf,
@@ -54,12 +55,16 @@ static void on_info(const xq_search_info *info, void *userdata)
     if (info->multipv != 1)
         return;
     char score[32], pv[512];
-    score_text(info->score_kind, info->score, score, sizeof score);
+    score_text(info->score_kind, info->score, xq_board_side_to_move(sh->board), score,
+               sizeof score);
     line_text(sh->board, info->pv, info->pv_length, 12, sh->e->notation, pv, sizeof pv);
     pthread_mutex_lock(&sh->mu);
-    snprintf(sh->text, sizeof sh->text, "depth %d/%d  score %s%s  nodes %llu  %.1fs  pv %s",
+    snprintf(sh->text, sizeof sh->text, "depth %d/%d  score (Red) %s%s  nodes %llu  %.1fs  pv %s",
              (int)info->depth, (int)info->seldepth, score,
-             info->bound == XQ_BOUND_LOWER ? "+" : info->bound == XQ_BOUND_UPPER ? "-" : "",
+             /* a bound of the mover's score, seen from Red's side */
+             info->bound == XQ_BOUND_EXACT                                     ? ""
+             : (info->bound == XQ_BOUND_LOWER) == (xq_board_side_to_move(sh->board) == XQ_RED) ? "+"
+                                                                               : "-",
              (unsigned long long)info->nodes, (double)info->time_ms / 1000.0, pv);
     sh->seq++;
     if (sh->e->thinking) {

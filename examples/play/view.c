@@ -80,6 +80,61 @@ static void labels_row(FILE *out, const view_opts *o, const style_t *st, int red
     fprintf(out, "%s\n", st->reset);
 }
 
+/* The compact board: each point two columns (a glyph, or a letter and a
+ * blank; an empty point is a dot, the vacated one a star), the ranks with
+ * no lines between them, the river as one row: 20 columns by 14 rows. */
+static void view_compact(FILE *out, const xq_board *b, const view_opts *o, const style_t *st,
+                         int from, int to, int checked)
+{
+    fprintf(out, "  %s", st->label);
+    for (int dc = 0; dc < 9; dc++) {
+        int file = o->flip ? 8 - dc : dc;
+        if (!o->flip || o->ascii) /* Black's numbers above (1-9 from Black's right) */
+            fprintf(out, "%d ", o->flip ? 9 - file : file + 1);
+        else
+            fprintf(out, "%s", red_numbers[file]);
+    }
+    fprintf(out, "%s\n", st->reset);
+    for (int dr = 0; dr < 10; dr++) {
+        int rank = o->flip ? dr : 9 - dr;
+        fprintf(out, "%s%d%s ", st->label, rank, st->reset);
+        for (int dc = 0; dc < 9; dc++) {
+            int s = point_square(o, dr, dc), pc = xq_board_piece_at(b, s);
+            if (pc > 0) {
+                int c = xq_piece_color_of(pc), t = xq_piece_type_of(pc);
+                const char *sty = s == checked ? (c ? st->check_black : st->check_red)
+                                  : s == to    ? (c ? st->last_black : st->last_red)
+                                               : (c ? st->black : st->red);
+                if (o->ascii)
+                    fprintf(out, "%s%c%s ", sty, xq_piece_char(pc), st->reset);
+                else
+                    fprintf(out, "%s%s%s", sty, glyph[c][t], st->reset);
+            } else if (s == from) {
+                fprintf(out, "%s%s%s", o->color ? st->last_empty : "", o->ascii ? "* " : "＊",
+                        st->reset);
+            } else {
+                fprintf(out, "%s%s%s", st->grid, o->ascii ? ". " : "・", st->reset);
+            }
+        }
+        fputc('\n', out);
+        if (dr == 4)
+            fprintf(out, "  %s%s%s\n", st->label,
+                    o->ascii ? "~ Chu He  Han Jie ~" : "～楚河　　　漢界～", st->reset);
+    }
+    fprintf(out, "  %s", st->label);
+    for (int dc = 0; dc < 9; dc++) {
+        int file = o->flip ? 8 - dc : dc;
+        if (o->flip || o->ascii) /* Red's numbers below (一..九 from Red's right) */
+            fprintf(out, "%d ", o->flip ? file + 1 : 9 - file);
+        else
+            fprintf(out, "%s", red_numbers[file]);
+    }
+    fprintf(out, "%s\n  %s", st->reset, st->label);
+    for (int dc = 0; dc < 9; dc++)
+        fprintf(out, "%c ", 'a' + (o->flip ? 8 - dc : dc));
+    fprintf(out, "%s\n", st->reset);
+}
+
 void view_board(FILE *out, const xq_board *b, const view_opts *o)
 {
     const style_t *st = o->color ? &colours : &plain;
@@ -96,6 +151,10 @@ void view_board(FILE *out, const xq_board *b, const view_opts *o)
         for (int s = 0; s < XQ_SQUARE_NB; s++)
             if (xq_board_piece_at(b, s) == king)
                 checked = s;
+    }
+    if (o->compact) {
+        view_compact(out, b, o, st, from, to, checked);
+        return;
     }
 
     /* Each file takes 4 columns: the point (2 columns: a CJK glyph, or a

@@ -1,6 +1,7 @@
 /* xq-svg: draw a position as an SVG picture (xq_board_svg()).
  *
- *   xq-svg [--fen FEN] [--moves "h2e2 h9g7 ..."] [--flip] [--size N]
+ *   xq-svg [--fen FEN | --pgn FILE [--game N] [--ply N]] [--moves "h2e2 马8进7 ..."]
+ *          [--flip] [--size N]
  *          [--letters] [--coords both|numbers|iccs|none] [--arrow MOVE]...
  *          [--no-last-move] [--no-check] [-o FILE]
  */
@@ -28,21 +29,32 @@ static void usage(FILE *f)
           "\n"
           "Position:\n"
           "  --fen FEN          the position (default: the start position)\n"
-          "  --moves \"M1 M2..\"  moves to play from that position, in ICCS coordinates\n"
-          "                     (h2e2), separated by blanks or commas; the last one is\n"
-          "                     shaded\n"
+          "  --pgn FILE         the position of a game in FILE (PGN, XQF or DhtmlXQ;\n"
+          "                     '-' reads PGN from standard input), at the end of its\n"
+          "                     main line or at --ply\n"
+          "  --game N           with --pgn: the Nth game of the file (default 1)\n"
+          "  --ply N            with --pgn: the position after N plies of the main line\n"
+          "                     (0: the game's start position)\n"
+          "  --moves \"M1 M2..\"  moves to play from that position, in any notation: ICCS\n"
+          "                     (h2e2), WXF (C2.5) or Chinese (炮二平五), separated by\n"
+          "                     blanks or commas (move numbers like '1.' are skipped);\n"
+          "                     the last one is shaded\n"
           "\n"
           "Picture:\n"
           "  --size N           width in pixels, 32-8192 (default 450); the height\n"
           "                     follows from the layout\n"
           "  --flip             Black at the bottom\n"
           "  --letters          FEN letters (K A B N R C P) instead of Chinese glyphs,\n"
-          "                     and no Chinese text at all (for viewers without a CJK font)\n"
+          "                     and no Chinese text at all\n"
+          "  --text-glyphs      the Chinese characters as text in a CJK font (a smaller\n"
+          "                     file; viewers without a CJK font show empty boxes), not\n"
+          "                     as the outlines drawn by default\n"
           "  --coords WHICH     labels around the board: both (default), numbers (each\n"
           "                     player's file numbers, 九..一 and 1..9), iccs (files a-i and\n"
           "                     ranks 0-9), none\n"
-          "  --arrow MOVE       draw an arrow for MOVE (ICCS); repeat for more arrows\n"
-          "  --last MOVE        shade MOVE instead of the last move played\n"
+          "  --arrow MOVE       draw an arrow for MOVE (ICCS, or a legal move in WXF or\n"
+          "                     Chinese); repeat for more arrows\n"
+          "  --last MOVE        shade MOVE instead of the last move played (the same forms)\n"
           "  --no-last-move     do not shade the last move\n"
           "  --no-check         no glow under a general in check\n"
           "  -o, --output FILE  write to FILE instead of standard output\n"
@@ -51,6 +63,8 @@ static void usage(FILE *f)
           "\n"
           "Examples:\n"
           "  xq-svg --moves \"h2e2 h9g7\" --arrow h0g2 -o opening.svg\n"
+          "  xq-svg --moves \"1. 炮二平五 马８进７ 2. 马二进三\" --arrow 车九平八\n"
+          "  xq-svg --pgn games.pgn --game 3 --ply 20 --size 300\n"
           "  xq-svg --fen \"3k5/3R5/9/9/9/9/9/9/9/4K4 b\" --flip --letters --size 300\n"
           "  xq-svg | rsvg-convert -o board.png\n"
           "\n"
@@ -70,14 +84,82 @@ __attribute__((format(printf, 1, 2))) static int bad(const char *fmt, ...)
     return CLI_EXIT_USAGE;
 }
 
-static int parse_move(const char *text, xq_move *out)
+/* An arrow or a shaded move: coordinates (any two points), else a legal
+ * move of the position in any notation. */
+static int parse_move(const xq_board *board, const char *text, xq_move *out)
 {
-    return xq_move_parse(text, out) == XQ_OK;
+    return xq_move_parse(text, out) == XQ_OK ||
+           xq_board_move_from_text(board, text, XQ_NOTATION_AUTO, 0, out, NULL) == XQ_OK;
+}
+
+/* A move number of a move list ("1.", "12...", "3…"). */
+static int is_move_number(const char *s)
+{
+    size_t i = 0;
+    while (s[i] >= '0' && s[i] <= '9')
+        i++;
+    if (i == 0 || !s[i])
+        return 0;
+    for (const char *p = s + i; *p;) {
+        if (*p == '.')
+            p++;
+        else if (!strncmp(p, "…", 3))
+            p += 3;
+        else
+            return 0;
+    }
+    return 1;
+}
+
+/* The position of game `game` (1-based) of a file after `ply` plies of its
+ * main line (-1: its end), into *out; 0, or the exit status after a message. */
+static int position_from_file(const char *path, int game, int ply, xq_board **out)
+{
+    xq_pgn_reader *rd;
+    xq_parse_error err;
+    int rc = !strcmp(path, "-") ? xq_pgn_reader_open_fd(&rd, 0, NULL, &err)
+                                : xq_pgn_reader_open(&rd, path, NULL, &err);
+    if (rc != XQ_OK)
+        return bad("%s", err.message);
+    xq_record *rec;
+    if ((rc = xq_record_new(&rec, NULL, NULL)) != XQ_OK) {
+        xq_pgn_reader_free(rd);
+        return bad("%s", xq_strerror(rc));
+    }
+    for (int k = 1; k <= game; k++) {
+        rc = xq_pgn_reader_next(rd, rec, &err);
+        if (rc < 0 && k == game) {
+            bad("%s: game %d: %s (line %d)", path, game, err.message, err.line);
+            break;
+        }
+        if (rc == 0) {
+            bad("%s has %d game%s, not %d", path, k - 1, k == 2 ? "" : "s", game);
+            rc = -1;
+            break;
+        }
+    }
+    xq_pgn_reader_free(rd);
+    if (rc < 0) {
+        xq_record_free(rec);
+        return CLI_EXIT_USAGE;
+    }
+    const int plies = xq_record_mainline_size(rec);
+    if (ply > plies) {
+        xq_record_free(rec);
+        return bad("--ply %d: game %d of %s has %d plies", ply, game, path, plies);
+    }
+    rc = xq_record_goto(rec, ply < 0 ? plies : ply);
+    if (rc == XQ_OK)
+        rc = xq_board_clone(out, xq_record_board(rec));
+    xq_record_free(rec);
+    return rc == XQ_OK ? 0 : bad("%s", xq_strerror(rc));
 }
 
 int main(int argc, char **argv)
 {
-    const char *fen = NULL, *moves = NULL, *output = NULL;
+    const char *fen = NULL, *moves = NULL, *output = NULL, *pgn = NULL, *last = NULL;
+    const char *arrow_text[MAX_ARROWS];
+    int game = 1, ply = -1, narrows = 0;
     xq_move arrows[MAX_ARROWS];
     xq_svg_options opt;
     xq_svg_options_init(&opt, XQ_SVG_OPTIONS_VERSION);
@@ -92,6 +174,8 @@ int main(int argc, char **argv)
             opt.flip = 1;
         } else if (!strcmp(a, "--letters")) {
             opt.glyphs = XQ_SVG_GLYPHS_LETTERS;
+        } else if (!strcmp(a, "--text-glyphs")) {
+            opt.glyphs = XQ_SVG_GLYPHS_CHINESE_TEXT;
         } else if (!strcmp(a, "--no-last-move")) {
             opt.show_last_move = 0;
         } else if (!strcmp(a, "--no-check")) {
@@ -99,10 +183,21 @@ int main(int argc, char **argv)
         } else if (!val && (!strcmp(a, "--fen") || !strcmp(a, "--moves") || !strcmp(a, "-o") ||
                             !strcmp(a, "--output") || !strcmp(a, "--size") ||
                             !strcmp(a, "--coords") || !strcmp(a, "--arrow") ||
-                            !strcmp(a, "--last"))) {
+                            !strcmp(a, "--last") || !strcmp(a, "--pgn") ||
+                            !strcmp(a, "--game") || !strcmp(a, "--ply"))) {
             return cli_missing_value(a);
         } else if (!strcmp(a, "--fen")) {
             fen = argv[++i];
+        } else if (!strcmp(a, "--pgn")) {
+            pgn = argv[++i];
+        } else if (!strcmp(a, "--game") || !strcmp(a, "--ply")) {
+            char *end;
+            errno = 0;
+            long v = strtol(argv[++i], &end, 10);
+            const long lo = !strcmp(a, "--game") ? 1 : 0;
+            if (errno || *end || end == argv[i] || v < lo || v > 1000000)
+                return cli_usage_error("%s wants a number from %ld, not '%s'", a, lo, argv[i]);
+            *(!strcmp(a, "--game") ? &game : &ply) = (int)v;
         } else if (!strcmp(a, "--moves")) {
             moves = argv[++i];
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
@@ -127,24 +222,28 @@ int main(int argc, char **argv)
             else
                 return cli_usage_error("--coords wants both, numbers, iccs or none, not '%s'", w);
         } else if (!strcmp(a, "--arrow")) {
-            if (opt.arrow_count == MAX_ARROWS)
+            if (narrows == MAX_ARROWS)
                 return cli_usage_error("at most %d arrows", MAX_ARROWS);
-            if (!parse_move(argv[++i], &arrows[opt.arrow_count]))
-                return cli_usage_error("--arrow: '%s' is not a coordinate move like h2e2", argv[i]);
-            opt.arrow_count++;
+            arrow_text[narrows++] = argv[++i];
         } else if (!strcmp(a, "--last")) {
-            if (!parse_move(argv[++i], &opt.last_move))
-                return cli_usage_error("--last: '%s' is not a coordinate move like h2e2", argv[i]);
+            last = argv[++i];
         } else {
             return cli_unknown_option(a);
         }
     }
     opt.arrows = arrows;
+    if (pgn && fen)
+        return cli_usage_error("--fen and --pgn both give the position: choose one");
+    if (!pgn && (game != 1 || ply >= 0))
+        return cli_usage_error("--game and --ply need --pgn");
 
     xq_board *board;
     xq_parse_error perr;
-    int rc = xq_board_new(&board, fen, &perr);
-    if (rc != XQ_OK) {
+    int rc;
+    if (pgn) {
+        if ((rc = position_from_file(pgn, game, ply, &board)) != 0)
+            return rc;
+    } else if ((rc = xq_board_new(&board, fen, &perr)) != XQ_OK) {
         fprintf(stderr, "xq-svg: bad FEN (%s at offset %d): %s\n", xq_strerror(rc), perr.offset,
                 perr.message);
         return 2;
@@ -155,11 +254,16 @@ int main(int argc, char **argv)
             return bad("%s", xq_strerror(XQ_ENOMEM));
         for (char *tok = strtok(copy, " ,\t\n"); tok; tok = strtok(NULL, " ,\t\n")) {
             xq_move m;
-            if (!parse_move(tok, &m)) {
-                rc = bad("--moves: '%s' is not a coordinate move like h2e2", tok);
-            } else if ((rc = xq_board_make_move(board, m)) != XQ_OK) {
+            if (is_move_number(tok))
+                continue;
+            rc = xq_board_move_from_text(board, tok, XQ_NOTATION_AUTO, 0, &m, &perr);
+            if (rc == XQ_EPARSE)
+                rc = bad("--moves: '%s' is not a move (ICCS h2e2, WXF C2.5 or Chinese 炮二平五)",
+                         tok);
+            else if (rc != XQ_OK)
+                rc = bad("--moves: %s: %s", tok, perr.message);
+            else if ((rc = xq_board_make_move(board, m)) != XQ_OK)
                 rc = bad("--moves: %s is not legal in this position", tok);
-            }
             if (rc != XQ_OK) {
                 free(copy);
                 xq_board_free(board);
@@ -169,6 +273,16 @@ int main(int argc, char **argv)
         free(copy);
     }
 
+    for (int k = 0; k < narrows; k++, opt.arrow_count++)
+        if (!parse_move(board, arrow_text[k], &arrows[k])) {
+            xq_board_free(board);
+            return bad("--arrow: '%s' is neither coordinates like h2e2 nor a legal move",
+                       arrow_text[k]);
+        }
+    if (last && !parse_move(board, last, &opt.last_move)) {
+        xq_board_free(board);
+        return bad("--last: '%s' is neither coordinates like h2e2 nor a legal move", last);
+    }
     int n = xq_board_svg(board, &opt, NULL, 0);
     char *svg = n > 0 ? malloc((size_t)n + 1) : NULL;
     if (n < 0 || !svg) {

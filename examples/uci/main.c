@@ -5,7 +5,9 @@
  *   xq-uci CMD ARGS...  run one command (e.g. `xq-uci bench`) and exit
  *
  * Moves are ICCS coordinates, ranks 0-9 from Red's side (h2e2), as in
- * Pikafish. See docs/engine.md for every command and option. */
+ * Pikafish, or ranks 1-10 (h3e3, a10a9) as in Fairy-Stockfish after
+ * `setoption name Ranks value 1-10`. See docs/engine.md for every command
+ * and option. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <inttypes.h>
@@ -21,6 +23,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "datadir.h"
 
 /* ---- output: one line at a time, from the reader and the search thread ---- */
 
@@ -41,6 +44,11 @@ static void say(const char *fmt, ...)
 
 /* ---- limits ---- */
 
+/* UCCI has no mate scores: a mate is a score near +-UCCI_MATE_VALUE, that
+ * value less the plies to the mate (ElephantEye's convention, which UCCI
+ * GUIs read). */
+#define UCCI_MATE_VALUE 10000
+
 /* The longest command line taken (16 MiB: a position with about three
  * million moves). A longer line is refused whole, never cut. */
 #define MAX_COMMAND_BYTES (16u << 20)
@@ -59,12 +67,17 @@ typedef struct engine {
     xq_search *search;
     xq_board *board;
     int ucci;          /* the GUI said "ucci" */
+    int ranks1;        /* moves read and written with ranks 1-10 (option Ranks) */
     int ucci_millisec; /* UCCI times in milliseconds (option usemillisec) */
     int threads, multipv, skill, overhead;
     size_t hash;
     uint64_t seed;
     int nban;
     xq_move ban[XQ_MAX_MOVES];
+    int own_book;                     /* OwnBook (UCCI usebook) */
+    char book_file[MAX_OPTION_TEXT];  /* BookFile (UCCI bookfiles) */
+    xq_book *book;                    /* open while own_book */
+    uint64_t games;                   /* ucinewgame count: varies the book's choice */
     /* the background job: a search (its waiter prints bestmove), go perft or
      * bench; the input loop keeps reading while it runs */
     pthread_t waiter;
@@ -85,48 +98,107 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void format_move(xq_move m, char *buf)
+/* A move as the GUI reads it: ICCS, ranks 0-9, or ranks 1-10 (a10a9) after
+ * setoption Ranks 1-10. buf holds MOVE_TEXT_MAX bytes. */
+#define MOVE_TEXT_MAX (XQ_MOVE_STR_MAX + 2)
+static void format_move(const engine *e, xq_move m, char *buf)
 {
-    if (xq_move_format(m, buf, XQ_MOVE_STR_MAX) < 0)
+    if (!m || xq_move_format(m, buf, XQ_MOVE_STR_MAX) < 0) {
         strcpy(buf, "0000");
+        return;
+    }
+    if (e->ranks1) {
+        const int sq[2] = {xq_move_from(m), xq_move_to(m)};
+        size_t n = 0;
+        for (int k = 0; k < 2; k++) {
+            const int rank = xq_square_rank(sq[k]) + 1; /* 1..10 */
+            buf[n++] = (char)('a' + xq_square_file(sq[k]));
+            if (rank == 10)
+                buf[n++] = '1';
+            buf[n++] = (char)('0' + rank % 10);
+        }
+        buf[n] = 0;
+    }
 }
 
-/* UCCI has no mate scores: a mate is a score near +-30000. */
+/* One square of a 1-10 move ("a10"); the text after it, or NULL. */
+static const char *parse_square1(const char *s, int *sq)
+{
+    if (*s < 'a' || *s > 'i' || !isdigit((unsigned char)s[1]))
+        return NULL;
+    int file = *s - 'a', rank = s[1] - '0';
+    s += 2;
+    if (rank == 1 && *s == '0') {
+        rank = 10;
+        s++;
+    }
+    if (rank < 1 || rank > 10)
+        return NULL;
+    *sq = xq_square(file, rank - 1);
+    return s;
+}
+
+/* A move from the GUI in the numbering chosen with option Ranks; XQ_OK or
+ * XQ_EPARSE (not a move). Legality is the board's business. */
+static int parse_move(const engine *e, const char *text, xq_move *out)
+{
+    if (!e->ranks1)
+        return xq_move_parse(text, out);
+    int from, to;
+    const char *s = parse_square1(text, &from);
+    s = s ? parse_square1(s, &to) : NULL;
+    if (!s || *s)
+        return XQ_EPARSE;
+    *out = xq_move_make(from, to);
+    return *out ? XQ_OK : XQ_EPARSE;
+}
+
+/* UCCI has no mate scores: see UCCI_MATE_VALUE. A mate in N moves (the
+ * side to move mates) is 2N-1 plies away, being mated in N is 2N plies. */
 static int ucci_score(int kind, int score)
 {
     if (kind != XQ_SCORE_MATE)
         return score;
-    return score > 0 ? 30000 - (2 * score - 1) : -30000 + 2 * -score;
+    return score > 0 ? UCCI_MATE_VALUE - (2 * score - 1) : -UCCI_MATE_VALUE + 2 * -score;
 }
 
 static void on_info(const xq_search_info *info, void *userdata)
 {
     const engine *e = userdata;
-    char line[64 + 6 * XQ_PV_MAX + 200];
+    char line[64 + (MOVE_TEXT_MAX + 1) * XQ_PV_MAX + 200];
     int n;
     if (info->depth == 0) {
-        say("info depth 0 score %s 0", info->score_kind == XQ_SCORE_MATE ? "mate" : "cp");
+        /* no legal move (mated or stalemated: lost), or none allowed */
+        const int mated = info->score_kind == XQ_SCORE_MATE;
+        if (e->ucci)
+            say("info depth 0 score %d", mated ? -UCCI_MATE_VALUE : 0);
+        else
+            say("info depth 0 score %s 0", mated ? "mate" : "cp");
         return;
     }
-    if (e->ucci)
-        n = snprintf(line, sizeof line, "info depth %d score %d", (int)info->depth,
+    if (e->ucci) {
+        /* UCCI: "info depth D score S pv M...", then "info time T nodes N" */
+        n = snprintf(line, sizeof line, "info depth %d score %d pv", (int)info->depth,
                      ucci_score(info->score_kind, info->score));
-    else
-        n = snprintf(line, sizeof line, "info depth %d seldepth %d multipv %d score %s %d%s",
+    } else {
+        n = snprintf(line, sizeof line,
+                     "info depth %d seldepth %d multipv %d score %s %d%s nodes %" PRIu64
+                     " nps %" PRIu64 " hashfull %d time %" PRId64 " pv",
                      (int)info->depth, (int)info->seldepth, (int)info->multipv,
                      info->score_kind == XQ_SCORE_MATE ? "mate" : "cp", (int)info->score,
                      info->bound == XQ_BOUND_LOWER   ? " lowerbound"
                      : info->bound == XQ_BOUND_UPPER ? " upperbound"
-                                                     : "");
-    n += snprintf(line + n, sizeof line - (size_t)n,
-                  " nodes %" PRIu64 " nps %" PRIu64 " hashfull %d time %" PRId64 " pv", info->nodes,
-                  info->nps, (int)info->hashfull, info->time_ms);
-    for (int i = 0; i < info->pv_length && (size_t)n + 6 < sizeof line; i++) {
-        char mv[XQ_MOVE_STR_MAX];
-        format_move(info->pv[i], mv);
+                                                     : "",
+                     info->nodes, info->nps, (int)info->hashfull, info->time_ms);
+    }
+    for (int i = 0; i < info->pv_length && (size_t)n + MOVE_TEXT_MAX + 1 < sizeof line; i++) {
+        char mv[MOVE_TEXT_MAX];
+        format_move(e, info->pv[i], mv);
         n += snprintf(line + n, sizeof line - (size_t)n, " %s", mv);
     }
     say("%s", line);
+    if (e->ucci)
+        say("info time %" PRId64 " nodes %" PRIu64, info->time_ms, info->nodes);
 }
 
 /* Runs for each `go`: waits for the search and prints bestmove. */
@@ -143,10 +215,12 @@ static void *waiter_main(void *arg)
         say(e->ucci ? "nobestmove" : "bestmove (none)");
         return NULL;
     }
-    char best[XQ_MOVE_STR_MAX], ponder[XQ_MOVE_STR_MAX];
-    format_move(r.best_move, best);
+    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
+    format_move(e, r.best_move, best);
+    if (r.book_move)
+        say("info string book move %s", best);
     if (r.ponder_move) {
-        format_move(r.ponder_move, ponder);
+        format_move(e, r.ponder_move, ponder);
         say("bestmove %s ponder %s", best, ponder);
     } else {
         say("bestmove %s", best);
@@ -269,6 +343,9 @@ static void cmd_uci(engine *e, int ucci)
         say("option hashsize type spin min 1 max %d default 16", XQ_SEARCH_MAX_HASH_MB);
         say("option threads type spin min 1 max %d default 1", XQ_SEARCH_MAX_THREADS);
         say("option newgame type button");
+        say("option usebook type check default false");
+        say("option bookfiles type string default %s", e->book_file[0] ? e->book_file : "<empty>");
+        say("option ranks type combo default 0-9 var 0-9 var 1-10");
         say("ucciok");
         return;
     }
@@ -281,6 +358,10 @@ static void cmd_uci(engine *e, int ucci)
     say("option name Move Overhead type spin default 10 min 0 max 5000");
     say("option name Ponder type check default false");
     say("option name Rules type combo default AXF var AXF var CXA var Simple");
+    say("option name OwnBook type check default false");
+    say("option name BookFile type string default %s", e->book_file[0] ? e->book_file : "<empty>");
+    say("option name Ranks type combo default 0-9 var 0-9 var 1-10");
+    say("option name UCI_Variant type combo default xiangqi var xiangqi");
     say("uciok");
 }
 
@@ -300,6 +381,21 @@ static void set_hash(engine *e, long long v)
         e->hash = (size_t)v;
     else
         say("info string error: Hash %lld: %s", v, xq_strerror(rc));
+}
+
+/* OwnBook and BookFile: open the book file while the book is on. */
+static void update_book(engine *e)
+{
+    xq_search_set_book(e->search, NULL);
+    xq_book_free(e->book);
+    e->book = NULL;
+    if (!e->own_book)
+        return;
+    xq_parse_error err;
+    if (xq_book_open(&e->book, e->book_file, &err) != XQ_OK)
+        say("info string error: OwnBook: %s", err.message);
+    else
+        xq_search_set_book(e->search, e->book);
 }
 
 /* Case-insensitive compare of a multi-word option name. */
@@ -348,6 +444,7 @@ static void cmd_setoption(engine *e, tokens *t)
             say("info string error: Hash must be 1..%d", XQ_SEARCH_MAX_HASH_MB);
     } else if (name_is(name, "Clear Hash") || name_is(name, "newgame")) {
         xq_search_clear(e->search);
+        e->games += name_is(name, "newgame");
     } else if (name_is(name, "MultiPV")) {
         if (parse_long(value, 1, XQ_MAX_MOVES, &v))
             e->multipv = (int)v;
@@ -380,12 +477,25 @@ static void cmd_setoption(engine *e, tokens *t)
         else if (xq_rules_init(&rules, XQ_RULES_VERSION, set) != XQ_OK ||
                  xq_search_set_rules(e->search, &rules) != XQ_OK)
             say("info string error: cannot set the rules now");
+    } else if (name_is(name, "OwnBook") || name_is(name, "usebook")) {
+        e->own_book = name_is(value, "true") || name_is(value, "on");
+        update_book(e);
+    } else if (name_is(name, "BookFile") || name_is(name, "bookfiles")) {
+        snprintf(e->book_file, sizeof e->book_file, "%s", strcmp(value, "<empty>") ? value : "");
+        update_book(e);
+    } else if (name_is(name, "Ranks")) {
+        /* Fairy-Stockfish and the GUIs made for it number the ranks 1-10 */
+        if (strcmp(value, "0-9") == 0 || strcmp(value, "0") == 0)
+            e->ranks1 = 0;
+        else if (strcmp(value, "1-10") == 0 || strcmp(value, "1") == 0)
+            e->ranks1 = 1;
+        else
+            say("info string error: Ranks must be 0-9 or 1-10");
     } else if (name_is(name, "usemillisec")) {
         e->ucci_millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
     } else if (name_is(name, "Ponder") || name_is(name, "UCI_AnalyseMode") ||
                name_is(name, "batch") || name_is(name, "debug") || name_is(name, "usehash") ||
-               name_is(name, "usebook") || name_is(name, "useegtb") ||
-               name_is(name, "bookfiles") || name_is(name, "egtbpaths") ||
+               name_is(name, "useegtb") || name_is(name, "egtbpaths") ||
                name_is(name, "evalapi") || name_is(name, "idle") || name_is(name, "promotion") ||
                name_is(name, "pruning") || name_is(name, "knowledge") ||
                name_is(name, "randomness") || name_is(name, "style")) {
@@ -432,12 +542,17 @@ static void cmd_position(engine *e, tokens *t)
         return;
     }
     if (i < t->n && strcmp(t->v[i], "moves") == 0) {
-        for (i++; i < t->n; i++) {
+        /* An illegal move ends the list: the position is the one after the
+         * legal moves before it (as Stockfish does), so a following go
+         * answers for the side that is really to move there. */
+        const int first = ++i;
+        for (; i < t->n; i++) {
             xq_move m;
-            if (xq_move_parse(t->v[i], &m) != XQ_OK || xq_board_make_move(b, m) != XQ_OK) {
-                say("info string error: illegal move '%s'; position unchanged", t->v[i]);
-                xq_board_free(b);
-                return;
+            if (parse_move(e, t->v[i], &m) != XQ_OK || xq_board_make_move(b, m) != XQ_OK) {
+                say("info string error: illegal move '%s' (move %d of the list); position set "
+                    "after the %d moves before it, the rest ignored",
+                    t->v[i], i - first + 1, i - first);
+                break;
             }
         }
     } else if (i < t->n) {
@@ -455,7 +570,7 @@ static void cmd_banmoves(engine *e, tokens *t)
     e->nban = 0;
     for (int i = 1; i < t->n && e->nban < XQ_MAX_MOVES; i++) {
         xq_move m;
-        if (xq_move_parse(t->v[i], &m) != XQ_OK) {
+        if (parse_move(e, t->v[i], &m) != XQ_OK) {
             say("info string error: bad move '%s' in banmoves", t->v[i]);
             continue;
         }
@@ -504,8 +619,8 @@ static void *perft_main(void *arg)
         xq_board_unmake_move(b, NULL);
         if (rc)
             break;
-        char mv[XQ_MOVE_STR_MAX];
-        format_move(moves[done], mv);
+        char mv[MOVE_TEXT_MAX];
+        format_move(e, moves[done], mv);
         say("%s: %" PRIu64, mv, count);
         total += count;
     }
@@ -542,6 +657,8 @@ static void cmd_go(engine *e, tokens *t)
     lim.multipv = e->multipv;
     lim.skill = e->skill;
     lim.seed = e->seed;
+    if (e->book) /* a different book line in each game of a session, reproducibly */
+        lim.seed += e->games * 0x9E3779B97F4A7C15ull;
     lim.move_overhead_ms = e->overhead;
     for (int i = 0; i < e->nban; i++)
         lim.banmoves[lim.nbanmoves++] = e->ban[i];
@@ -613,7 +730,7 @@ static void cmd_go(engine *e, tokens *t)
         } else if (strcmp(k, "searchmoves") == 0) {
             for (i++; i < t->n && lim.nsearchmoves < XQ_MAX_MOVES; i++) {
                 xq_move m;
-                if (xq_move_parse(t->v[i], &m) != XQ_OK) {
+                if (parse_move(e, t->v[i], &m) != XQ_OK) {
                     i--;
                     break;
                 }
@@ -677,8 +794,8 @@ static void *bench_main(void *arg)
             say("info string error: bench: %s", xq_strerror(rc));
             break;
         }
-        char mv[XQ_MOVE_STR_MAX];
-        format_move(r.best_move, mv);
+        char mv[MOVE_TEXT_MAX];
+        format_move(e, r.best_move, mv);
         say("position %2d: bestmove %s score %s %d nodes %" PRIu64, i + 1, mv,
             r.score_kind == XQ_SCORE_MATE ? "mate" : "cp", (int)r.score, r.nodes);
         nodes += r.nodes;
@@ -748,9 +865,9 @@ static void cmd_display(engine *e)
             row[n++] = ' ';
         }
         row[n] = 0;
-        say("%d  %s", r, row);
+        say("%*d  %s", 1 + e->ranks1, r + e->ranks1, row);
     }
-    say("   a b c d e f g h i");
+    say("%s   a b c d e f g h i", e->ranks1 ? " " : "");
     say("fen %s", fen);
     say("key %016" PRIx64 "%s", xq_board_hash(e->board),
         xq_board_in_check(e->board) == 1 ? " (in check)" : "");
@@ -786,6 +903,7 @@ static int execute_words(engine *e, tokens *tp)
     } else if (strcmp(c, "ucinewgame") == 0) {
         finish_search(e, 1);
         xq_search_clear(e->search);
+        e->games++;
     } else if (strcmp(c, "position") == 0) {
         cmd_position(e, &t);
     } else if (strcmp(c, "banmoves") == 0) {
@@ -878,6 +996,8 @@ int main(int argc, char **argv)
     e.multipv = 1;
     e.skill = XQ_SKILL_MAX;
     e.overhead = 10;
+    if (cli_data_file("book.xqb", e.book_file, sizeof e.book_file) != 0)
+        e.book_file[0] = 0;
     if (xq_search_new(&e.search, NULL) != XQ_OK || xq_board_new(&e.board, NULL, NULL) != XQ_OK) {
         cli_error("cannot create the engine");
         return 1;
@@ -934,6 +1054,7 @@ int main(int argc, char **argv)
     finish_search(&e, e.job == JOB_SEARCH);
 done:
     xq_search_free(e.search);
+    xq_book_free(e.book);
     xq_board_free(e.board);
     return rc;
 }

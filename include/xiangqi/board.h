@@ -53,7 +53,10 @@ typedef struct xq_board xq_board;
  * (upper case Red; `E` and `H` accepted for elephant and horse), side `w` or
  * `r` for Red and `b` for Black, two `-` fields, the halfmove clock (plies
  * since the last capture) and the move number. The last four fields may be
- * omitted (defaults `- - 0 1`). The position must be possible: one general
+ * omitted (defaults `- - 0 1`). Fields are separated by any white space,
+ * and white space before and after the FEN is ignored (so a line read with
+ * its line break works); other text after the FEN is an error ("unexpected
+ * text after the FEN"). The position must be possible: one general
  * per side, at most 2 advisors/elephants/horses/chariots/cannons and 5
  * soldiers per side, every piece on a square it can reach, and the side that
  * is not to move not in check (generals facing each other count as check).

@@ -61,6 +61,13 @@ typedef struct xq_record xq_record;
 /** Most NAGs kept on one move. */
 #define XQ_RECORD_MAX_NAGS 8
 
+/** Longest comment (each of the two comments of a move) and longest tag
+ *  value, in bytes: 64 MiB, the size of the largest XQF or DhtmlXQ file.
+ *  The setters refuse longer text with ::XQ_EINVAL, the readers with
+ *  ::XQ_EPARSE, so that whatever a record holds the PGN writer writes and
+ *  the reader reads back. @since 0.2 */
+#define XQ_RECORD_MAX_TEXT (64 * 1024 * 1024)
+
 /**
  * @brief Create an empty record.
  * @param[out] out  The record (the caller frees it); NULL on failure.
@@ -109,14 +116,16 @@ XQ_API int xq_record_reset(xq_record *rec, const char *fen, xq_parse_error *err)
 /**
  * @brief Set, replace or remove a tag.
  *
- * Names are 1..64 characters from `A-Z a-z 0-9 _`; values are UTF-8 (a
- * line break is written as a space). Setting `FEN` changes the start
- * position and needs a record without moves.
+ * Names are 1..64 characters from `A-Z a-z 0-9 _`; values are UTF-8 of
+ * at most ::XQ_RECORD_MAX_TEXT bytes, a line break stored as the space the
+ * PGN writer writes for it. Setting `FEN` changes the start position and
+ * needs a record without moves.
  * @param[in,out] rec    Record.
  * @param[in]     name   Tag name, e.g. "Event", "Red", "Result".
  * @param[in]     value  NUL-terminated value, or NULL to remove the tag.
  * @retval XQ_OK        Done (removing an absent tag is not an error).
- * @retval XQ_EINVAL    Bad record or name, or a value that is not UTF-8.
+ * @retval XQ_EINVAL    Bad record or name, or a value that is not UTF-8 or
+ *                      longer than ::XQ_RECORD_MAX_TEXT.
  * @retval XQ_ESTATE    `FEN` on a record that has moves.
  * @retval XQ_EPARSE    `FEN` value malformed.
  * @retval XQ_EPOSITION `FEN` value impossible.
@@ -239,6 +248,11 @@ XQ_API int xq_record_delete(xq_record *rec);
 /**
  * @brief Make the line through the cursor the main line (each move on the way
  *        becomes the first continuation of its parent).
+ *
+ * A move that becomes a main continuation hands its comment before (see
+ * xq_record_set_comment_before()) to the comment of the move before it, so
+ * that PGN can still write it; xq_record_delete() does the same for the
+ * variation that takes the deleted move's place.
  * @param[in,out] rec  Record.
  * @retval XQ_OK      Done.
  * @retval XQ_EINVAL  Bad record.
@@ -399,11 +413,15 @@ XQ_API int xq_record_comment(const xq_record *rec, char *buf, size_t cap);
 
 /**
  * @brief Set the comment at the cursor (see xq_record_comment()).
+ *
+ * The comment is stored as the PGN reader reads it back: without the blanks
+ * (space, tab, line breaks) at its ends, and CR LF or CR as a line break.
  * @param[in,out] rec   Record.
- * @param[in]     text  UTF-8 text; NULL or "" removes it. A `}` is dropped
- *                      when writing PGN (brace comments cannot hold one).
+ * @param[in]     text  UTF-8 text of at most ::XQ_RECORD_MAX_TEXT bytes,
+ *                      without `}` (a PGN brace comment ends there); NULL,
+ *                      "" or blanks only remove it.
  * @retval XQ_OK      Done.
- * @retval XQ_EINVAL  Bad record or text not UTF-8.
+ * @retval XQ_EINVAL  Bad record, text not UTF-8, holding a `}`, or too long.
  * @retval XQ_ENOMEM  Out of memory.
  * @since 0.1
  */
@@ -422,11 +440,17 @@ XQ_API int xq_record_comment_before(const xq_record *rec, char *buf, size_t cap)
 
 /**
  * @brief Set the comment before the cursor's move.
+ *
+ * PGN has a place for it only at the start of a variation (`( {comment}
+ * move`), so only the first move of a variation (a continuation other than
+ * the first) takes one; before a main continuation, set the comment of the
+ * move before it. The text is stored as xq_record_set_comment() says.
  * @param[in,out] rec   Record.
- * @param[in]     text  UTF-8 text; NULL or "" removes it.
+ * @param[in]     text  As xq_record_set_comment().
  * @retval XQ_OK      Done.
- * @retval XQ_ESTATE  At the start position (use xq_record_set_comment()).
- * @retval XQ_EINVAL  Bad record or text not UTF-8.
+ * @retval XQ_ESTATE  At the start position or on a main continuation (use
+ *                    xq_record_set_comment() on the move before).
+ * @retval XQ_EINVAL  Bad record, text not UTF-8, holding a `}`, or too long.
  * @retval XQ_ENOMEM  Out of memory.
  * @since 0.1
  */
@@ -469,6 +493,22 @@ XQ_API int xq_record_add_nag(xq_record *rec, int nag);
  */
 XQ_API int xq_record_clear_nags(xq_record *rec);
 
+/** Text encodings of PGN input (::xq_pgn_options.encoding). Whatever the
+ *  input's encoding, the text a record holds is UTF-8, and PGN is written
+ *  in UTF-8.
+ *  @since 0.2 */
+typedef enum xq_encoding {
+    /** Detect by content (the default): UTF-8 when the text is valid UTF-8,
+     *  else GBK or Big5, whichever reads it as the characters of Xiangqi
+     *  records, else Windows-1252. Decided once per file, from the first
+     *  window of text with a non-ASCII byte. */
+    XQ_ENCODING_AUTO = 0,
+    XQ_ENCODING_UTF8 = 1,   /**< UTF-8 (ASCII included). */
+    XQ_ENCODING_GBK = 2,    /**< GBK, read as GB18030 (which also covers GB2312). */
+    XQ_ENCODING_BIG5 = 3,   /**< Big5, read as CP950 (traditional characters). */
+    XQ_ENCODING_LATIN1 = 4  /**< Windows-1252, a superset of ISO 8859-1. */
+} xq_encoding;
+
 /** Options for reading and writing PGN. Initialise with xq_pgn_options_init()
  *  (or ::XQ_PGN_OPTIONS_INIT); NULL options mean the defaults. */
 typedef struct xq_pgn_options {
@@ -488,12 +528,17 @@ typedef struct xq_pgn_options {
     int32_t variations;
     /** Writing: 1 (default) to write comments and NAGs. */
     int32_t comments;
+    /** Reading: the input's encoding, an ::xq_encoding; ::XQ_ENCODING_AUTO
+     *  (default) detects it. Also applies to XQF and DhtmlXQ input read
+     *  through a PGN reader. Writing is always UTF-8. (Version 2.)
+     *  @since 0.2 */
+    int32_t encoding;
 } xq_pgn_options;
 
-/** Current version of ::xq_pgn_options. */
-#define XQ_PGN_OPTIONS_VERSION 1
+/** Current version of ::xq_pgn_options (2 since 0.2: ::xq_pgn_options.encoding). */
+#define XQ_PGN_OPTIONS_VERSION 2
 /** Default options. */
-#define XQ_PGN_OPTIONS_INIT { XQ_PGN_OPTIONS_VERSION, XQ_NOTATION_AUTO, 0u, 80, 1, 1 }
+#define XQ_PGN_OPTIONS_INIT { XQ_PGN_OPTIONS_VERSION, XQ_NOTATION_AUTO, 0u, 80, 1, 1, XQ_ENCODING_AUTO }
 
 /**
  * @brief Fill options with the defaults (function twin of ::XQ_PGN_OPTIONS_INIT).
@@ -542,8 +587,17 @@ XQ_API int xq_record_save_pgn(const xq_record *rec, const char *path, int append
 
 /**
  * @brief Replace a record with the first game of a PGN text.
+ *
+ * Variations nest to any depth; comments (all those after one move joined
+ * by a space) and tag values up to ::XQ_RECORD_MAX_TEXT bytes are kept. A
+ * NUL byte in a comment or tag value becomes U+FFFD (in the move text it is
+ * an error), a `}` in a `;` comment the full-width `｝` (U+FF5D), so that
+ * whatever is read the writer writes and the reader reads back the same.
+ * Reading is linear in the length of the text.
  * @param[in,out] rec  Record (on failure it holds the game up to the error).
- * @param[in]     text PGN text (UTF-8, or GBK/GB18030 which is converted).
+ * @param[in]     text PGN text: UTF-8, GBK, Big5 or Windows-1252, detected
+ *                     unless ::xq_pgn_options.encoding names it, and
+ *                     converted to UTF-8.
  * @param[in]     len  Length of @p text in bytes.
  * @param[in]     opt  Nullable options.
  * @param[out]    err  Nullable; line, column, offset and message on failure.
@@ -628,18 +682,36 @@ XQ_API int xq_pgn_reader_open_memory(xq_pgn_reader **out, const void *data, size
  * The record is reset first; its cursor ends at the end of the main line.
  * A result marker (`1-0`, `0-1`, `1/2-1/2`) sets the `Result` tag if the game
  * has none. After an error the record holds the game up to the error, with
- * the cursor on the last good move, and the next call continues with the
- * next game (the rest of the bad game is skipped).
+ * the cursor on the last good move (inside the variation when the error is
+ * in one: the message then says "in a variation"), and the next call
+ * continues with the next game (the rest of the bad game is skipped). An
+ * XQF or DhtmlXQ file is one game, read as xq_record_from_xqf() and
+ * xq_record_from_dhtmlxq() (a failed one leaves the record unchanged).
  * @param[in,out] rd   Reader.
  * @param[out]    rec  Record to fill.
  * @param[out]    err  Nullable; for a bad game: code, line, column (in
- *                     characters), byte offset in the input and message.
+ *                     characters; both saturate at INT32_MAX, never
+ *                     wrap), byte offset in the input and message.
  * @return 1 when a game was read, 0 at the end of the input, or a negative
  *         code for a bad game (as xq_record_from_pgn()), ::XQ_EIO on a read
  *         error, ::XQ_EINVAL on a bad argument.
  * @since 0.1
  */
 XQ_API int xq_pgn_reader_next(xq_pgn_reader *rd, xq_record *rec, xq_parse_error *err);
+
+/**
+ * @brief The text encoding the reader reads its input in.
+ *
+ * The one named in ::xq_pgn_options.encoding, or the one detected from the
+ * input (at its first non-ASCII byte, from the text buffered there): UTF-8,
+ * GBK, Big5 or Windows-1252.
+ * @param[in] rd  The reader.
+ * @return An ::xq_encoding: ::XQ_ENCODING_AUTO while only ASCII has been
+ *         read (the text is the same in every encoding).
+ * @retval XQ_EINVAL  @p rd is NULL or not a reader.
+ * @since 0.2
+ */
+XQ_API int xq_pgn_reader_encoding(const xq_pgn_reader *rd);
 
 /**
  * @brief Line (1-based) where the game last returned by xq_pgn_reader_next() starts.
@@ -678,11 +750,15 @@ XQ_API int xq_format_detect(const void *data, size_t size);
  *
  * Every version: 1.0 (0x0A) and older in clear, 1.1 (0x0B) encrypted, and
  * 0x0C and later with the additional permutation of the start position.
- * The whole tree is read: the main line, variations and comments. Texts are
- * converted from GB18030 to UTF-8. Header fields become the tags `Title`,
+ * The whole tree is read: the main line, variations and comments. Texts in
+ * GBK, Big5 or Windows-1252 are detected by content (::XQ_ENCODING_AUTO)
+ * and converted to UTF-8 (through a PGN reader, ::xq_pgn_options.encoding
+ * can name the encoding); a `}` in a comment becomes `｝`, which PGN can
+ * write. Header fields become the tags `Title`,
  * `Event`, `Date`, `Site`, `Red`, `Black`, `Result`, `RedTime`, `BlackTime`,
- * `TimeControl`, `Annotator` and `Author` when present.
- * @param[in,out] rec   Record.
+ * `TimeControl`, `Annotator` and `Author` when present. The file is read
+ * into a new record first: on failure @p rec is unchanged.
+ * @param[in,out] rec   Record (unchanged on failure).
  * @param[in]     data  File contents.
  * @param[in]     size  Size of @p data.
  * @param[out]    err   Nullable; the byte offset and a message on failure.
@@ -701,8 +777,12 @@ XQ_API int xq_record_from_xqf(xq_record *rec, const void *data, size_t size, xq_
  * `[DhtmlXQ_movelist]` for the main line, `[DhtmlXQ_move_B_P_N]`
  * variations, `[DhtmlXQ_commentP]` / `[DhtmlXQ_commentN_P]` comments, and
  * the title, event, date, place, round, red, black, teams, result, opening
- * and author tags. GB18030 text is converted to UTF-8.
- * @param[in,out] rec   Record.
+ * and author tags. Text that is not UTF-8 is GBK, Big5 or Windows-1252,
+ * detected by content (as ::XQ_ENCODING_AUTO), and converted to UTF-8. The
+ * variations may be listed in any order (reading is linear in the text, with
+ * a log factor); a branch number used twice is an error. The text is read
+ * into a new record first: on failure @p rec is unchanged.
+ * @param[in,out] rec   Record (unchanged on failure).
  * @param[in]     text  The text (a page or a fragment).
  * @param[in]     len   Its length in bytes.
  * @param[out]    err   Nullable; the byte offset and a message on failure.

@@ -90,10 +90,12 @@ typedef struct xq_rules {
     int32_t fold;              /**< Occurrences of a position that end the game by
                                     repetition, 2..100 (default 3). */
     int32_t ply_limit;         /**< Plies without a capture that draw the game,
-                                    0 = no limit (default 120, i.e. 60 moves). */
+                                    0..1000000, 0 = no limit (default 120, i.e. 60 moves);
+                                    larger values are ::XQ_EINVAL. */
     int32_t check_cap;         /**< Checks per side that count toward the move limit;
                                     later checks and the replies to them do not count.
-                                    -1 = every ply counts (default 10 for AXF, -1 otherwise). */
+                                    -1..1000000, -1 = every ply counts (default 10 for
+                                    AXF, -1 otherwise); larger values are ::XQ_EINVAL. */
     int32_t mate_threat_depth; /**< CXA: a move threatens mate (杀) when, if the opponent
                                     passed, the mover would mate with at most this many
                                     consecutive checks; 0..5, 0 = ignore mate threats

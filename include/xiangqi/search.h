@@ -89,7 +89,7 @@ typedef struct xq_search_config {
 XQ_API int xq_search_config_init(xq_search_config *cfg, unsigned int version);
 
 /** Current version of ::xq_search_limits. */
-#define XQ_SEARCH_LIMITS_VERSION 1
+#define XQ_SEARCH_LIMITS_VERSION 2
 
 /**
  * @brief When a search stops, which moves it considers, and how strongly it plays.
@@ -127,6 +127,10 @@ typedef struct xq_search_limits {
     int32_t nbanmoves;        /**< Number of moves in @c banmoves. */
     xq_move searchmoves[XQ_MAX_MOVES]; /**< Search only these root moves (UCI searchmoves). */
     xq_move banmoves[XQ_MAX_MOVES];    /**< Never play these root moves (UCCI banmoves). */
+    /* version 2 (0.2) */
+    int32_t no_book;          /**< Nonzero: do not answer from the opening book set with
+                                   xq_search_set_book() (default 0). Version 2.
+                                   @since 0.2 */
 } xq_search_limits;
 
 /**
@@ -173,8 +177,10 @@ typedef struct xq_search_info {
 
 /** Outcome of a search, filled by xq_search_wait(). */
 typedef struct xq_search_result {
-    xq_move best_move;   /**< The move to play; ::XQ_MOVE_NONE only when the side
-                              to move has no legal move (it has lost). */
+    xq_move best_move;   /**< The move to play; ::XQ_MOVE_NONE only when there is
+                              no move to search: the side to move has no legal
+                              move (it has lost), or every legal move is banned
+                              (@c banmoves) or left out (@c searchmoves). */
     xq_move ponder_move; /**< The expected reply, or ::XQ_MOVE_NONE. */
     int32_t score_kind;  /**< An ::xq_score_kind. */
     int32_t score;       /**< Score of @c best_move (centipawns or moves to mate). */
@@ -186,7 +192,9 @@ typedef struct xq_search_result {
     int32_t hashfull;    /**< Transposition table use in permille. */
     int32_t pv_length;   /**< Moves in @c pv. */
     xq_move pv[XQ_PV_MAX]; /**< Principal variation starting with @c best_move. */
-    int32_t reserved[8]; /**< Zero: room for fields added later without an ABI break. */
+    int32_t book_move;   /**< 1 when @c best_move came from the opening book (no search
+                              ran: depth 0, no nodes), 0 otherwise. @since 0.2 */
+    int32_t reserved[7]; /**< Zero: room for fields added later without an ABI break. */
 } xq_search_result;
 
 /**

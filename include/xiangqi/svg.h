@@ -49,10 +49,16 @@ typedef enum xq_svg_coordinates {
 
 /** Values of xq_svg_options::glyphs. */
 typedef enum xq_svg_glyphs {
-    XQ_SVG_GLYPHS_CHINESE = 0, /**< Red 帅仕相马车炮兵, Black 將士象馬車砲卒, river 楚河 漢界.
-                                    The viewer needs a CJK font. */
-    XQ_SVG_GLYPHS_LETTERS = 1  /**< FEN letters `K A B N R C P` (upper case for both sides,
+    XQ_SVG_GLYPHS_CHINESE = 0, /**< Red 帅仕相马车炮兵, Black 將士象馬車砲卒, river 楚河 漢界,
+                                    Red's file numbers 九…一, drawn as outlines (paths, from
+                                    Noto Serif CJK, SIL Open Font License 1.1): the picture
+                                    looks the same with or without CJK fonts. Each path
+                                    carries its character as `aria-label`. */
+    XQ_SVG_GLYPHS_LETTERS = 1, /**< FEN letters `K A B N R C P` (upper case for both sides,
                                     told apart by colour); ASCII only. */
+    XQ_SVG_GLYPHS_CHINESE_TEXT = 2 /**< The Chinese characters as `<text>` (a smaller
+                                    picture, but the viewer needs a CJK font: without one
+                                    it shows empty boxes). @since 0.2 */
 } xq_svg_glyphs;
 
 /**

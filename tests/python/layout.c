@@ -36,6 +36,7 @@ int main(void)
     FIELD(xq_pgn_options, line_width);
     FIELD(xq_pgn_options, variations);
     FIELD(xq_pgn_options, comments);
+    FIELD(xq_pgn_options, encoding);
 
     SIZE(xq_rules);
     FIELD(xq_rules, version);
@@ -88,6 +89,7 @@ int main(void)
     FIELD(xq_search_limits, nbanmoves);
     FIELD(xq_search_limits, searchmoves);
     FIELD(xq_search_limits, banmoves);
+    FIELD(xq_search_limits, no_book);
 
     SIZE(xq_search_info);
     FIELD(xq_search_info, depth);
@@ -117,8 +119,24 @@ int main(void)
     FIELD(xq_search_result, hashfull);
     FIELD(xq_search_result, pv_length);
     FIELD(xq_search_result, pv);
+    FIELD(xq_search_result, book_move);
     FIELD(xq_search_result, reserved);
 
+    SIZE(xq_book_options);
+    FIELD(xq_book_options, version);
+    FIELD(xq_book_options, max_ply);
+    FIELD(xq_book_options, min_games);
+    FIELD(xq_book_options, min_score);
+    FIELD(xq_book_options, weighting);
+
+    SIZE(xq_book_entry);
+    FIELD(xq_book_entry, move);
+    FIELD(xq_book_entry, games);
+    FIELD(xq_book_entry, wins);
+    FIELD(xq_book_entry, draws);
+    FIELD(xq_book_entry, losses);
+    FIELD(xq_book_entry, weight);
+    FIELD(xq_book_entry, score);
     SIZE(xq_egtb_info);
     FIELD(xq_egtb_info, version);
     FIELD(xq_egtb_info, name);

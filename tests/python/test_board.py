@@ -80,7 +80,7 @@ class TestBoard(unittest.TestCase):
         self.assertEqual((b.king(xiangqi.RED), b.king(xiangqi.BLACK)), (xiangqi.E0, xiangqi.E9))
         self.assertFalse(b.is_check())
         self.assertIsNone(b.outcome())
-        self.assertEqual((b.halfmove_clock, b.fullmove_number, b.ply()), (0, 1, 0))
+        self.assertEqual((b.halfmove_clock, b.fullmove_number, b.ply), (0, 1, 0))
         self.assertEqual(b.move_stack, [])
         self.assertEqual(b, Board(xiangqi.START_FEN))
         self.assertEqual(eval(repr(b), {"Board": Board}), b)
@@ -95,7 +95,7 @@ class TestBoard(unittest.TestCase):
         self.assertEqual(b.turn, xiangqi.BLACK)
         self.assertEqual(b.fen(),
                          "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2")
-        self.assertEqual((b.halfmove_clock, b.fullmove_number, b.ply()), (3, 2, 3))
+        self.assertEqual((b.halfmove_clock, b.fullmove_number, b.ply), (3, 2, 3))
         self.assertEqual(b.pop(), played[2])
         self.assertEqual(b.pop(), played[1])
         self.assertEqual(b.pop(), played[0])

@@ -4,12 +4,13 @@ import doctest
 import unittest
 
 import xiangqi
+import xiangqi.pgn
 import xiangqi.svg
 from xiangqi import _board, _engine
 
 
 def load_tests(loader, tests, ignore):
-    for module in (xiangqi, xiangqi.svg, _board, _engine):
+    for module in (xiangqi, xiangqi.svg, xiangqi.pgn, _board, _engine):
         tests.addTests(doctest.DocTestSuite(module))
     return tests
 

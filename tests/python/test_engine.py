@@ -85,8 +85,11 @@ class TestAnalyse(unittest.TestCase):
         self.assertEqual(board.fen(), MIDDLEGAME)
 
     def test_fen_argument_and_play(self):
-        move = self.engine.play(MATE_IN_1, depth=3)
+        result = self.engine.play(MATE_IN_1, depth=3)
+        self.assertIsInstance(result, xiangqi.PlayResult)
+        move = result.move
         self.assertIsInstance(move, Move)
+        self.assertIsInstance(result.info, xiangqi.AnalysisResult)
         board = xiangqi.Board(MATE_IN_1)
         board.push(move)
         self.assertTrue(board.is_checkmate())
@@ -98,7 +101,7 @@ class TestAnalyse(unittest.TestCase):
         r = self.engine.analyse(board, depth=3)
         self.assertIsNone(r.move)
         self.assertEqual(r.score, Score(mate=0))
-        self.assertIsNone(self.engine.play(board, depth=3))
+        self.assertIsNone(self.engine.play(board, depth=3).move)
 
     def test_nodes_limit(self):
         r = self.engine.analyse(xiangqi.Board(), nodes=5000)
@@ -142,14 +145,14 @@ class TestAnalyse(unittest.TestCase):
 
     def test_skill(self):
         board = xiangqi.Board(MIDDLEGAME)
-        moves = {self.engine.play(board, depth=3, skill=0, seed=seed) for seed in range(12)}
+        moves = {self.engine.play(board, depth=3, skill=0, seed=seed).move for seed in range(12)}
         self.assertTrue(moves <= set(board.legal_moves))
         self.assertGreater(len(moves), 1, "skill 0 always played the same move")
         # the same seed gives the same move
         self.engine.clear()
-        a = self.engine.play(board, depth=3, skill=2, seed=7)
+        a = self.engine.play(board, depth=3, skill=2, seed=7).move
         self.engine.clear()
-        b = self.engine.play(board, depth=3, skill=2, seed=7)
+        b = self.engine.play(board, depth=3, skill=2, seed=7).move
         self.assertEqual(a, b)
         # a weak level still mates in one
         self.assertEqual(self.engine.analyse(MATE_IN_1, depth=3, skill=0).score.mate, 1)
@@ -240,7 +243,8 @@ class TestBackground(unittest.TestCase):
         for name in ("depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time",
                      "time_ms", "pv"):
             self.assertTrue(hasattr(last, name), name)
-        self.assertIsInstance(last.score, Score)
+        self.assertIsInstance(last.score, xiangqi.PovScore)
+        self.assertIsInstance(last.score.relative, Score)
         self.assertIsInstance(last.pv[0], Move)
         self.assertEqual(last.multipv, 1)
         self.assertEqual(last.pv[0], r.move)

@@ -35,8 +35,37 @@ class TestBackend(unittest.TestCase):
             return
         self.assertEqual(self.b._project(), fallback)
 
-    def test_wheel(self):
+    def test_wheel_carries_the_library(self):
+        # build_library (cmake) is exercised by tests/python_install.sh; here
+        # its output is stood in for, to check what the wheel is made of.
+        self.b.build_library = lambda config_settings=None: b"\x7fELF stand-in"
         name = self.b.build_wheel(self.tmp.name)
+        self.assertRegex(name, r"^xiangqi-0\.2\.0-py3-none-(linux|macosx|win)[A-Za-z0-9_]*\.whl$")
+        self.assertNotIn("any", name)
+        with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
+            info = zf.getinfo("xiangqi/libxiangqi.so.1")
+            self.assertEqual(zf.read(info), b"\x7fELF stand-in")
+            self.assertEqual(info.external_attr >> 16 & 0o777, 0o755)
+            wheel = zf.read("xiangqi-0.2.0.dist-info/WHEEL").decode()
+            record = zf.read("xiangqi-0.2.0.dist-info/RECORD").decode()
+        self.assertIn("Root-Is-Purelib: false", wheel)
+        self.assertIn("Tag: " + name[len("xiangqi-0.2.0-"):-len(".whl")], wheel)
+        self.assertIn("xiangqi/libxiangqi.so.1,sha256=", record)
+
+    def test_source_tree_found(self):
+        self.assertEqual(os.path.realpath(self.b.source_dir()), os.path.realpath(SOURCE_DIR))
+
+    def test_no_cmake_is_a_clear_error(self):
+        old = os.environ.get("PATH")
+        os.environ["PATH"] = self.tmp.name  # no cmake there
+        try:
+            with self.assertRaisesRegex(self.b.BuildError, "cmake is not on PATH"):
+                self.b.build_library()
+        finally:
+            os.environ["PATH"] = old
+
+    def test_wheel(self):
+        name = self.b.build_wheel(self.tmp.name, {"bundle-library": "false"})
         self.assertEqual(name, "xiangqi-0.2.0-py3-none-any.whl")
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
             names = zf.namelist()
@@ -54,9 +83,11 @@ class TestBackend(unittest.TestCase):
         name = self.b.build_sdist(self.tmp.name)
         with tarfile.open(os.path.join(self.tmp.name, name)) as tf:
             names = tf.getnames()
-        for f in ("PKG-INFO", "pyproject.toml", "_backend/xq_backend.py", "xiangqi/_board.py"):
+        for f in ("PKG-INFO", "pyproject.toml", "_backend/xq_backend.py", "xiangqi/_board.py",
+                  "csrc/CMakeLists.txt", "csrc/lib/board.c", "csrc/include/xiangqi/xiangqi.h",
+                  "csrc/docs/CMakeLists.txt"):
             self.assertIn("xiangqi-0.2.0/" + f, names)
-        name = self.b.build_editable(self.tmp.name)
+        name = self.b.build_editable(self.tmp.name, {"bundle-library": "false"})
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
             pth = zf.read("_xiangqi_editable.pth").decode().strip()
         self.assertEqual(os.path.realpath(pth), os.path.realpath(PKG_DIR))

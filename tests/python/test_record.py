@@ -75,7 +75,7 @@ class TestRecord(unittest.TestCase):
         games = {}
         for name in ("uci", "wxf", "chinese"):
             path = os.path.join(GAMES, "xqdb-sample-%s.pgn" % name)
-            games[name] = [g.mainline() for g in xiangqi.read_pgn(path)]
+            games[name] = [list(g.mainline_moves()) for g in xiangqi.read_pgn(path)]
         self.assertEqual(len(games["uci"]), 15)
         self.assertEqual(games["wxf"], games["chinese"])
         # The files disagree on one move: game 2, move 36, Red's pawns on e5
@@ -90,9 +90,9 @@ class TestRecord(unittest.TestCase):
         text = ('[Event "one"]\n\n1. h2e2 h9g7 *\n\n[Event "two"]\n\n1. h2h8 *\n\n'
                 '[Event "three"]\n\n1. C2.5 *\n')
         with self.assertRaises(xiangqi.IllegalMoveError) as cm:
-            list(xiangqi.read_pgn(text))
+            list(xiangqi.read_pgn_text(text))
         self.assertGreater(cm.exception.line, 0)
-        reader = xiangqi.read_pgn(text, skip_errors=True)
+        reader = xiangqi.read_pgn_text(text, skip_errors=True)
         events = [g.tags["Event"] for g in reader]
         self.assertEqual(events, ["one", "three"])
         self.assertEqual(len(reader.errors), 1)
@@ -119,7 +119,7 @@ class TestRecord(unittest.TestCase):
             rec.save_pgn(out, append=True)
             both = list(xiangqi.read_pgn(out))
             self.assertEqual(len(both), 2)
-            self.assertEqual(both[0].mainline(), both[1].mainline())
+            self.assertEqual(list(both[0].mainline_moves()), list(both[1].mainline_moves()))
             with self.assertRaises(xiangqi.XiangqiIOError):
                 rec.save_pgn(os.path.join(tmp, "no", "such", "dir.pgn"))
 

@@ -26,7 +26,9 @@ class TestSvg(unittest.TestCase):
         self.assertEqual(root.tag, NS + "svg")
         self.assertEqual((root.get("width"), root.get("height")), ("450", "514"))
         self.assertEqual(root.find(NS + "desc").text, xiangqi.START_FEN)
-        glyphs = [e.text for e in elements if e.tag == NS + "text"]
+        # the characters are outlines (paths labelled with them), or text
+        glyphs = [e.text if e.tag == NS + "text" else e.get("aria-label") for e in elements
+                  if e.tag in (NS + "text", NS + "path")]
         for g in "帅仕相马车炮兵將士象馬車砲卒":
             self.assertIn(g, glyphs)
         self.assertFalse(any(e.get("id") for e in elements), "no IDs: pictures share a page")

@@ -1,8 +1,30 @@
-"""A minimal PEP 517 / PEP 660 build backend for the pure-Python xiangqi package.
+"""A minimal PEP 517 / PEP 660 build backend for the xiangqi package.
 
 Standard library only, so ``pip install bindings/python`` works offline and
-without setuptools. It builds a ``py3-none-any`` wheel from the files of the
-``xiangqi`` directory, an sdist, and editable wheels (a ``.pth`` file).
+without setuptools. ``build_wheel`` configures and builds the C library with
+the system's ``cmake`` (a Release build of the ``xiangqi`` target only, in a
+temporary directory) and puts ``libxiangqi.so.1`` into the wheel next to the
+Python files, so the installed package needs no ``LD_LIBRARY_PATH`` or
+``XQ_LIBRARY``. The wheel is tagged ``py3-none-<platform>``: the Python code
+is version-independent (ctypes), the library is not.
+
+Config settings (``pip install --config-settings KEY=VALUE``, or the
+environment variable in brackets):
+
+``bundle-library`` (``XQ_BUNDLE_LIBRARY``)
+    ``false`` builds a pure ``py3-none-any`` wheel without the library, for
+    systems that install libxiangqi separately (it is then found on the
+    library path).
+``cmake-args`` (``XQ_CMAKE_ARGS``)
+    extra arguments for the configure step, split like a shell would.
+``build-dir`` (``XQ_BUILD_DIR``)
+    a CMake build directory to use and keep (faster rebuilds).
+
+The C sources are looked for in ``XQ_SOURCE_DIR``, in ``csrc/`` beside
+``pyproject.toml`` (an sdist carries them there) and two levels up (the
+source tree, where the package lives in ``bindings/python``).
+``build_sdist`` writes an archive with the C sources in ``csrc/``;
+``build_editable`` builds the library into the ``xiangqi`` directory itself.
 """
 
 import base64
@@ -10,12 +32,123 @@ import hashlib
 import io
 import os
 import re
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
 import tarfile
+import tempfile
 import time
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = "xiangqi"
+#: The file the wheel carries; _ffi.py looks for it next to itself.
+LIBRARY_NAME = "libxiangqi.so.1"
+#: What an sdist carries of the C source tree (files and directories).
+C_SOURCES = ("CMakeLists.txt", "README.md", "CHANGELOG.md", "cmake", "include", "lib",
+             "pkgconfig", "docs/CMakeLists.txt", "docs/Doxyfile.in")
+
+
+class BuildError(Exception):
+    """The C library could not be built (the message says how to fix it)."""
+
+
+def _setting(config_settings, key, env):
+    value = (config_settings or {}).get(key)
+    if value is None:
+        value = os.environ.get(env)
+    return value
+
+
+def _false(value):
+    return value is not None and str(value).strip().lower() in ("0", "false", "no", "off")
+
+
+def _is_source_tree(path):
+    cml = os.path.join(path, "CMakeLists.txt")
+    if not (os.path.isfile(cml) and os.path.isdir(os.path.join(path, "lib"))):
+        return False
+    with open(cml, encoding="utf-8", errors="replace") as f:
+        return re.search(r"project\(\s*xiangqi\b", f.read()) is not None
+
+
+def source_dir():
+    """The C source tree to build (see the module's documentation)."""
+    tried = []
+    env = os.environ.get("XQ_SOURCE_DIR")
+    for path in ([env] if env else []) + [os.path.join(ROOT, "csrc"),
+                                          os.path.dirname(os.path.dirname(ROOT))]:
+        path = os.path.abspath(path)
+        if _is_source_tree(path):
+            return path
+        tried.append(path)
+        if env:
+            break
+    raise BuildError("no libxiangqi source tree found (tried %s); set XQ_SOURCE_DIR to the "
+                     "directory holding libxiangqi's CMakeLists.txt" % ", ".join(tried))
+
+
+def _run(cmd, log):
+    log.write(("$ %s\n" % " ".join(shlex.quote(c) for c in cmd)).encode())
+    log.flush()
+    proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+    if proc.returncode != 0:
+        raise BuildError("%s failed (exit status %d)" % (" ".join(cmd[:2]), proc.returncode))
+
+
+def build_library(config_settings=None):
+    """Configure and build the shared library with cmake; returns the bytes
+    of the built ``libxiangqi.so.1``."""
+    cmake = shutil.which("cmake")
+    if cmake is None:
+        raise BuildError("cmake is not on PATH: install it (Debian: apt-get install cmake "
+                         "build-essential), or build a wheel without the library with "
+                         "--config-settings bundle-library=false")
+    src = source_dir()
+    keep = _setting(config_settings, "build-dir", "XQ_BUILD_DIR")
+    tmp = None
+    if keep:
+        build = os.path.abspath(keep)
+        os.makedirs(build, exist_ok=True)
+    else:
+        tmp = tempfile.mkdtemp(prefix="xiangqi-build-")
+        build = tmp
+    extra = shlex.split(_setting(config_settings, "cmake-args", "XQ_CMAKE_ARGS") or "")
+    jobs = str(max(1, min(os.cpu_count() or 1, 8)))
+    log_path = os.path.join(build, "xq-backend.log")
+    try:
+        with open(log_path, "wb") as log:
+            try:
+                _run([cmake, "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
+                      "-DBUILD_TESTING=OFF", "-DXQ_BUILD_EXAMPLES=OFF",
+                      "-DXQ_BUILD_STATIC=OFF"] + extra, log)
+                _run([cmake, "--build", build, "--target", "xiangqi", "--parallel", jobs], log)
+            except BuildError as exc:
+                log.flush()
+                with open(log_path, "rb") as f:
+                    tail = f.read()[-4000:].decode("utf-8", "replace")
+                raise BuildError("%s; the end of the log:\n%s" % (exc, tail))
+        found = None
+        for dirpath, dirnames, filenames in os.walk(build):
+            if LIBRARY_NAME in filenames:
+                found = os.path.join(dirpath, LIBRARY_NAME)
+                break
+        if found is None:
+            raise BuildError("the build made no %s (in %s)" % (LIBRARY_NAME, build))
+        with open(os.path.realpath(found), "rb") as f:
+            data = f.read()
+        sys.stderr.write("xq_backend: built %s (%d bytes) from %s\n"
+                         % (LIBRARY_NAME, len(data), src))
+        return data
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _platform_tag():
+    return re.sub(r"[^A-Za-z0-9]", "_", sysconfig.get_platform())
 
 
 def _project():
@@ -34,13 +167,15 @@ def _project_fallback():
     import ast
     path = os.path.join(ROOT, "pyproject.toml")
     project, section, key, buf = {}, None, None, ""
+    extras = {}
+    target = project
     with open(path, encoding="utf-8") as f:
         for line in f:
             stripped = line.strip()
             if key is not None:  # continuation of a multi-line array
                 buf += stripped
                 if stripped.startswith("]"):
-                    project[key] = ast.literal_eval(buf)
+                    target[key] = ast.literal_eval(buf)
                     key = None
                 continue
             if not stripped or stripped.startswith("#"):
@@ -48,16 +183,22 @@ def _project_fallback():
             if stripped.startswith("["):
                 section = stripped
                 continue
-            if section != "[project]":
+            if section == "[project]":
+                target = project
+            elif section == "[project.optional-dependencies]":
+                target = extras
+            else:
                 continue
-            m = re.match(r'([A-Za-z-]+)\s*=\s*(.*)$', stripped)
+            m = re.match(r'([A-Za-z0-9_-]+)\s*=\s*(.*)$', stripped)
             if not m:
                 continue
             name, value = m.groups()
             if value.startswith("[") and not value.endswith("]"):
                 key, buf = name, value
             else:
-                project[name] = ast.literal_eval(value)
+                target[name] = ast.literal_eval(value)
+    if extras:
+        project["optional-dependencies"] = extras
     return project
 
 
@@ -71,6 +212,10 @@ def _metadata():
         lines.append("Keywords: %s" % ",".join(p["keywords"]))
     for c in p.get("classifiers", []):
         lines.append("Classifier: %s" % c)
+    for extra, requirements in sorted(p.get("optional-dependencies", {}).items()):
+        lines.append("Provides-Extra: %s" % extra)
+        for req in requirements:
+            lines.append('Requires-Dist: %s; extra == "%s"' % (req, extra))
     body = ""
     readme = p.get("readme")
     if readme:
@@ -90,7 +235,8 @@ def _package_files():
     for dirpath, dirnames, filenames in os.walk(base):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
         for name in sorted(filenames):
-            if name.endswith((".pyc", ".pyo")):
+            # a library built in place by build_editable is not a source file
+            if name.endswith((".pyc", ".pyo")) or name.startswith("libxiangqi."):
                 continue
             full = os.path.join(dirpath, name)
             out.append((os.path.relpath(full, ROOT).replace(os.sep, "/"), full))
@@ -102,11 +248,12 @@ def _record_line(arcname, data):
     return "%s,sha256=%s,%d" % (arcname, digest, len(data))
 
 
-def _write_wheel(wheel_directory, entries):
+def _write_wheel(wheel_directory, entries, tag="py3-none-any"):
     p, metadata = _metadata()
     dist = _dist_name(p)
     info = "%s.dist-info" % dist
-    wheel = "Wheel-Version: 1.0\nGenerator: xq_backend\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    wheel = ("Wheel-Version: 1.0\nGenerator: xq_backend\nRoot-Is-Purelib: %s\nTag: %s\n"
+             % ("true" if tag.endswith("-any") else "false", tag))
     entries = list(entries) + [
         ("%s/METADATA" % info, metadata.encode("utf-8")),
         ("%s/WHEEL" % info, wheel.encode()),
@@ -115,12 +262,12 @@ def _write_wheel(wheel_directory, entries):
     record = [_record_line(name, data) for name, data in entries]
     record.append("%s/RECORD,," % info)
     entries.append(("%s/RECORD" % info, ("\n".join(record) + "\n").encode()))
-    filename = "%s-py3-none-any.whl" % dist
+    filename = "%s-%s.whl" % (dist, tag)
     with zipfile.ZipFile(os.path.join(wheel_directory, filename), "w",
                          zipfile.ZIP_DEFLATED) as zf:
         for name, data in entries:
             zi = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            zi.external_attr = 0o644 << 16
+            zi.external_attr = (0o755 if name.endswith(LIBRARY_NAME) else 0o644) << 16
             zi.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(zi, data)
     return filename
@@ -157,12 +304,38 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     for arcname, full in _package_files():
         with open(full, "rb") as f:
             entries.append((arcname, f.read()))
-    return _write_wheel(wheel_directory, entries)
+    if _false(_setting(config_settings, "bundle-library", "XQ_BUNDLE_LIBRARY")):
+        return _write_wheel(wheel_directory, entries)
+    entries.append(("%s/%s" % (PACKAGE, LIBRARY_NAME), build_library(config_settings)))
+    return _write_wheel(wheel_directory, entries, "py3-none-%s" % _platform_tag())
 
 
 def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
+    if not _false(_setting(config_settings, "bundle-library", "XQ_BUNDLE_LIBRARY")):
+        data = build_library(config_settings)
+        target = os.path.join(ROOT, PACKAGE, LIBRARY_NAME)
+        with open(target + ".tmp", "wb") as f:
+            f.write(data)
+        os.chmod(target + ".tmp", 0o755)
+        os.replace(target + ".tmp", target)
     pth = (ROOT + "\n").encode()
     return _write_wheel(wheel_directory, [("_xiangqi_editable.pth", pth)])
+
+
+def _c_source_files():
+    src = source_dir()
+    out = []
+    for item in C_SOURCES:
+        full = os.path.join(src, item)
+        if os.path.isfile(full):
+            out.append(("csrc/" + item, full))
+            continue
+        for dirpath, dirnames, filenames in os.walk(full):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            for name in sorted(filenames):
+                path = os.path.join(dirpath, name)
+                out.append(("csrc/" + os.path.relpath(path, src).replace(os.sep, "/"), path))
+    return out
 
 
 def build_sdist(sdist_directory, config_settings=None):
@@ -171,7 +344,8 @@ def build_sdist(sdist_directory, config_settings=None):
     filename = "%s.tar.gz" % dist
     files = [("pyproject.toml", os.path.join(ROOT, "pyproject.toml")),
              ("README.md", os.path.join(ROOT, "README.md")),
-             ("_backend/xq_backend.py", os.path.abspath(__file__))] + _package_files()
+             ("_backend/xq_backend.py", os.path.abspath(__file__))] + _package_files() + \
+        _c_source_files()
     with tarfile.open(os.path.join(sdist_directory, filename), "w:gz") as tf:
         def add(name, data):
             ti = tarfile.TarInfo("%s/%s" % (dist, name))

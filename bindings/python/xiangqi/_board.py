@@ -2,6 +2,7 @@
 
 import ctypes
 import enum
+import re
 import weakref
 
 from . import _errors, _ffi
@@ -16,23 +17,45 @@ FEN_MAX = 128
 MAX_MOVES = 128
 
 FILE_NAMES = "abcdefghi"
+_UCI_10 = re.compile(r"^([a-i])(10|[1-9])([a-i])(10|[1-9])$")
 RANK_NAMES = "0123456789"
 
 
 class Color(enum.IntEnum):
-    """The two sides; Red moves first."""
-    RED = 0
-    BLACK = 1
+    """The two sides; Red moves first.
+
+    As in python-chess (``chess.WHITE`` is True), Red is truthy and Black
+    falsy: ``if board.turn:`` means "Red to move", ``Color(True)`` is Red
+    and ``not color`` names the other side's truth value. The C library
+    numbers them the other way (``XQ_RED`` = 0, ``XQ_BLACK`` = 1): see
+    :attr:`c_value` and :meth:`from_c`.
+    """
+    BLACK = 0
+    RED = 1
 
     @property
     def other(self):
         """The opponent."""
         return Color(1 - self)
 
+    @property
+    def c_value(self):
+        """The C library's number for this side (``XQ_RED`` 0, ``XQ_BLACK`` 1)."""
+        return 0 if self == 1 else 1
+
+    @classmethod
+    def from_c(cls, value):
+        """The :class:`Color` of a C side number (``XQ_RED`` 0, ``XQ_BLACK`` 1)."""
+        if value not in (0, 1):
+            raise InvalidArgumentError(_errors.EINVAL, "%r is not a C side number" % (value,))
+        return cls.RED if value == 0 else cls.BLACK
+
 
 RED = Color.RED
 BLACK = Color.BLACK
 COLORS = (RED, BLACK)
+#: Indexed by a :class:`Color` (``COLOR_NAMES[RED]``), as ``chess.COLOR_NAMES``.
+COLOR_NAMES = ("black", "red")
 
 
 class PieceType(enum.IntEnum):
@@ -49,8 +72,8 @@ class PieceType(enum.IntEnum):
 KING, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER = PieceType
 PIECE_TYPES = tuple(PieceType)
 
-_GLYPHS = ({1: "帅", 2: "仕", 3: "相", 4: "马", 5: "车", 6: "炮", 7: "兵"},
-           {1: "將", 2: "士", 3: "象", 4: "馬", 5: "車", 6: "砲", 7: "卒"})
+_GLYPHS = ({1: "將", 2: "士", 3: "象", 4: "馬", 5: "車", 6: "砲", 7: "卒"},   # [BLACK]
+           {1: "帅", 2: "仕", 3: "相", 4: "马", 5: "车", 6: "炮", 7: "兵"})   # [RED]
 _LETTERS = " KABNRCP"
 _NAMES = {1: "king", 2: "advisor", 3: "elephant", 4: "horse", 5: "chariot", 6: "cannon",
           7: "soldier"}
@@ -117,7 +140,7 @@ class Piece:
         """The piece of a C piece code (``type | color << 3``)."""
         if _lib.xq_piece_type_of(code) < 0:
             raise InvalidArgumentError(_errors.EINVAL, "%r is not a piece code" % (code,))
-        return cls(code & 7, code >> 3)
+        return cls(code & 7, Color.from_c(code >> 3))
 
     @classmethod
     def from_symbol(cls, symbol):
@@ -133,7 +156,7 @@ class Piece:
     @property
     def code(self):
         """The C piece code."""
-        return int(self._type) | int(self._color) << 3
+        return int(self._type) | self._color.c_value << 3
 
     def symbol(self):
         """FEN letter: upper case for Red, lower case for Black."""
@@ -205,6 +228,32 @@ class Move:
     def iccs(self):
         """Coordinate notation, e.g. ``'h2e2'``."""
         return SQUARE_NAMES[self.from_square] + SQUARE_NAMES[self.to_square]
+
+    def uci(self, ranks_1_10=False):
+        """The move as UCI engines write it: the same as :meth:`iccs` (ranks 0..9,
+        Pikafish's form), or with *ranks_1_10* ranks 1..10 (Fairy-Stockfish's
+        form, ``'h3e3'``)."""
+        if not ranks_1_10:
+            return self.iccs()
+        return "%s%d%s%d" % (FILE_NAMES[self.from_square % 9], self.from_square // 9 + 1,
+                             FILE_NAMES[self.to_square % 9], self.to_square // 9 + 1)
+
+    @classmethod
+    def from_uci(cls, text, ranks_1_10=False):
+        """Parse a UCI move: ``'h2e2'`` (ranks 0..9), or with *ranks_1_10*
+        ``'h3e3'`` / ``'a10a9'`` (ranks 1..10). ``'0000'`` (a null move) is
+        refused with :class:`ParseError`."""
+        if not ranks_1_10:
+            return cls.from_iccs(text)
+        m = _UCI_10.match(text) if isinstance(text, str) else None
+        if not m:
+            raise ParseError(_errors.EPARSE, "%r is not a UCI move with ranks 1..10 like 'h3e3'"
+                             % (text,))
+        f1, r1, f2, r2 = m.groups()
+        r1, r2 = int(r1) - 1, int(r2) - 1
+        if not (0 <= r1 < 10 and 0 <= r2 < 10):
+            raise ParseError(_errors.EPARSE, "%r: ranks must be 1..10" % (text,))
+        return cls(r1 * 9 + FILE_NAMES.index(f1), r2 * 9 + FILE_NAMES.index(f2))
 
     def __int__(self):
         return self._code
@@ -380,7 +429,7 @@ class Outcome:
         buf = ctypes.create_string_buffer(256)
         _lib.xq_outcome_format(ctypes.byref(o), buf, 256)
         return cls(o.reason, _RESULT_WINNER.get(o.result), buf.value.decode("utf-8", "replace"),
-                   at_fault=None if o.at_fault < 0 else Color(o.at_fault),
+                   at_fault=None if o.at_fault < 0 else Color.from_c(o.at_fault),
                    repetitions=o.repetitions, cycle_start=o.cycle_start,
                    cycle_plies=o.cycle_plies, cycle={RED: o.cycle[0], BLACK: o.cycle[1]},
                    chasing=list(o.chasing[:o.nchasing]), chased=list(o.chased[:o.nchased]),
@@ -487,7 +536,7 @@ class Board(Owned):
     @property
     def turn(self):
         """The :class:`Color` to move."""
-        return Color(_errors.check(_lib.xq_board_side_to_move(self._handle)))
+        return Color.from_c(_errors.check(_lib.xq_board_side_to_move(self._handle)))
 
     def piece_at(self, sq):
         """The :class:`Piece` on a square (an index or a name like ``'e0'``), or None."""
@@ -509,12 +558,137 @@ class Board(Owned):
 
     def king(self, color):
         """Square of a side's general."""
-        code = int(PieceType.KING) | int(Color(color)) << 3
+        code = int(PieceType.KING) | Color(color).c_value << 3
         handle = self._handle
         for sq in SQUARES:
             if _lib.xq_board_piece_at(handle, sq) == code:
                 return sq
         raise StateError(_errors.ESTATE, "no general")  # impossible for a valid board
+
+    def pieces(self, piece_type, color):
+        """The squares of a side's pieces of one type, as a :class:`SquareSet`."""
+        code = int(PieceType(piece_type)) | Color(color).c_value << 3
+        handle = self._handle
+        return SquareSet(sq for sq in SQUARES if _lib.xq_board_piece_at(handle, sq) == code)
+
+    def attackers(self, color, square):
+        """The squares of *color*'s pieces that attack *square*, as a
+        :class:`SquareSet`: pieces that could move there if it held an enemy
+        piece (pins are ignored, as in python-chess; a piece of *color* on the
+        square itself does not stop the others from "defending" it). A
+        general attacks along an open file only the other general (the
+        flying-general rule)."""
+        if isinstance(square, str):
+            square = parse_square(square)
+        _check_square(square)
+        return SquareSet(_attackers(self.piece_map(), Color(color), square))
+
+    def is_attacked_by(self, color, square):
+        """Whether *color* attacks *square* (see :meth:`attackers`)."""
+        return bool(self.attackers(color, square))
+
+    def checkers(self):
+        """The squares of the pieces that give check to the side to move
+        (empty if it is not in check), as a :class:`SquareSet`."""
+        turn = self.turn
+        return self.attackers(turn.other, self.king(turn))
+
+    def is_capture(self, move):
+        """Whether *move* (a :class:`Move` or ICCS text) takes an enemy piece.
+        Like python-chess, this looks at the squares only, not at legality."""
+        move = _as_move(move)
+        mover = self.piece_at(move.from_square)
+        target = self.piece_at(move.to_square)
+        return mover is not None and target is not None and target.color != mover.color
+
+    def gives_check(self, move):
+        """Whether the legal *move* (a :class:`Move` or text in any notation)
+        puts the opponent in check; :class:`IllegalMoveError` if it is not legal."""
+        move = self.parse_move(move) if isinstance(move, str) else _as_move(move)
+        moves = self.legal_moves
+        if move not in moves:
+            raise IllegalMoveError(_errors.EILLEGAL, self._illegal_message(move))
+        return moves.gives_check(move)
+
+    # -- editing --
+
+    def _edited_fen(self, pieces, turn=None):
+        rows = []
+        for rank in range(9, -1, -1):
+            row, empty = "", 0
+            for f in range(9):
+                piece = pieces.get(rank * 9 + f)
+                if piece is None:
+                    empty += 1
+                    continue
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                row += piece.symbol()
+            rows.append(row + (str(empty) if empty else ""))
+        turn = self.turn if turn is None else Color(turn)
+        return "%s %s - - %d %d" % ("/".join(rows), "w" if turn else "b", self.halfmove_clock,
+                                    self.fullmove_number)
+
+    def _set_edited(self, pieces, what, turn=None):
+        fen = self._edited_fen(pieces, turn)
+        perr = _ffi.ParseError()
+        rc = _lib.xq_fen_validate(_encode(fen), ctypes.byref(perr))
+        if rc < 0:
+            raise _errors.from_parse_error(rc, perr, "%s would make an impossible position (%s)"
+                                           % (what, fen))
+        self.set_fen(fen)
+
+    def set_piece_at(self, square, piece):
+        """Put *piece* (a :class:`Piece` or a FEN letter; None empties the
+        square) on *square* (an index or a name), replacing what was there.
+
+        The position must stay possible (two generals in their palaces, not
+        facing each other, pieces on their points, the side not to move not
+        in check, ...): otherwise :class:`PositionError` (or
+        :class:`ParseError`) is raised and the board is unchanged. Editing
+        clears the move history, as :meth:`set_fen` does; the counters are
+        kept."""
+        if isinstance(square, str):
+            square = parse_square(square)
+        _check_square(square)
+        if isinstance(piece, str):
+            piece = Piece.from_symbol(piece)
+        elif piece is not None and not isinstance(piece, Piece):
+            raise InvalidArgumentError(_errors.EINVAL, "expected a Piece, a FEN letter or None, "
+                                       "not %r" % (piece,))
+        pieces = self.piece_map()
+        if piece is None:
+            pieces.pop(square, None)
+        else:
+            pieces[square] = piece
+        self._set_edited(pieces, "%s on %s" % ("nothing" if piece is None else piece.name(),
+                                              square_name(square)))
+
+    def remove_piece_at(self, square):
+        """Take the piece off *square* and return it (None if the square was
+        empty). A general cannot be removed (:class:`PositionError`); see
+        :meth:`set_piece_at` for the rest."""
+        piece = self.piece_at(square)
+        if piece is not None:
+            self.set_piece_at(square, None)
+        return piece
+
+    def set_piece_map(self, pieces, turn=None):
+        """Set up the position from ``{square: Piece}`` (and *turn*, default
+        unchanged), validated as by :meth:`set_piece_at`."""
+        checked = {}
+        for sq, piece in dict(pieces).items():
+            if isinstance(sq, str):
+                sq = parse_square(sq)
+            _check_square(sq)
+            if isinstance(piece, str):
+                piece = Piece.from_symbol(piece)
+            if not isinstance(piece, Piece):
+                raise InvalidArgumentError(_errors.EINVAL, "expected a Piece on %s, not %r"
+                                           % (square_name(sq), piece))
+            checked[sq] = piece
+        self._set_edited(checked, "this piece map", turn)
 
     def zobrist_hash(self):
         """The 64-bit Zobrist hash of the position (pieces and side to move)."""
@@ -530,8 +704,9 @@ class Board(Owned):
         """Move number; starts at 1 and grows after Black's move."""
         return _errors.check(_lib.xq_board_fullmove_number(self._handle))
 
+    @property
     def ply(self):
-        """Plies since move 1 with Red to move."""
+        """Plies since move 1 with Red to move (a property, like :attr:`Record.ply`)."""
         return _errors.check(_lib.xq_board_ply(self._handle))
 
     # -- moves --
@@ -607,6 +782,32 @@ class Board(Owned):
         """Shorthand for ``move_to_text(move, Notation.WXF)``."""
         return self.move_to_text(move, Notation.WXF)
 
+    # python-chess's names: WXF is Xiangqi's short algebraic notation, ICCS its UCI.
+
+    def san(self, move):
+        """The move in WXF (``'C2.5'``), as python-chess's ``Board.san``."""
+        return self.move_to_text(move, Notation.WXF)
+
+    def uci(self, move):
+        """The legal move in coordinates (``'h2e2'``), as python-chess's ``Board.uci``."""
+        return self.move_to_text(move, Notation.ICCS)
+
+    def parse_san(self, text):
+        """The legal move of a WXF (or Chinese) text; see :meth:`parse_move`."""
+        return self.parse_move(text)
+
+    def parse_uci(self, text):
+        """The legal move of a coordinate text; see :meth:`parse_move`."""
+        return self.parse_move(text, Notation.ICCS)
+
+    def push_san(self, text):
+        """Play a move given in WXF (or any notation); returns the :class:`Move`."""
+        return self.push(self.parse_san(text))
+
+    def push_uci(self, text):
+        """Play a move given in coordinates; returns the :class:`Move`."""
+        return self.push(self.parse_uci(text))
+
     def line_text(self, moves, notation=Notation.CHINESE, flags=0):
         """Moves played one after the other from this position, as a list of texts."""
         board = self.copy()
@@ -634,12 +835,15 @@ class Board(Owned):
             " ".join(own) if own else "nothing")
 
     def push(self, move):
-        """Play a legal move (a :class:`Move` or text for :meth:`parse_move`).
+        """Play a legal move (a :class:`Move`, text for :meth:`parse_move`, or
+        a game-tree node of :mod:`xiangqi.pgn`, whose move is played).
 
         Returns the :class:`Move` played. Raises :class:`IllegalMoveError` (with
         the legal moves of the piece in its message) and leaves the board
         unchanged if the move is not legal.
         """
+        if not isinstance(move, (Move, str)) and isinstance(getattr(move, "move", None), Move):
+            move = move.move  # a ChildNode: `for node in game.mainline(): board.push(node)`
         move = self.parse_move(move) if isinstance(move, str) else _as_move(move)
         rc = _lib.xq_board_make_move(self._handle, int(move))
         if rc == _errors.EILLEGAL:
@@ -822,6 +1026,82 @@ class Board(Owned):
     __hash__ = None  # mutable
 
 
+class SquareSet(frozenset):
+    """A set of squares (ints 0..89) that iterates in ascending order;
+    returned by :meth:`Board.pieces`, :meth:`Board.attackers` and
+    :meth:`Board.checkers`."""
+
+    def __iter__(self):
+        return iter(sorted(frozenset.__iter__(self)))
+
+    def names(self):
+        """The squares' names, ascending: ``['e0', 'e9']``."""
+        return [SQUARE_NAMES[sq] for sq in self]
+
+    def __repr__(self):
+        return "SquareSet(%s)" % ", ".join(SQUARE_NAMES[sq] for sq in self)
+
+
+def _in_palace(color, sq):
+    f, r = sq % 9, sq // 9
+    return 3 <= f <= 5 and (r <= 2 if color else r >= 7)
+
+
+def _attackers(pieces, color, target):
+    """The squares of *color*'s pieces in *pieces* that attack *target*."""
+    tf, tr = target % 9, target // 9
+    out = []
+    for sq, piece in pieces.items():
+        if piece.color != color or sq == target:
+            continue
+        f, r = sq % 9, sq // 9
+        df, dr = tf - f, tr - r
+        kind = piece.piece_type
+        if kind in (CHARIOT, CANNON) or (kind == KING and df == 0):
+            if df and dr:
+                continue
+            step = (0 if df == 0 else (1 if df > 0 else -1)) + 9 * (
+                0 if dr == 0 else (1 if dr > 0 else -1))
+            between = sum(1 for x in range(sq + step, target, step) if x in pieces)
+            if kind == CHARIOT and between == 0:
+                out.append(sq)
+            elif kind == CANNON and between == 1:
+                out.append(sq)
+            elif kind == KING:
+                if abs(dr) == 1 and _in_palace(color, target):
+                    out.append(sq)
+                elif between == 0:
+                    other = pieces.get(target)
+                    if other is not None and other.piece_type == KING and other.color != color:
+                        out.append(sq)  # facing generals
+        elif kind == KING:
+            if abs(df) + abs(dr) == 1 and _in_palace(color, target):
+                out.append(sq)
+        elif kind == ADVISOR:
+            if abs(df) == 1 and abs(dr) == 1 and _in_palace(color, target):
+                out.append(sq)
+        elif kind == ELEPHANT:
+            own_side = tr <= 4 if color else tr >= 5
+            if abs(df) == 2 and abs(dr) == 2 and own_side and \
+                    (sq + (df // 2) + 9 * (dr // 2)) not in pieces:
+                out.append(sq)
+        elif kind == HORSE:
+            if abs(df) == 1 and abs(dr) == 2:
+                leg = sq + 9 * (dr // 2)
+            elif abs(df) == 2 and abs(dr) == 1:
+                leg = sq + df // 2
+            else:
+                continue
+            if leg not in pieces:
+                out.append(sq)
+        elif kind == SOLDIER:
+            forward = 1 if color else -1
+            crossed = r >= 5 if color else r <= 4
+            if (df == 0 and dr == forward) or (crossed and dr == 0 and abs(df) == 1):
+                out.append(sq)
+    return out
+
+
 def _as_move(move):
     if isinstance(move, Move):
         return move
@@ -950,7 +1230,7 @@ class MoveList(tuple):
 
 __all__ = [
     "START_FEN", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "Color", "RED", "BLACK",
-    "COLORS", "PieceType", "KING", "ADVISOR", "ELEPHANT", "HORSE", "CHARIOT", "CANNON", "SOLDIER",
+    "COLORS", "COLOR_NAMES", "SquareSet", "PieceType", "KING", "ADVISOR", "ELEPHANT", "HORSE", "CHARIOT", "CANNON", "SOLDIER",
     "PIECE_TYPES", "square", "square_file", "square_rank", "square_name", "parse_square", "Piece",
     "Move", "MoveList", "Termination", "Outcome", "Rules", "validate_fen", "Board", "perft", "Notation",
     "detect_notation", "NOTATION_XQBASE", "NOTATION_RANKS_1_10", "NOTATION_FULLWIDTH",

@@ -5,7 +5,9 @@
 >>> with xiangqi.Engine() as engine:
 ...     result = engine.analyse(board, depth=5)
 >>> result.move, result.score
-(Move.from_iccs('a8a9'), Score(mate=1))
+(Move.from_iccs('a8a9'), PovScore(Score(mate=1), RED))
+>>> result.score.red(), result.score.black(), result.wdl.red()
+(Score(mate=1), Score(mate=-1), Wdl(wins=1000, draws=0, losses=0))
 >>> board.push(result.move); board.is_checkmate()
 Move.from_iccs('a8a9')
 True
@@ -13,13 +15,14 @@ True
 
 import ctypes
 import enum
+import math
 import queue
 import threading
 import time
 import weakref
 
-from . import _errors, _ffi
-from ._board import Board, Move, _as_move, _board_argument, _rules_c
+from . import _book, _errors, _ffi
+from ._board import BLACK, RED, Board, Color, Move, _as_move, _board_argument, _rules_c
 from ._errors import InvalidArgumentError, StateError
 
 _lib = _ffi.lib
@@ -45,6 +48,8 @@ class Score:
     mates; negative, it is mated; 0, it has no legal move and has lost).
     Scores compare as a player would: any mate for the side to move is
     better than any centipawn score, a shorter mate better than a longer one.
+    ``-score`` is the opponent's view; the negation of ``mate=0`` is the
+    winner's "mate given" (:attr:`mate_given`, shown ``#+0``), the best score.
 
     >>> Score(cp=35) < Score(mate=3) < Score(mate=1)
     True
@@ -53,14 +58,18 @@ class Score:
     >>> str(Score(cp=35)), str(Score(mate=-2))
     ('+35', '#-2')
     """
-    __slots__ = ("_cp", "_mate", "_bound")
+    __slots__ = ("_cp", "_mate", "_bound", "_given")
 
-    def __init__(self, cp=None, mate=None, bound=Bound.EXACT):
-        if (cp is None) == (mate is None):
+    def __init__(self, cp=None, mate=None, bound=Bound.EXACT, mate_given=False):
+        if (cp is None) == (mate is None) and not mate_given:
             raise InvalidArgumentError(_errors.EINVAL, "a Score has either cp or mate")
         self._cp = None if cp is None else int(cp)
-        self._mate = None if mate is None else int(mate)
+        self._mate = 0 if mate_given else (None if mate is None else int(mate))
         self._bound = Bound(bound)
+        self._given = bool(mate_given)
+
+    mate_given = property(lambda self: self._given,
+                          doc="Whether this is the winner's view of a finished mate.")
 
     @classmethod
     def _from_c(cls, kind, value, bound=Bound.EXACT):
@@ -85,12 +94,14 @@ class Score:
             return self._cp
         if mate_score is None:
             return None
+        if self._given:
+            return mate_score
         return mate_score - self._mate if self._mate > 0 else -mate_score - self._mate
 
     def _key(self):
         if self._mate is None:
             return (1, self._cp)
-        if self._mate > 0:
+        if self._mate > 0 or self._given:
             return (2, -self._mate)
         return (0, -self._mate)
 
@@ -121,18 +132,279 @@ class Score:
         return hash(self._key())
 
     def __str__(self):
+        if self._given:
+            return "#+0"
         if self._mate is not None:
             return "#%d" % self._mate
         return "%+d" % self._cp
 
     def __repr__(self):
-        if self._mate is not None:
+        if self._given:
+            text = "mate_given=True"
+        elif self._mate is not None:
             text = "mate=%d" % self._mate
         else:
             text = "cp=%d" % self._cp
         if self._bound != Bound.EXACT:
             text += ", bound=Bound.%s" % self._bound.name
         return "Score(%s)" % text
+
+    def __neg__(self):
+        """The score from the other side's point of view (a mate in N
+        becomes mated in N; a lower bound an upper bound)."""
+        bound = {Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}.get(self._bound, self._bound)
+        if self._given:
+            return Score(mate=0, bound=bound)
+        if self._mate == 0:
+            return Score(mate_given=True, bound=bound)
+        if self._mate is not None:
+            return Score(mate=-self._mate, bound=bound)
+        return Score(cp=-self._cp, bound=bound)
+
+    def wdl(self):
+        """Win / draw / loss chances (a :class:`Wdl`, per mille) for the side
+        whose score this is, from the model :func:`wdl_model` (mate scores
+        are certain)."""
+        if self._mate is not None:
+            return Wdl(1000, 0, 0) if self._mate > 0 or self._given else Wdl(0, 0, 1000)
+        return wdl_model(self._cp)
+
+#: The win/draw/loss model: a logistic curve in centipawns. Not fitted to
+#: game results: a soldier (100) is a small edge, a chariot (about 600)
+#: nearly a sure win. win = 1 / (1 + exp(-(cp - MARGIN) / SCALE)).
+WDL_MODEL_MARGIN = 150
+WDL_MODEL_SCALE = 75
+
+
+def wdl_model(cp):
+    """A :class:`Wdl` (per mille) for a centipawn score, from the logistic
+    model of :data:`WDL_MODEL_MARGIN` and :data:`WDL_MODEL_SCALE`."""
+    def chance(x):
+        x = max(-60.0, min(60.0, x))
+        return 1.0 / (1.0 + math.exp(-x))
+    wins = int(round(1000 * chance((cp - WDL_MODEL_MARGIN) / WDL_MODEL_SCALE)))
+    losses = int(round(1000 * chance((-cp - WDL_MODEL_MARGIN) / WDL_MODEL_SCALE)))
+    return Wdl(wins, 1000 - wins - losses, losses)
+
+
+class Wdl:
+    """Win / draw / loss counts (per mille from the model, or as an engine
+    reports them) from one side's point of view, like ``chess.engine.Wdl``."""
+    __slots__ = ("wins", "draws", "losses")
+
+    def __init__(self, wins, draws, losses):
+        self.wins, self.draws, self.losses = int(wins), int(draws), int(losses)
+
+    def total(self):
+        """wins + draws + losses."""
+        return self.wins + self.draws + self.losses
+
+    def winning_chance(self):
+        """wins / total."""
+        return self.wins / self.total() if self.total() else 0.0
+
+    def drawing_chance(self):
+        """draws / total."""
+        return self.draws / self.total() if self.total() else 0.0
+
+    def losing_chance(self):
+        """losses / total."""
+        return self.losses / self.total() if self.total() else 0.0
+
+    def expectation(self):
+        """The expected result, 0 (a loss) .. 1 (a win)."""
+        return (self.wins + 0.5 * self.draws) / self.total() if self.total() else 0.5
+
+    def __neg__(self):
+        return Wdl(self.losses, self.draws, self.wins)
+
+    def __iter__(self):
+        return iter((self.wins, self.draws, self.losses))
+
+    def __eq__(self, other):
+        return isinstance(other, Wdl) and tuple(self) == tuple(other)
+
+    def __hash__(self):
+        return hash(tuple(self))
+
+    def __repr__(self):
+        return "Wdl(wins=%d, draws=%d, losses=%d)" % (self.wins, self.draws, self.losses)
+
+
+class PovWdl:
+    """A :class:`Wdl` with the side it is relative to, like ``chess.engine.PovWdl``."""
+    __slots__ = ("relative", "turn")
+
+    def __init__(self, relative, turn):
+        self.relative = relative
+        self.turn = Color(turn)
+
+    def pov(self, color):
+        """The chances of *color*."""
+        return self.relative if Color(color) == self.turn else -self.relative
+
+    def red(self):
+        """Red's chances."""
+        return self.pov(RED)
+
+    def black(self):
+        """Black's chances."""
+        return self.pov(BLACK)
+
+    def __eq__(self, other):
+        return isinstance(other, PovWdl) and self.red() == other.red()
+
+    def __hash__(self):
+        return hash(self.red())
+
+    def __repr__(self):
+        return "PovWdl(%r, %s)" % (self.relative, self.turn.name)
+
+
+class PovScore:
+    """A :class:`Score` with the side it is relative to, like
+    ``chess.engine.PovScore``: :attr:`relative` (the side to move's view, as
+    engines report), :meth:`red`, :meth:`black` and :meth:`pov`.
+
+    For code written before scores had a point of view, ``cp``, ``mate``,
+    ``is_mate()``, ``score()``, ``bound`` and comparisons with a
+    :class:`Score` are those of :attr:`relative`.
+
+    >>> s = PovScore(Score(cp=35), BLACK)
+    >>> s.red(), s.black(), s.pov(RED)
+    (Score(cp=-35), Score(cp=35), Score(cp=-35))
+    """
+    __slots__ = ("relative", "turn")
+
+    def __init__(self, relative, turn):
+        if not isinstance(relative, Score):
+            raise InvalidArgumentError(_errors.EINVAL, "PovScore needs a Score")
+        self.relative = relative
+        self.turn = Color(turn)
+
+    def pov(self, color):
+        """The score from *color*'s point of view."""
+        return self.relative if Color(color) == self.turn else -self.relative
+
+    def red(self):
+        """The score from Red's point of view."""
+        return self.pov(RED)
+
+    def black(self):
+        """The score from Black's point of view."""
+        return self.pov(BLACK)
+
+    def is_mate(self):
+        """Whether it is a mate score."""
+        return self.relative.is_mate()
+
+    def wdl(self):
+        """The win / draw / loss chances (:class:`PovWdl`) of the model."""
+        return PovWdl(self.relative.wdl(), self.turn)
+
+    cp = property(lambda self: self.relative.cp, doc="``relative.cp``.")
+    mate = property(lambda self: self.relative.mate, doc="``relative.mate``.")
+    bound = property(lambda self: self.relative.bound, doc="``relative.bound``.")
+
+    def score(self, mate_score=None):
+        """``relative.score(mate_score)``."""
+        return self.relative.score(mate_score)
+
+    def _other(self, other):
+        if isinstance(other, PovScore):
+            if other.turn != self.turn:
+                return other.pov(self.turn)
+            return other.relative
+        if isinstance(other, Score):
+            return other
+        return None
+
+    def __eq__(self, other):
+        o = self._other(other)
+        return o is not None and self.relative == o
+
+    def __hash__(self):
+        return hash(self.red())
+
+    def __lt__(self, other):
+        o = self._other(other)
+        return NotImplemented if o is None else self.relative < o
+
+    def __le__(self, other):
+        o = self._other(other)
+        return NotImplemented if o is None else self.relative <= o
+
+    def __gt__(self, other):
+        o = self._other(other)
+        return NotImplemented if o is None else self.relative > o
+
+    def __ge__(self, other):
+        o = self._other(other)
+        return NotImplemented if o is None else self.relative >= o
+
+    def __str__(self):
+        return str(self.relative)
+
+    def __repr__(self):
+        return "PovScore(%r, %s)" % (self.relative, self.turn.name)
+
+
+class Limit:
+    """When a search stops, as ``chess.engine.Limit``: ``time`` (seconds for
+    this move), ``depth``, ``nodes``, ``mate``, a clock (``red_clock``,
+    ``black_clock``, ``red_inc``, ``black_inc`` in seconds,
+    ``remaining_moves``). Accepted by :meth:`Engine.analyse`,
+    :meth:`Engine.play` and the external engines of :mod:`xiangqi.engine`."""
+
+    _NAMES = ("time", "depth", "nodes", "mate", "red_clock", "black_clock", "red_inc",
+              "black_inc", "remaining_moves")
+
+    def __init__(self, time=None, depth=None, nodes=None, mate=None, red_clock=None,
+                 black_clock=None, red_inc=None, black_inc=None, remaining_moves=None):
+        self.time = time
+        self.depth = depth
+        self.nodes = nodes
+        self.mate = mate
+        self.red_clock = red_clock
+        self.black_clock = black_clock
+        self.red_inc = red_inc
+        self.black_inc = black_inc
+        self.remaining_moves = remaining_moves
+
+    def _limits(self):
+        """The keyword limits of :class:`Engine` for this limit."""
+        out = {}
+        for name, key in (("time", "movetime"), ("depth", "depth"), ("nodes", "nodes"),
+                          ("mate", "mate"), ("red_clock", "red_clock"),
+                          ("black_clock", "black_clock"), ("red_inc", "red_inc"),
+                          ("black_inc", "black_inc"), ("remaining_moves", "movestogo")):
+            value = getattr(self, name)
+            if value is not None:
+                out[key] = value
+        return out
+
+    def __repr__(self):
+        return "Limit(%s)" % ", ".join("%s=%r" % (n, getattr(self, n)) for n in self._NAMES
+                                       if getattr(self, n) is not None)
+
+
+class PlayResult:
+    """What :meth:`Engine.play` returns, like ``chess.engine.PlayResult``:
+    :attr:`move` (None if there is no legal move), :attr:`ponder` (the
+    expected reply, or None) and :attr:`info` (the search's
+    :class:`AnalysisResult`, or for external engines the last info dict).
+    ``board.push(result)`` plays :attr:`move`."""
+    __slots__ = ("move", "ponder", "info", "draw_offered", "resigned")
+
+    def __init__(self, move, ponder, info=None, draw_offered=False, resigned=False):
+        self.move = move
+        self.ponder = ponder
+        self.info = info
+        self.draw_offered = draw_offered
+        self.resigned = resigned
+
+    def __repr__(self):
+        return "<PlayResult move=%s ponder=%s>" % (self.move, self.ponder)
 
 
 def _pv(arr, n):
@@ -145,18 +417,18 @@ class Info:
     changes a lot).
 
     Attributes: ``depth``, ``seldepth``, ``multipv`` (line number, 1 = best),
-    ``score`` (a :class:`Score`, whose ``bound`` says whether it is exact),
+    ``score`` (a :class:`PovScore`, whose ``bound`` says whether it is exact),
     ``nodes``, ``nps``, ``hashfull`` (permille), ``time`` (seconds),
     ``time_ms`` and ``pv`` (a list of :class:`Move` from the searched position).
     """
     __slots__ = ("depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time_ms",
                  "pv")
 
-    def __init__(self, c):
+    def __init__(self, c, turn):
         self.depth = c.depth
         self.seldepth = c.seldepth
         self.multipv = c.multipv
-        self.score = Score._from_c(c.score_kind, c.score, c.bound)
+        self.score = PovScore(Score._from_c(c.score_kind, c.score, c.bound), turn)
         self.nodes = c.nodes
         self.nps = c.nps
         self.hashfull = c.hashfull
@@ -178,20 +450,22 @@ class AnalysisResult:
 
     Attributes: ``move`` (the :class:`Move` to play; None only when the side
     to move has no legal move, or every move was excluded), ``ponder`` (the
-    expected reply, or None), ``score`` (a :class:`Score` from the side to
-    move's view), ``depth`` (last completed iteration), ``seldepth``,
+    expected reply, or None), ``score`` (a :class:`PovScore`: ``.relative``
+    from the side to move's view, ``.red()``, ``.pov(color)``), ``wdl`` (its
+    win/draw/loss chances, a :class:`PovWdl`), ``depth`` (last completed iteration), ``seldepth``,
     ``nodes``, ``nps``, ``hashfull``, ``time`` (seconds), ``time_ms``,
     ``pv`` (list of :class:`Move` starting with ``move``), ``lines`` (with
-    ``multipv`` > 1: the last :class:`Info` of each line, best first) and
-    ``turn`` (the side that was to move).
+    ``multipv`` > 1: the last :class:`Info` of each line, best first),
+    ``turn`` (the side that was to move) and ``book_move`` (True when the
+    move came from the engine's opening book: no search ran).
     """
     __slots__ = ("move", "ponder", "score", "depth", "seldepth", "nodes", "nps", "hashfull",
-                 "time_ms", "pv", "lines", "turn")
+                 "time_ms", "pv", "lines", "turn", "book_move")
 
     def __init__(self, c, lines, turn):
         self.move = Move.from_code(c.best_move) if c.best_move else None
         self.ponder = Move.from_code(c.ponder_move) if c.ponder_move else None
-        self.score = Score._from_c(c.score_kind, c.score)
+        self.score = PovScore(Score._from_c(c.score_kind, c.score), turn)
         self.depth = c.depth
         self.seldepth = c.seldepth
         self.nodes = c.nodes
@@ -201,11 +475,37 @@ class AnalysisResult:
         self.pv = _pv(c.pv, c.pv_length)
         self.lines = lines
         self.turn = turn
+        self.book_move = bool(c.book_move)
 
     @property
     def time(self):
         """Seconds the search took."""
         return self.time_ms / 1000.0
+
+    @property
+    def wdl(self):
+        """Win / draw / loss chances of :attr:`score` (a :class:`PovWdl`)."""
+        return self.score.wdl()
+
+    _KEYS = ("score", "pv", "depth", "seldepth", "nodes", "nps", "time", "hashfull", "wdl")
+
+    def __getitem__(self, key):
+        """``result["score"]``, ``result["pv"]``, ...: the keys of a
+        python-chess info dict (``score``, ``pv``, ``depth``, ``seldepth``,
+        ``nodes``, ``nps``, ``time``, ``hashfull``, ``wdl``)."""
+        if key not in self._KEYS:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def get(self, key, default=None):
+        """As ``dict.get``."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def keys(self):
+        return list(self._KEYS)
 
     def __repr__(self):
         return "<AnalysisResult move=%s score=%s depth=%d nodes=%d pv=%s>" % (
@@ -214,7 +514,19 @@ class AnalysisResult:
 
 _LIMIT_NAMES = ("depth", "nodes", "movetime", "mate", "multipv", "searchmoves", "banmoves",
                 "skill", "seed", "infinite", "ponder", "red_clock", "black_clock", "red_inc",
-                "black_inc", "movestogo", "move_overhead")
+                "black_inc", "movestogo", "move_overhead", "book")
+
+
+def _limit_argument(limit, info):
+    """(keyword limits, info callback) from analyse()'s second and third
+    arguments (a callable second argument is the info callback of older code)."""
+    if limit is None:
+        return {}, info
+    if isinstance(limit, Limit):
+        return limit._limits(), info
+    if callable(limit) and info is None:
+        return {}, limit
+    raise InvalidArgumentError(_errors.EINVAL, "expected a Limit, not %r" % (limit,))
 
 
 def _check_names(limits):
@@ -256,7 +568,7 @@ def _moves(board, moves, name):
 def _limits(board, default_skill, depth=None, nodes=None, movetime=None, mate=None, multipv=1,
             searchmoves=None, banmoves=None, skill=None, seed=0, infinite=False, ponder=False,
             red_clock=None, black_clock=None, red_inc=0, black_inc=0, movestogo=0,
-            move_overhead=None):
+            move_overhead=None, book=True):
     lim = _ffi.SearchLimits()
     _errors.check(_lib.xq_search_limits_init(ctypes.byref(lim), _ffi.SEARCH_LIMITS_VERSION))
     if depth is not None:
@@ -271,6 +583,7 @@ def _limits(board, default_skill, depth=None, nodes=None, movetime=None, mate=No
     lim.skill = _int(default_skill if skill is None else skill, "skill", 0, SKILL_MAX)
     lim.seed = _int(seed, "seed", 0, 2 ** 64 - 1)
     lim.infinite = 1 if infinite else 0
+    lim.no_book = 0 if book else 1
     lim.ponder = 1 if ponder else 0
     if red_clock is not None:
         lim.red_time_ms = _ms(red_clock, "red_clock")
@@ -300,11 +613,12 @@ class _State:
     """What must outlive a search: the handle and the ctypes callback (the
     finalizer holds it, so the callback stays alive until the handle's
     threads are joined)."""
-    __slots__ = ("handle", "callback", "__weakref__")
+    __slots__ = ("handle", "callback", "book", "__weakref__")
 
     def __init__(self, handle):
         self.handle = handle
         self.callback = None
+        self.book = None  # the Book the handle borrows (Engine.set_book)
 
 
 # The handle whose info callback this thread is running, if any.
@@ -331,8 +645,8 @@ class Engine:
     """libxiangqi's engine: a search handle with its threads and hash table
     (an ``xq_search``).
 
-    ``Engine(threads=1, hash_mb=16, skill=20, rules=None)`` (see
-    :meth:`set_rules`). :meth:`analyse` searches a
+    ``Engine(threads=1, hash_mb=16, skill=20, rules=None, book=None)`` (see
+    :meth:`set_rules` and :meth:`set_book`). :meth:`analyse` searches a
     :class:`Board` and returns an :class:`AnalysisResult`; :meth:`play`
     returns just the move. :meth:`start` searches in the background;
     :meth:`stop` (safe from any thread, and from the callback) ends it and
@@ -347,7 +661,8 @@ class Engine:
     these) and ``banmoves`` (never these), as :class:`Move` objects or text
     in any notation; how: ``multipv`` (number of lines), ``skill`` (0..20,
     default the engine's :attr:`skill`) and ``seed`` (of the weakening
-    below level 20), ``move_overhead`` (seconds kept in reserve per move).
+    below level 20), ``move_overhead`` (seconds kept in reserve per move),
+    ``book=False`` (do not answer from the opening book, see :meth:`set_book`).
 
     The handle is freed by :meth:`close`, at the end of a ``with`` block, or
     when the object is collected; a running search is stopped first. One
@@ -355,7 +670,7 @@ class Engine:
     :meth:`ponderhit`, which any thread may call.
     """
 
-    def __init__(self, threads=1, hash_mb=16, skill=SKILL_MAX, rules=None):
+    def __init__(self, threads=1, hash_mb=16, skill=SKILL_MAX, rules=None, book=None):
         cfg = _ffi.SearchConfig()
         _errors.check(_lib.xq_search_config_init(ctypes.byref(cfg), _ffi.SEARCH_CONFIG_VERSION))
         cfg.threads = _int(threads, "threads", 1, MAX_THREADS)
@@ -371,6 +686,8 @@ class Engine:
         self._pending = None  # the started search's bookkeeping, until wait()
         if rules is not None:
             self.set_rules(rules)
+        if book is not None:
+            self.set_book(book)
 
     @property
     def _handle(self):
@@ -452,6 +769,23 @@ class Engine:
         _errors.check(_lib.xq_search_set_rules(self._handle, _rules_c(rules)),
                       "cannot use these rules")
 
+    def set_book(self, book=None):
+        """Answer from the opening *book* (a :class:`~xiangqi.Book`; None: no
+        book): a search of a book position (not ``infinite`` or ``ponder``,
+        not with ``book=False``) returns at once with a book move chosen by
+        weight with the search's ``seed``, never a banned move, one outside
+        ``searchmoves`` or one that repeats a position; its result has
+        ``book_move`` True, depth 0 and no nodes. The engine keeps the book
+        (it cannot be closed meanwhile)."""
+        self._check_idle()
+        self._handle  # noqa: B018 (raises if the engine is closed)
+        _book._attach(self._state, book)
+
+    @property
+    def book(self):
+        """The opening book set with :meth:`set_book`, or None."""
+        return self._state.book
+
     def clear(self):
         """Forget the hash table and move-ordering statistics (as for a new game)."""
         self._check_idle()
@@ -467,11 +801,14 @@ class Engine:
 
     # -- searching --
 
-    def analyse(self, board, info=None, **limits):
+    def analyse(self, board, limit=None, info=None, **limits):
         """Search *board* (a :class:`Board` or a FEN) and return an
-        :class:`AnalysisResult`. See the class for the limits; *info* is an
-        optional callback as for :meth:`start`. Interrupting (Ctrl-C) stops
-        the search and raises ``KeyboardInterrupt``."""
+        :class:`AnalysisResult`. The limits are keyword arguments (see the
+        class) or a :class:`Limit`; *info* is an optional callback as for
+        :meth:`start`. Interrupting (Ctrl-C) stops the search and raises
+        ``KeyboardInterrupt``."""
+        limit, info = _limit_argument(limit, info)
+        limits = dict(limit, **limits)
         _check_names(limits)
         if limits.get("infinite") or limits.get("ponder"):
             raise InvalidArgumentError(
@@ -487,12 +824,15 @@ class Engine:
 
     analyze = analyse
 
-    def play(self, board, **limits):
-        """The move the engine plays in *board* (None if it has no legal move),
-        searched with *limits* as :meth:`analyse`."""
-        return self.analyse(board, **limits).move
+    def play(self, board, limit=None, **limits):
+        """What the engine plays in *board*: a :class:`PlayResult` with the
+        ``move`` (None if it has no legal move), the ``ponder`` move and the
+        ``info`` (:class:`AnalysisResult`), searched with *limits* as
+        :meth:`analyse`."""
+        r = self.analyse(board, limit, **limits)
+        return PlayResult(r.move, r.ponder, r)
 
-    def start(self, board, info=None, **limits):
+    def start(self, board, info=None, limit=None, **limits):
         """Start searching *board* in the background and return at once.
 
         The board is copied (position and history), so it may be changed
@@ -502,6 +842,10 @@ class Engine:
         it. Collect the result with :meth:`wait`, which is required before
         the next search.
         """
+        if isinstance(info, Limit):
+            info, limit = None, info
+        if limit is not None:
+            limits = dict(_limit_argument(limit, None)[0], **limits)
         _check_names(limits)
         if info is not None and not callable(info):
             raise InvalidArgumentError(_errors.EINVAL, "info must be callable")
@@ -691,7 +1035,7 @@ class _Pending:
             # Runs on a search thread with the GIL held. Nothing may escape.
             _tls.handle = handle
             try:
-                info = Info(cinfo.contents)
+                info = Info(cinfo.contents, turn)
                 if info.multipv >= 1:  # 0: the report of a position with no move
                     with self.lock:
                         self.lines[info.multipv] = info
@@ -722,5 +1066,6 @@ def evaluate(board):
     return cp.value
 
 
-__all__ = ["Engine", "Search", "Score", "Bound", "Info", "AnalysisResult", "Analysis", "evaluate",
+__all__ = ["Engine", "Search", "Score", "PovScore", "Wdl", "PovWdl", "Limit", "PlayResult",
+           "wdl_model", "Bound", "Info", "AnalysisResult", "Analysis", "evaluate",
            "SKILL_MAX"]

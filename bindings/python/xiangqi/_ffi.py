@@ -37,6 +37,8 @@ c_movelist_p = c_void_p
 c_record_p = c_void_p
 c_reader_p = c_void_p
 c_search_p = c_void_p
+c_book_p = c_void_p
+c_book_builder_p = c_void_p
 
 MAX_MOVES = 128
 
@@ -58,12 +60,14 @@ SVG_OPTIONS_VERSION = 1
 
 
 class PgnOptions(Structure):
-    """``xq_pgn_options`` (version 1)."""
+    """``xq_pgn_options`` (version 2: ``encoding``, an ``XQ_ENCODING_*``)."""
     _fields_ = [("version", c_uint32), ("notation", c_int32), ("flags", c_uint32),
-                ("line_width", c_int32), ("variations", c_int32), ("comments", c_int32)]
+                ("line_width", c_int32), ("variations", c_int32), ("comments", c_int32),
+                ("encoding", c_int32)]
 
 
-PGN_OPTIONS_VERSION = 1
+PGN_OPTIONS_VERSION = 2
+ENCODING_AUTO, ENCODING_UTF8, ENCODING_GBK, ENCODING_BIG5, ENCODING_LATIN1 = 0, 1, 2, 3, 4
 
 
 class Rules(Structure):
@@ -87,7 +91,7 @@ class Outcome(Structure):
 
 
 SEARCH_CONFIG_VERSION = 1
-SEARCH_LIMITS_VERSION = 1
+SEARCH_LIMITS_VERSION = 2
 SEARCH_MAX_THREADS = 256
 SEARCH_MAX_HASH_MB = 65536
 SEARCH_MAX_DEPTH = 100
@@ -101,14 +105,15 @@ class SearchConfig(Structure):
 
 
 class SearchLimits(Structure):
-    """``xq_search_limits`` (version 1)."""
+    """``xq_search_limits`` (version 2: no_book)."""
     _fields_ = [("version", c_uint32), ("depth", c_int32), ("nodes", c_uint64),
                 ("movetime_ms", c_int32), ("red_time_ms", c_int32), ("black_time_ms", c_int32),
                 ("red_inc_ms", c_int32), ("black_inc_ms", c_int32), ("movestogo", c_int32),
                 ("move_overhead_ms", c_int32), ("infinite", c_int32), ("ponder", c_int32),
                 ("mate", c_int32), ("multipv", c_int32), ("skill", c_int32), ("seed", c_uint64),
                 ("nsearchmoves", c_int32), ("nbanmoves", c_int32),
-                ("searchmoves", c_move * MAX_MOVES), ("banmoves", c_move * MAX_MOVES)]
+                ("searchmoves", c_move * MAX_MOVES), ("banmoves", c_move * MAX_MOVES),
+                ("no_book", c_int32)]
 
 
 class SearchInfo(Structure):
@@ -126,7 +131,22 @@ class SearchResult(Structure):
                 ("score", c_int32), ("depth", c_int32), ("seldepth", c_int32),
                 ("nodes", c_uint64), ("nps", c_uint64), ("time_ms", c_int64),
                 ("hashfull", c_int32), ("pv_length", c_int32), ("pv", c_move * PV_MAX),
-                ("reserved", c_int32 * 8)]
+                ("book_move", c_int32), ("reserved", c_int32 * 7)]
+
+
+BOOK_OPTIONS_VERSION = 1
+
+
+class BookOptions(Structure):
+    """``xq_book_options`` (version 1)."""
+    _fields_ = [("version", c_uint), ("max_ply", c_int32), ("min_games", c_int32),
+                ("min_score", c_int32), ("weighting", c_int32)]
+
+
+class BookEntry(Structure):
+    """``xq_book_entry``."""
+    _fields_ = [("move", c_move), ("games", c_uint32), ("wins", c_uint32), ("draws", c_uint32),
+                ("losses", c_uint32), ("weight", c_uint32), ("score", c_int32)]
 
 
 #: ``xq_search_info_fn``: void (*)(const xq_search_info *info, void *userdata).
@@ -137,7 +157,8 @@ STRUCTURES = {
     "xq_parse_error": ParseError, "xq_svg_options": SvgOptions, "xq_pgn_options": PgnOptions,
     "xq_rules": Rules, "xq_outcome": Outcome, "xq_search_config": SearchConfig,
     "xq_search_limits": SearchLimits, "xq_search_info": SearchInfo,
-    "xq_search_result": SearchResult,
+    "xq_search_result": SearchResult, "xq_book_options": BookOptions,
+    "xq_book_entry": BookEntry,
 }
 
 P = POINTER
@@ -254,6 +275,7 @@ FUNCTIONS = {
     "xq_pgn_reader_open_memory": (c_int, [P(c_reader_p), c_void_p, c_size_t, P(PgnOptions)]),
     "xq_pgn_reader_next": (c_int, [c_reader_p, c_record_p, P(ParseError)]),
     "xq_pgn_reader_game_line": (c_int, [c_reader_p]),
+    "xq_pgn_reader_encoding": (c_int, [c_reader_p]),
     "xq_pgn_reader_free": (None, [c_reader_p]),
     "xq_format_detect": (c_int, [c_void_p, c_size_t]),
     "xq_record_from_xqf": (c_int, [c_record_p, c_void_p, c_size_t, P(ParseError)]),
@@ -285,6 +307,29 @@ FUNCTIONS = {
     "xq_search_running": (c_int, [c_search_p]),
     "xq_search_wait": (c_int, [c_search_p, P(SearchResult)]),
     "xq_search_run": (c_int, [c_search_p, c_board_p, P(SearchLimits), P(SearchResult)]),
+    "xq_search_set_book": (c_int, [c_search_p, c_book_p]),
+    # opening book
+    "xq_book_options_init": (c_int, [P(BookOptions), c_uint]),
+    "xq_book_builder_new": (c_int, [P(c_book_builder_p), P(BookOptions)]),
+    "xq_book_builder_free": (None, [c_book_builder_p]),
+    "xq_book_builder_add_record": (c_int, [c_book_builder_p, c_record_p]),
+    "xq_book_builder_add_pgn": (c_int, [c_book_builder_p, c_reader_p, P(c_int)]),
+    "xq_book_builder_games": (c_int64, [c_book_builder_p]),
+    "xq_book_builder_finish": (c_int, [c_book_builder_p, P(c_book_p)]),
+    "xq_book_open": (c_int, [P(c_book_p), c_char_p, P(ParseError)]),
+    "xq_book_open_memory": (c_int, [P(c_book_p), c_void_p, c_size_t, P(ParseError)]),
+    "xq_book_free": (None, [c_book_p]),
+    "xq_book_write": (c_int, [c_book_p, c_char_p]),
+    "xq_book_data": (c_void_p, [c_book_p, P(c_size_t)]),
+    "xq_book_merge": (c_int, [P(c_book_p), c_book_p, c_book_p, P(BookOptions)]),
+    "xq_book_probe": (c_int, [c_book_p, c_board_p, P(BookEntry), c_size_t]),
+    "xq_book_pick": (c_int, [c_book_p, c_board_p, P(Rules), c_uint64, c_uint, P(c_move)]),
+    "xq_book_position_count": (c_int64, [c_book_p]),
+    "xq_book_move_count": (c_int64, [c_book_p]),
+    "xq_book_games": (c_int64, [c_book_p]),
+    "xq_book_weighting": (c_int, [c_book_p]),
+    "xq_book_position_at": (c_int, [c_book_p, c_int64, P(c_uint64), P(BookEntry), c_size_t]),
+    "xq_book_dump": (c_int64, [c_book_p, c_char_p, c_size_t]),
     "xq_evaluate": (c_int, [c_board_p, P(c_int32)]),
 }
 

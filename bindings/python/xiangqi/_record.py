@@ -1,6 +1,7 @@
 """Game records: Record, PGN/XQF/DhtmlXQ reading and PGN writing (internal module)."""
 
 import ctypes
+import io
 import os
 
 from . import _errors, _ffi
@@ -25,8 +26,9 @@ def _pgn_options(notation=None, flags=0, line_width=80, variations=True, comment
 def _read_text(fn, handle, what):
     """A string from a snprintf-style C getter fn(handle, buf, cap)."""
     n = fn(handle, None, 0)
-    if n < 0:
+    if n <= 0:
         _errors.check(n, what)
+        return ""
     buf = ctypes.create_string_buffer(n + 1)
     _errors.check(fn(handle, buf, n + 1), what)
     return buf.raw[:n].decode("utf-8", "replace")
@@ -357,38 +359,113 @@ class Record(Owned):
         _errors.check(_lib.xq_record_clear_nags(self._handle))
 
 
-class PgnReader(Owned):
-    """Iterate over the games of a PGN file or text, one :class:`Record` each.
+def _looks_like_pgn(text):
+    return isinstance(text, (str, bytes)) and (
+        (b"\n" if isinstance(text, bytes) else "\n") in text
+        or text.lstrip()[:1] in ("[", b"[") or len(text) > 4096)
 
-    ``for game in xiangqi.read_pgn("games.pgn"): ...`` reads the file in
-    blocks, so memory use is bounded by the largest game. A bad game raises
-    its error (with ``line`` and ``column``) unless ``skip_errors`` is true;
-    then it is skipped and recorded in :attr:`errors` as (line, exception).
+
+class PgnReader(Owned):
+    """Iterate over the games of a PGN file, one :class:`Record` each (or one
+    :class:`xiangqi.pgn.Game` each with ``games=True``, which is what
+    :func:`read_pgn` gives).
+
+    *source* is a file name (``str``, ``bytes`` or a path-like object such
+    as :class:`pathlib.Path`) or an open file: binary (its descriptor is
+    read from the current position, streaming, when it has one and can
+    seek; else it is read whole) or text (``io.StringIO`` included; read
+    whole). A string is always a file name, never PGN text: use
+    :meth:`from_text` or :func:`read_pgn_text` for text. The XQF and DhtmlXQ
+    formats are recognised in files too (one game each).
+
+    Files are read in blocks, so memory use is bounded by the largest game.
+    A bad game raises its error (with ``line`` and ``column``) unless
+    ``skip_errors`` is true; then it is skipped and recorded in
+    :attr:`errors` as (line, exception).
     """
 
     _what = "PGN reader"
 
-    def __init__(self, source, notation=None, flags=0, skip_errors=False):
+    def __init__(self, source, notation=None, flags=0, skip_errors=False, games=False):
         opt = _pgn_options(notation, flags)
         handle = _ffi.c_reader_p()
         self._data = None
-        if isinstance(source, (bytes, bytearray)) or (isinstance(source, str) and (
-                "\n" in source or source.lstrip().startswith("["))):
-            data = _encode(source) if isinstance(source, str) else bytes(source)
-            self._data = ctypes.create_string_buffer(data, len(data))  # kept alive
-            rc = _lib.xq_pgn_reader_open_memory(ctypes.byref(handle), self._data, len(data),
-                                               ctypes.byref(opt))
-        else:
+        self._file = None
+        if hasattr(source, "read"):
+            rc = self._open_file(source, handle, opt)
+        elif isinstance(source, (str, bytes, os.PathLike)):
             path = os.fspath(source)
+            if isinstance(path, str):
+                path = path.encode("utf-8", "surrogateescape")
+            if b"\0" in path:
+                raise InvalidArgumentError(_errors.EINVAL, "a file name cannot contain a NUL "
+                                           "character (for PGN text use read_pgn_text())")
             perr = _ffi.ParseError()
-            rc = _lib.xq_pgn_reader_open(ctypes.byref(handle), _encode(path), ctypes.byref(opt),
+            rc = _lib.xq_pgn_reader_open(ctypes.byref(handle), path, ctypes.byref(opt),
                                          ctypes.byref(perr))
             if rc == _errors.EIO:  # the message names the file and the reason
-                raise _errors.XiangqiIOError(rc, perr.message.decode("utf-8", "replace"))
+                message = perr.message.decode("utf-8", "replace")
+                if _looks_like_pgn(source):
+                    message += (" (read_pgn() takes a file name or an open file; for PGN text "
+                                "use xiangqi.read_pgn_text(text))")
+                raise _errors.XiangqiIOError(rc, message)
+        else:
+            raise InvalidArgumentError(
+                _errors.EINVAL, "read_pgn() takes a file name, a path or an open file, not %s "
+                "(for PGN text use read_pgn_text())" % type(source).__name__)
         _errors.check(rc)
         self._own(handle.value, _lib.xq_pgn_reader_free)
         self.skip_errors = skip_errors
+        self.games = games
         self.errors = []
+
+    def _open_memory(self, data, handle, opt):
+        self._data = ctypes.create_string_buffer(data, len(data))  # kept alive
+        return _lib.xq_pgn_reader_open_memory(ctypes.byref(handle), self._data, len(data),
+                                              ctypes.byref(opt))
+
+    def _open_file(self, f, handle, opt):
+        binary = not isinstance(f, io.TextIOBase) and "b" in getattr(f, "mode", "b")
+        if binary:
+            try:
+                fd = f.fileno()
+                seekable = f.seekable()
+            except (AttributeError, OSError, ValueError):
+                fd, seekable = None, False
+            if fd is not None and seekable:
+                os.lseek(fd, f.tell(), os.SEEK_SET)  # what Python buffered is not lost
+                perr = _ffi.ParseError()
+                self._file = f  # the descriptor must stay open while the reader reads it
+                rc = _lib.xq_pgn_reader_open_fd(ctypes.byref(handle), fd, ctypes.byref(opt),
+                                                ctypes.byref(perr))
+                if rc == _errors.EIO:
+                    raise _errors.XiangqiIOError(rc, perr.message.decode("utf-8", "replace"))
+                return rc
+        data = f.read()
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        elif not isinstance(data, (bytes, bytearray)):
+            raise InvalidArgumentError(_errors.EINVAL, "the file gave %s, not text or bytes"
+                                       % type(data).__name__)
+        return self._open_memory(bytes(data), handle, opt)
+
+    @classmethod
+    def from_text(cls, text, notation=None, flags=0, skip_errors=False, games=False):
+        """A reader over PGN text (``str``, or ``bytes`` in UTF-8 or GBK)."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InvalidArgumentError(_errors.EINVAL, "PGN text must be str or bytes, not %s"
+                                       % type(text).__name__)
+        self = cls.__new__(cls)
+        opt = _pgn_options(notation, flags)
+        handle = _ffi.c_reader_p()
+        self._file = None
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        _errors.check(self._open_memory(data, handle, opt))
+        self._own(handle.value, _lib.xq_pgn_reader_free)
+        self.skip_errors = skip_errors
+        self.games = games
+        self.errors = []
+        return self
 
     def __iter__(self):
         return self
@@ -402,7 +479,15 @@ class PgnReader(Owned):
             rc = _lib.xq_pgn_reader_next(self._ptr, rec._handle, ctypes.byref(perr))
             if rc == 1:
                 rec.game_line = _lib.xq_pgn_reader_game_line(self._ptr)
-                return rec
+                if not self.games:
+                    return rec
+                from .pgn import Game
+                try:
+                    game = Game.from_record(rec)
+                finally:
+                    rec.close()
+                game.game_line = rec.game_line
+                return game
             if rc == 0:
                 self.close()
                 raise StopIteration
@@ -413,10 +498,20 @@ class PgnReader(Owned):
             self.errors.append((line, exc))
 
 
-
 def read_pgn(source, notation=None, flags=0, skip_errors=False):
-    """A :class:`PgnReader` over a PGN file name, or over PGN text."""
-    return PgnReader(source, notation, flags, skip_errors)
+    """The games of a PGN file, as :class:`xiangqi.pgn.Game` trees, read lazily.
+
+    *source* is a file name, a :class:`pathlib.Path` or an open file (text
+    or binary, ``io.StringIO`` included); a string is always a file name
+    (for PGN text use :func:`read_pgn_text`). Returns a :class:`PgnReader`
+    (with ``errors`` when *skip_errors* is true). ``game.board()`` is the
+    starting position: ``for m in game.mainline_moves(): board.push(m)``."""
+    return PgnReader(source, notation, flags, skip_errors, games=True)
 
 
-__all__ = ["Record", "Tags", "PgnReader", "read_pgn"]
+def read_pgn_text(text, notation=None, flags=0, skip_errors=False):
+    """The games of PGN text (``str``, or UTF-8/GBK ``bytes``), as :func:`read_pgn` gives them."""
+    return PgnReader.from_text(text, notation, flags, skip_errors, games=True)
+
+
+__all__ = ["Record", "Tags", "PgnReader", "read_pgn", "read_pgn_text"]

@@ -1,0 +1,364 @@
+/* xq-book: build, probe, inspect, merge and dump opening books.
+ *
+ *   xq-book build [-o OUT] [filters] [--encoding ENC] FILE...
+ *   xq-book probe BOOK [FEN] [MOVE]...
+ *   xq-book stats BOOK
+ *   xq-book merge -o OUT BOOK BOOK...
+ *   xq-book dump BOOK
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "book_tool.h"
+#include "cli.h"
+
+static const char usage[] =
+    "Usage: xq-book COMMAND [OPTION]... ARG...\n"
+    "Build, inspect and merge Xiangqi opening books (libxiangqi book files).\n"
+    "\n"
+    "Commands:\n"
+    "  build FILE...        build a book from the main lines of PGN games\n"
+    "                       (\"-\" reads standard input); the result of each game\n"
+    "                       is taken from its Result tag\n"
+    "  probe BOOK [FEN] [MOVE]...\n"
+    "                       list the book moves of a position: the start\n"
+    "                       position or FEN, after the ICCS moves given\n"
+    "  stats BOOK           print the header and totals of a book\n"
+    "  merge BOOK BOOK...   merge books (counts added) into the output file\n"
+    "  dump BOOK            print every stored move as text: key, move, counts\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output FILE    the book to write (build and merge; required)\n"
+    "  --max-ply N          build: keep the first N plies of each game (default 40)\n"
+    "  --min-games N        build, merge: leave out moves played in fewer than N\n"
+    "                       games (default 1)\n"
+    "  --min-score N        build, merge: leave out moves scoring under N permille\n"
+    "                       for the side that played them (default 0)\n"
+    "  --weight KIND        build, merge: weigh moves by games (default) or by\n"
+    "                       results (2 per win, 1 per draw or unknown result)\n"
+    "  --encoding ENC       build: the text encoding of the PGN files: utf-8\n"
+    "                       (default), gbk or big5\n"
+    "  --pick SEED          probe: also print the move a weighted pick with this\n"
+    "                       seed plays\n"
+    "  --help               show this help and exit\n"
+    "  --version            show the library version and exit\n"
+    "\n"
+    "Exit status: 0 on success, 1 when a file cannot be read or written or is\n"
+    "not a valid book (probe: also when the position is not in the book), 2 on a\n"
+    "usage error.\n";
+
+static void help(FILE *f) { fputs(usage, f); }
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static xq_book *open_book(const char *path)
+{
+    xq_book *book;
+    xq_parse_error err;
+    const int rc = xq_book_open(&book, path, &err);
+    if (rc != XQ_OK) {
+        fprintf(stderr, "xq-book: %s\n", err.message);
+        return NULL;
+    }
+    return book;
+}
+
+static int write_book(const xq_book *book, const char *out)
+{
+    const int rc = xq_book_write(book, out);
+    if (rc != XQ_OK) {
+        fprintf(stderr, "xq-book: %s: cannot write: %s\n", out, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+static void print_summary(const char *what, const xq_book *book, const char *out, double secs)
+{
+    size_t size;
+    xq_book_data(book, &size);
+    fprintf(stderr,
+            "xq-book: %s%" PRId64 " positions, %" PRId64 " moves, %zu bytes in %.2f s -> %s\n",
+            what, xq_book_position_count(book), xq_book_move_count(book), size, secs, out);
+}
+
+static int cmd_build(char **files, int nfiles, const xq_book_options *opt, const char *enc,
+                     const char *out)
+{
+    const double t0 = now();
+    xq_book_builder *b;
+    if (xq_book_builder_new(&b, opt) != XQ_OK)
+        return cli_usage_error("bad book options");
+    input_stats st = {0, 0, 0};
+    int status = 0;
+    for (int i = 0; i < nfiles && !status; i++)
+        if (book_add_file(b, files[i], enc, &st) < 0)
+            status = 1;
+    xq_book *book = NULL;
+    if (!status && xq_book_builder_finish(b, &book) != XQ_OK) {
+        fprintf(stderr, "xq-book: out of memory\n");
+        status = 1;
+    }
+    xq_book_builder_free(b);
+    if (!status)
+        status = write_book(book, out);
+    if (!status) {
+        char what[160];
+        snprintf(what, sizeof what, "%" PRId64 " games (%" PRId64 " with an error)%s, ",
+                 st.games, st.bad, st.bad_bytes ? ", some bytes not convertible" : "");
+        print_summary(what, book, out, now() - t0);
+    }
+    xq_book_free(book);
+    return status;
+}
+
+static int cmd_merge(char **files, int nfiles, const xq_book_options *opt, const char *out)
+{
+    const double t0 = now();
+    xq_book *acc = open_book(files[0]);
+    if (!acc)
+        return 1;
+    for (int i = 1; i < nfiles; i++) {
+        xq_book *next = open_book(files[i]), *m = NULL;
+        if (!next || xq_book_merge(&m, acc, next, opt) != XQ_OK) {
+            if (next)
+                fprintf(stderr, "xq-book: out of memory\n");
+            xq_book_free(next);
+            xq_book_free(acc);
+            return 1;
+        }
+        xq_book_free(next);
+        xq_book_free(acc);
+        acc = m;
+    }
+    int status = write_book(acc, out);
+    if (!status)
+        print_summary("", acc, out, now() - t0);
+    xq_book_free(acc);
+    return status;
+}
+
+static int cmd_probe(const char *path, char **args, int nargs, int pick, uint64_t seed)
+{
+    xq_book *book = open_book(path);
+    if (!book)
+        return 1;
+    int status = 0, i = 0;
+    const char *fen = (nargs > 0 && strchr(args[0], '/')) ? args[i++] : NULL;
+    xq_board *board;
+    xq_parse_error err;
+    if (xq_board_new(&board, fen, &err) != XQ_OK) {
+        fprintf(stderr, "xq-book: bad FEN: %s\n", err.message);
+        xq_book_free(book);
+        return 2;
+    }
+    for (; i < nargs; i++) {
+        xq_move m;
+        if (xq_board_move_from_text(board, args[i], XQ_NOTATION_AUTO, 0, &m, &err) != XQ_OK ||
+            xq_board_make_move(board, m) != XQ_OK) {
+            fprintf(stderr, "xq-book: move '%s': %s\n", args[i], err.message);
+            xq_board_free(board);
+            xq_book_free(book);
+            return 2;
+        }
+    }
+    char text[XQ_FEN_MAX];
+    xq_board_fen(board, text, sizeof text);
+    printf("position %s\n", text);
+    xq_book_entry e[XQ_MAX_MOVES];
+    const int n = xq_book_probe(book, board, e, XQ_MAX_MOVES);
+    uint64_t total = 0, games = 0;
+    for (int k = 0; k < n; k++) {
+        total += e[k].weight;
+        games += e[k].games;
+    }
+    printf("%d book moves, %" PRIu64 " games\n", n, games);
+    if (n > 0)
+        printf("%-5s %-12s %8s %7s %7s %7s %6s %8s %6s\n", "move", "chinese", "games", "wins",
+               "draws", "losses", "score", "weight", "share");
+    for (int k = 0; k < n; k++) {
+        char iccs[XQ_MOVE_STR_MAX], cn[XQ_MOVE_TEXT_MAX], score[16];
+        xq_move_format(e[k].move, iccs, sizeof iccs);
+        xq_board_move_to_text(board, e[k].move, XQ_NOTATION_CHINESE, 0, cn, sizeof cn);
+        if (e[k].score < 0)
+            snprintf(score, sizeof score, "-");
+        else
+            snprintf(score, sizeof score, "%.1f%%", e[k].score / 10.0);
+        /* Chinese move texts are 4 characters of 3 bytes: pad by columns. */
+        printf("%-5s %s%*s %8" PRIu32 " %7" PRIu32 " %7" PRIu32 " %7" PRIu32 " %6s %8" PRIu32
+               " %5.1f%%\n",
+               iccs, cn, 12 - 8, "", e[k].games, e[k].wins, e[k].draws, e[k].losses, score,
+               e[k].weight, total ? 100.0 * e[k].weight / (double)total : 0.0);
+    }
+    if (pick) {
+        xq_move m;
+        if (xq_book_pick(book, board, NULL, seed, 0, &m) == XQ_OK) {
+            xq_move_format(m, text, sizeof text);
+            printf("pick %s\n", text);
+        } else {
+            printf("pick none\n");
+        }
+    }
+    if (n == 0)
+        status = 1;
+    xq_board_free(board);
+    xq_book_free(book);
+    return status;
+}
+
+static int cmd_stats(const char *path)
+{
+    xq_book *book = open_book(path);
+    if (!book)
+        return 1;
+    size_t size;
+    const unsigned char *d = xq_book_data(book, &size);
+    /* Header fields of the documented format (docs/book.md), little-endian. */
+    uint32_t f[4];
+    for (int i = 0; i < 4; i++)
+        f[i] = (uint32_t)d[20 + 4 * i] | (uint32_t)d[21 + 4 * i] << 8 |
+               (uint32_t)d[22 + 4 * i] << 16 | (uint32_t)d[23 + 4 * i] << 24;
+    printf("file        %s\n", path);
+    printf("format      %d\n", XQ_BOOK_FORMAT_VERSION);
+    printf("size        %zu bytes\n", size);
+    printf("positions   %" PRId64 "\n", xq_book_position_count(book));
+    printf("moves       %" PRId64 "\n", xq_book_move_count(book));
+    printf("games       %" PRId64 " (counted at the start position)\n", xq_book_games(book));
+    printf("weighting   %s\n",
+           xq_book_weighting(book) == XQ_BOOK_WEIGHT_RESULTS ? "results" : "games");
+    printf("max ply     %" PRIu32 "\n", f[0]);
+    printf("min games   %" PRIu32 "\n", f[1]);
+    printf("min score   %" PRIu32 " permille\n", f[2]);
+    xq_book_free(book);
+    return 0;
+}
+
+static int cmd_dump(const char *path)
+{
+    xq_book *book = open_book(path);
+    if (!book)
+        return 1;
+    const int64_t npos = xq_book_position_count(book);
+    xq_book_entry e[XQ_MAX_MOVES];
+    for (int64_t i = 0; i < npos; i++) {
+        uint64_t key;
+        const int n = xq_book_position_at(book, i, &key, e, XQ_MAX_MOVES);
+        for (int k = 0; k < n && k < XQ_MAX_MOVES; k++) {
+            char mv[XQ_MOVE_STR_MAX];
+            xq_move_format(e[k].move, mv, sizeof mv);
+            printf("%016" PRIx64 " %s games %" PRIu32 " wins %" PRIu32 " draws %" PRIu32
+                   " losses %" PRIu32 " weight %" PRIu32 "\n",
+                   key, mv, e[k].games, e[k].wins, e[k].draws, e[k].losses, e[k].weight);
+        }
+    }
+    xq_book_free(book);
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    xq_book_options opt;
+    xq_book_options_init(&opt, XQ_BOOK_OPTIONS_VERSION);
+    int filters = 0, pick = 0;
+    uint64_t seed = 0;
+    const char *cmd = NULL, *out = NULL, *enc = "utf-8";
+    char **args = calloc((size_t)argc + 1, sizeof *args);
+    int nargs = 0;
+    if (!args)
+        return 1;
+    cli_init("xq-book");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        long long v;
+        if (cli_standard(a, help)) {
+            free(args);
+            return 0;
+        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+            if (!(out = cli_value(argc, argv, &i)))
+                return CLI_EXIT_USAGE;
+        } else if (!strcmp(a, "--max-ply")) {
+            if (!cli_int_value(argc, argv, &i, 1, 1000, &v))
+                return CLI_EXIT_USAGE;
+            opt.max_ply = (int32_t)v;
+        } else if (!strcmp(a, "--min-games")) {
+            if (!cli_int_value(argc, argv, &i, 1, INT32_MAX, &v))
+                return CLI_EXIT_USAGE;
+            opt.min_games = (int32_t)v;
+            filters = 1;
+        } else if (!strcmp(a, "--min-score")) {
+            if (!cli_int_value(argc, argv, &i, 0, 1000, &v))
+                return CLI_EXIT_USAGE;
+            opt.min_score = (int32_t)v;
+            filters = 1;
+        } else if (!strcmp(a, "--weight")) {
+            const char *val = cli_value(argc, argv, &i);
+            if (!val)
+                return CLI_EXIT_USAGE;
+            if (!strcmp(val, "games"))
+                opt.weighting = XQ_BOOK_WEIGHT_GAMES;
+            else if (!strcmp(val, "results"))
+                opt.weighting = XQ_BOOK_WEIGHT_RESULTS;
+            else
+                return cli_usage_error("--weight wants 'games' or 'results', not '%s'", val);
+            filters = 1;
+        } else if (!strcmp(a, "--encoding")) {
+            const char *val = cli_value(argc, argv, &i);
+            if (!val)
+                return CLI_EXIT_USAGE;
+            if (strcmp(val, "utf-8") && strcmp(val, "gbk") && strcmp(val, "big5"))
+                return cli_usage_error("--encoding wants utf-8, gbk or big5, not '%s'", val);
+            enc = val;
+        } else if (!strcmp(a, "--pick")) {
+            const char *val = cli_value(argc, argv, &i);
+            if (!val)
+                return CLI_EXIT_USAGE;
+            char *end;
+            errno = 0;
+            seed = strtoull(val, &end, 10);
+            if (errno || end == val || *end || *val == '-')
+                return cli_usage_error("--pick wants a number, not '%s'", val);
+            pick = 1;
+        } else if (a[0] == '-' && a[1]) {
+            return cli_unknown_option(a);
+        } else if (!cmd) {
+            cmd = a;
+        } else {
+            args[nargs++] = argv[i];
+        }
+    }
+    int status;
+    if (!cmd) {
+        status = cli_usage_error("no command");
+    } else if (!strcmp(cmd, "build")) {
+        if (!out || !nargs)
+            status = cli_usage_error("build needs -o FILE and PGN files");
+        else
+            status = cmd_build(args, nargs, &opt, enc, out);
+    } else if (!strcmp(cmd, "merge")) {
+        if (!out || nargs < 2)
+            status = cli_usage_error("merge needs -o FILE and two or more books");
+        else
+            status = cmd_merge(args, nargs, filters ? &opt : NULL, out);
+    } else if (!strcmp(cmd, "probe")) {
+        status = nargs < 1 ? cli_usage_error("probe needs a book")
+                           : cmd_probe(args[0], args + 1, nargs - 1, pick, seed);
+    } else if (!strcmp(cmd, "stats")) {
+        status = nargs != 1 ? cli_usage_error("stats needs one book") : cmd_stats(args[0]);
+    } else if (!strcmp(cmd, "dump")) {
+        status = nargs != 1 ? cli_usage_error("dump needs one book") : cmd_dump(args[0]);
+    } else {
+        status = cli_usage_error("unknown command '%s'", cmd);
+    }
+    free(args);
+    return status;
+}

@@ -1,0 +1,157 @@
+/* Games against the built-in engine: each engine thread owns one xq_search
+ * handle; a request copies the board, the search runs on the thread
+ * (xq_search_run) and its move is posted back into the loop, where
+ * game_engine_move() plays it like any other move. Other games go on. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server.h"
+
+#define ENGINE_HASH_MB 16
+#define ENGINE_MAX_MOVETIME_MS 5000 /* never think longer than this on one move */
+#define ENGINE_MIN_MOVETIME_MS 50
+
+static pool *g_engine;
+static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
+static xq_search *g_handles[64];
+static int g_nhandles;
+static int g_stopping;
+
+typedef struct engine_job {
+    work w;
+    int64_t gid;
+    uint32_t gen;
+    xq_board *board;
+    xq_rules rules;
+    int level;
+    int64_t my_ms, opp_ms, inc_ms;
+    xq_move best;
+} engine_job;
+
+static void *ctx_new(void)
+{
+    xq_search_config cfg;
+    xq_search_config_init(&cfg, XQ_SEARCH_CONFIG_VERSION);
+    cfg.hash_mb = ENGINE_HASH_MB;
+    xq_search *s = NULL;
+    if (xq_search_new(&s, &cfg) != XQ_OK)
+        return NULL;
+    pthread_mutex_lock(&g_mu);
+    if (g_nhandles < 64)
+        g_handles[g_nhandles++] = s;
+    pthread_mutex_unlock(&g_mu);
+    return s;
+}
+
+static void ctx_free(void *ctx) { xq_search_free(ctx); }
+
+static void run(work *w, void *ctx)
+{
+    engine_job *j = (engine_job *)w;
+    xq_search *s = ctx;
+    j->best = XQ_MOVE_NONE;
+    if (!s)
+        return;
+    xq_search_limits lim;
+    xq_search_limits_init(&lim, XQ_SEARCH_LIMITS_VERSION);
+    lim.skill = j->level;
+    int64_t budget = j->my_ms / 30 + j->inc_ms * 3 / 4;
+    if (budget > ENGINE_MAX_MOVETIME_MS)
+        budget = ENGINE_MAX_MOVETIME_MS;
+    if (budget > j->my_ms / 2)
+        budget = j->my_ms / 2;
+    if (budget < ENGINE_MIN_MOVETIME_MS)
+        budget = ENGINE_MIN_MOVETIME_MS;
+    lim.movetime_ms = (int32_t)budget;
+    lim.seed = (uint64_t)j->gid * 2654435761u + (uint64_t)xq_board_ply(j->board);
+    lim.nbanmoves = xq_board_banned_moves(j->board, &j->rules, lim.banmoves, XQ_MAX_MOVES);
+    if (lim.nbanmoves < 0)
+        lim.nbanmoves = 0;
+    xq_search_set_rules(s, &j->rules);
+    xq_search_result res;
+    if (xq_search_run(s, j->board, &lim, &res) == XQ_OK)
+        j->best = res.best_move;
+    if (j->best == XQ_MOVE_NONE) { /* nothing but banned moves: any legal move */
+        xq_move mv[XQ_MAX_MOVES];
+        if (xq_board_generate_moves(j->board, mv, XQ_MAX_MOVES) > 0)
+            j->best = mv[0];
+    }
+}
+
+static void done(work *w)
+{
+    engine_job *j = (engine_job *)w;
+    if (!g_stopping)
+        game_engine_move(j->gid, j->gen, j->best);
+    xq_board_free(j->board);
+    free(j);
+}
+
+int engine_init(int threads)
+{
+    g_engine = pool_new(threads, ctx_new, ctx_free);
+    return g_engine ? 0 : -1;
+}
+
+void engine_shutdown(void)
+{
+    g_stopping = 1;
+    pthread_mutex_lock(&g_mu);
+    for (int i = 0; i < g_nhandles; i++)
+        xq_search_stop(g_handles[i]);
+    pthread_mutex_unlock(&g_mu);
+    pool_free(g_engine);
+    g_engine = NULL;
+}
+
+int engine_request(int64_t gid, uint32_t gen, const xq_board *b, const xq_rules *rules, int level,
+                   int64_t my_ms, int64_t opp_ms, int64_t inc_ms)
+{
+    engine_job *j = calloc(1, sizeof *j);
+    if (!j || xq_board_clone(&j->board, b) != XQ_OK) {
+        free(j);
+        return -1;
+    }
+    j->w.run = run;
+    j->w.done = done;
+    j->gid = gid;
+    j->gen = gen;
+    j->rules = *rules;
+    j->level = level;
+    j->my_ms = my_ms;
+    j->opp_ms = opp_ms;
+    j->inc_ms = inc_ms;
+    pool_submit(g_engine, &j->w);
+    return 0;
+}
+
+void cmd_engine(conn *c, json_t *m, json_t *id)
+{
+    json_t *lv = json_object_get(m, "level");
+    if (lv && (!json_is_integer(lv) || json_integer_value(lv) < 0 ||
+               json_integer_value(lv) > XQ_SKILL_MAX)) {
+        conn_error(c, id, "bad_field", "'level' is 0..%d", XQ_SKILL_MAX);
+        return;
+    }
+    game_terms t;
+    memset(&t, 0, sizeof t);
+    int color;
+    if (parse_terms(c, m, id, &t.base_s, &t.inc_s, &t.ruleset, &t.rated, &color) < 0)
+        return;
+    if (t.rated) {
+        conn_error(c, id, "not_allowed", "games against the engine are unrated");
+        return;
+    }
+    if (color < 0)
+        color = (int)(mono_us() & 1);
+    t.engine_level = lv ? (int)json_integer_value(lv) : 10;
+    t.engine_color = 1 - color;
+    t.uid[color] = c->user->id;
+    snprintf(t.name[color], sizeof t.name[color], "%s", c->user->name);
+    t.rating[color] = c->user->rating;
+    snprintf(t.name[1 - color], sizeof t.name[1 - color], "xq-engine-%d", t.engine_level);
+    t.rating[1 - color] = 0;
+    game_start(&t, id, c);
+}

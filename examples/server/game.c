@@ -1,0 +1,1094 @@
+/* Live games. The server owns the clock (CLOCK_MONOTONIC): a side's time runs
+ * from the moment the previous move was committed; the increment is added
+ * after each move. Every move is checked by libxiangqi on the game's own
+ * board (the mover's game, the mover's turn, a legal move), committed to the
+ * database, and only then acknowledged and relayed. Every end is judged by
+ * xq_board_outcome() under the game's rule set; flag fall, resignation,
+ * agreed draws, aborts and abandonment are the other ends. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "server.h"
+
+enum { RES_ABORTED = 4 };
+
+struct game {
+    int64_t id;
+    game_terms t;
+    xq_rules rules;
+    xq_board *board;
+    int64_t clock_ms[2];    /* remaining at the start of the current turn */
+    int64_t (*hist)[2];     /* clocks after each ply (hist[0]: at the start) */
+    int nhist, caphist;
+    int64_t turn_start_us;
+    int draw_offer;         /* the color that offered, or -1 */
+    int takeback_offer;
+    timer *flag_timer;
+    timer *grace_timer[2];
+    int absent[2];
+    int64_t absent_since[2];
+    int expired[2];
+    uint32_t engine_gen;
+    uint32_t *watchers;
+    int nwatch, capwatch;
+    int ended;
+};
+
+static game **g_games; /* live games, sorted by id */
+static size_t g_ngames, g_capgames;
+
+static const char *const k_color[2] = {"red", "black"};
+static const char *const k_result[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
+
+const char *ruleset_name(int rs)
+{
+    return rs == XQ_RULES_CXA ? "cxa" : rs == XQ_RULES_SIMPLE ? "simple" : "axf";
+}
+
+int ruleset_parse(const char *s)
+{
+    if (strcasecmp(s, "axf") == 0)
+        return XQ_RULES_AXF;
+    if (strcasecmp(s, "cxa") == 0)
+        return XQ_RULES_CXA;
+    if (strcasecmp(s, "simple") == 0)
+        return XQ_RULES_SIMPLE;
+    return -1;
+}
+
+size_t game_live_count(void) { return g_ngames; }
+
+game *game_find(int64_t gid)
+{
+    size_t lo = 0, hi = g_ngames;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (g_games[mid]->id < gid)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (lo < g_ngames && g_games[lo]->id == gid) ? g_games[lo] : NULL;
+}
+
+static int list_add(game *g)
+{
+    if (g_ngames == g_capgames) {
+        size_t cap = g_capgames ? g_capgames * 2 : 64;
+        game **p = realloc(g_games, cap * sizeof *p);
+        if (!p)
+            return -1;
+        g_games = p;
+        g_capgames = cap;
+    }
+    size_t i = g_ngames;
+    while (i > 0 && g_games[i - 1]->id > g->id) {
+        g_games[i] = g_games[i - 1];
+        i--;
+    }
+    g_games[i] = g;
+    g_ngames++;
+    return 0;
+}
+
+static void list_del(game *g)
+{
+    for (size_t i = 0; i < g_ngames; i++)
+        if (g_games[i] == g) {
+            memmove(&g_games[i], &g_games[i + 1], (g_ngames - i - 1) * sizeof *g_games);
+            g_ngames--;
+            return;
+        }
+}
+
+static int hist_push(game *g)
+{
+    if (g->nhist == g->caphist) {
+        int cap = g->caphist ? g->caphist * 2 : 64;
+        void *p = realloc(g->hist, (size_t)cap * sizeof *g->hist);
+        if (!p)
+            return -1;
+        g->hist = p;
+        g->caphist = cap;
+    }
+    g->hist[g->nhist][0] = g->clock_ms[0];
+    g->hist[g->nhist][1] = g->clock_ms[1];
+    g->nhist++;
+    return 0;
+}
+
+static void game_free(game *g)
+{
+    if (!g)
+        return;
+    timer_free(g->flag_timer);
+    timer_free(g->grace_timer[0]);
+    timer_free(g->grace_timer[1]);
+    xq_board_free(g->board);
+    free(g->hist);
+    free(g->watchers);
+    free(g);
+}
+
+static int stm(const game *g) { return xq_board_side_to_move(g->board); }
+static int is_engine(const game *g, int color)
+{
+    return g->t.engine_level >= 0 && g->t.engine_color == color;
+}
+static int64_t remaining(const game *g, int color, int64_t now)
+{
+    int64_t ms = g->clock_ms[color];
+    if (color == stm(g))
+        ms -= (now - g->turn_start_us) / 1000;
+    return ms;
+}
+
+/* The color c's user plays in g, or -1. */
+static int color_of(const game *g, const conn *c)
+{
+    if (!c->user)
+        return -1;
+    for (int s = 0; s < 2; s++)
+        if (!is_engine(g, s) && g->t.uid[s] == c->user->id)
+            return s;
+    return -1;
+}
+
+/* ---- messages ---- */
+static json_t *clock_json(const game *g, int64_t now)
+{
+    int64_t r = remaining(g, 0, now), b = remaining(g, 1, now);
+    return json_pack("{sIsIss}", "red", (json_int_t)(r > 0 ? r : 0), "black",
+                     (json_int_t)(b > 0 ? b : 0), "running", g->ended ? "none" : k_color[stm(g)]);
+}
+
+static json_t *legal_json(const game *g)
+{
+    xq_move mv[XQ_MAX_MOVES];
+    int n = xq_board_generate_moves(g->board, mv, XQ_MAX_MOVES);
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        char s[XQ_MOVE_STR_MAX];
+        xq_move_format(mv[i], s, sizeof s);
+        json_array_append_new(a, json_string(s));
+    }
+    return a;
+}
+
+static json_t *player_json(const game *g, int s)
+{
+    json_t *p = json_pack("{sssfsb}", "name", g->t.name[s], "rating", g->t.rating[s], "present",
+                          !g->absent[s]);
+    if (is_engine(g, s))
+        json_object_set_new(p, "engine", json_integer(g->t.engine_level));
+    return p;
+}
+
+static json_t *state_json(const game *g, const conn *c)
+{
+    char fen[XQ_FEN_MAX];
+    xq_board_fen(g->board, fen, sizeof fen);
+    json_t *moves = json_array(), *wxf = json_array(), *zh = json_array();
+    int n = xq_board_history_size(g->board);
+    xq_board *replay = NULL; /* the moves again from the start, for their WXF and Chinese text */
+    if (xq_board_new(&replay, XQ_START_FEN, NULL) != XQ_OK)
+        replay = NULL;
+    for (int i = 0; i < n; i++) {
+        xq_move mv;
+        char s[XQ_MOVE_STR_MAX], w[XQ_MOVE_TEXT_MAX] = "", z[XQ_MOVE_TEXT_MAX] = "";
+        xq_board_history_move(g->board, i, &mv, NULL);
+        xq_move_format(mv, s, sizeof s);
+        if (replay) {
+            xq_board_move_to_text(replay, mv, XQ_NOTATION_WXF, 0, w, sizeof w);
+            xq_board_move_to_text(replay, mv, XQ_NOTATION_CHINESE, 0, z, sizeof z);
+            xq_board_make_move(replay, mv);
+        }
+        json_array_append_new(moves, json_string(s));
+        json_array_append_new(wxf, json_string(w[0] ? w : s));
+        json_array_append_new(zh, json_string(z[0] ? z : s));
+    }
+    xq_board_free(replay);
+    int you = c ? color_of(g, c) : -1;
+    json_t *j = json_pack(
+        "{sssIsososssisisbsssssosisssoso}", "type", "game", "game", (json_int_t)g->id, "red",
+        player_json(g, 0), "black", player_json(g, 1), "rules", ruleset_name(g->t.ruleset),
+        "base", g->t.base_s, "inc", g->t.inc_s, "rated", g->t.rated, "start", XQ_START_FEN,
+        "fen", fen, "moves", moves, "ply", n, "turn", k_color[stm(g)], "clock",
+        clock_json(g, mono_us()), "legal", legal_json(g));
+    json_object_set_new(j, "wxf", wxf);
+    json_object_set_new(j, "zh", zh);
+    json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
+    json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
+    json_object_set_new(j, "draw_offer",
+                        g->draw_offer >= 0 ? json_string(k_color[g->draw_offer]) : json_null());
+    json_object_set_new(j, "takeback_offer", g->takeback_offer >= 0
+                                                 ? json_string(k_color[g->takeback_offer])
+                                                 : json_null());
+    return j;
+}
+
+/* Send to both players (every connection) and the watchers. */
+static void broadcast(game *g, json_t *msg, const conn *except)
+{
+    for (int s = 0; s < 2; s++) {
+        if (is_engine(g, s))
+            continue;
+        user *u = user_online(g->t.uid[s]);
+        for (conn *c = u ? u->conns : NULL; c; c = c->unext)
+            if (c != except)
+                conn_send(c, msg);
+    }
+    for (int i = 0; i < g->nwatch; i++) {
+        conn *c = conn_get(g->watchers[i]);
+        if (c && c != except && !(c->user && color_of(g, c) >= 0))
+            conn_send(c, msg);
+    }
+}
+
+static void send_states(game *g)
+{
+    for (int s = 0; s < 2; s++) {
+        if (is_engine(g, s))
+            continue;
+        user *u = user_online(g->t.uid[s]);
+        for (conn *c = u ? u->conns : NULL; c; c = c->unext) {
+            json_t *st = state_json(g, c);
+            conn_send(c, st);
+            json_decref(st);
+        }
+    }
+    json_t *st = state_json(g, NULL);
+    for (int i = 0; i < g->nwatch; i++) {
+        conn *c = conn_get(g->watchers[i]);
+        if (c && !(c->user && color_of(g, c) >= 0))
+            conn_send(c, st);
+    }
+    json_decref(st);
+}
+
+/* ---- the end ---- */
+static void game_end(game *g, int result, const char *reason, const char *text)
+{
+    if (g->ended)
+        return;
+    int64_t now = mono_us();
+    int64_t r = remaining(g, 0, now), b = remaining(g, 1, now);
+    g->ended = 1;
+    timer_cancel(g->flag_timer);
+    timer_cancel(g->grace_timer[0]);
+    timer_cancel(g->grace_timer[1]);
+    double rating[2] = {g->t.rating[0], g->t.rating[1]};
+    int rated = g->t.rated && result >= 1 && result <= 3 && xq_board_ply(g->board) >= 2;
+    int ok = store_begin() == ST_OK;
+    ok = ok && store_game_finish(g->id, result, reason, r > 0 ? r : 0, b > 0 ? b : 0) == ST_OK;
+    if (ok && rated) {
+        store_user ur, ub;
+        ok = store_user_by_id(g->t.uid[0], &ur) == ST_OK &&
+             store_user_by_id(g->t.uid[1], &ub) == ST_OK;
+        if (ok) {
+            rating[0] = ur.rating;
+            rating[1] = ub.rating;
+            elo_update(&rating[0], &rating[1], ur.games, ub.games,
+                       result == 1 ? 1.0 : result == 2 ? 0.0 : 0.5);
+            ok = store_user_set_rating(ur.id, rating[0], ur.games + 1) == ST_OK &&
+                 store_user_set_rating(ub.id, rating[1], ub.games + 1) == ST_OK;
+        }
+    }
+    ok = ok && store_commit() == ST_OK;
+    if (!ok) {
+        store_rollback();
+        fprintf(stderr, "xq-server: game %lld: the end could not be stored: %s\n",
+                (long long)g->id, store_errmsg());
+    }
+    for (int s = 0; s < 2 && rated && ok; s++) {
+        user *u = user_online(g->t.uid[s]);
+        if (u)
+            u->rating = rating[s];
+    }
+    json_t *ev = json_pack("{sssIsssssssos{sIsI}}", "type", "end", "game", (json_int_t)g->id,
+                           "result", k_result[result], "reason", reason, "text", text, "winner",
+                           result == 1   ? json_string("red")
+                           : result == 2 ? json_string("black")
+                                         : json_null(),
+                           "clock", "red", (json_int_t)(r > 0 ? r : 0), "black",
+                           (json_int_t)(b > 0 ? b : 0));
+    if (rated && ok)
+        json_object_set_new(ev, "ratings", json_pack("{sfsf}", "red", rating[0], "black",
+                                                     rating[1]));
+    broadcast(g, ev, NULL);
+    json_decref(ev);
+    json_t *gone = json_pack("{sssI}", "type", "game_over", "game", (json_int_t)g->id);
+    lobby_broadcast(gone);
+    json_decref(gone);
+    for (int i = 0; i < g->nwatch; i++) {
+        conn *c = conn_get(g->watchers[i]);
+        if (!c)
+            continue;
+        for (int k = 0; k < c->nwatching; k++)
+            if (c->watching[k] == g->id) {
+                c->watching[k] = c->watching[--c->nwatching];
+                break;
+            }
+    }
+    list_del(g);
+    game_free(g);
+}
+
+/* Whether a side still has a piece that can mate (chariot, horse, cannon, soldier). */
+static int can_mate(const game *g, int color)
+{
+    for (int sq = 0; sq < XQ_SQUARE_NB; sq++) {
+        int p = xq_board_piece_at(g->board, sq);
+        if (p > 0 && xq_piece_color_of(p) == color) {
+            int t = xq_piece_type_of(p);
+            if (t == XQ_CHARIOT || t == XQ_HORSE || t == XQ_CANNON || t == XQ_SOLDIER)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static void flag_fall(game *g, int color)
+{
+    char text[96];
+    if (!can_mate(g, 1 - color)) {
+        snprintf(text, sizeof text, "%s ran out of time; %s cannot mate", k_color[color],
+                 k_color[1 - color]);
+        game_end(g, 3, "time", text);
+    } else {
+        snprintf(text, sizeof text, "%s ran out of time", k_color[color]);
+        game_end(g, color == 0 ? 2 : 1, "time", text);
+    }
+}
+
+static void flag_cb(void *arg)
+{
+    game *g = arg;
+    int s = stm(g);
+    int64_t left = remaining(g, s, mono_us());
+    if (left <= 0)
+        flag_fall(g, s);
+    else
+        timer_set(g->flag_timer, left * 1000);
+}
+
+static void arm_flag(game *g) { timer_set(g->flag_timer, g->clock_ms[stm(g)] * 1000 + 500); }
+
+/* 1 when the game ended (g is freed). */
+static int end_if_over(game *g)
+{
+    xq_outcome out;
+    int r = xq_board_outcome(g->board, &g->rules, &out);
+    if (r <= XQ_RESULT_ONGOING)
+        return 0;
+    char text[256];
+    xq_outcome_format(&out, text, sizeof text);
+    const char *reason = xq_reason_name(out.reason);
+    game_end(g, r, reason, text);
+    return 1;
+}
+
+/* ---- abandonment ---- */
+static void grace_fire(game *g, int s)
+{
+    if (g->ended || !g->absent[s])
+        return;
+    if (g->absent[1 - s] && !is_engine(g, 1 - s)) {
+        g->expired[s] = 1; /* both away: judged when one comes back */
+        return;
+    }
+    char text[96];
+    if (xq_board_ply(g->board) < 2) {
+        snprintf(text, sizeof text, "%s left before the game began", k_color[s]);
+        game_end(g, RES_ABORTED, "aborted", text);
+    } else {
+        snprintf(text, sizeof text, "%s left the game", k_color[s]);
+        game_end(g, s == 0 ? 2 : 1, "abandonment", text);
+    }
+}
+static void grace_red(void *arg) { grace_fire(arg, 0); }
+static void grace_black(void *arg) { grace_fire(arg, 1); }
+
+static void presence(game *g, int s)
+{
+    json_t *ev = json_pack("{sssIsssbsi}", "type", "presence", "game", (json_int_t)g->id, "color",
+                           k_color[s], "present", !g->absent[s], "grace_s", g_cfg.grace_s);
+    broadcast(g, ev, NULL);
+    json_decref(ev);
+}
+
+static void set_absent(game *g, int s)
+{
+    if (is_engine(g, s) || g->absent[s])
+        return;
+    g->absent[s] = 1;
+    g->absent_since[s] = mono_us();
+    g->expired[s] = 0;
+    timer_set(g->grace_timer[s], (int64_t)g_cfg.grace_s * 1000000);
+}
+
+void game_user_absent(int64_t uid)
+{
+    for (size_t i = 0; i < g_ngames; i++) {
+        game *g = g_games[i];
+        for (int s = 0; s < 2; s++)
+            if (!is_engine(g, s) && g->t.uid[s] == uid && !g->absent[s]) {
+                set_absent(g, s);
+                presence(g, s);
+            }
+    }
+}
+
+void game_user_present(int64_t uid)
+{
+    for (size_t i = 0; i < g_ngames; i++) {
+        game *g = g_games[i];
+        for (int s = 0; s < 2; s++) {
+            if (is_engine(g, s) || g->t.uid[s] != uid || !g->absent[s])
+                continue;
+            g->absent[s] = 0;
+            g->expired[s] = 0;
+            timer_cancel(g->grace_timer[s]);
+            presence(g, s);
+            if (g->absent[1 - s] && g->expired[1 - s]) {
+                grace_fire(g, 1 - s);
+                i--; /* g is gone: the next game moved to index i */
+                break;
+            }
+        }
+    }
+}
+
+void game_send_all_for(conn *c)
+{
+    for (size_t i = 0; i < g_ngames; i++)
+        if (color_of(g_games[i], c) >= 0) {
+            json_t *st = state_json(g_games[i], c);
+            conn_send(c, st);
+            json_decref(st);
+        }
+}
+
+/* ---- creation and restoration ---- */
+static game *game_alloc(const game_terms *t)
+{
+    game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->t = *t;
+    g->draw_offer = g->takeback_offer = -1;
+    xq_rules_init(&g->rules, XQ_RULES_VERSION, t->ruleset);
+    g->flag_timer = timer_new(flag_cb, g);
+    g->grace_timer[0] = timer_new(grace_red, g);
+    g->grace_timer[1] = timer_new(grace_black, g);
+    if (xq_board_new(&g->board, NULL, NULL) != XQ_OK || !g->flag_timer || !g->grace_timer[0] ||
+        !g->grace_timer[1]) {
+        game_free(g);
+        return NULL;
+    }
+    g->clock_ms[0] = g->clock_ms[1] = (int64_t)t->base_s * 1000;
+    return g;
+}
+
+static void engine_turn(game *g)
+{
+    int s = stm(g);
+    if (g->ended || !is_engine(g, s))
+        return;
+    int64_t now = mono_us();
+    g->engine_gen++;
+    if (engine_request(g->id, g->engine_gen, g->board, &g->rules, g->t.engine_level,
+                       remaining(g, s, now), remaining(g, 1 - s, now),
+                       (int64_t)g->t.inc_s * 1000) < 0)
+        fprintf(stderr, "xq-server: game %lld: the engine could not start\n", (long long)g->id);
+}
+
+game *game_start(const game_terms *t, json_t *id, conn *requester)
+{
+    game *g = game_alloc(t);
+    if (!g) {
+        conn_error(requester, id, "server_error", "out of memory");
+        return NULL;
+    }
+    store_game sg;
+    memset(&sg, 0, sizeof sg);
+    for (int s = 0; s < 2; s++) {
+        sg.uid[s] = t->uid[s];
+        snprintf(sg.name[s], sizeof sg.name[s], "%s", t->name[s]);
+        sg.rating[s] = t->rating[s];
+    }
+    sg.engine_level = t->engine_level;
+    sg.engine_color = t->engine_color;
+    sg.ruleset = t->ruleset;
+    sg.base_s = t->base_s;
+    sg.inc_s = t->inc_s;
+    sg.rated = t->rated;
+    sg.clock_ms[0] = sg.clock_ms[1] = g->clock_ms[0];
+    if (store_game_create(&sg) != ST_OK || hist_push(g) < 0 || (g->id = sg.id, list_add(g)) < 0) {
+        game_free(g);
+        conn_error(requester, id, "storage", "the game could not be stored");
+        return NULL;
+    }
+    g->turn_start_us = mono_us();
+    arm_flag(g);
+    /* the requester's reply carries the id; everyone else gets the state */
+    for (int s = 0; s < 2; s++) {
+        if (is_engine(g, s))
+            continue;
+        user *u = user_online(g->t.uid[s]);
+        for (conn *c = u ? u->conns : NULL; c; c = c->unext) {
+            json_t *st = state_json(g, c);
+            if (c == requester)
+                conn_send_id(c, id, st);
+            else {
+                conn_send(c, st);
+                json_decref(st);
+            }
+        }
+    }
+    json_t *ev = json_pack("{sssIssss}", "type", "game_started", "game", (json_int_t)g->id, "red",
+                           g->t.name[0], "black", g->t.name[1]);
+    lobby_broadcast(ev);
+    json_decref(ev);
+    engine_turn(g);
+    return g;
+}
+
+typedef struct restore_ctx {
+    game *g;
+    int bad;
+} restore_ctx;
+
+static int restore_move(int ply, const char *mv, int64_t red_ms, int64_t black_ms, void *arg)
+{
+    restore_ctx *rc = arg;
+    xq_move m;
+    if (ply != xq_board_ply(rc->g->board) + 1 || xq_move_parse(mv, &m) != XQ_OK ||
+        xq_board_make_move(rc->g->board, m) != XQ_OK) {
+        rc->bad = 1;
+        return 1;
+    }
+    rc->g->clock_ms[0] = red_ms;
+    rc->g->clock_ms[1] = black_ms;
+    return hist_push(rc->g) < 0;
+}
+
+static int restore_one(const store_game *sg, void *arg)
+{
+    int *count = arg;
+    game_terms t;
+    memset(&t, 0, sizeof t);
+    for (int s = 0; s < 2; s++) {
+        t.uid[s] = sg->uid[s];
+        snprintf(t.name[s], sizeof t.name[s], "%s", sg->name[s]);
+        t.rating[s] = sg->rating[s];
+    }
+    t.engine_level = sg->engine_level;
+    t.engine_color = sg->engine_color;
+    t.ruleset = sg->ruleset;
+    t.base_s = sg->base_s;
+    t.inc_s = sg->inc_s;
+    t.rated = sg->rated;
+    game *g = game_alloc(&t);
+    if (!g)
+        return 1;
+    g->id = sg->id;
+    g->clock_ms[0] = sg->clock_ms[0];
+    g->clock_ms[1] = sg->clock_ms[1];
+    hist_push(g);
+    restore_ctx rc = {g, 0};
+    if (store_game_moves(sg->id, restore_move, &rc) != ST_OK || rc.bad) {
+        fprintf(stderr, "xq-server: game %lld: its stored moves do not replay; left as it is\n",
+                (long long)sg->id);
+        game_free(g);
+        return 0;
+    }
+    if (list_add(g) < 0) {
+        game_free(g);
+        return 1;
+    }
+    g->turn_start_us = mono_us();
+    arm_flag(g);
+    for (int s = 0; s < 2; s++)
+        if (!user_online(g->t.uid[s]))
+            set_absent(g, s);
+    (*count)++;
+    return 0;
+}
+
+int game_restore_all(void)
+{
+    int count = 0;
+    if (store_games_unfinished(restore_one, &count) != ST_OK)
+        return -1;
+    /* a game whose last move ended it but whose end was not stored (backwards: ends free) */
+    for (size_t i = g_ngames; i-- > 0;)
+        end_if_over(g_games[i]);
+    for (size_t i = 0; i < g_ngames; i++)
+        engine_turn(g_games[i]);
+    return count;
+}
+
+void games_shutdown(void)
+{
+    for (size_t i = 0; i < g_ngames; i++)
+        game_free(g_games[i]);
+    free(g_games);
+    g_games = NULL;
+    g_ngames = g_capgames = 0;
+}
+
+json_t *game_list_json(void)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; i < g_ngames; i++) {
+        game *g = g_games[i];
+        json_array_append_new(
+            a, json_pack("{sIsssssisisssbsi}", "game", (json_int_t)g->id, "red", g->t.name[0],
+                         "black", g->t.name[1], "base", g->t.base_s, "inc", g->t.inc_s, "rules",
+                         ruleset_name(g->t.ruleset), "rated", g->t.rated, "ply",
+                         xq_board_ply(g->board)));
+    }
+    return a;
+}
+
+/* ---- commands ---- */
+/* The live game named by m's "game", or NULL after an error reply. */
+static game *get_game(conn *c, json_t *m, json_t *id, int must_play, int *color)
+{
+    json_t *v = json_object_get(m, "game");
+    if (!json_is_integer(v)) {
+        conn_error(c, id, "bad_field", "'game' (an integer) is required");
+        return NULL;
+    }
+    game *g = game_find(json_integer_value(v));
+    if (!g) {
+        store_game sg;
+        if (store_game_get(json_integer_value(v), &sg) == ST_OK)
+            conn_error(c, id, "game_over", "game %lld is over", (long long)sg.id);
+        else
+            conn_error(c, id, "no_such_game", "no such game");
+        return NULL;
+    }
+    int s = color_of(g, c);
+    if (must_play && s < 0) {
+        conn_error(c, id, "not_your_game", "you do not play in game %lld", (long long)g->id);
+        return NULL;
+    }
+    if (color)
+        *color = s;
+    return g;
+}
+
+/* Play mv for side s: clocks, storage, relay, the end. Returns 0 or -1 (error sent). */
+static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
+{
+    int64_t now = mono_us();
+    int64_t left = remaining(g, s, now);
+    if (left <= 0) {
+        if (c)
+            conn_error(c, id, "game_over", "your time ran out");
+        flag_fall(g, s);
+        return -1;
+    }
+    char iccs[XQ_MOVE_STR_MAX], wxf[XQ_MOVE_TEXT_MAX], zh[XQ_MOVE_TEXT_MAX];
+    xq_move_format(mv, iccs, sizeof iccs);
+    xq_board_move_to_text(g->board, mv, XQ_NOTATION_WXF, 0, wxf, sizeof wxf);
+    xq_board_move_to_text(g->board, mv, XQ_NOTATION_CHINESE, 0, zh, sizeof zh);
+    if (xq_board_make_move(g->board, mv) != XQ_OK) {
+        if (c)
+            conn_error(c, id, "illegal_move", "%s is not legal here", iccs);
+        return -1;
+    }
+    int64_t saved[2] = {g->clock_ms[0], g->clock_ms[1]};
+    g->clock_ms[s] = left + (int64_t)g->t.inc_s * 1000;
+    int ply = xq_board_ply(g->board);
+    if (store_move_add(g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) != ST_OK ||
+        hist_push(g) < 0) {
+        xq_board_unmake_move(g->board, NULL);
+        g->clock_ms[0] = saved[0];
+        g->clock_ms[1] = saved[1];
+        if (c)
+            conn_error(c, id, "storage", "the move could not be stored; it was not played");
+        return -1;
+    }
+    g->turn_start_us = now;
+    if (g->draw_offer == 1 - s)
+        g->draw_offer = -1; /* moving declines the opponent's offer */
+    g->takeback_offer = -1;
+    arm_flag(g);
+    char fen[XQ_FEN_MAX];
+    xq_board_fen(g->board, fen, sizeof fen);
+    json_t *ev = json_pack("{sssIsissssssssssssso}", "type", "move", "game", (json_int_t)g->id,
+                           "ply", ply, "move", iccs, "wxf", wxf, "zh", zh, "color", k_color[s],
+                           "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, now));
+    json_object_set_new(ev, "check", json_boolean(xq_board_in_check(g->board)));
+    json_object_set_new(ev, "legal", legal_json(g));
+    if (g->draw_offer >= 0)
+        json_object_set_new(ev, "draw_offer", json_string(k_color[g->draw_offer]));
+    broadcast(g, ev, c);
+    if (c)
+        conn_send_id(c, id, ev);
+    else
+        json_decref(ev);
+    if (!end_if_over(g))
+        engine_turn(g);
+    return 0;
+}
+
+void cmd_move(conn *c, json_t *m, json_t *id)
+{
+    int s;
+    game *g = get_game(c, m, id, 1, &s);
+    if (!g)
+        return;
+    const char *text = json_string_value(json_object_get(m, "move"));
+    if (!text) {
+        conn_error(c, id, "bad_field", "'move' (a string such as \"h2e2\") is required");
+        return;
+    }
+    if (stm(g) != s) {
+        conn_error(c, id, "not_your_turn", "it is %s's turn", k_color[stm(g)]);
+        return;
+    }
+    xq_move mv;
+    xq_parse_error pe;
+    int rc = strlen(text) < 40 ? xq_board_move_from_text(g->board, text, XQ_NOTATION_AUTO, 0, &mv,
+                                                         &pe)
+                               : XQ_EPARSE;
+    if (rc == XQ_EPARSE || rc == XQ_EINVAL) {
+        conn_error(c, id, "bad_move", "'%.40s' is not a move (ICCS such as h2e2, WXF or Chinese)",
+                   text);
+        return;
+    }
+    if (rc != XQ_OK) {
+        conn_error(c, id, "illegal_move", "%.40s is not legal here%s", text,
+                   rc == XQ_EAMBIGUOUS ? " (ambiguous)" : "");
+        return;
+    }
+    play(g, s, mv, c, id);
+}
+
+void cmd_resign(conn *c, json_t *m, json_t *id)
+{
+    int s;
+    game *g = get_game(c, m, id, 1, &s);
+    if (!g)
+        return;
+    char text[64];
+    snprintf(text, sizeof text, "%s resigned", k_color[s]);
+    conn_send_id(c, id, msg_new("ok"));
+    game_end(g, s == 0 ? 2 : 1, "resignation", text);
+}
+
+static void offer_event(game *g, const char *kind, int s, const char *what)
+{
+    json_t *ev = json_pack("{sssIssssss}", "type", "offer", "game", (json_int_t)g->id, "kind",
+                           kind, "by", k_color[s], "state", what);
+    broadcast(g, ev, NULL);
+    json_decref(ev);
+}
+
+void cmd_draw(conn *c, json_t *m, json_t *id)
+{
+    int s;
+    game *g = get_game(c, m, id, 1, &s);
+    if (!g)
+        return;
+    if (g->draw_offer == 1 - s) {
+        conn_send_id(c, id, msg_new("ok"));
+        game_end(g, 3, "agreement", "drawn by agreement");
+        return;
+    }
+    if (g->draw_offer == s) {
+        conn_error(c, id, "already_offered", "your draw offer stands");
+        return;
+    }
+    if (is_engine(g, 1 - s)) {
+        conn_send_id(c, id, msg_new("ok"));
+        offer_event(g, "draw", 1 - s, "declined");
+        return;
+    }
+    g->draw_offer = s;
+    conn_send_id(c, id, msg_new("ok"));
+    offer_event(g, "draw", s, "offered");
+}
+
+void cmd_draw_decline(conn *c, json_t *m, json_t *id)
+{
+    int s;
+    game *g = get_game(c, m, id, 1, &s);
+    if (!g)
+        return;
+    if (g->draw_offer != 1 - s) {
+        conn_error(c, id, "no_offer", "there is no draw offer to decline");
+        return;
+    }
+    g->draw_offer = -1;
+    conn_send_id(c, id, msg_new("ok"));
+    offer_event(g, "draw", s, "declined");
+}
+
+/* Undo the requester's last move (and the reply to it, if there is one). */
+static int take_back(game *g, int requester)
+{
+    int plies = stm(g) == requester ? 2 : 1;
+    int ply = xq_board_ply(g->board);
+    if (ply < plies)
+        return -1;
+    if (store_moves_truncate(g->id, ply - plies + 1) != ST_OK)
+        return -2;
+    for (int i = 0; i < plies; i++)
+        xq_board_unmake_move(g->board, NULL);
+    g->nhist -= plies;
+    g->clock_ms[0] = g->hist[g->nhist - 1][0];
+    g->clock_ms[1] = g->hist[g->nhist - 1][1];
+    g->turn_start_us = mono_us();
+    g->takeback_offer = -1;
+    g->draw_offer = -1;
+    g->engine_gen++; /* a search in flight is for a position that is gone */
+    arm_flag(g);
+    return 0;
+}
+
+/* The reply to a take-back that was carried out (or not); on success the new
+ * state goes to everyone after the "ok". */
+static void takeback_reply(game *g, conn *c, json_t *id, int rc)
+{
+    if (rc == -1)
+        conn_error(c, id, "not_allowed", "there is no move of yours to take back");
+    else if (rc == -2)
+        conn_error(c, id, "storage", "the take-back could not be stored");
+    else {
+        conn_send_id(c, id, msg_new("ok"));
+        send_states(g);
+    }
+}
+
+void cmd_takeback(conn *c, json_t *m, json_t *id)
+{
+    int s;
+    game *g = get_game(c, m, id, 1, &s);
+    if (!g)
+        return;
+    if (g->takeback_offer == 1 - s) { /* accepting the opponent's request */
+        takeback_reply(g, c, id, take_back(g, 1 - s));
+        return;
+    }
+    if (g->takeback_offer == s) {
+        conn_error(c, id, "already_offered", "your take-back request stands");
+        return;
+    }
+    int need = stm(g) == s ? 2 : 1;
+    if (xq_board_ply(g->board) < need) {
+        conn_error(c, id, "not_allowed", "there is no move of yours to take back");
+        return;
+    }
+    if (is_engine(g, 1 - s)) { /* the engine always agrees */
+        takeback_reply(g, c, id, take_back(g, s));
+        return;
+    }
+    g->takeback_offer = s;
+    conn_send_id(c, id, msg_new("ok"));
+    offer_event(g, "takeback", s, "offered");
+}
+
+void cmd_takeback_decline(conn *c, json_t *m, json_t *id)
+{
+    int s;
+    game *g = get_game(c, m, id, 1, &s);
+    if (!g)
+        return;
+    if (g->takeback_offer != 1 - s) {
+        conn_error(c, id, "no_offer", "there is no take-back request to decline");
+        return;
+    }
+    g->takeback_offer = -1;
+    conn_send_id(c, id, msg_new("ok"));
+    offer_event(g, "takeback", s, "declined");
+}
+
+void cmd_abort(conn *c, json_t *m, json_t *id)
+{
+    int s;
+    game *g = get_game(c, m, id, 1, &s);
+    if (!g)
+        return;
+    if (xq_board_ply(g->board) >= 2) {
+        conn_error(c, id, "not_allowed", "a game can be aborted only before its second move");
+        return;
+    }
+    char text[64];
+    snprintf(text, sizeof text, "aborted by %s", k_color[s]);
+    conn_send_id(c, id, msg_new("ok"));
+    game_end(g, RES_ABORTED, "aborted", text);
+}
+
+void cmd_watch(conn *c, json_t *m, json_t *id)
+{
+    game *g = get_game(c, m, id, 0, NULL);
+    if (!g)
+        return;
+    for (int k = 0; k < c->nwatching; k++)
+        if (c->watching[k] == g->id) {
+            conn_send_id(c, id, state_json(g, c));
+            return;
+        }
+    if (c->nwatching >= SRV_MAX_WATCH) {
+        conn_error(c, id, "too_many_games", "a connection watches at most %d games",
+                   SRV_MAX_WATCH);
+        return;
+    }
+    if (g->nwatch == g->capwatch) {
+        int cap = g->capwatch ? g->capwatch * 2 : 8;
+        uint32_t *p = realloc(g->watchers, (size_t)cap * sizeof *p);
+        if (!p) {
+            conn_error(c, id, "server_error", "out of memory");
+            return;
+        }
+        g->watchers = p;
+        g->capwatch = cap;
+    }
+    g->watchers[g->nwatch++] = c->id;
+    c->watching[c->nwatching++] = g->id;
+    conn_send_id(c, id, state_json(g, c));
+}
+
+static void unwatch(game *g, conn *c)
+{
+    for (int i = 0; i < g->nwatch; i++)
+        if (g->watchers[i] == c->id) {
+            g->watchers[i] = g->watchers[--g->nwatch];
+            break;
+        }
+}
+
+void cmd_unwatch(conn *c, json_t *m, json_t *id)
+{
+    game *g = get_game(c, m, id, 0, NULL);
+    if (!g)
+        return;
+    unwatch(g, c);
+    for (int k = 0; k < c->nwatching; k++)
+        if (c->watching[k] == g->id) {
+            c->watching[k] = c->watching[--c->nwatching];
+            break;
+        }
+    conn_send_id(c, id, msg_new("ok"));
+}
+
+void game_unwatch_conn(conn *c)
+{
+    for (int k = 0; k < c->nwatching; k++) {
+        game *g = game_find(c->watching[k]);
+        if (g)
+            unwatch(g, c);
+    }
+    c->nwatching = 0;
+}
+
+void cmd_state(conn *c, json_t *m, json_t *id)
+{
+    game *g = get_game(c, m, id, 0, NULL);
+    if (g)
+        conn_send_id(c, id, state_json(g, c));
+}
+
+void game_say(conn *c, int64_t gid, const char *text, json_t *id)
+{
+    game *g = game_find(gid);
+    if (!g) {
+        conn_error(c, id, "no_such_game", "no such live game");
+        return;
+    }
+    int watching = 0;
+    for (int k = 0; k < c->nwatching; k++)
+        watching |= c->watching[k] == gid;
+    if (color_of(g, c) < 0 && !watching) {
+        conn_error(c, id, "not_your_game", "play or watch the game to chat in it");
+        return;
+    }
+    json_t *ev = json_pack("{sssIssss}", "type", "chat", "to", (json_int_t)gid, "from",
+                           c->user->name, "text", text);
+    broadcast(g, ev, c);
+    conn_send_id(c, id, ev);
+}
+
+/* ---- PGN ---- */
+typedef struct pgn_ctx {
+    xq_record *rec;
+    int bad;
+} pgn_ctx;
+
+static int pgn_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
+{
+    (void)ply, (void)r, (void)b;
+    pgn_ctx *p = arg;
+    xq_move m;
+    if (xq_move_parse(mv, &m) != XQ_OK || xq_record_play(p->rec, m) != XQ_OK) {
+        p->bad = 1;
+        return 1;
+    }
+    return 0;
+}
+
+void cmd_pgn(conn *c, json_t *m, json_t *id)
+{
+    json_t *v = json_object_get(m, "game");
+    if (!json_is_integer(v)) {
+        conn_error(c, id, "bad_field", "'game' (an integer) is required");
+        return;
+    }
+    store_game sg;
+    if (store_game_get(json_integer_value(v), &sg) != ST_OK) {
+        conn_error(c, id, "no_such_game", "no such game");
+        return;
+    }
+    xq_record *rec;
+    if (xq_record_new(&rec, NULL, NULL) != XQ_OK) {
+        conn_error(c, id, "server_error", "out of memory");
+        return;
+    }
+    pgn_ctx p = {rec, 0};
+    store_game_moves(sg.id, pgn_move, &p);
+    char buf[64];
+    struct tm tm;
+    time_t t = (time_t)sg.created;
+    gmtime_r(&t, &tm);
+    strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+    xq_record_set_tag(rec, "Event", sg.rated ? "Rated game" : "Casual game");
+    xq_record_set_tag(rec, "Site", "xq-server");
+    xq_record_set_tag(rec, "Date", buf);
+    snprintf(buf, sizeof buf, "%lld", (long long)sg.id);
+    xq_record_set_tag(rec, "Round", buf);
+    xq_record_set_tag(rec, "Red", sg.name[0]);
+    xq_record_set_tag(rec, "Black", sg.name[1]);
+    xq_record_set_tag(rec, "Result", k_result[sg.result >= 0 && sg.result <= 4 ? sg.result : 0]);
+    snprintf(buf, sizeof buf, "%d+%d", sg.base_s, sg.inc_s);
+    xq_record_set_tag(rec, "TimeControl", buf);
+    xq_record_set_tag(rec, "Rules", ruleset_name(sg.ruleset));
+    if (sg.reason[0])
+        xq_record_set_tag(rec, "Termination", sg.reason);
+    int n = xq_record_to_pgn(rec, NULL, NULL, 0);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (!text || p.bad || xq_record_to_pgn(rec, NULL, text, (size_t)n + 1) != n) {
+        conn_error(c, id, "server_error", "the PGN could not be written");
+    } else {
+        conn_send_id(c, id, json_pack("{sssIsbss}", "type", "pgn", "game", (json_int_t)sg.id,
+                                      "finished", sg.result != 0, "pgn", text));
+    }
+    free(text);
+    xq_record_free(rec);
+}
+
+/* ---- the engine ---- */
+void game_engine_move(int64_t gid, uint32_t gen, xq_move mv)
+{
+    game *g = game_find(gid);
+    if (!g || g->engine_gen != gen || !is_engine(g, stm(g)))
+        return; /* the game ended or was taken back meanwhile */
+    if (mv == XQ_MOVE_NONE || play(g, stm(g), mv, NULL, NULL) < 0)
+        end_if_over(g);
+}

@@ -1,0 +1,358 @@
+/* The lobby: open seeks (anyone may accept) and direct challenges (one user
+ * may accept or decline), one id space for both ("offers"); the list of live
+ * games; lobby chat. An offer goes when its author's last connection goes. */
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server.h"
+
+typedef struct offer {
+    int64_t id;
+    int challenge;
+    int64_t uid, to_uid;
+    char name[SRV_NAME_MAX + 8], to_name[SRV_NAME_MAX + 8];
+    double rating;
+    int base_s, inc_s, ruleset, rated, color;
+    struct offer *next;
+} offer;
+
+static offer *g_offers;
+static int64_t g_next_offer = 1;
+
+static const char *color_name(int c) { return c == 0 ? "red" : c == 1 ? "black" : "random"; }
+
+static json_t *offer_json(const offer *o)
+{
+    json_t *j = json_pack("{sIsssssfsisisssbss}", "offer", (json_int_t)o->id, "kind",
+                          o->challenge ? "challenge" : "seek", "from", o->name, "rating",
+                          o->rating, "base", o->base_s, "inc", o->inc_s, "rules",
+                          ruleset_name(o->ruleset), "rated", o->rated, "color",
+                          color_name(o->color));
+    if (o->challenge)
+        json_object_set_new(j, "to", json_string(o->to_name));
+    return j;
+}
+
+void lobby_broadcast(json_t *msg)
+{
+    for (conn *c = conn_next(NULL); c; c = conn_next(c))
+        if (c->lobby && c->user)
+            conn_send(c, msg);
+}
+
+int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ruleset, int *rated,
+                int *color)
+{
+    json_t *b = json_object_get(m, "base"), *i = json_object_get(m, "inc");
+    json_t *r = json_object_get(m, "rules"), *ra = json_object_get(m, "rated");
+    json_t *co = json_object_get(m, "color");
+    *base_s = b ? (int)json_integer_value(b) : 300;
+    *inc_s = i ? (int)json_integer_value(i) : 0;
+    if ((b && (!json_is_integer(b) || json_integer_value(b) < 1 ||
+               json_integer_value(b) > SRV_MAX_BASE_S)) ||
+        (i && (!json_is_integer(i) || json_integer_value(i) < 0 ||
+               json_integer_value(i) > SRV_MAX_INC_S))) {
+        conn_error(c, id, "bad_field", "'base' is 1..%d seconds and 'inc' 0..%d seconds",
+                   SRV_MAX_BASE_S, SRV_MAX_INC_S);
+        return -1;
+    }
+    *ruleset = XQ_RULES_AXF;
+    if (r) {
+        *ruleset = json_is_string(r) ? ruleset_parse(json_string_value(r)) : -1;
+        if (*ruleset < 0) {
+            conn_error(c, id, "bad_field", "'rules' is \"axf\", \"cxa\" or \"simple\"");
+            return -1;
+        }
+    }
+    if (ra && !json_is_boolean(ra)) {
+        conn_error(c, id, "bad_field", "'rated' is true or false");
+        return -1;
+    }
+    *rated = ra ? json_is_true(ra) : 0;
+    *color = -1;
+    if (co) {
+        const char *s = json_string_value(co);
+        if (s && strcmp(s, "red") == 0)
+            *color = 0;
+        else if (s && strcmp(s, "black") == 0)
+            *color = 1;
+        else if (!s || strcmp(s, "random") != 0) {
+            conn_error(c, id, "bad_field", "'color' is \"red\", \"black\" or \"random\"");
+            return -1;
+        }
+    }
+    if (*rated && c->user->guest) {
+        conn_error(c, id, "not_allowed", "guests play unrated games only");
+        return -1;
+    }
+    return 0;
+}
+
+static offer *offer_new(conn *c, json_t *m, json_t *id)
+{
+    offer o;
+    memset(&o, 0, sizeof o);
+    if (parse_terms(c, m, id, &o.base_s, &o.inc_s, &o.ruleset, &o.rated, &o.color) < 0)
+        return NULL;
+    if (c->user->nseeks >= SRV_MAX_SEEKS_PER_USER) {
+        conn_error(c, id, "too_many_offers", "at most %d open seeks and challenges per user",
+                   SRV_MAX_SEEKS_PER_USER);
+        return NULL;
+    }
+    offer *p = malloc(sizeof *p);
+    if (!p) {
+        conn_error(c, id, "server_error", "out of memory");
+        return NULL;
+    }
+    *p = o;
+    p->id = g_next_offer++;
+    p->uid = c->user->id;
+    snprintf(p->name, sizeof p->name, "%s", c->user->name);
+    p->rating = c->user->rating;
+    p->next = g_offers;
+    g_offers = p;
+    c->user->nseeks++;
+    return p;
+}
+
+static void offer_remove(offer *o, const char *why)
+{
+    for (offer **pp = &g_offers; *pp; pp = &(*pp)->next)
+        if (*pp == o) {
+            *pp = o->next;
+            break;
+        }
+    user *u = user_online(o->uid);
+    if (u && u->nseeks > 0)
+        u->nseeks--;
+    json_t *ev = json_pack("{sssIss}", "type", "offer_gone", "offer", (json_int_t)o->id, "reason",
+                           why);
+    if (o->challenge) {
+        send_to_user(o->uid, ev);
+        send_to_user(o->to_uid, ev);
+    } else
+        lobby_broadcast(ev);
+    json_decref(ev);
+    free(o);
+}
+
+void cmd_seek(conn *c, json_t *m, json_t *id)
+{
+    offer *o = offer_new(c, m, id);
+    if (!o)
+        return;
+    json_t *ev = offer_json(o);
+    json_object_set_new(ev, "type", json_string("seek"));
+    for (conn *k = conn_next(NULL); k; k = conn_next(k))
+        if (k->lobby && k->user && k != c)
+            conn_send(k, ev);
+    conn_send_id(c, id, ev);
+}
+
+void cmd_challenge(conn *c, json_t *m, json_t *id)
+{
+    const char *to = json_string_value(json_object_get(m, "to"));
+    user *target = NULL;
+    if (to)
+        for (conn *k = conn_next(NULL); k && !target; k = conn_next(k))
+            if (k->user && strcasecmp(k->user->name, to) == 0)
+                target = k->user;
+    if (!target) {
+        conn_error(c, id, "no_such_user", "no such user online");
+        return;
+    }
+    if (target == c->user) {
+        conn_error(c, id, "own_offer", "you cannot challenge yourself");
+        return;
+    }
+    offer *o = offer_new(c, m, id);
+    if (!o)
+        return;
+    if (o->rated && target->guest) {
+        conn_error(c, id, "not_allowed", "guests play unrated games only");
+        offer_remove(o, "cancelled");
+        return;
+    }
+    o->challenge = 1;
+    o->to_uid = target->id;
+    snprintf(o->to_name, sizeof o->to_name, "%s", target->name);
+    json_t *ev = offer_json(o);
+    json_object_set_new(ev, "type", json_string("challenge"));
+    send_to_user(target->id, ev);
+    for (conn *k = c->user->conns; k; k = k->unext)
+        if (k != c)
+            conn_send(k, ev);
+    conn_send_id(c, id, ev);
+}
+
+static offer *find_offer(conn *c, json_t *m, json_t *id)
+{
+    json_t *v = json_object_get(m, "offer");
+    if (!json_is_integer(v)) {
+        conn_error(c, id, "bad_field", "'offer' (an integer) is required");
+        return NULL;
+    }
+    for (offer *o = g_offers; o; o = o->next)
+        if (o->id == json_integer_value(v))
+            return o;
+    conn_error(c, id, "no_such_offer", "no such seek or challenge (taken, cancelled or gone)");
+    return NULL;
+}
+
+void cmd_accept(conn *c, json_t *m, json_t *id)
+{
+    offer *o = find_offer(c, m, id);
+    if (!o)
+        return;
+    if (o->uid == c->user->id) {
+        conn_error(c, id, "own_offer", "you cannot accept your own offer");
+        return;
+    }
+    if (o->challenge && o->to_uid != c->user->id) {
+        conn_error(c, id, "not_yours", "this challenge is for someone else");
+        return;
+    }
+    if (o->rated && c->user->guest) {
+        conn_error(c, id, "not_allowed", "guests play unrated games only");
+        return;
+    }
+    user *author = user_online(o->uid);
+    if (!author) {
+        conn_error(c, id, "no_such_offer", "the author has left");
+        offer_remove(o, "left");
+        return;
+    }
+    game_terms t;
+    memset(&t, 0, sizeof t);
+    int color = o->color;
+    if (color < 0) {
+        color = (int)randombytes_uniform(2);
+    }
+    /* color: the author's side */
+    user *side[2];
+    side[color] = author;
+    side[1 - color] = c->user;
+    for (int s = 0; s < 2; s++) {
+        t.uid[s] = side[s]->id;
+        snprintf(t.name[s], sizeof t.name[s], "%s", side[s]->name);
+        t.rating[s] = side[s]->rating;
+    }
+    t.engine_level = -1;
+    t.engine_color = -1;
+    t.ruleset = o->ruleset;
+    t.base_s = o->base_s;
+    t.inc_s = o->inc_s;
+    t.rated = o->rated;
+    if (!game_start(&t, id, c))
+        return;
+    offer_remove(o, "accepted");
+}
+
+void cmd_decline(conn *c, json_t *m, json_t *id)
+{
+    offer *o = find_offer(c, m, id);
+    if (!o)
+        return;
+    if (!o->challenge || o->to_uid != c->user->id) {
+        conn_error(c, id, "not_yours", "only the challenged user declines a challenge");
+        return;
+    }
+    offer_remove(o, "declined");
+    conn_send_id(c, id, msg_new("ok"));
+}
+
+void cmd_cancel(conn *c, json_t *m, json_t *id)
+{
+    offer *o = find_offer(c, m, id);
+    if (!o)
+        return;
+    if (o->uid != c->user->id) {
+        conn_error(c, id, "not_yours", "only its author cancels an offer");
+        return;
+    }
+    offer_remove(o, "cancelled");
+    conn_send_id(c, id, msg_new("ok"));
+}
+
+void lobby_user_gone(user *u)
+{
+    for (offer *o = g_offers, *n; o; o = n) {
+        n = o->next;
+        if (o->uid == u->id || o->to_uid == u->id)
+            offer_remove(o, "left");
+    }
+}
+
+static json_t *seeks_json(void)
+{
+    json_t *a = json_array();
+    for (offer *o = g_offers; o; o = o->next)
+        if (!o->challenge)
+            json_array_append_new(a, offer_json(o));
+    return a;
+}
+
+void cmd_lobby(conn *c, json_t *m, json_t *id)
+{
+    (void)m;
+    c->lobby = 1;
+    conn_send_id(c, id,
+                 json_pack("{sssoso}", "type", "lobby", "seeks", seeks_json(), "games",
+                           game_list_json()));
+}
+
+void cmd_unlobby(conn *c, json_t *m, json_t *id)
+{
+    (void)m;
+    c->lobby = 0;
+    conn_send_id(c, id, msg_new("ok"));
+}
+
+static int finished_json(const store_game *g, void *arg)
+{
+    static const char *const res[] = {"*", "1-0", "0-1", "1/2-1/2"};
+    json_array_append_new((json_t *)arg,
+                          json_pack("{sIssssssss}", "game", (json_int_t)g->id, "red", g->name[0],
+                                    "black", g->name[1], "result",
+                                    res[g->result >= 0 && g->result <= 3 ? g->result : 0],
+                                    "reason", g->reason));
+    return 0;
+}
+
+void cmd_games(conn *c, json_t *m, json_t *id)
+{
+    json_t *fin = json_object_get(m, "finished");
+    if (fin && !json_is_boolean(fin)) {
+        conn_error(c, id, "bad_field", "'finished' is true or false");
+        return;
+    }
+    if (!json_is_true(fin)) {
+        conn_send_id(c, id, json_pack("{ssso}", "type", "games", "games", game_list_json()));
+        return;
+    }
+    int64_t uid = 0;
+    const char *name = json_string_value(json_object_get(m, "user"));
+    if (name) {
+        store_user su;
+        if (!name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
+            conn_error(c, id, "no_such_user", "no such user");
+            return;
+        }
+        uid = su.id;
+    }
+    json_t *a = json_array();
+    store_games_finished(uid, SRV_FINISHED_LIST_MAX, finished_json, a);
+    conn_send_id(c, id, json_pack("{sssbso}", "type", "games", "finished", 1, "games", a));
+}
+
+void lobby_say(conn *c, const char *text, json_t *id)
+{
+    json_t *ev = json_pack("{ssssssss}", "type", "chat", "to", "lobby", "from", c->user->name,
+                           "text", text);
+    for (conn *k = conn_next(NULL); k; k = conn_next(k))
+        if (k->lobby && k->user && k != c)
+            conn_send(k, ev);
+    conn_send_id(c, id, ev);
+}

@@ -1,0 +1,215 @@
+/* xq-server: a Xiangqi game server (see docs/server.md, docs/protocol.md). */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "server.h"
+
+#ifndef XQ_SERVER_WWW
+#define XQ_SERVER_WWW "/usr/local/share/xiangqi/www"
+#endif
+
+srv_config g_cfg = {
+    .host = "127.0.0.1",
+    .port = SRV_DEFAULT_PORT,
+    .db_path = NULL,
+    .www = XQ_SERVER_WWW,
+    .guests = 0,
+    .grace_s = 60,
+    .max_conns = 4096,
+    .max_per_addr = 32,
+    .engine_threads = 1,
+    .sync_full = 0,
+    .verbose = 0,
+};
+
+void net_destroy(void);
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: xq-server [options]\n"
+            "A Xiangqi game server: accounts, lobby, games with server clocks, the engine.\n"
+            "Clients speak the protocol of docs/protocol.md as lines over TCP or JSON over\n"
+            "WebSocket, on one port that also serves the browser client over HTTP.\n"
+            "\n"
+            "  --listen [HOST:]PORT   address to listen on (default 127.0.0.1:%d; port 0: any free one)\n"
+            "  --db PATH              database file (default $XDG_DATA_HOME/xiangqi/xq-server.db)\n"
+            "  --www DIR              files served over HTTP (default %s)\n"
+            "  --guests               allow guest accounts\n"
+            "  --grace SECONDS        reconnect grace before a game is lost by abandonment (60)\n"
+            "  --max-connections N    connections in all (4096)\n"
+            "  --max-per-address N    connections from one address (32)\n"
+            "  --engine-threads N     threads that play the engine's moves (1)\n"
+            "  --sync-full            fsync every move (survives power loss, not just a crash)\n"
+            "  --verbose              log connections\n"
+            "  -h, --help             this help\n"
+            "  --version              print the version\n",
+            SRV_DEFAULT_PORT, XQ_SERVER_WWW);
+}
+
+/* An integer option in [lo, hi] into *out; 0, or -1 after the usage message. */
+static int int_option(int argc, char **argv, int *i, long long lo, long long hi, int *out)
+{
+    long long v;
+    if (!cli_int_value(argc, argv, i, lo, hi, &v))
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* --listen [HOST:]PORT, HOST possibly "[v6]"; 0, or -1 after the usage message. */
+static int parse_listen(const char *v)
+{
+    static char host[256];
+    const char *colon = strrchr(v, ':');
+    const char *port = colon ? colon + 1 : v;
+    long long p;
+    if (colon) {
+        size_t n = (size_t)(colon - v);
+        if (n >= sizeof host) {
+            cli_usage_error("--listen: the host name is too long");
+            return -1;
+        }
+        memcpy(host, v, n);
+        host[n] = 0;
+        if (host[0] == '[' && n > 2 && host[n - 1] == ']') {
+            memmove(host, host + 1, n - 2);
+            host[n - 2] = 0;
+        }
+        if (!host[0]) {
+            cli_usage_error("--listen wants [HOST:]PORT, not '%s'", v);
+            return -1;
+        }
+        g_cfg.host = host;
+    }
+    if (!cli_parse_int(port, 0, 65535, &p)) {
+        cli_usage_error("--listen wants [HOST:]PORT with a port from 0 to 65535, not '%s'", v);
+        return -1;
+    }
+    g_cfg.port = (int)p;
+    return 0;
+}
+
+static char *default_db(void)
+{
+    static char path[4096];
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    char dir[4000];
+    if (xdg && *xdg)
+        snprintf(dir, sizeof dir, "%s/xiangqi", xdg);
+    else if (home && *home) {
+        snprintf(dir, sizeof dir, "%s/.local/share", home);
+        mkdir(dir, 0755);
+        snprintf(dir, sizeof dir, "%s/.local/share/xiangqi", home);
+    } else
+        snprintf(dir, sizeof dir, ".");
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/xq-server.db", dir);
+    return path;
+}
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    net_stop();
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("xq-server");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v;
+        if (cli_standard(a, usage))
+            return 0;
+        if (strcmp(a, "--listen") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || parse_listen(v) < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--db") == 0) {
+            if (!(g_cfg.db_path = cli_value(argc, argv, &i)))
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--www") == 0) {
+            if (!(g_cfg.www = cli_value(argc, argv, &i)))
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--guests") == 0) {
+            g_cfg.guests = 1;
+        } else if (strcmp(a, "--grace") == 0) {
+            if (int_option(argc, argv, &i, 1, 86400, &g_cfg.grace_s) < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--max-connections") == 0) {
+            if (int_option(argc, argv, &i, 1, 60000, &g_cfg.max_conns) < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--max-per-address") == 0) {
+            if (int_option(argc, argv, &i, 1, 60000, &g_cfg.max_per_addr) < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--engine-threads") == 0) {
+            if (int_option(argc, argv, &i, 1, 64, &g_cfg.engine_threads) < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--sync-full") == 0) {
+            g_cfg.sync_full = 1;
+        } else if (strcmp(a, "--verbose") == 0) {
+            g_cfg.verbose++;
+        } else {
+            return cli_unknown_option(a);
+        }
+    }
+    if (!g_cfg.db_path)
+        g_cfg.db_path = default_db();
+
+    /* room for many connections */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    signal(SIGPIPE, SIG_IGN);
+
+    char err[1024];
+    if (store_open(g_cfg.db_path, g_cfg.sync_full, err, sizeof err) < 0) {
+        cli_error("%s", err);
+        return 1;
+    }
+    if (accounts_init() < 0 || engine_init(g_cfg.engine_threads) < 0) {
+        cli_error("cannot start the worker threads");
+        store_close();
+        return 1;
+    }
+    if (net_start(err, sizeof err) < 0) {
+        cli_error("%s", err);
+        engine_shutdown();
+        accounts_shutdown();
+        store_close();
+        return 1;
+    }
+    int restored = game_restore_all();
+    if (restored < 0) {
+        cli_error("the games could not be read: %s", store_errmsg());
+        return 1;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    const char *h = g_cfg.host;
+    int v6 = strchr(h, ':') != NULL;
+    printf("xq-server %s: listening on %s%s%s:%d (HTTP, WebSocket \"xq\", line protocol)\n"
+           "xq-server: database %s (%d unfinished game%s restored)\n",
+           xq_version_string(), v6 ? "[" : "", h, v6 ? "]" : "", g_cfg.port, g_cfg.db_path,
+           restored, restored == 1 ? "" : "s");
+    fflush(stdout);
+    net_run();
+    engine_shutdown();
+    accounts_shutdown();
+    games_shutdown();
+    net_destroy();
+    store_close();
+    return 0;
+}

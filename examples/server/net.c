@@ -1,0 +1,552 @@
+/* The transport: one libwebsockets context, one listening port, one loop.
+ * HTTP (the browser client's files, --www), WebSocket (protocol "xq", JSON
+ * text messages) and the line protocol: a connection whose first line is not
+ * HTTP falls back to the raw-socket role (LWS_SERVER_OPTION_FALLBACK_TO_APPLY_
+ * LISTEN_ACCEPT_CONFIG), where this file splits lines. Writes go through a
+ * per-connection queue drained on WRITEABLE; a client that lets it grow past
+ * SRV_MAX_OUTQ is dropped, so a slow reader cannot stall the loop. */
+#include <libwebsockets.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#include "server.h"
+
+typedef struct outmsg {
+    struct outmsg *next;
+    size_t len, off;
+    unsigned char *buf; /* LWS_PRE bytes, then len bytes */
+} outmsg;
+
+typedef struct pss {
+    conn *c;
+} pss;
+
+static struct lws_context *g_ctx;
+static conn **g_slots;
+static size_t g_nslots, g_nconns;
+static uint32_t g_seq;
+static int g_stop;
+
+void *net_context(void) { return g_ctx; }
+size_t net_conn_count(void) { return g_nconns; }
+
+conn *conn_get(uint32_t id)
+{
+    size_t slot = id & 0xffffu;
+    if (slot >= g_nslots)
+        return NULL;
+    conn *c = g_slots[slot];
+    return (c && c->id == id && !c->closing) ? c : NULL;
+}
+
+conn *conn_next(conn *prev)
+{
+    size_t s = prev ? (prev->id & 0xffffu) + 1 : 0;
+    for (; s < g_nslots; s++)
+        if (g_slots[s] && !g_slots[s]->closing)
+            return g_slots[s];
+    return NULL;
+}
+
+/* Small messages go out at once: Nagle's algorithm would hold a reply until the
+ * client acknowledges the previous one, which a client's delayed ACK holds
+ * for 40 ms. And a fixed kernel send buffer: left to autotuning it grows to
+ * megabytes for a client that does not read, so SRV_MAX_OUTQ would bound
+ * nothing and every deaf client could pin that much kernel memory. */
+static void socket_options(struct lws *wsi)
+{
+    int fd = (int)lws_get_socket_fd(wsi), one = 1, sndbuf = SRV_SOCKET_SNDBUF;
+    if (fd < 0)
+        return;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
+}
+
+static conn *conn_new(struct lws *wsi, int transport)
+{
+    char addr[64] = "";
+    lws_get_peer_simple(wsi, addr, sizeof addr);
+    if (g_nconns >= (size_t)g_cfg.max_conns || addr_conn_add(addr) < 0)
+        return NULL;
+    size_t slot;
+    for (slot = 0; slot < g_nslots && g_slots[slot]; slot++)
+        ;
+    if (slot == g_nslots) {
+        addr_conn_del(addr);
+        return NULL;
+    }
+    conn *c = calloc(1, sizeof *c);
+    if (!c) {
+        addr_conn_del(addr);
+        return NULL;
+    }
+    g_seq = (g_seq + 1) & 0xffffu;
+    if (g_seq == 0)
+        g_seq = 1;
+    c->id = (g_seq << 16) | (uint32_t)slot;
+    c->transport = transport;
+    c->wsi = wsi;
+    snprintf(c->addr, sizeof c->addr, "%s", addr);
+    g_slots[slot] = c;
+    g_nconns++;
+    socket_options(wsi);
+    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, SRV_HELLO_TIMEOUT_S);
+    session_open(c);
+    return c;
+}
+
+static void conn_destroy(conn *c)
+{
+    if (!c)
+        return;
+    if (!c->closing)
+        c->closing = 1;
+    session_closed(c);
+    addr_conn_del(c->addr);
+    g_slots[c->id & 0xffffu] = NULL;
+    g_nconns--;
+    for (outmsg *m = c->qhead, *n; m; m = n) {
+        n = m->next;
+        free(m->buf);
+        free(m);
+    }
+    free(c->in);
+    free(c);
+}
+
+static void queue_raw(conn *c, unsigned char *buf, size_t len)
+{
+    if (c->closing) {
+        free(buf);
+        return;
+    }
+    if (c->queued + len > SRV_MAX_OUTQ) {
+        free(buf);
+        conn_close(c, "output queue full (client too slow)");
+        return;
+    }
+    outmsg *m = malloc(sizeof *m);
+    if (!m) {
+        free(buf);
+        conn_close(c, "out of memory");
+        return;
+    }
+    m->next = NULL;
+    m->len = len;
+    m->off = 0;
+    m->buf = buf;
+    if (c->qtail)
+        c->qtail->next = m;
+    else
+        c->qhead = m;
+    c->qtail = m;
+    c->queued += len;
+    lws_callback_on_writable(c->wsi);
+}
+
+void conn_send(conn *c, json_t *msg)
+{
+    size_t len;
+    if (!msg) { /* a json_pack() that failed: a bug, not the client's fault */
+        static const char k_internal[] =
+            "{\"type\":\"error\",\"code\":\"internal\",\"message\":\"internal error\"}";
+        fprintf(stderr, "xq-server: internal error: a message could not be built\n");
+        msg = json_loads(k_internal, 0, NULL);
+        if (!msg)
+            return;
+        conn_send(c, msg);
+        json_decref(msg);
+        return;
+    }
+    unsigned char *buf = codec_encode(c->transport, msg, LWS_PRE, &len);
+    if (!buf) {
+        conn_close(c, "out of memory");
+        return;
+    }
+    queue_raw(c, buf, len);
+}
+
+void conn_send_id(conn *c, json_t *id, json_t *msg)
+{
+    if (id)
+        json_object_set(msg, "id", id);
+    conn_send(c, msg);
+    json_decref(msg);
+}
+
+void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    /* a message cut by the buffer may end inside a UTF-8 sequence: drop that tail */
+    size_t n = strlen(text);
+    json_t *msg = json_stringn(text, n);
+    for (int k = 0; !msg && k < 3 && n > 0; k++)
+        msg = json_stringn(text, --n);
+    if (!msg)
+        msg = json_string("(the message is not valid UTF-8)");
+    json_t *m = json_pack("{sssssO}", "type", "error", "code", code, "message", msg);
+    json_decref(msg);
+    conn_send_id(c, id, m);
+}
+
+void conn_close(conn *c, const char *why)
+{
+    if (c->closing)
+        return;
+    if (g_cfg.verbose)
+        fprintf(stderr, "xq-server: closing connection %u (%s): %s\n", c->id, c->addr, why);
+    c->closing = 1;
+    /* let the queue drain: the writeable callback closes after the last message */
+    if (!c->qhead)
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+    else {
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
+        lws_callback_on_writable(c->wsi);
+    }
+}
+
+/* One WRITEABLE: raw sockets get several queued lines at once, WebSocket one frame. */
+static int conn_write(conn *c)
+{
+    if (!c->qhead) {
+        return c->closing ? -1 : 0;
+    }
+    if (c->transport == T_WS) {
+        outmsg *m = c->qhead;
+        if (lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
+            return -1;
+        c->qhead = m->next;
+        if (!c->qhead)
+            c->qtail = NULL;
+        c->queued -= m->len;
+        free(m->buf);
+        free(m);
+    } else {
+        enum { CHUNK = 16384 };
+        static unsigned char out[LWS_PRE + CHUNK];
+        size_t n = 0;
+        while (c->qhead && n < CHUNK) {
+            outmsg *m = c->qhead;
+            size_t take = m->len - m->off;
+            if (take > CHUNK - n)
+                take = CHUNK - n;
+            memcpy(out + LWS_PRE + n, m->buf + LWS_PRE + m->off, take);
+            n += take;
+            m->off += take;
+            if (m->off == m->len) {
+                c->qhead = m->next;
+                if (!c->qhead)
+                    c->qtail = NULL;
+                c->queued -= m->len;
+                free(m->buf);
+                free(m);
+            }
+        }
+        if (lws_write(c->wsi, out + LWS_PRE, n, LWS_WRITE_RAW) < (int)n)
+            return -1;
+    }
+    /* lws keeps what the socket did not take (partial_buffered) and sends it
+     * before the next WRITEABLE: close only once that is out too */
+    if (c->qhead || (c->closing && lws_partial_buffered(c->wsi)))
+        lws_callback_on_writable(c->wsi);
+    else if (c->closing)
+        return -1;
+    return 0;
+}
+
+static int in_append(conn *c, const char *data, size_t len)
+{
+    if (c->inlen + len + 1 > c->incap) {
+        size_t cap = c->incap ? c->incap : 256;
+        while (cap < c->inlen + len + 1)
+            cap *= 2;
+        char *p = realloc(c->in, cap);
+        if (!p)
+            return -1;
+        c->in = p;
+        c->incap = cap;
+    }
+    memcpy(c->in + c->inlen, data, len);
+    c->inlen += len;
+    return 0;
+}
+
+/* A message arrived: the idle timeout starts again. lws keeps its timeouts in a
+ * sorted list (re-setting one costs a walk of it), so it is re-set at most
+ * once every SRV_IDLE_TOUCH_S: the timeout is then between SRV_IDLE_TIMEOUT_S
+ * and that much less. */
+void conn_touch(conn *c)
+{
+    if (!c->hello)
+        return;
+    int64_t now = mono_us();
+    if (c->touched_us && now - c->touched_us < (int64_t)SRV_IDLE_TOUCH_S * 1000000)
+        return;
+    c->touched_us = now;
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, SRV_IDLE_TIMEOUT_S);
+}
+
+/* Line transport: split on \n (a \r before it is dropped). */
+static void line_rx(conn *c, const char *data, size_t len)
+{
+    while (len > 0 && !c->closing) {
+        const char *nl = memchr(data, '\n', len);
+        size_t take = nl ? (size_t)(nl - data) : len;
+        if (c->discarding) {
+            if (nl)
+                c->discarding = 0;
+        } else if (c->inlen + take > SRV_MAX_MESSAGE) {
+            c->inlen = 0;
+            c->discarding = !nl;
+            conn_error(c, NULL, "too_long", "a message is at most %d bytes", SRV_MAX_MESSAGE);
+        } else if (in_append(c, data, take) < 0) {
+            conn_close(c, "out of memory");
+            return;
+        } else if (nl) {
+            size_t n = c->inlen;
+            if (n && c->in[n - 1] == '\r')
+                n--;
+            c->in[n] = 0;
+            c->inlen = 0;
+            int blank = 1;
+            for (size_t k = 0; k < n; k++)
+                if (c->in[k] != ' ' && c->in[k] != '\t')
+                    blank = 0;
+            if (!blank) {
+                conn_touch(c);
+                session_message(c, c->in, n);
+            }
+        }
+        if (!nl)
+            break;
+        data += take + 1;
+        len -= take + 1;
+    }
+}
+
+static void ws_rx(conn *c, struct lws *wsi, const char *data, size_t len)
+{
+    if (!c->discarding) {
+        if (c->inlen + len > SRV_MAX_MESSAGE) {
+            c->inlen = 0;
+            c->discarding = 1;
+            conn_error(c, NULL, "too_long", "a message is at most %d bytes", SRV_MAX_MESSAGE);
+        } else if (in_append(c, data, len) < 0) {
+            conn_close(c, "out of memory");
+            return;
+        }
+    }
+    if (!lws_is_final_fragment(wsi))
+        return;
+    if (c->discarding) {
+        c->discarding = 0;
+        return;
+    }
+    size_t n = c->inlen;
+    c->inlen = 0;
+    if (lws_frame_is_binary(wsi)) {
+        conn_error(c, NULL, "bad_message", "binary WebSocket messages are not accepted");
+        return;
+    }
+    conn_touch(c);
+    session_message(c, c->in ? c->in : "", n);
+}
+
+static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *pss_data, void *in,
+                 size_t len)
+{
+    pss *p = pss_data;
+    switch (reason) {
+    case LWS_CALLBACK_ESTABLISHED:
+        p->c = conn_new(wsi, T_WS);
+        return p->c ? 0 : -1;
+    case LWS_CALLBACK_RECEIVE:
+        if (p->c && !p->c->closing)
+            ws_rx(p->c, wsi, in, len);
+        return 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return p->c ? conn_write(p->c) : -1;
+    case LWS_CALLBACK_CLOSED:
+        conn_destroy(p->c);
+        p->c = NULL;
+        return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        work_drain();
+        return 0;
+    default:
+        return lws_callback_http_dummy(wsi, reason, pss_data, in, len);
+    }
+}
+
+static int cb_line(struct lws *wsi, enum lws_callback_reasons reason, void *pss_data, void *in,
+                   size_t len)
+{
+    pss *p = pss_data;
+    switch (reason) {
+    case LWS_CALLBACK_RAW_ADOPT:
+        p->c = conn_new(wsi, T_LINE);
+        return p->c ? 0 : -1;
+    case LWS_CALLBACK_RAW_RX:
+        if (p->c && !p->c->closing)
+            line_rx(p->c, in, len);
+        return 0;
+    case LWS_CALLBACK_RAW_WRITEABLE:
+        return p->c ? conn_write(p->c) : -1;
+    case LWS_CALLBACK_RAW_CLOSE:
+        conn_destroy(p->c);
+        p->c = NULL;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+static const struct lws_protocols k_protocols[] = {
+    {"xq", cb_ws, sizeof(pss), SRV_MAX_MESSAGE, 0, NULL, 0},
+    {"xq-line", cb_line, sizeof(pss), SRV_MAX_MESSAGE, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+static struct lws_http_mount g_mount;
+
+void net_wake(void)
+{
+    if (g_ctx)
+        lws_cancel_service(g_ctx);
+}
+
+static void log_emit(int level, const char *line)
+{
+    if (level & LLL_ERR)
+        fprintf(stderr, "xq-server: lws: %s", line);
+}
+
+int net_start(char *err, size_t cap)
+{
+    g_nslots = (size_t)g_cfg.max_conns + 16;
+    if (g_nslots > 0xffffu)
+        g_nslots = 0xffffu;
+    g_slots = calloc(g_nslots, sizeof *g_slots);
+    if (!g_slots) {
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    lws_set_log_level(g_cfg.verbose > 1 ? (LLL_ERR | LLL_WARN | LLL_NOTICE) : LLL_ERR, log_emit);
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = g_cfg.port;
+    info.iface = g_cfg.host;
+    info.protocols = k_protocols;
+    info.options = LWS_SERVER_OPTION_FALLBACK_TO_APPLY_LISTEN_ACCEPT_CONFIG |
+                   LWS_SERVER_OPTION_DISABLE_IPV6;
+    if (strchr(g_cfg.host, ':'))
+        info.options &= ~(uint64_t)LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.listen_accept_role = "raw-skt";
+    info.listen_accept_protocol = "xq-line";
+    info.fd_limit_per_thread = (unsigned int)g_nslots + 64;
+    info.timeout_secs = SRV_HELLO_TIMEOUT_S;
+    struct stat st;
+    if (g_cfg.www && stat(g_cfg.www, &st) == 0 && S_ISDIR(st.st_mode)) {
+        g_mount.mountpoint = "/";
+        g_mount.mountpoint_len = 1;
+        g_mount.origin = g_cfg.www;
+        g_mount.def = "index.html";
+        g_mount.origin_protocol = LWSMPRO_FILE;
+        info.mounts = &g_mount;
+    }
+    g_ctx = lws_create_context(&info);
+    if (!g_ctx) {
+        snprintf(err, cap, "cannot listen on %s port %d (in use, or not an address of this host)",
+                 g_cfg.host, g_cfg.port);
+        return -1;
+    }
+    if (g_cfg.port == 0) { /* the kernel chose the port: say which */
+        struct lws_vhost *vh = lws_get_vhost_by_name(g_ctx, "default");
+        int port = vh ? lws_get_vhost_listen_port(vh) : -1;
+        if (port <= 0) {
+            snprintf(err, cap, "cannot find the port the kernel chose");
+            return -1;
+        }
+        g_cfg.port = port;
+    }
+    return 0;
+}
+
+void net_stop(void)
+{
+    g_stop = 1;
+    net_wake();
+}
+
+int net_run(void)
+{
+    while (!g_stop)
+        if (lws_service(g_ctx, 0) < 0)
+            break;
+    return 0;
+}
+
+void net_destroy(void);
+void net_destroy(void)
+{
+    if (g_ctx)
+        lws_context_destroy(g_ctx);
+    g_ctx = NULL;
+    free(g_slots);
+    g_slots = NULL;
+}
+
+/* ---- timers ---- */
+struct timer {
+    lws_sorted_usec_list_t sul; /* first: container */
+    timer_fn fn;
+    void *arg;
+};
+
+static void timer_cb(lws_sorted_usec_list_t *sul)
+{
+    timer *t = (timer *)sul;
+    t->fn(t->arg);
+}
+
+timer *timer_new(timer_fn fn, void *arg)
+{
+    timer *t = calloc(1, sizeof *t);
+    if (t) {
+        t->fn = fn;
+        t->arg = arg;
+    }
+    return t;
+}
+
+void timer_set(timer *t, int64_t delay_us)
+{
+    if (delay_us < 0)
+        delay_us = 0;
+    lws_sul_schedule(g_ctx, 0, &t->sul, timer_cb, (lws_usec_t)delay_us);
+}
+
+void timer_cancel(timer *t)
+{
+    if (t)
+        lws_sul_cancel(&t->sul);
+}
+
+void timer_free(timer *t)
+{
+    if (!t)
+        return;
+    if (g_ctx)
+        lws_sul_cancel(&t->sul);
+    free(t);
+}

@@ -1,0 +1,302 @@
+/* xq-server: types and functions shared by its modules (one concern per file).
+ *
+ *   main.c     options, start-up, signals
+ *   net.c      libwebsockets: listening, HTTP files, WebSocket and line-TCP connections,
+ *              output queues, the loop and its timers
+ *   codec.c    the protocol codec: a line or a WebSocket text into a JSON message and back
+ *   session.c  per-connection protocol state, the handshake and the command table
+ *   accounts.c register / login / guests / tokens / logout (libsodium)
+ *   lobby.c    seeks, challenges, the lobby list and lobby chat
+ *   game.c     live games: moves, clocks, ends, offers, observers, game chat
+ *   engine.c   games against the built-in engine (search handles on worker threads)
+ *   work.c     worker threads and the queue of results posted back into the loop
+ *   store.c    SQLite storage (the only file that knows SQL)
+ *   limits.c   rate limits: token buckets, per-address counters
+ *   rating.c   Elo ratings of rated games
+ */
+#ifndef XQ_SERVER_H
+#define XQ_SERVER_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <xiangqi/xiangqi.h>
+
+/* ---- tuning numbers and limits (documented in docs/protocol.md) ---- */
+#define SRV_PROTOCOL_VERSION 1
+#define SRV_DEFAULT_PORT 7700
+#define SRV_MAX_MESSAGE 8192            /* bytes in one message (line or WebSocket text) */
+#define SRV_MAX_OUTQ (1024 * 1024)      /* bytes queued to one client before it is dropped */
+#define SRV_SOCKET_SNDBUF (64 * 1024)   /* kernel send buffer of a connection (SO_SNDBUF) */
+#define SRV_HELLO_TIMEOUT_S 10          /* a connection must say hello within this */
+#define SRV_IDLE_TIMEOUT_S 600          /* silence after which a connection is closed */
+#define SRV_IDLE_TOUCH_S 10             /* the idle timer is re-set at most this often */
+#define SRV_NAME_MIN 3
+#define SRV_NAME_MAX 20
+#define SRV_PASSWORD_MIN 6
+#define SRV_PASSWORD_MAX 128
+#define SRV_TOKEN_BYTES 32
+#define SRV_CHAT_MAX 500                /* bytes of one chat line */
+#define SRV_CHAT_BURST 5                /* chat lines at once ... */
+#define SRV_CHAT_PER_S 0.5              /* ... then this many per second */
+#define SRV_MSG_BURST 200               /* messages at once per connection ... */
+#define SRV_MSG_PER_S 50.0              /* ... then this many per second */
+#define SRV_MSG_OVER_CLOSE 100          /* messages refused for rate before the connection closes */
+#define SRV_LOGIN_FAIL_BURST 5          /* wrong passwords per address (and per name) ... */
+#define SRV_LOGIN_FAIL_PER_S (1.0 / 12) /* ... then one every 12 s */
+#define SRV_MAX_SEEKS_PER_USER 3
+#define SRV_MAX_WATCH 16                /* games one connection watches at once */
+#define SRV_MAX_BASE_S (3 * 3600)
+#define SRV_MAX_INC_S 180
+#define SRV_FINISHED_LIST_MAX 50
+#define SRV_RATING_START 1500.0
+
+enum { T_LINE = 0, T_WS = 1 };
+
+typedef struct srv_config {
+    const char *host;
+    int port;
+    const char *db_path;
+    const char *www;
+    int guests;
+    int grace_s;        /* reconnect grace before abandonment */
+    int max_conns;
+    int max_per_addr;
+    int engine_threads;
+    int sync_full;
+    int verbose;
+} srv_config;
+
+extern srv_config g_cfg;
+
+/* ---- limits.c ---- */
+typedef struct bucket {
+    double tokens;
+    int64_t last_us;
+} bucket;
+void bucket_init(bucket *b, double burst);
+/* Take one token; 1 if allowed. */
+int bucket_take(bucket *b, double burst, double per_s, int64_t now_us);
+/* Seconds until a token is there. */
+double bucket_wait(const bucket *b, double burst, double per_s, int64_t now_us);
+int addr_conn_add(const char *addr);   /* 0 ok, -1 over the limit */
+void addr_conn_del(const char *addr);
+int login_allowed(const char *addr, const char *name, int64_t now_us, double *retry_s);
+void login_failed(const char *addr, const char *name, int64_t now_us);
+int64_t mono_us(void);                 /* monotonic clock */
+int64_t wall_s(void);
+
+/* ---- net.c / session.c: connections ---- */
+struct user;
+typedef struct conn {
+    uint32_t id;
+    int transport;
+    void *wsi;
+    char addr[64];
+    int hello;
+    int64_t touched_us;             /* when the idle timeout was last re-set */
+    char token_hash[2 * 32 + 1];    /* of the session this connection logged in with */
+    int closing;
+    struct user *user;
+    struct conn *unext;             /* next connection of the same user */
+    int lobby;                      /* subscribed to lobby events */
+    int64_t watching[SRV_MAX_WATCH];
+    int nwatching;
+    bucket msg_bucket, chat_bucket;
+    int over_rate;
+    /* input (line transport, or WebSocket fragments) */
+    char *in;
+    size_t inlen, incap;
+    int discarding;                 /* skipping the rest of an oversized message */
+    /* output queue */
+    struct outmsg *qhead, *qtail;
+    size_t queued;
+} conn;
+
+conn *conn_get(uint32_t id);
+void conn_send(conn *c, json_t *msg);                 /* does not steal msg */
+void conn_send_id(conn *c, json_t *id, json_t *msg);  /* steals msg; adds "id" */
+void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void conn_close(conn *c, const char *why);
+void conn_touch(conn *c);                              /* a message came: idle timer again */
+/* Iterate connections: returns the next after prev (NULL starts). */
+conn *conn_next(conn *prev);
+void net_wake(void);                   /* wake the loop from another thread */
+void *net_context(void);
+int net_run(void);                     /* 0 on clean stop */
+void net_stop(void);
+int net_start(char *err, size_t cap);
+size_t net_conn_count(void);
+
+/* timers on the loop (wrapping lws_sorted_usec_list) */
+typedef struct timer timer;
+typedef void (*timer_fn)(void *arg);
+timer *timer_new(timer_fn fn, void *arg);
+void timer_set(timer *t, int64_t delay_us);           /* replaces a pending one */
+void timer_cancel(timer *t);
+void timer_free(timer *t);
+
+/* ---- codec.c ---- */
+/* Decode one message: the object (its type in "type"), or NULL with *code and why set. */
+json_t *codec_decode(int transport, const char *text, size_t len, const char **code, char *why,
+                     size_t whycap);
+/* Encode for a transport; malloc'd with `pre` spare bytes before the text; *len excludes them. */
+unsigned char *codec_encode(int transport, const json_t *msg, size_t pre, size_t *len);
+json_t *msg_new(const char *type);
+
+/* ---- session.c ---- */
+void session_open(conn *c);
+void session_message(conn *c, const char *text, size_t len);
+void session_closed(conn *c);
+int session_command_known(const char *name); /* a command of the protocol (or hello) */
+void send_to_user(int64_t uid, json_t *msg);   /* every connection of the user */
+
+/* ---- accounts.c ---- */
+typedef struct user {
+    int64_t id;
+    char name[SRV_NAME_MAX + 8];
+    double rating;
+    int guest;
+    conn *conns;
+    int nseeks;
+    struct user *hnext;
+} user;
+user *user_online(int64_t uid);
+int name_valid(const char *name);
+void cmd_register(conn *c, json_t *m, json_t *id);
+void cmd_login(conn *c, json_t *m, json_t *id);
+void cmd_resume(conn *c, json_t *m, json_t *id);
+void cmd_guest(conn *c, json_t *m, json_t *id);
+void cmd_logout(conn *c, json_t *m, json_t *id);
+void cmd_user(conn *c, json_t *m, json_t *id);
+void user_detach(conn *c);     /* the connection leaves its user */
+int accounts_init(void);
+void accounts_shutdown(void);
+
+/* ---- lobby.c ---- */
+void cmd_lobby(conn *c, json_t *m, json_t *id);
+void cmd_unlobby(conn *c, json_t *m, json_t *id);
+void cmd_seek(conn *c, json_t *m, json_t *id);
+void cmd_challenge(conn *c, json_t *m, json_t *id);
+void cmd_accept(conn *c, json_t *m, json_t *id);
+void cmd_decline(conn *c, json_t *m, json_t *id);
+void cmd_cancel(conn *c, json_t *m, json_t *id);
+void cmd_games(conn *c, json_t *m, json_t *id);
+void lobby_user_gone(user *u);
+void lobby_broadcast(json_t *msg);
+void lobby_say(conn *c, const char *text, json_t *id);
+/* Parse the time control and rule set fields of a seek / challenge / engine game. */
+int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ruleset, int *rated,
+                int *color);
+
+/* ---- game.c ---- */
+typedef struct game game;
+typedef struct game_terms {
+    int64_t uid[2];
+    char name[2][SRV_NAME_MAX + 24];
+    double rating[2];
+    int engine_level;      /* -1: two people */
+    int engine_color;
+    int ruleset;
+    int base_s, inc_s;
+    int rated;
+} game_terms;
+game *game_start(const game_terms *t, json_t *id_for, conn *requester);
+game *game_find(int64_t gid);
+int game_restore_all(void);
+void game_user_present(int64_t uid);    /* a player (re)connected */
+void game_user_absent(int64_t uid);     /* a player's last connection went */
+void game_send_all_for(conn *c);       /* on login: the user's live games */
+void game_unwatch_conn(conn *c);
+json_t *game_list_json(void);
+size_t game_live_count(void);
+void cmd_move(conn *c, json_t *m, json_t *id);
+void cmd_resign(conn *c, json_t *m, json_t *id);
+void cmd_draw(conn *c, json_t *m, json_t *id);
+void cmd_draw_decline(conn *c, json_t *m, json_t *id);
+void cmd_takeback(conn *c, json_t *m, json_t *id);
+void cmd_takeback_decline(conn *c, json_t *m, json_t *id);
+void cmd_abort(conn *c, json_t *m, json_t *id);
+void cmd_watch(conn *c, json_t *m, json_t *id);
+void cmd_unwatch(conn *c, json_t *m, json_t *id);
+void cmd_pgn(conn *c, json_t *m, json_t *id);
+void cmd_state(conn *c, json_t *m, json_t *id);
+void game_say(conn *c, int64_t gid, const char *text, json_t *id);
+/* The engine's move arrives (in the loop). */
+void game_engine_move(int64_t gid, uint32_t gen, xq_move mv);
+const char *ruleset_name(int rs);
+int ruleset_parse(const char *s);
+void games_shutdown(void);
+
+/* ---- engine.c ---- */
+void cmd_engine(conn *c, json_t *m, json_t *id);
+int engine_init(int threads);
+void engine_shutdown(void);
+/* Ask for a move; the answer comes back through game_engine_move(). */
+int engine_request(int64_t gid, uint32_t gen, const xq_board *b, const xq_rules *rules, int level,
+                   int64_t my_ms, int64_t opp_ms, int64_t inc_ms);
+
+/* ---- work.c ---- */
+typedef struct work {
+    void (*run)(struct work *w, void *thread_ctx); /* on a worker thread */
+    void (*done)(struct work *w);                  /* back in the loop; frees w */
+    struct work *next;
+} work;
+typedef struct pool pool;
+pool *pool_new(int threads, void *(*ctx_new)(void), void (*ctx_free)(void *));
+void pool_submit(pool *p, work *w);
+void pool_free(pool *p);
+void work_drain(void);                 /* run the done callbacks (the loop calls it) */
+
+/* ---- rating.c ---- */
+void elo_update(double *r_red, double *r_black, int games_red, int games_black, double score_red);
+
+/* ---- store.c ---- */
+typedef struct store_user {
+    int64_t id;
+    char name[SRV_NAME_MAX + 8];
+    char pwhash[160];
+    int guest;
+    double rating;
+    int games;
+} store_user;
+typedef struct store_game {
+    int64_t id;
+    int64_t uid[2];
+    char name[2][SRV_NAME_MAX + 24];
+    double rating[2];
+    int engine_level, engine_color;
+    int ruleset, base_s, inc_s, rated;
+    int result;
+    char reason[64];
+    int64_t clock_ms[2];
+    int64_t created, ended;
+} store_game;
+enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
+int store_open(const char *path, int sync_full, char *err, size_t cap);
+void store_close(void);
+const char *store_errmsg(void);
+int store_begin(void);
+int store_commit(void);
+void store_rollback(void);
+int store_user_create(const char *name, const char *pwhash, int guest, int64_t *id);
+int store_user_by_name(const char *name, store_user *u);
+int store_user_by_id(int64_t id, store_user *u);
+int store_user_set_rating(int64_t id, double rating, int games);
+int store_session_add(const char *token_hash, int64_t uid);
+int store_session_find(const char *token_hash, int64_t *uid);
+int store_session_delete(const char *token_hash);
+int store_game_create(store_game *g);
+int store_move_add(int64_t gid, int ply, const char *move, int64_t red_ms, int64_t black_ms);
+int store_moves_truncate(int64_t gid, int from_ply);
+int store_game_finish(int64_t gid, int result, const char *reason, int64_t red_ms, int64_t black_ms);
+/* Unfinished games, and the moves of a game (ICCS, with the clocks after each). */
+int store_games_unfinished(int (*fn)(const store_game *g, void *arg), void *arg);
+int store_game_get(int64_t gid, store_game *g);
+int store_game_moves(int64_t gid, int (*fn)(int ply, const char *mv, int64_t red_ms,
+                                            int64_t black_ms, void *arg), void *arg);
+int store_games_finished(int64_t uid, int limit, int (*fn)(const store_game *g, void *arg),
+                         void *arg);
+
+#endif

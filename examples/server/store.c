@@ -1,0 +1,409 @@
+/* Storage in SQLite: WAL mode, prepared statements only, one writer (the
+ * database is held with locking_mode=EXCLUSIVE, so a second server on the
+ * same file is refused at start-up). This is the only file that knows SQL;
+ * another store (PostgreSQL) implements the functions declared in server.h. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "server.h"
+
+static sqlite3 *g_db;
+
+static const char k_schema[] =
+    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS users("
+    " id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, pwhash TEXT,"
+    " guest INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500,"
+    " games INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS sessions("
+    " token TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),"
+    " created INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS games("
+    " id INTEGER PRIMARY KEY, red INTEGER, black INTEGER, red_name TEXT NOT NULL,"
+    " black_name TEXT NOT NULL, red_rating REAL, black_rating REAL,"
+    " engine_level INTEGER NOT NULL DEFAULT -1, engine_color INTEGER NOT NULL DEFAULT -1,"
+    " rules INTEGER NOT NULL, base_s INTEGER NOT NULL, inc_s INTEGER NOT NULL,"
+    " rated INTEGER NOT NULL, result INTEGER NOT NULL DEFAULT 0, reason TEXT,"
+    " red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,"
+    " created INTEGER NOT NULL, ended INTEGER);"
+    "CREATE INDEX IF NOT EXISTS games_live ON games(result) WHERE result = 0;"
+    "CREATE INDEX IF NOT EXISTS games_red ON games(red);"
+    "CREATE INDEX IF NOT EXISTS games_black ON games(black);"
+    "CREATE TABLE IF NOT EXISTS moves("
+    " game INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, move TEXT NOT NULL,"
+    " red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL, PRIMARY KEY(game, ply))"
+    " WITHOUT ROWID;"
+    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '1');";
+
+enum {
+    S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
+    S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
+    S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_COUNT
+};
+static const char *const k_sql[S_COUNT] = {
+    [S_BEGIN] = "BEGIN IMMEDIATE",
+    [S_COMMIT] = "COMMIT",
+    [S_ROLLBACK] = "ROLLBACK",
+    [S_USER_NEW] = "INSERT INTO users(name, pwhash, guest, created) VALUES(?1, ?2, ?3, ?4)",
+    [S_USER_NAME] = "SELECT id, name, pwhash, guest, rating, games FROM users WHERE name = ?1",
+    [S_USER_ID] = "SELECT id, name, pwhash, guest, rating, games FROM users WHERE id = ?1",
+    [S_USER_RATING] = "UPDATE users SET rating = ?2, games = ?3 WHERE id = ?1",
+    [S_SESS_ADD] = "INSERT INTO sessions(token, user_id, created) VALUES(?1, ?2, ?3)",
+    [S_SESS_FIND] = "SELECT user_id FROM sessions WHERE token = ?1",
+    [S_SESS_DEL] = "DELETE FROM sessions WHERE token = ?1",
+    [S_GAME_NEW] = "INSERT INTO games(red, black, red_name, black_name, red_rating, black_rating,"
+                   " engine_level, engine_color, rules, base_s, inc_s, rated, red_ms, black_ms,"
+                   " created) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)",
+    [S_MOVE_ADD] = "INSERT INTO moves(game, ply, move, red_ms, black_ms) VALUES(?1,?2,?3,?4,?5)",
+    [S_MOVE_TRUNC] = "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
+    [S_GAME_END] = "UPDATE games SET result = ?2, reason = ?3, red_ms = ?4, black_ms = ?5,"
+                   " ended = ?6 WHERE id = ?1",
+    [S_GAMES_LIVE] = "SELECT * FROM games WHERE result = 0 ORDER BY id",
+    [S_GAME_GET] = "SELECT * FROM games WHERE id = ?1",
+    [S_GAME_MOVES] = "SELECT ply, move, red_ms, black_ms FROM moves WHERE game = ?1 ORDER BY ply",
+    [S_GAMES_DONE] = "SELECT * FROM games WHERE result <> 0 AND (red = ?1 OR black = ?1)"
+                     " ORDER BY id DESC LIMIT ?2",
+    [S_GAMES_DONE_ALL] = "SELECT * FROM games WHERE result <> 0 ORDER BY id DESC LIMIT ?2",
+};
+static sqlite3_stmt *g_st[S_COUNT];
+
+const char *store_errmsg(void) { return g_db ? sqlite3_errmsg(g_db) : "no database"; }
+
+static int fail(char *err, size_t cap, const char *path, const char *what)
+{
+    int code = g_db ? sqlite3_extended_errcode(g_db) : 0;
+    const char *msg = g_db ? sqlite3_errmsg(g_db) : "out of memory";
+    if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
+        snprintf(err, cap, "database %s is locked by another process (another xq-server?): %s",
+                 path, msg);
+    else if ((code & 0xff) == SQLITE_READONLY || (code & 0xff) == SQLITE_CANTOPEN ||
+             (code & 0xff) == SQLITE_PERM)
+        snprintf(err, cap, "database %s cannot be written (%s): %s; xq-server needs a writable "
+                 "file and a writable directory for its -wal file", path, what, msg);
+    else
+        snprintf(err, cap, "database %s: %s: %s", path, what, msg);
+    store_close();
+    return -1;
+}
+
+int store_open(const char *path, int sync_full, char *err, size_t cap)
+{
+    if (sqlite3_open_v2(path, &g_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
+        return fail(err, cap, path, "open");
+    if (sqlite3_db_readonly(g_db, "main") == 1) {
+        snprintf(err, cap, "database %s is read-only; xq-server needs to write it", path);
+        store_close();
+        return -1;
+    }
+    sqlite3_extended_result_codes(g_db, 1);
+    char *emsg = NULL;
+    /* No busy wait: a locked file is an error at once. */
+    sqlite3_busy_timeout(g_db, 0);
+    const char *pragmas = sync_full ? "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL;"
+                                      " PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
+                                    : "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL;"
+                                      " PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;";
+    if (sqlite3_exec(g_db, pragmas, NULL, NULL, &emsg) != SQLITE_OK) {
+        sqlite3_free(emsg);
+        return fail(err, cap, path, "setting WAL mode");
+    }
+    sqlite3_stmt *jm;
+    if (sqlite3_prepare_v2(g_db, "PRAGMA journal_mode", -1, &jm, NULL) == SQLITE_OK) {
+        int wal = sqlite3_step(jm) == SQLITE_ROW &&
+                  strcmp((const char *)sqlite3_column_text(jm, 0), "wal") == 0;
+        sqlite3_finalize(jm);
+        if (!wal) {
+            snprintf(err, cap, "database %s: cannot switch to WAL mode (locked or read-only?)",
+                     path);
+            store_close();
+            return -1;
+        }
+    }
+    if (sqlite3_exec(g_db, "BEGIN IMMEDIATE", NULL, NULL, &emsg) != SQLITE_OK) {
+        sqlite3_free(emsg);
+        return fail(err, cap, path, "taking the write lock");
+    }
+    if (sqlite3_exec(g_db, k_schema, NULL, NULL, &emsg) != SQLITE_OK ||
+        sqlite3_exec(g_db, "COMMIT", NULL, NULL, &emsg) != SQLITE_OK) {
+        sqlite3_free(emsg);
+        return fail(err, cap, path, "creating the tables");
+    }
+    for (int i = 0; i < S_COUNT; i++)
+        if (sqlite3_prepare_v3(g_db, k_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &g_st[i], NULL) !=
+            SQLITE_OK)
+            return fail(err, cap, path, k_sql[i]);
+    return 0;
+}
+
+void store_close(void)
+{
+    for (int i = 0; i < S_COUNT; i++) {
+        sqlite3_finalize(g_st[i]);
+        g_st[i] = NULL;
+    }
+    if (g_db)
+        sqlite3_close(g_db);
+    g_db = NULL;
+}
+
+/* Run a statement that returns no rows; resets it. */
+static int run(sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc == SQLITE_DONE)
+        return ST_OK;
+    if ((rc & 0xff) == SQLITE_CONSTRAINT)
+        return ST_EXISTS;
+    fprintf(stderr, "xq-server: database: %s\n", sqlite3_errmsg(g_db));
+    return ST_ERROR;
+}
+
+int store_begin(void) { return run(g_st[S_BEGIN]); }
+int store_commit(void) { return run(g_st[S_COMMIT]); }
+void store_rollback(void)
+{
+    if (!sqlite3_get_autocommit(g_db))
+        run(g_st[S_ROLLBACK]);
+}
+
+int store_user_create(const char *name, const char *pwhash, int guest, int64_t *id)
+{
+    sqlite3_stmt *st = g_st[S_USER_NEW];
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+    if (pwhash)
+        sqlite3_bind_text(st, 2, pwhash, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, 2);
+    sqlite3_bind_int(st, 3, guest);
+    sqlite3_bind_int64(st, 4, wall_s());
+    int rc = run(st);
+    if (rc == ST_OK)
+        *id = sqlite3_last_insert_rowid(g_db);
+    return rc;
+}
+
+static int user_row(sqlite3_stmt *st, store_user *u)
+{
+    int rc = sqlite3_step(st);
+    int out = ST_NOTFOUND;
+    if (rc == SQLITE_ROW) {
+        memset(u, 0, sizeof *u);
+        u->id = sqlite3_column_int64(st, 0);
+        snprintf(u->name, sizeof u->name, "%s", (const char *)sqlite3_column_text(st, 1));
+        const unsigned char *h = sqlite3_column_text(st, 2);
+        snprintf(u->pwhash, sizeof u->pwhash, "%s", h ? (const char *)h : "");
+        u->guest = sqlite3_column_int(st, 3);
+        u->rating = sqlite3_column_double(st, 4);
+        u->games = sqlite3_column_int(st, 5);
+        out = ST_OK;
+    } else if (rc != SQLITE_DONE)
+        out = ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+int store_user_by_name(const char *name, store_user *u)
+{
+    sqlite3_bind_text(g_st[S_USER_NAME], 1, name, -1, SQLITE_TRANSIENT);
+    return user_row(g_st[S_USER_NAME], u);
+}
+
+int store_user_by_id(int64_t id, store_user *u)
+{
+    sqlite3_bind_int64(g_st[S_USER_ID], 1, id);
+    return user_row(g_st[S_USER_ID], u);
+}
+
+int store_user_set_rating(int64_t id, double rating, int games)
+{
+    sqlite3_stmt *st = g_st[S_USER_RATING];
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_double(st, 2, rating);
+    sqlite3_bind_int(st, 3, games);
+    return run(st);
+}
+
+int store_session_add(const char *token_hash, int64_t uid)
+{
+    sqlite3_stmt *st = g_st[S_SESS_ADD];
+    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 2, uid);
+    sqlite3_bind_int64(st, 3, wall_s());
+    return run(st);
+}
+
+int store_session_find(const char *token_hash, int64_t *uid)
+{
+    sqlite3_stmt *st = g_st[S_SESS_FIND];
+    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st), out = ST_NOTFOUND;
+    if (rc == SQLITE_ROW) {
+        *uid = sqlite3_column_int64(st, 0);
+        out = ST_OK;
+    } else if (rc != SQLITE_DONE)
+        out = ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+int store_session_delete(const char *token_hash)
+{
+    sqlite3_bind_text(g_st[S_SESS_DEL], 1, token_hash, -1, SQLITE_TRANSIENT);
+    return run(g_st[S_SESS_DEL]);
+}
+
+static void bind_uid(sqlite3_stmt *st, int col, int64_t uid)
+{
+    if (uid > 0)
+        sqlite3_bind_int64(st, col, uid);
+    else
+        sqlite3_bind_null(st, col);
+}
+
+int store_game_create(store_game *g)
+{
+    sqlite3_stmt *st = g_st[S_GAME_NEW];
+    bind_uid(st, 1, g->uid[0]);
+    bind_uid(st, 2, g->uid[1]);
+    sqlite3_bind_text(st, 3, g->name[0], -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, g->name[1], -1, SQLITE_TRANSIENT);
+    sqlite3_bind_double(st, 5, g->rating[0]);
+    sqlite3_bind_double(st, 6, g->rating[1]);
+    sqlite3_bind_int(st, 7, g->engine_level);
+    sqlite3_bind_int(st, 8, g->engine_color);
+    sqlite3_bind_int(st, 9, g->ruleset);
+    sqlite3_bind_int(st, 10, g->base_s);
+    sqlite3_bind_int(st, 11, g->inc_s);
+    sqlite3_bind_int(st, 12, g->rated);
+    sqlite3_bind_int64(st, 13, g->clock_ms[0]);
+    sqlite3_bind_int64(st, 14, g->clock_ms[1]);
+    g->created = wall_s();
+    sqlite3_bind_int64(st, 15, g->created);
+    int rc = run(st);
+    if (rc == ST_OK)
+        g->id = sqlite3_last_insert_rowid(g_db);
+    return rc;
+}
+
+int store_move_add(int64_t gid, int ply, const char *move, int64_t red_ms, int64_t black_ms)
+{
+    sqlite3_stmt *st = g_st[S_MOVE_ADD];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_int(st, 2, ply);
+    sqlite3_bind_text(st, 3, move, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 4, red_ms);
+    sqlite3_bind_int64(st, 5, black_ms);
+    return run(st);
+}
+
+int store_moves_truncate(int64_t gid, int from_ply)
+{
+    sqlite3_stmt *st = g_st[S_MOVE_TRUNC];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_int(st, 2, from_ply);
+    return run(st);
+}
+
+int store_game_finish(int64_t gid, int result, const char *reason, int64_t red_ms, int64_t black_ms)
+{
+    sqlite3_stmt *st = g_st[S_GAME_END];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_int(st, 2, result);
+    sqlite3_bind_text(st, 3, reason, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 4, red_ms);
+    sqlite3_bind_int64(st, 5, black_ms);
+    sqlite3_bind_int64(st, 6, wall_s());
+    return run(st);
+}
+
+static void game_row(sqlite3_stmt *st, store_game *g)
+{
+    memset(g, 0, sizeof *g);
+    g->id = sqlite3_column_int64(st, 0);
+    g->uid[0] = sqlite3_column_int64(st, 1);
+    g->uid[1] = sqlite3_column_int64(st, 2);
+    snprintf(g->name[0], sizeof g->name[0], "%s", (const char *)sqlite3_column_text(st, 3));
+    snprintf(g->name[1], sizeof g->name[1], "%s", (const char *)sqlite3_column_text(st, 4));
+    g->rating[0] = sqlite3_column_double(st, 5);
+    g->rating[1] = sqlite3_column_double(st, 6);
+    g->engine_level = sqlite3_column_int(st, 7);
+    g->engine_color = sqlite3_column_int(st, 8);
+    g->ruleset = sqlite3_column_int(st, 9);
+    g->base_s = sqlite3_column_int(st, 10);
+    g->inc_s = sqlite3_column_int(st, 11);
+    g->rated = sqlite3_column_int(st, 12);
+    g->result = sqlite3_column_int(st, 13);
+    const unsigned char *r = sqlite3_column_text(st, 14);
+    snprintf(g->reason, sizeof g->reason, "%s", r ? (const char *)r : "");
+    g->clock_ms[0] = sqlite3_column_int64(st, 15);
+    g->clock_ms[1] = sqlite3_column_int64(st, 16);
+    g->created = sqlite3_column_int64(st, 17);
+    g->ended = sqlite3_column_int64(st, 18);
+}
+
+static int each_game(sqlite3_stmt *st, int (*fn)(const store_game *, void *), void *arg)
+{
+    int rc, out = ST_OK;
+    store_game g;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        game_row(st, &g);
+        if (fn(&g, arg))
+            break;
+    }
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        out = ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+int store_games_unfinished(int (*fn)(const store_game *, void *), void *arg)
+{
+    return each_game(g_st[S_GAMES_LIVE], fn, arg);
+}
+
+static int copy_game(const store_game *g, void *arg)
+{
+    *(store_game *)arg = *g;
+    return 1;
+}
+
+int store_game_get(int64_t gid, store_game *g)
+{
+    g->id = 0;
+    sqlite3_bind_int64(g_st[S_GAME_GET], 1, gid);
+    int rc = each_game(g_st[S_GAME_GET], copy_game, g);
+    if (rc != ST_OK)
+        return rc;
+    return g->id == gid ? ST_OK : ST_NOTFOUND;
+}
+
+int store_game_moves(int64_t gid, int (*fn)(int, const char *, int64_t, int64_t, void *), void *arg)
+{
+    sqlite3_stmt *st = g_st[S_GAME_MOVES];
+    sqlite3_bind_int64(st, 1, gid);
+    int rc, out = ST_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        if (fn(sqlite3_column_int(st, 0), (const char *)sqlite3_column_text(st, 1),
+               sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3), arg))
+            break;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        out = ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+int store_games_finished(int64_t uid, int limit, int (*fn)(const store_game *, void *), void *arg)
+{
+    sqlite3_stmt *st = g_st[uid > 0 ? S_GAMES_DONE : S_GAMES_DONE_ALL];
+    if (uid > 0)
+        sqlite3_bind_int64(st, 1, uid);
+    sqlite3_bind_int(st, 2, limit);
+    return each_game(st, fn, arg);
+}

@@ -1,0 +1,135 @@
+/* Worker threads: a job runs on a pool thread (a search, a password hash) and
+ * its done callback runs back in the loop. Finished jobs go on one queue; the
+ * worker wakes the loop with lws_cancel_service() (net_wake) and the loop
+ * drains the queue on LWS_CALLBACK_EVENT_WAIT_CANCELLED. The loop never
+ * waits for a worker. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "server.h"
+
+struct pool {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    work *head, *tail;
+    int stop;
+    int nthreads;
+    pthread_t *threads;
+    void *(*ctx_new)(void);
+    void (*ctx_free)(void *);
+};
+
+static pthread_mutex_t g_done_mu = PTHREAD_MUTEX_INITIALIZER;
+static work *g_done_head, *g_done_tail;
+
+static void post_done(work *w)
+{
+    pthread_mutex_lock(&g_done_mu);
+    w->next = NULL;
+    if (g_done_tail)
+        g_done_tail->next = w;
+    else
+        g_done_head = w;
+    g_done_tail = w;
+    pthread_mutex_unlock(&g_done_mu);
+    net_wake();
+}
+
+void work_drain(void)
+{
+    pthread_mutex_lock(&g_done_mu);
+    work *w = g_done_head;
+    g_done_head = g_done_tail = NULL;
+    pthread_mutex_unlock(&g_done_mu);
+    while (w) {
+        work *n = w->next;
+        w->done(w);
+        w = n;
+    }
+}
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    void *ctx = p->ctx_new ? p->ctx_new() : NULL;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        while (!p->head && !p->stop)
+            pthread_cond_wait(&p->cv, &p->mu);
+        if (p->stop) {
+            pthread_mutex_unlock(&p->mu);
+            break;
+        }
+        work *w = p->head;
+        p->head = w->next;
+        if (!p->head)
+            p->tail = NULL;
+        pthread_mutex_unlock(&p->mu);
+        w->run(w, ctx);
+        post_done(w);
+    }
+    if (p->ctx_free)
+        p->ctx_free(ctx);
+    return NULL;
+}
+
+pool *pool_new(int threads, void *(*ctx_new)(void), void (*ctx_free)(void *))
+{
+    pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    p->ctx_new = ctx_new;
+    p->ctx_free = ctx_free;
+    p->threads = calloc((size_t)threads, sizeof *p->threads);
+    if (!p->threads) {
+        free(p);
+        return NULL;
+    }
+    for (int i = 0; i < threads; i++) {
+        if (pthread_create(&p->threads[i], NULL, worker, p) != 0)
+            break;
+        p->nthreads++;
+    }
+    if (p->nthreads == 0) {
+        pool_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void pool_submit(pool *p, work *w)
+{
+    pthread_mutex_lock(&p->mu);
+    w->next = NULL;
+    if (p->tail)
+        p->tail->next = w;
+    else
+        p->head = w;
+    p->tail = w;
+    pthread_cond_signal(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* Stops the threads after their current job; queued jobs are dropped (their
+ * done callbacks do not run: the loop is ending). */
+void pool_free(pool *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    p->stop = 1;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->nthreads; i++)
+        pthread_join(p->threads[i], NULL);
+    for (work *w = p->head, *n; w; w = n) {
+        n = w->next;
+        free(w);
+    }
+    free(p->threads);
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv);
+    free(p);
+}

@@ -1,0 +1,517 @@
+// The xq-server browser client: lobby, games, chat. The server is the
+// authority on everything (rules, legal moves, clocks, results); this page
+// shows what it says and sends what the user does (docs/protocol.md).
+import { Board, parseFen } from "./board.js";
+import { Connection } from "./net.js";
+import * as sound from "./sound.js";
+
+const CLIENT = "xq-web 0.2.0";
+const TICK_MS = 100;
+const TOAST_MS = 4000;
+const LIVE_POLL_MS = 15000; // a visitor without an account gets no lobby events: ask again
+
+const $ = (id) => document.getElementById(id);
+const other = (c) => (c === "red" ? "black" : "red");
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const state = {
+  me: null,
+  token: localStorage.getItem("xq.token"),
+  guests: false,
+  games: new Map(),      // id -> game (own and watched)
+  active: Number(sessionStorage.getItem("xq.active")) || null,
+  watching: new Set(),
+  offers: new Map(),     // seeks and challenges
+  live: new Map(),       // live games in the lobby
+  notation: localStorage.getItem("xq.notation") || "zh",
+};
+
+const board = new Board($("board-host"), (mv, viaDrag) => playMove(mv, viaDrag));
+board.setPosition("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+
+const conn = new Connection(wsUrl(), { onOpen, onMessage, onStatus });
+
+function wsUrl() {
+  const u = new URL(location.href);
+  return `${u.protocol === "https:" ? "wss" : "ws"}://${u.host}/`;
+}
+
+// ---- small helpers ----------------------------------------------------------
+let toastTimer = 0;
+function toast(text) {
+  const t = $("toast");
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, TOAST_MS);
+}
+const fail = (e) => toast(e && e.message ? e.message : String(e));
+function request(type, fields) {
+  return conn.send(type, fields).catch((e) => { fail(e); throw e; });
+}
+function announce(text) { $("announce").textContent = text; }
+function li(text, parent) {
+  const e = document.createElement("li");
+  e.textContent = text;
+  parent.appendChild(e);
+  return e;
+}
+function button(text, parent, fn) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.addEventListener("click", fn);
+  parent.appendChild(b);
+  return b;
+}
+function fmtClock(ms) {
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
+  if (ms < 10000) return `0:0${(ms / 1000).toFixed(1)}`;
+  return `${m}:${String(s % 60).padStart(2, "0")}`;
+}
+const terms = (o) => `${Math.round(o.base / 60 * 10) / 10}+${o.inc} ${o.rules.toUpperCase()}${o.rated ? " rated" : ""}`;
+
+// ---- the connection ---------------------------------------------------------
+function onStatus(s) {
+  const e = $("status");
+  e.textContent = s;
+  e.dataset.state = s;
+}
+
+async function onOpen() {
+  try {
+    const w = await conn.send("hello", { protocol: 1, client: CLIENT });
+    state.guests = !!w.guests;
+    $("guest").hidden = !state.guests;
+    state.me = null; // a new connection is nobody until it resumes
+    if (state.token) {
+      try {
+        await conn.send("resume", { token: state.token });
+      } catch (e) {
+        if (e.code === "bad_token") { state.token = null; localStorage.removeItem("xq.token"); }
+        else throw e;
+      }
+    }
+    if (!state.me) {
+      showAccount();
+      await conn.send("games"); // the live games, for watching without an account
+    }
+    for (const gid of state.watching) conn.send("watch", { game: gid }).catch(() => state.watching.delete(gid));
+    // the user's own games follow the session reply: a ping's answer comes after them
+    await conn.send("ping");
+    const hash = /^#game=(\d+)$/.exec(location.hash);
+    if (hash && !state.games.has(Number(hash[1]))) watch(Number(hash[1]));
+    refreshActive();
+  } catch (e) { fail(e); }
+}
+
+// A game that ended while the page was away is no longer sent: ask for it.
+function refreshActive() {
+  const g = state.games.get(state.active);
+  if (!g || g.ended) return;
+  conn.send("state", { game: g.id }).catch(async (e) => {
+    if (e.code !== "no_such_game") return;
+    try {
+      const r = await conn.send("games", { finished: true });
+      const f = r.games.find((x) => x.game === g.id);
+      g.ended = f ? { result: f.result, reason: f.reason, text: f.reason } : { result: "*", reason: "over", text: "the game is over" };
+    } catch { g.ended = { result: "*", reason: "over", text: "the game is over" }; }
+    render();
+  });
+}
+
+function onMessage(m) {
+  const h = handlers[m.type];
+  if (h) h(m);
+  else if (m.type === "error" && m.id === undefined) toast(m.message);
+}
+
+const handlers = {
+  session(m) {
+    state.me = m;
+    if (m.token) { state.token = m.token; localStorage.setItem("xq.token", m.token); }
+    showAccount();
+    conn.send("lobby").catch(fail); // seeks, challenges, live games and lobby chat
+  },
+  games(m) {
+    if (m.finished) return;
+    state.live = new Map(m.games.map((x) => [x.game, x]));
+    renderLists();
+  },
+  game(m) {
+    const old = state.games.get(m.game);
+    const g = Object.assign(old || {}, m, { id: m.game, clockAt: performance.now(), ended: null });
+    if (!old) g.flip = m.you === "black";
+    state.games.set(g.id, g);
+    if (m.you === null) state.watching.add(g.id);
+    const wasActive = state.active === g.id;
+    if (m.id !== undefined || !state.games.has(state.active) || state.active === g.id ||
+        (state.games.get(state.active).ended && m.you)) setActive(g.id, !wasActive);
+    else renderLists();
+  },
+  move(m) {
+    const g = state.games.get(m.game);
+    if (!g) return;
+    if (g.moves.length !== m.ply - 1) { conn.send("state", { game: g.id }).catch(() => {}); return; }
+    const captured = parseFen(g.fen).pieces[m.move.slice(2, 4)];
+    g.moves.push(m.move);
+    g.wxf.push(m.wxf);
+    g.zh.push(m.zh);
+    Object.assign(g, { fen: m.fen, ply: m.ply, turn: m.turn, clock: m.clock, clockAt: performance.now(),
+      legal: m.legal, check: m.check, draw_offer: m.draw_offer || null, takeback_offer: null });
+    if (g.id === state.active) {
+      render(m.id !== undefined && dragged ? null : m.move);
+      sound.play(m.check ? "check" : captured ? "capture" : "move");
+      announce(`${cap(m.color)}: ${m.zh} (${m.wxf})${m.check ? ", check" : ""}`);
+    }
+    dragged = false;
+  },
+  end(m) {
+    const g = state.games.get(m.game);
+    if (!g) return;
+    g.ended = m;
+    g.clock = { red: m.clock.red, black: m.clock.black, running: "none" };
+    state.watching.delete(g.id);
+    if (g.id === state.active) { render(); sound.play("end"); announce(resultText(m)); }
+    renderLists();
+  },
+  offer(m) {
+    const g = state.games.get(m.game);
+    if (!g) return;
+    const key = m.kind === "draw" ? "draw_offer" : "takeback_offer";
+    g[key] = m.state === "offered" ? m.by : null;
+    const what = m.kind === "draw" ? "draw offer" : "take-back request";
+    // "by": the side that offered, or for "declined" the side that declined
+    if (m.by === g.you) { /* our own action */ }
+    else if (m.state === "offered") toast(`${cap(m.by)} ${m.kind === "draw" ? "offers a draw" : "asks to take back a move"}`);
+    else if (g.you) toast(`Your ${what} was declined`);
+    else toast(`${cap(other(m.by))}'s ${what} was declined`);
+    if (g.id === state.active) renderControls(g);
+  },
+  presence(m) {
+    const g = state.games.get(m.game);
+    if (!g) return;
+    g[m.color].present = m.present;
+    if (g.id === state.active) renderPlayers(g);
+    if (!m.present && g.you && m.color !== g.you) toast(`Your opponent left; they have ${m.grace_s} s to come back`);
+  },
+  chat(m) {
+    const log = m.to === "lobby" ? $("lobby-chat-log") : m.to === state.active ? $("game-chat-log") : null;
+    const g = state.games.get(m.to);
+    if (g) (g.chat = g.chat || []).push(m);
+    if (log) appendChat(log, m);
+  },
+  lobby(m) {
+    state.offers = new Map(m.seeks.map((o) => [o.offer, o]));
+    state.live = new Map(m.games.map((x) => [x.game, x]));
+    renderLists();
+  },
+  seek(m) { state.offers.set(m.offer, m); renderLists(); },
+  challenge(m) {
+    state.offers.set(m.offer, m);
+    if (state.me && m.to && m.to.toLowerCase() === state.me.name.toLowerCase()) toast(`${m.from} challenges you`);
+    renderLists();
+  },
+  offer_gone(m) { state.offers.delete(m.offer); renderLists(); },
+  game_started(m) { state.live.set(m.game, { ...m, ply: 0 }); renderLists(); },
+  game_over(m) { state.live.delete(m.game); renderLists(); },
+};
+
+function appendChat(log, m) {
+  const p = document.createElement("p");
+  const b = document.createElement("b");
+  b.textContent = m.from + ": ";
+  p.append(b, document.createTextNode(m.text)); // text, never HTML
+  log.appendChild(p);
+  log.scrollTop = log.scrollHeight;
+}
+
+// ---- account ----------------------------------------------------------------
+function showAccount() {
+  const me = state.me;
+  $("login-form").hidden = !!me;
+  $("me").hidden = !me;
+  if (me) {
+    $("me-name").textContent = me.name;
+    $("me-rating").textContent = me.guest ? "guest" : Math.round(me.rating);
+  }
+  $("guest").hidden = !state.guests;
+}
+
+async function account(type) {
+  sound.unlock();
+  const name = $("name").value.trim(), password = $("password").value;
+  if (type !== "guest" && !$("login-form").reportValidity()) return;
+  try {
+    await request(type, type === "guest" ? {} : { name, password });
+    $("password").value = "";
+  } catch { /* shown */ }
+}
+$("login-form").addEventListener("submit", (e) => { e.preventDefault(); account("login"); });
+$("register").addEventListener("click", () => account("register"));
+$("guest").addEventListener("click", () => account("guest"));
+$("logout").addEventListener("click", async () => {
+  try { await request("logout"); } catch { return; }
+  state.me = null;
+  state.token = null;
+  localStorage.removeItem("xq.token");
+  for (const [id, g] of state.games) if (g.you) state.games.delete(id);
+  setActive(null);
+  showAccount();
+});
+
+// ---- lobby ------------------------------------------------------------------
+function readTerms() {
+  return {
+    base: Math.round(Number($("base").value) * 60) || 300,
+    inc: Number($("inc").value) || 0,
+    rules: $("rules").value,
+    rated: $("rated").checked,
+    color: $("color").value,
+  };
+}
+$("seek").addEventListener("click", () => { sound.unlock(); request("seek", readTerms()).catch(() => {}); });
+$("challenge").addEventListener("click", () => {
+  sound.unlock();
+  request("challenge", { to: $("challenge-name").value.trim(), ...readTerms() }).catch(() => {});
+});
+$("play-engine").addEventListener("click", () => {
+  sound.unlock();
+  const t = readTerms();
+  request("engine", { level: Number($("engine-level").value), base: t.base, inc: t.inc, color: t.color, rules: t.rules }).catch(() => {});
+});
+
+function watch(gid) {
+  conn.send("watch", { game: gid }).catch(fail);
+}
+
+function renderLists() {
+  const me = state.me ? state.me.name.toLowerCase() : null;
+  const seeks = $("seeks");
+  seeks.replaceChildren();
+  for (const o of state.offers.values()) {
+    const mine = o.from.toLowerCase() === me, forMe = o.to && o.to.toLowerCase() === me;
+    const e = li(`${o.kind === "challenge" ? `${o.from} → ${o.to}` : o.from} (${Math.round(o.rating)}), ${terms(o)}, ${o.from} plays ${o.color}`, seeks);
+    e.dataset.offer = o.offer;
+    if (mine) button("Cancel", e, () => request("cancel", { offer: o.offer }).catch(() => {}));
+    else if (state.me && (!o.to || forMe)) {
+      button("Accept", e, () => { sound.unlock(); request("accept", { offer: o.offer }).catch(() => {}); }).className = "accept";
+      if (forMe) button("Decline", e, () => request("decline", { offer: o.offer }).catch(() => {}));
+    }
+  }
+  if (!seeks.children.length) li("none", seeks).className = "empty";
+
+  const mine = $("my-games");
+  mine.replaceChildren();
+  for (const g of state.games.values()) {
+    const e = li(`${g.red.name} – ${g.black.name}${g.ended ? ` (${g.ended.result})` : g.you ? "" : " (watching)"}`, mine);
+    e.dataset.game = g.id;
+    if (g.id !== state.active) button("Show", e, () => setActive(g.id, true));
+    else e.classList.add("current");
+  }
+  if (!mine.children.length) li("none", mine).className = "empty";
+
+  const live = $("live-games");
+  live.replaceChildren();
+  for (const x of state.live.values()) {
+    const e = li(`${x.red} – ${x.black}`, live);
+    e.dataset.game = x.game;
+    if (!state.games.has(x.game)) button("Watch", e, () => watch(x.game));
+  }
+  if (!live.children.length) li("none", live).className = "empty";
+}
+
+// ---- the game ---------------------------------------------------------------
+let dragged = false;
+
+function setActive(gid, fresh = true) {
+  state.active = gid;
+  if (gid) sessionStorage.setItem("xq.active", gid); else sessionStorage.removeItem("xq.active");
+  history.replaceState(null, "", gid ? `#game=${gid}` : location.pathname);
+  const g = state.games.get(gid);
+  $("game-chat-log").replaceChildren();
+  if (g) for (const m of g.chat || []) appendChat($("game-chat-log"), m);
+  if (fresh && g && !g.ended) sound.play("move");
+  render();
+  renderLists();
+}
+
+function playMove(mv, viaDrag) {
+  const g = state.games.get(state.active);
+  if (!g) return;
+  dragged = viaDrag;
+  sound.unlock();
+  request("move", { game: g.id, move: mv }).catch(() => render());
+}
+
+function render(animate = null) {
+  const g = state.games.get(state.active);
+  $("game-panel").hidden = !g;
+  $("move-form").hidden = !(g && g.you && !g.ended);
+  if (!g) {
+    board.setFlipped(false);
+    board.setPosition("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    $("result").hidden = true;
+    for (const id of ["resign", "abort", "draw", "draw-decline", "takeback", "takeback-decline", "pgn", "leave"]) $(id).hidden = true;
+    for (const p of ["player-top", "player-bottom"]) {
+      $(p).querySelector(".pname").textContent = "";
+      $(p).querySelector(".clock").textContent = "";
+      $(p).querySelector(".thinking").hidden = true;
+      $(p).querySelector(".away").hidden = true;
+    }
+    return;
+  }
+  board.setFlipped(!!g.flip);
+  const myTurn = g.you && g.you === g.turn && !g.ended;
+  board.setPosition(g.fen, { legal: myTurn ? g.legal : [], last: g.moves[g.moves.length - 1] || null,
+    check: g.check, animate });
+  $("game-title").textContent = `Game ${g.id}: ${g.red.name} – ${g.black.name}, ${terms(g)}`;
+  renderPlayers(g);
+  renderMoves(g);
+  renderControls(g);
+  const r = $("result");
+  r.hidden = !g.ended;
+  if (g.ended) r.textContent = resultText(g.ended);
+}
+
+// "1-0  Red wins: checkmate", "0-1  Black wins: perpetual check by Red"
+function resultText(e) {
+  const winner = e.winner || (e.result === "1-0" ? "red" : e.result === "0-1" ? "black" : null);
+  const head = winner ? `${cap(winner)} wins` : e.result === "1/2-1/2" ? "Draw" : "No result";
+  const detail = cap(String(e.text || e.reason || "").replace(/^(1-0|0-1|1\/2-1\/2|\*)\s*/, ""));
+  return `${e.result}  ${head}${detail ? ": " + detail : ""}`;
+}
+
+function renderPlayers(g) {
+  const sides = g.flip ? ["red", "black"] : ["black", "red"];
+  ["player-top", "player-bottom"].forEach((id, i) => {
+    const side = sides[i], p = g[side], e = $(id);
+    e.dataset.side = side;
+    e.querySelector(".pname").textContent = `${side === "red" ? "紅" : "黑"} ${p.engine !== undefined ? `Engine, level ${p.engine}` : p.name}` +
+      (p.engine === undefined ? ` (${Math.round(p.rating)})` : "") + (g.you === side ? " · you" : "");
+    e.querySelector(".thinking").hidden = !(p.engine !== undefined && g.turn === side && !g.ended);
+    e.querySelector(".away").hidden = p.present !== false || !!g.ended;
+    e.classList.toggle("to-move", g.turn === side && !g.ended);
+  });
+  tick();
+}
+
+function tick() {
+  const g = state.games.get(state.active);
+  if (!g || !g.clock) return;
+  for (const id of ["player-top", "player-bottom"]) {
+    const e = $(id), side = e.dataset.side;
+    let ms = g.clock[side];
+    if (!g.ended && g.clock.running === side) ms -= performance.now() - g.clockAt;
+    const c = e.querySelector(".clock");
+    const text = fmtClock(ms);
+    if (c.textContent !== text) c.textContent = text;
+    c.classList.toggle("low", ms < 10000);
+    c.setAttribute("aria-label", `${side} clock ${text}`);
+  }
+}
+setInterval(tick, TICK_MS);
+
+function renderMoves(g) {
+  const list = $("moves");
+  list.replaceChildren();
+  const names = state.notation === "iccs" ? g.moves : state.notation === "wxf" ? g.wxf : g.zh;
+  for (let i = 0; i < names.length; i += 2) {
+    const e = li("", list);
+    const r = document.createElement("span"), b = document.createElement("span");
+    r.textContent = names[i];
+    b.textContent = names[i + 1] || "";
+    e.append(r, b);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderControls(g) {
+  const player = !!g.you && !g.ended, opp = g.you ? other(g.you) : null;
+  const show = (id, on, text) => { $(id).hidden = !on; if (text) $(id).textContent = text; };
+  show("resign", player);
+  show("abort", player && g.ply < 2);
+  show("draw", player, g.draw_offer === opp ? "Accept draw" : g.draw_offer === g.you ? "Draw offered" : "Offer draw");
+  $("draw").disabled = g.draw_offer === g.you;
+  show("draw-decline", player && g.draw_offer === opp);
+  const mine = g.you === "red" ? g.ply >= 1 : g.ply >= 2;
+  show("takeback", player && (mine || g.takeback_offer === opp),
+    g.takeback_offer === opp ? "Accept take-back" : g.takeback_offer === g.you ? "Take-back asked" : "Take back");
+  $("takeback").disabled = g.takeback_offer === g.you;
+  show("takeback-decline", player && g.takeback_offer === opp);
+  show("pgn", true);
+  show("leave", true);
+}
+
+const gameCmd = (type) => () => {
+  const g = state.games.get(state.active);
+  if (g) request(type, { game: g.id }).catch(() => {});
+};
+$("resign").addEventListener("click", () => { if (confirm("Resign this game?")) gameCmd("resign")(); });
+$("abort").addEventListener("click", gameCmd("abort"));
+$("draw").addEventListener("click", gameCmd("draw"));
+$("draw-decline").addEventListener("click", gameCmd("draw_decline"));
+$("takeback").addEventListener("click", gameCmd("takeback"));
+$("takeback-decline").addEventListener("click", gameCmd("takeback_decline"));
+$("flip").addEventListener("click", () => {
+  const g = state.games.get(state.active);
+  if (g) { g.flip = !g.flip; render(); } else board.setFlipped(!board.flipped);
+});
+$("leave").addEventListener("click", () => {
+  const g = state.games.get(state.active);
+  if (g && !g.you) {
+    conn.send("unwatch", { game: g.id }).catch(() => {});
+    state.watching.delete(g.id);
+    state.games.delete(g.id);
+  }
+  setActive(null);
+});
+$("pgn").addEventListener("click", async () => {
+  const g = state.games.get(state.active);
+  if (!g) return;
+  try {
+    const r = await request("pgn", { game: g.id });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([r.pgn], { type: "application/x-chess-pgn" }));
+    a.download = `xiangqi-game-${g.id}.pgn`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  } catch { /* shown */ }
+});
+$("move-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("move-input").value.trim();
+  const g = state.games.get(state.active);
+  if (!text || !g) return;
+  sound.unlock();
+  request("move", { game: g.id, move: text }).then(() => { $("move-input").value = ""; }).catch(() => {});
+});
+
+setInterval(() => { if (!state.me && conn.isOpen()) conn.send("games").catch(() => {}); }, LIVE_POLL_MS);
+
+// ---- chat, settings ---------------------------------------------------------
+function chatForm(form, input, to) {
+  $(form).addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $(input).value.trim();
+    if (!text) return;
+    request("say", { to: to(), text }).then(() => { $(input).value = ""; }).catch(() => {});
+  });
+}
+chatForm("lobby-chat-form", "lobby-chat-input", () => "lobby");
+chatForm("game-chat-form", "game-chat-input", () => state.active);
+
+$("mute").checked = sound.isMuted();
+$("mute").addEventListener("change", () => { sound.setMuted($("mute").checked); sound.unlock(); });
+$("notation").value = state.notation;
+$("notation").addEventListener("change", () => {
+  state.notation = $("notation").value;
+  localStorage.setItem("xq.notation", state.notation);
+  const g = state.games.get(state.active);
+  if (g) renderMoves(g);
+});
+document.addEventListener("pointerdown", () => sound.unlock(), { once: true });
+document.addEventListener("keydown", () => sound.unlock(), { once: true });

@@ -1,0 +1,478 @@
+/* The opening book: reading and checking a book file (mmap), probing a
+ * position (binary search over the sorted keys, moves mapped back from the
+ * mirror image and checked for legality), the weighted pick, and the text
+ * export. Building and merging are in book_build.c, the search's use of a
+ * book in book_search.c. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "book_format.h"
+#include "error.h"
+#include "movegen.h"
+
+uint64_t xq__book_checksum(const uint8_t *data, size_t size)
+{
+    uint64_t h = BOOK_FNV_OFFSET;
+    for (size_t i = 0; i < size; i++) {
+        if (i == BOOK_OFF_CHECKSUM) {
+            i += 7;
+            continue;
+        }
+        h = (h ^ data[i]) * BOOK_FNV_PRIME;
+    }
+    return h;
+}
+
+uint64_t xq__book_mirror_key(const pos_t *p)
+{
+    uint64_t k = p->side == BLACK ? xq__T.zobrist_side : 0;
+    for (int s = 0; s < SQ_NB; s++)
+        if (p->sq[s])
+            k ^= xq__T.zobrist[p->sq[s]][sq_mirror(s)];
+    return k;
+}
+
+uint32_t xq__book_weight(int weighting, uint32_t games, uint32_t wins, uint32_t draws,
+                         uint32_t losses)
+{
+    if (weighting != XQ_BOOK_WEIGHT_RESULTS)
+        return games;
+    const uint64_t unknown = (uint64_t)games - wins - draws - losses;
+    const uint64_t w = 2 * (uint64_t)wins + draws + unknown;
+    return w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
+}
+
+int32_t xq__book_score(uint32_t wins, uint32_t draws, uint32_t losses)
+{
+    const uint64_t n = (uint64_t)wins + draws + losses;
+    if (!n)
+        return -1;
+    return (int32_t)(((2 * (uint64_t)wins + draws) * 1000 + n) / (2 * n));
+}
+
+/* ---- opening ---- */
+
+static void free_image(const uint8_t *data, size_t size, int kind)
+{
+    if (kind == BOOK_MALLOC)
+        free((void *)data);
+    else if (kind == BOOK_MMAP && data)
+        munmap((void *)data, size);
+}
+
+#define FAIL(code, off, ...)                                                                       \
+    do {                                                                                           \
+        rc = xq__parse_fail(err, code, off, __VA_ARGS__);                                         \
+        goto fail;                                                                                 \
+    } while (0)
+
+int xq__book_from_image(xq_book **out, const uint8_t *data, size_t size, int kind,
+                        const char *name, xq_parse_error *err)
+{
+    int rc;
+    const char *sep = name ? ": " : "";
+    if (!name)
+        name = "";
+    if (size == 0)
+        FAIL(XQ_EPARSE, 0, "%s%sempty file, not a book", name, sep);
+    if (size < BOOK_MAGIC_SIZE || memcmp(data, BOOK_MAGIC, BOOK_MAGIC_SIZE) != 0)
+        FAIL(XQ_EPARSE, 0, "%s%snot a book file (bad magic)", name, sep);
+    if (size < BOOK_HEADER_SIZE)
+        FAIL(XQ_EPARSE, (int)size, "%s%struncated: %zu bytes, shorter than the %d-byte header",
+             name, sep, size, BOOK_HEADER_SIZE);
+    const uint32_t version = rd32(data + BOOK_OFF_VERSION);
+    if (version != XQ_BOOK_FORMAT_VERSION)
+        FAIL(XQ_EVERSION, BOOK_OFF_VERSION,
+             "%s%sbook format version %" PRIu32 ", this library reads version %d", name, sep,
+             version, XQ_BOOK_FORMAT_VERSION);
+    const uint32_t hsize = rd32(data + BOOK_OFF_HEADER_SIZE);
+    const uint32_t weighting = rd32(data + BOOK_OFF_WEIGHTING);
+    const uint64_t npos = rd64(data + BOOK_OFF_POSITIONS), nmoves = rd64(data + BOOK_OFF_MOVES);
+    if (hsize != BOOK_HEADER_SIZE || weighting > XQ_BOOK_WEIGHT_RESULTS ||
+        rd64(data + BOOK_OFF_RESERVED) != 0)
+        FAIL(XQ_EPARSE, BOOK_OFF_HEADER_SIZE, "%s%scorrupted header", name, sep);
+    if (npos > SIZE_MAX / 64 || nmoves > SIZE_MAX / 64 || nmoves < npos)
+        FAIL(XQ_EPARSE, BOOK_OFF_POSITIONS, "%s%scorrupted header (counts)", name, sep);
+    const uint64_t want = BOOK_HEADER_SIZE + npos * BOOK_POS_SIZE + nmoves * BOOK_MOVE_SIZE;
+    if (size < want)
+        FAIL(XQ_EPARSE, (int)(size > INT32_MAX ? INT32_MAX : size),
+             "%s%struncated: %zu bytes, the header announces %" PRIu64, name, sep, size, want);
+    if (size > want)
+        FAIL(XQ_EPARSE, (int)(want > INT32_MAX ? INT32_MAX : want),
+             "%s%scorrupted: %zu bytes, the header announces %" PRIu64, name, sep, size, want);
+    const uint64_t sum = xq__book_checksum(data, size);
+    if (sum != rd64(data + BOOK_OFF_CHECKSUM))
+        FAIL(XQ_EPARSE, BOOK_OFF_CHECKSUM, "%s%scorrupted: checksum mismatch", name, sep);
+    /* Structure: strictly increasing keys, contiguous non-empty move ranges,
+     * moves well-formed and increasing within a position, counts consistent. */
+    const uint8_t *pt = data + BOOK_HEADER_SIZE, *mt = pt + npos * BOOK_POS_SIZE;
+    uint64_t next = 0, prev_key = 0;
+    for (uint64_t i = 0; i < npos; i++) {
+        const uint8_t *e = pt + i * BOOK_POS_SIZE;
+        const uint64_t key = rd64(e);
+        const uint32_t first = rd32(e + 8), count = rd32(e + 12);
+        if ((i && key <= prev_key) || first != next || count == 0 || count > nmoves - next)
+            FAIL(XQ_EPARSE, (int)(BOOK_HEADER_SIZE + i * BOOK_POS_SIZE),
+                 "%s%scorrupted: bad position entry %" PRIu64, name, sep, i);
+        int prev_move = -1;
+        for (uint32_t j = 0; j < count; j++) {
+            const uint8_t *m = mt + (first + j) * (uint64_t)BOOK_MOVE_SIZE;
+            const xq_move mv = rd16(m);
+            const uint64_t g = rd32(m + 4),
+                           wdl = (uint64_t)rd32(m + 8) + rd32(m + 12) + rd32(m + 16);
+            if (xq_move_make(MOVE_FROM(mv), MOVE_TO(mv)) != mv || (int)mv <= prev_move ||
+                rd16(m + 2) != 0 || g == 0 || wdl > g)
+                FAIL(XQ_EPARSE, (int)((m - data) > INT32_MAX ? INT32_MAX : (m - data)),
+                     "%s%scorrupted: bad move entry %" PRIu64, name, sep, (uint64_t)first + j);
+            prev_move = mv;
+        }
+        next += count;
+        prev_key = key;
+    }
+    if (next != nmoves)
+        FAIL(XQ_EPARSE, BOOK_OFF_MOVES, "%s%scorrupted: move table not covered", name, sep);
+
+    xq_book *b = calloc(1, sizeof *b);
+    if (!b)
+        FAIL(XQ_ENOMEM, -1, "out of memory");
+    b->magic = XQ_BOOK_MAGIC_HANDLE;
+    b->kind = kind;
+    b->data = data;
+    b->size = size;
+    b->npos = npos;
+    b->nmoves = nmoves;
+    b->weighting = (int)weighting;
+    *out = b;
+    return XQ_OK;
+fail:
+    free_image(data, size, kind);
+    return rc;
+}
+
+int xq_book_open_memory(xq_book **out, const void *data, size_t size, xq_parse_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!out || (!data && size))
+        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
+    xq__tables_init();
+    return xq__book_from_image(out, data ? data : "", size, BOOK_BORROWED, NULL, err);
+}
+
+int xq_book_open(xq_book **out, const char *path, xq_parse_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!out || !path)
+        return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
+    xq__tables_init();
+    const int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return xq__parse_fail(err, XQ_EIO, -1, "%s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        const int e = errno;
+        close(fd);
+        return xq__parse_fail(err, XQ_EIO, -1, "%s: %s", path, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return xq__parse_fail(err, XQ_EIO, -1, "%s: not a regular file", path);
+    }
+    const size_t size = (size_t)st.st_size;
+    if (size == 0) {
+        close(fd);
+        return xq__book_from_image(out, (const uint8_t *)"", 0, BOOK_BORROWED, path, err);
+    }
+    void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    const int e = errno;
+    close(fd);
+    if (map == MAP_FAILED)
+        return xq__parse_fail(err, XQ_EIO, -1, "%s: mmap: %s", path, strerror(e));
+    return xq__book_from_image(out, map, size, BOOK_MMAP, path, err);
+}
+
+void xq_book_free(xq_book *book)
+{
+    if (!book_ok(book))
+        return;
+    book->magic = 0;
+    free_image(book->data, book->size, book->kind);
+    free(book);
+}
+
+int xq_book_write(const xq_book *book, const char *path)
+{
+    if (!book_ok(book) || !path)
+        return XQ_EINVAL;
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return XQ_EIO;
+    const int ok = fwrite(book->data, 1, book->size, f) == book->size;
+    return (fclose(f) == 0 && ok) ? XQ_OK : XQ_EIO;
+}
+
+const void *xq_book_data(const xq_book *book, size_t *size)
+{
+    if (!book_ok(book) || !size)
+        return NULL;
+    *size = book->size;
+    return book->data;
+}
+
+/* ---- queries ---- */
+
+static const uint8_t *pos_entry(const xq_book *b, uint64_t i)
+{
+    return b->data + BOOK_HEADER_SIZE + i * BOOK_POS_SIZE;
+}
+
+static const uint8_t *move_entry(const xq_book *b, uint64_t i)
+{
+    return b->data + BOOK_HEADER_SIZE + b->npos * BOOK_POS_SIZE + i * BOOK_MOVE_SIZE;
+}
+
+/* Index of a key, or -1. */
+static int64_t find(const xq_book *b, uint64_t key)
+{
+    uint64_t lo = 0, hi = b->npos;
+    while (lo < hi) {
+        const uint64_t mid = lo + (hi - lo) / 2;
+        const uint64_t k = rd64(pos_entry(b, mid));
+        if (k == key)
+            return (int64_t)mid;
+        if (k < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
+static void read_entry(const xq_book *b, uint64_t i, xq_book_entry *e)
+{
+    const uint8_t *m = move_entry(b, i);
+    e->move = rd16(m);
+    e->games = rd32(m + 4);
+    e->wins = rd32(m + 8);
+    e->draws = rd32(m + 12);
+    e->losses = rd32(m + 16);
+    e->weight = xq__book_weight(b->weighting, e->games, e->wins, e->draws, e->losses);
+    e->score = xq__book_score(e->wins, e->draws, e->losses);
+}
+
+static int heavier(const xq_book_entry *a, const xq_book_entry *b)
+{
+    return a->weight != b->weight ? a->weight > b->weight : a->move < b->move;
+}
+
+/* The legal book moves of a position into e[0..MAX_MOVES), heaviest first. */
+static int probe_pos(const xq_book *b, const pos_t *p, xq_book_entry *e)
+{
+    int mirrored;
+    const int64_t idx = find(b, book_key(p, &mirrored));
+    if (idx < 0)
+        return 0;
+    const uint8_t *pe = pos_entry(b, (uint64_t)idx);
+    const uint32_t first = rd32(pe + 8), count = rd32(pe + 12);
+    int n = 0;
+    for (uint32_t j = 0; j < count && n < MAX_MOVES; j++) {
+        xq_book_entry x;
+        read_entry(b, first + (uint64_t)j, &x);
+        if (mirrored)
+            x.move = move_mirror(x.move);
+        if (!xq__is_legal(p, x.move))
+            continue; /* a key collision, or a corrupted but well-formed book */
+        int dup = 0;  /* symmetric positions may list a move twice after mapping */
+        for (int k = 0; k < n && !dup; k++)
+            dup = e[k].move == x.move;
+        if (dup)
+            continue;
+        int k = n++;
+        while (k > 0 && heavier(&x, &e[k - 1])) {
+            e[k] = e[k - 1];
+            k--;
+        }
+        e[k] = x;
+    }
+    return n;
+}
+
+int xq_book_probe(const xq_book *book, const xq_board *board, xq_book_entry *entries, size_t cap)
+{
+    if (!book_ok(book) || !board_ok(board) || (!entries && cap))
+        return XQ_EINVAL;
+    xq_book_entry e[MAX_MOVES];
+    const int n = probe_pos(book, &board->pos, e);
+    for (int i = 0; i < n && (size_t)i < cap; i++)
+        entries[i] = e[i];
+    return n;
+}
+
+/* splitmix64 finaliser (the random numbers of the pick). */
+static uint64_t mix64(uint64_t z)
+{
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Whether playing m repeats a position of the board's history (or the current one). */
+static int repeats(const xq_board *board, xq_move m)
+{
+    pos_t p = board->pos;
+    undo_t u;
+    pos_do(&p, m, &u);
+    if (u.captured)
+        return 0;
+    if (p.key == board->pos.key)
+        return 1;
+    for (int i = board->nhist - 1; i >= 0; i--) {
+        if (board->hist[i].undo.key == p.key)
+            return 1;
+        if (board->hist[i].undo.captured)
+            break;
+    }
+    return 0;
+}
+
+static int listed(const xq_move *list, int n, xq_move m)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == m)
+            return 1;
+    return 0;
+}
+
+int xq__book_choose(const xq_book *book, const xq_board *board, const xq_rules *rules,
+                    uint64_t seed, unsigned int flags, const xq_move *ban, int nban,
+                    const xq_move *only, int nonly, xq_book_entry *chosen)
+{
+    xq_book_entry e[MAX_MOVES];
+    const int n = probe_pos(book, &board->pos, e);
+    int keep = 0;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        if (e[i].weight == 0 || listed(ban, nban, e[i].move) ||
+            (nonly > 0 && !listed(only, nonly, e[i].move)) || repeats(board, e[i].move))
+            continue;
+        const int banned = xq_board_move_banned(board, rules, e[i].move);
+        if (banned < 0)
+            return banned;
+        if (banned)
+            continue;
+        e[keep++] = e[i];
+        total += e[i].weight;
+    }
+    if (!keep)
+        return XQ_ENOTFOUND;
+    int pick = 0; /* heaviest first */
+    if (!(flags & XQ_BOOK_PICK_BEST)) {
+        uint64_t r = mix64(seed ^ mix64(board->pos.key)) % total;
+        while (pick < keep - 1 && r >= e[pick].weight)
+            r -= e[pick++].weight;
+    }
+    *chosen = e[pick];
+    return XQ_OK;
+}
+
+int xq_book_pick(const xq_book *book, const xq_board *board, const xq_rules *rules,
+                 uint64_t seed, unsigned int flags, xq_move *move)
+{
+    if (move)
+        *move = XQ_MOVE_NONE;
+    if (!book_ok(book) || !board_ok(board) || !move || (flags & ~XQ_BOOK_PICK_BEST))
+        return XQ_EINVAL;
+    xq_book_entry e;
+    const int rc = xq__book_choose(book, board, rules, seed, flags, NULL, 0, NULL, 0, &e);
+    if (rc == XQ_OK)
+        *move = e.move;
+    return rc;
+}
+
+int64_t xq_book_position_count(const xq_book *book)
+{
+    return book_ok(book) ? (int64_t)book->npos : XQ_EINVAL;
+}
+
+int64_t xq_book_move_count(const xq_book *book)
+{
+    return book_ok(book) ? (int64_t)book->nmoves : XQ_EINVAL;
+}
+
+int xq_book_weighting(const xq_book *book)
+{
+    return book_ok(book) ? book->weighting : XQ_EINVAL;
+}
+
+int64_t xq_book_games(const xq_book *book)
+{
+    if (!book_ok(book))
+        return XQ_EINVAL;
+    pos_t p;
+    if (xq__fen_parse(XQ_START_FEN, &p, NULL) != XQ_OK)
+        return 0;
+    int mirrored;
+    const int64_t idx = find(book, book_key(&p, &mirrored));
+    if (idx < 0)
+        return 0;
+    const uint8_t *pe = pos_entry(book, (uint64_t)idx);
+    int64_t games = 0;
+    for (uint32_t j = 0; j < rd32(pe + 12); j++)
+        games += rd32(move_entry(book, rd32(pe + 8) + (uint64_t)j) + 4);
+    return games;
+}
+
+int xq_book_position_at(const xq_book *book, int64_t index, uint64_t *key, xq_book_entry *entries,
+                        size_t cap)
+{
+    if (!book_ok(book) || index < 0 || (uint64_t)index >= book->npos || (!entries && cap))
+        return XQ_EINVAL;
+    const uint8_t *pe = pos_entry(book, (uint64_t)index);
+    const uint32_t first = rd32(pe + 8), count = rd32(pe + 12);
+    if (key)
+        *key = rd64(pe);
+    for (uint32_t j = 0; j < count && j < cap; j++)
+        read_entry(book, first + (uint64_t)j, &entries[j]);
+    return count > INT32_MAX ? INT32_MAX : (int)count;
+}
+
+int64_t xq_book_dump(const xq_book *book, char *buf, size_t cap)
+{
+    if (!book_ok(book) || (!buf && cap))
+        return XQ_EINVAL;
+    size_t len = 0;
+    char line[160];
+    for (uint64_t i = 0; i < book->npos; i++) {
+        const uint8_t *pe = pos_entry(book, i);
+        const uint64_t key = rd64(pe);
+        const uint32_t first = rd32(pe + 8), count = rd32(pe + 12);
+        for (uint32_t j = 0; j < count; j++) {
+            xq_book_entry e;
+            char mv[XQ_MOVE_STR_MAX];
+            read_entry(book, first + (uint64_t)j, &e);
+            xq_move_format(e.move, mv, sizeof mv);
+            const int n = snprintf(line, sizeof line,
+                                   "%016" PRIx64 " %s games %" PRIu32 " wins %" PRIu32
+                                   " draws %" PRIu32 " losses %" PRIu32 " weight %" PRIu32 "\n",
+                                   key, mv, e.games, e.wins, e.draws, e.losses, e.weight);
+            if (len < cap) {
+                const size_t room = cap - len;
+                memcpy(buf + len, line, (size_t)n < room ? (size_t)n : room);
+            }
+            len += (size_t)n;
+        }
+    }
+    if (cap)
+        buf[len < cap ? len : cap - 1] = '\0';
+    return (int64_t)len;
+}

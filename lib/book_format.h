@@ -1,0 +1,131 @@
+/* Opening book internals: the file layout (docs/book.md), struct xq_book,
+ * canonical keys (a position and its mirror image are one entry), and the
+ * hook the search calls. */
+#ifndef XQ_BOOK_FORMAT_H
+#define XQ_BOOK_FORMAT_H
+
+#include "xiangqi/book.h"
+
+#include "position.h"
+
+/* ---- the file: a header, the position table, the move table ---- */
+#define BOOK_MAGIC "XQBOOK\x1a\n" /* 8 bytes; \x1a\n catch text-mode mangling */
+enum {
+    BOOK_MAGIC_SIZE = 8,
+    BOOK_HEADER_SIZE = 64,
+    BOOK_POS_SIZE = 16,  /* u64 key, u32 first move, u32 move count */
+    BOOK_MOVE_SIZE = 20, /* u16 move, u16 0, u32 games, wins, draws, losses */
+    /* header field offsets */
+    BOOK_OFF_VERSION = 8,
+    BOOK_OFF_HEADER_SIZE = 12,
+    BOOK_OFF_WEIGHTING = 16,
+    BOOK_OFF_MAX_PLY = 20,
+    BOOK_OFF_MIN_GAMES = 24,
+    BOOK_OFF_MIN_SCORE = 28,
+    BOOK_OFF_POSITIONS = 32,
+    BOOK_OFF_MOVES = 40,
+    BOOK_OFF_CHECKSUM = 48,
+    BOOK_OFF_RESERVED = 56
+};
+/* FNV-1a 64 parameters (the checksum). */
+#define BOOK_FNV_OFFSET 0xcbf29ce484222325ull
+#define BOOK_FNV_PRIME 0x100000001b3ull
+
+INLINE uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+INLINE uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+INLINE uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+INLINE void wr16(uint8_t *p, uint16_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+INLINE void wr32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+INLINE void wr64(uint8_t *p, uint64_t v)
+{
+    wr32(p, (uint32_t)v);
+    wr32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* The checksum of a whole file image: FNV-1a 64 over every byte except the
+ * checksum field itself. */
+uint64_t xq__book_checksum(const uint8_t *data, size_t size);
+
+#define XQ_BOOK_MAGIC_HANDLE 0x5851424bu /* "XQBK" */
+
+enum { BOOK_BORROWED = 0, BOOK_MALLOC = 1, BOOK_MMAP = 2 };
+
+struct xq_book {
+    uint32_t magic;
+    int kind;              /* who owns data */
+    const uint8_t *data;   /* the file image */
+    size_t size;
+    uint64_t npos, nmoves;
+    int weighting;
+};
+
+INLINE int book_ok(const xq_book *b) { return b && b->magic == XQ_BOOK_MAGIC_HANDLE; }
+
+/* One stored move in host form. */
+typedef struct book_move {
+    uint64_t key;
+    xq_move move;
+    uint32_t games, wins, draws, losses;
+} book_move;
+
+/* Validate a file image and make a book of it (takes ownership of data as
+ * kind says, also on failure for BOOK_MALLOC). name prefixes messages. */
+int xq__book_from_image(xq_book **out, const uint8_t *data, size_t size, int kind,
+                        const char *name, xq_parse_error *err);
+
+/* Serialise sorted, unique (key, move) records into a new malloc'ed book. */
+int xq__book_make(xq_book **out, const book_move *moves, size_t n, int weighting, int max_ply,
+                  int min_games, int min_score);
+
+/* Mirror image of a square and a move (file f <-> 8 - f). */
+INLINE int sq_mirror(int s) { return s - 2 * (s % 9) + 8; }
+INLINE xq_move move_mirror(xq_move m)
+{
+    return MAKE_MOVE(sq_mirror(MOVE_FROM(m)), sq_mirror(MOVE_TO(m)));
+}
+
+/* The key of a position's mirror image. */
+uint64_t xq__book_mirror_key(const pos_t *p);
+
+/* Canonical key of a position: the smaller of its hash and its mirror
+ * image's. *mirrored is set when the canonical orientation is the mirror
+ * (stored moves must then be mirrored to apply to p). */
+INLINE uint64_t book_key(const pos_t *p, int *mirrored)
+{
+    const uint64_t h = p->key, hm = xq__book_mirror_key(p);
+    *mirrored = hm < h;
+    return hm < h ? hm : h;
+}
+
+/* Weight and score of counts under a weighting. */
+uint32_t xq__book_weight(int weighting, uint32_t games, uint32_t wins, uint32_t draws,
+                         uint32_t losses);
+int32_t xq__book_score(uint32_t wins, uint32_t draws, uint32_t losses);
+
+/* The pick of xq_book_pick(), also skipping the moves of ban[0..nban) and,
+ * when nonly > 0, every move not in only[0..nonly). */
+int xq__book_choose(const xq_book *book, const xq_board *board, const xq_rules *rules,
+                    uint64_t seed, unsigned int flags, const xq_move *ban, int nban,
+                    const xq_move *only, int nonly, xq_book_entry *chosen);
+
+struct xq_search;
+/* The search hook: called by xq_search_start() with the validated limits,
+ * after it has claimed the pool. If the handle has a book, the limits allow
+ * it and a book move can be played, writes the handle's result as a finished
+ * search, releases the pool and returns 1; returns 0 (the pool still
+ * claimed) to search normally. */
+int xq__book_search_answer(struct xq_search *s, const xq_board *board,
+                           const xq_search_limits *lim);
+
+#endif

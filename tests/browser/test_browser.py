@@ -1,0 +1,319 @@
+"""The browser client of xq-server in a real browser (headless Chromium driven by
+Selenium): two people play a game to checkmate by clicking squares, chat, and
+one reloads mid-game and finds the game again; a guest plays the engine at
+level 1. Screenshots of the board go to the build tree.
+
+usage: /usr/bin/python3 test_browser.py XQ_SERVER WWW_DIR SCREENSHOT_DIR
+Exit 77 (skipped) when Chromium, chromedriver or Selenium is not installed
+(scripts/deps.sh installs them: Debian chromium, chromium-driver, python3-selenium)."""
+import os
+import shutil
+import sys
+import tempfile
+import time
+import unittest
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "server"))
+from xqclient import Server  # noqa: E402
+
+SKIP = 77
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+    HAVE_SELENIUM = True
+except ImportError:
+    HAVE_SELENIUM = False
+
+WAIT_S = 20           # every wait is bounded
+MATE = "e0e1 d9e8 b2b4 c9a7 b4g4 h7h8 g4g9".split()  # Red mates in 7 plies
+RELOAD_AFTER = 3      # Black reloads the page after this many plies
+RESTART_AFTER = 5     # the server restarts after this many
+
+BINARY = WWW = SHOTS = ""
+
+
+def browser():
+    opt = webdriver.ChromeOptions()
+    opt.binary_location = CHROMIUM
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+              "--window-size=1150,1100", "--no-first-run", "--mute-audio",
+              "--user-data-dir=" + tempfile.mkdtemp(prefix="xq-chromium-")):
+        opt.add_argument(a)
+    d = webdriver.Chrome(service=Service(DRIVER), options=opt)
+    d.set_page_load_timeout(WAIT_S)
+    d.set_script_timeout(WAIT_S)
+    return d
+
+
+class Page:
+    """One browser session on the page."""
+
+    def __init__(self, test, url):
+        self.t = test
+        self.d = browser()
+        test.addCleanup(self.quit)
+        self.d.get(url)
+        self.until(lambda: self.text("status") == "online", "the page connects")
+
+    def quit(self):
+        logs = []
+        try:
+            # a refused WebSocket while the server restarts is expected (the page retries)
+            logs = [e for e in self.d.get_log("browser") if e["level"] == "SEVERE" and
+                    "ERR_CONNECTION_REFUSED" not in e["message"]]
+        except Exception:  # noqa: BLE001 - the log is a diagnostic only
+            pass
+        self.d.quit()
+        self.t.assertEqual(logs, [], "errors in the browser console")
+
+    def until(self, cond, what, timeout=WAIT_S):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                if cond():
+                    return
+            except Exception:  # noqa: BLE001 - an element not there yet
+                pass
+            time.sleep(0.05)
+        self.shot("failed")
+        raise AssertionError("timed out waiting until " + what)
+
+    def el(self, id_):
+        return self.d.find_element(By.ID, id_)
+
+    def text(self, id_):
+        return self.el(id_).text
+
+    def click(self, id_):
+        self.el(id_).click()
+
+    def type(self, id_, text):
+        e = self.el(id_)
+        e.clear()
+        e.send_keys(text)
+
+    def register(self, name):
+        self.type("name", name)
+        self.type("password", "secret-" + name)
+        self.click("register")
+        self.until(lambda: self.el("me").is_displayed() and self.text("me-name") == name,
+                   name + " is signed in")
+
+    def square(self, sq):
+        return self.d.find_element(By.CSS_SELECTOR, '#board-host [data-sq="%s"]' % sq)
+
+    def plies(self):
+        return self.d.execute_script(
+            "return [...document.querySelectorAll('#moves span')].filter(s => s.textContent).length")
+
+    def targets(self):
+        return len(self.d.find_elements(By.CSS_SELECTOR, "#board-host .target"))
+
+    def play(self, move):
+        """Click the piece, check the legal targets are shown, click the target."""
+        n = self.plies()
+        self.square(move[:2]).click()
+        self.until(lambda: self.targets() > 0, "legal targets of %s are shown" % move[:2])
+        self.square(move[2:]).click()
+        self.until(lambda: self.plies() > n, "the move %s is played" % move)
+
+    def shot(self, name):
+        if SHOTS:
+            os.makedirs(SHOTS, exist_ok=True)
+            try:
+                self.d.find_element(By.CSS_SELECTOR, "#board-host svg").screenshot(
+                    os.path.join(SHOTS, "board-%s.png" % name))
+                self.d.save_screenshot(os.path.join(SHOTS, "page-%s.png" % name))
+            except Exception:  # noqa: BLE001 - a screenshot is a diagnostic
+                pass
+
+
+class Browser(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="xq-browser-test-")
+        self.addCleanup(shutil.rmtree, self.dir, ignore_errors=True)
+        self.srv = Server(BINARY, os.path.join(self.dir, "t.db"), "--guests", "--www", WWW,
+                          "--grace", "30").start()
+        self.addCleanup(self.srv.stop)  # after the pages have gone (cleanups run last first)
+        self.url = "http://127.0.0.1:%d/" % self.srv.port
+
+    def test_page_is_served_whole_from_the_server(self):
+        for path, kind in (("", "text/html"), ("style.css", "text/css"), ("js/app.js", "javascript"),
+                           ("js/board.js", "javascript"), ("js/net.js", "javascript"),
+                           ("js/sound.js", "javascript")):
+            with urllib.request.urlopen(self.url + path, timeout=WAIT_S) as r:
+                self.assertIn(kind, r.headers["Content-Type"], path)
+                body = r.read().decode()
+            # nothing fetched from elsewhere at run time
+            self.assertNotRegex(body, r"(src|href)\s*=\s*[\"']?(https?:)?//", path)
+            self.assertNotRegex(body, r"import[^;]*[\"']https?:", path)
+
+    def test_two_players_mate_chat_and_reload(self):
+        alice, bob = Page(self, self.url), Page(self, self.url)
+        alice.register("alice")
+        bob.register("bob")
+        # lobby chat
+        alice.type("lobby-chat-input", "anyone for a game?")
+        alice.el("lobby-chat-input").submit()
+        bob.until(lambda: "alice: anyone for a game?" in bob.text("lobby-chat-log"), "bob reads the lobby")
+        # a challenge, declined
+        alice.type("challenge-name", "bob")
+        alice.click("challenge")
+        bob.until(lambda: "alice → bob" in bob.text("seeks"), "bob sees the challenge")
+        bob.d.find_element(By.XPATH, "//ul[@id='seeks']//button[text()='Decline']").click()
+        alice.until(lambda: "alice → bob" not in alice.text("seeks"), "the challenge is gone")
+        Select(alice.el("color")).select_by_value("red")
+        alice.click("seek")
+        bob.until(lambda: bob.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "bob sees the seek")
+        bob.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        for p in (alice, bob):
+            p.until(lambda p=p: p.el("game-panel").is_displayed(), "the game is shown")
+        self.assertIn("you", alice.el("player-bottom").text)  # Red at the bottom for Red
+        self.assertIn("bob", bob.el("player-bottom").text)    # flipped for Black
+        alice.shot("start")
+        # a third page, without an account, watches
+        carol = Page(self, self.url)
+        carol.until(lambda: carol.d.find_elements(By.CSS_SELECTOR, "#live-games button"),
+                    "the live game is listed")
+        carol.d.find_element(By.CSS_SELECTOR, "#live-games button").click()
+        carol.until(lambda: carol.el("game-panel").is_displayed(), "carol watches")
+        self.assertFalse(carol.el("move-form").is_displayed())
+        self.assertFalse(carol.el("resign").is_displayed())
+        clock0 = alice.d.find_element(By.CSS_SELECTOR, "#player-bottom .clock").text
+
+        for i, mv in enumerate(MATE):
+            me, them = (alice, bob) if i % 2 == 0 else (bob, alice)
+            if i == RELOAD_AFTER:
+                bob.d.refresh()
+                bob.until(lambda: bob.text("status") == "online", "bob reconnects")
+                bob.until(lambda: bob.el("game-panel").is_displayed() and bob.plies() == i,
+                          "bob finds the game again after the reload")
+                self.assertEqual(bob.text("me-name"), "bob")
+                carol.d.refresh()  # the watcher too: the address (#game=N) brings the game back
+                carol.until(lambda: carol.el("game-panel").is_displayed() and carol.plies() == i,
+                            "carol watches again after the reload")
+                # chat in the game, both ways
+                alice.type("game-chat-input", "good luck")
+                alice.click("game-chat-input")
+                alice.el("game-chat-input").submit()
+                bob.until(lambda: "alice: good luck" in bob.text("game-chat-log"), "bob reads alice")
+                bob.type("game-chat-input", "you too")
+                bob.el("game-chat-input").submit()
+                alice.until(lambda: "bob: you too" in alice.text("game-chat-log"), "alice reads bob")
+                bob.shot("after-reload")
+            if i == RESTART_AFTER:
+                self.srv.stop()
+                self.srv.start()  # the same port and database
+                for p in (alice, bob):
+                    p.until(lambda p=p: p.text("status") == "online" and p.plies() == i and
+                            p.el("game-panel").is_displayed(), "the page is back after a restart")
+            me.play(mv)
+            them.until(lambda them=them: them.plies() == i + 1, "the opponent sees ply %d" % (i + 1))
+            if i == 4:
+                # the last move is marked; the clock ticks
+                self.assertEqual(len(alice.d.find_elements(By.CSS_SELECTOR, "#board-host .last")), 2)
+                alice.until(lambda: alice.d.find_element(By.CSS_SELECTOR, "#player-bottom .clock").text
+                            != clock0, "Red's clock has moved")
+        carol.until(lambda: carol.plies() == len(MATE), "carol saw every move (and the restart)")
+        for p in (alice, bob, carol):
+            p.until(lambda p=p: p.el("result").is_displayed(), "the result is shown")
+            self.assertIn("1-0", p.text("result"))
+            self.assertIn("checkmate", p.text("result").lower())
+            self.assertTrue(p.el("pgn").is_displayed())
+            self.assertFalse(p.el("resign").is_displayed())
+        self.assertIn("alice: good luck", carol.text("game-chat-log"))
+        self.assertEqual(len(bob.d.find_elements(By.CSS_SELECTOR, "#board-host .check")), 1)
+        alice.d.execute_script("document.getElementById('toast').hidden = true")
+        alice.shot("checkmate")
+        # the move list in WXF and ICCS
+        Select(alice.el("notation")).select_by_value("iccs")
+        self.assertIn("e0e1", alice.text("moves"))
+        Select(alice.el("notation")).select_by_value("wxf")
+        self.assertIn("K5+1", alice.text("moves"))
+
+    def test_guest_plays_the_engine_at_level_1(self):
+        p = Page(self, self.url)
+        p.until(lambda: p.el("guest").is_displayed(), "guests are offered")
+        p.click("guest")
+        p.until(lambda: p.el("me").is_displayed(), "the guest is signed in")
+        p.type("engine-level", "1")
+        Select(p.el("color")).select_by_value("red")
+        p.click("play-engine")
+        p.until(lambda: p.el("game-panel").is_displayed(), "the engine game is shown")
+        self.assertIn("Engine, level 1", p.text("player-top"))
+        p.d.execute_script("""
+            window.thinkingSeen = false;
+            const t = document.querySelector('#player-top .thinking');
+            new MutationObserver(() => { if (!t.hidden) window.thinkingSeen = true; })
+                .observe(t, {attributes: true});""")
+        # the first move from the keyboard: the cursor starts on e0; h2, Enter, e2, Enter
+        board = p.d.find_element(By.CSS_SELECTOR, "#board-host svg")
+        p.d.execute_script("arguments[0].focus()", board)
+        board.send_keys(Keys.ARROW_RIGHT * 3 + Keys.ARROW_UP * 2 + Keys.ENTER)
+        p.until(lambda: p.targets() > 0, "the keyboard picked the cannon")
+        board.send_keys(Keys.ARROW_LEFT * 3 + Keys.ENTER)
+        p.until(lambda: p.plies() == 2, "the engine answers the keyboard's move", timeout=30)
+        Select(p.el("notation")).select_by_value("iccs")
+        self.assertIn("h2e2", p.text("moves"))
+        self.assertTrue(p.d.execute_script("return window.thinkingSeen"), "thinking was shown")
+        # the second typed in WXF, the third clicked
+        p.type("move-input", "H2+3")
+        p.el("move-input").submit()
+        p.until(lambda: p.plies() == 4, "the engine answers the typed move", timeout=30)
+        # the third dragged: the chariot i0 to h0
+        ActionChains(p.d).drag_and_drop(p.square("i0"), p.square("h0")).perform()
+        p.until(lambda: p.plies() == 6, "the engine answers the dragged move", timeout=30)
+        self.assertIn("i0h0", p.text("moves"))
+        self.assertFalse(p.d.find_element(By.CSS_SELECTOR, "#player-top .thinking").is_displayed())
+        p.shot("engine")
+        # the engine grants a take-back (Red's last move and its reply go) ...
+        p.click("takeback")
+        p.until(lambda: p.plies() == 4, "the take-back is granted")
+        # ... declines a draw, and the guest resigns
+        p.click("draw")
+        p.until(lambda: "declined" in p.text("toast"), "the draw offer is declined")
+        p.click("resign")
+        p.d.switch_to.alert.accept()
+        p.until(lambda: p.el("result").is_displayed(), "the result is shown")
+        self.assertIn("0-1", p.text("result"))
+        self.assertIn("resign", p.text("result").lower())
+        # the PGN download
+        dl = os.path.join(self.dir, "downloads")
+        os.makedirs(dl)
+        p.d.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": dl})
+        p.click("pgn")
+        path = os.path.join(dl, "xiangqi-game-1.pgn")
+        p.until(lambda: os.path.exists(path) and os.path.getsize(path) > 0, "the PGN is downloaded")
+        with open(path, encoding="utf-8") as f:
+            pgn = f.read()
+        self.assertIn('[Result "0-1"]', pgn)
+        self.assertIn("[Red ", pgn)
+
+
+def main():
+    global BINARY, WWW, SHOTS
+    if len(sys.argv) < 3:
+        print(__doc__)
+        return 2
+    BINARY, WWW = sys.argv[1], sys.argv[2]
+    SHOTS = sys.argv[3] if len(sys.argv) > 3 else ""
+    missing = [p for p in (CHROMIUM, DRIVER) if not os.path.exists(p)]
+    if not HAVE_SELENIUM:
+        missing.append("python3-selenium (Selenium for /usr/bin/python3)")
+    if missing:
+        print("SKIPPED: browser tests need " + ", ".join(missing) +
+              " (scripts/deps.sh installs chromium, chromium-driver, python3-selenium)")
+        return SKIP
+    prog = unittest.main(argv=[sys.argv[0], "-v"] + sys.argv[4:], exit=False)
+    return 0 if prog.result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,592 @@
+"""Protocol and fault tests of xq-server on loopback.
+
+usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m unittest)"""
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xqclient import LineClient, WsClient, Server, hello, Closed  # noqa: E402
+
+BINARY = os.environ.get("XQ_SERVER", "")
+MATE = "e0e1 d9e8 b2b4 c9a7 b4g4 h7h8 g4g9".split()  # Red mates in 7 plies
+PERPETUAL = ("c0a2 c6c5 b2b6 h9i7 h2f2 b7g7 b0c2 c9e7 b6b5 h7h6 c2e1 b9c7 f2f6 h6h7 g0i2 f9e8 "
+             "e1c2 h7h4 c3c4 e8f7 h0f1 h4h9 i0h0 g7g3 b5b9 e9e8 e3e4 e6e5 f6e6 e8f8 e6f6 f8e8 "
+             "f6e6 e8f8 e6f6 f8e8").split()  # Red checks perpetually and loses (AXF)
+
+
+class Base(unittest.TestCase):
+    args = ("--guests", "--grace", "2")
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="xq-server-test-")
+        self.db = os.path.join(self.dir, "t.db")
+        self.prepare()
+        self.srv = Server(BINARY, self.db, *[a.replace("{dir}", self.dir) for a in self.args])
+        self.srv.start()
+        self.clients = []
+
+    def prepare(self):
+        """Files the server needs before it starts (in self.dir)."""
+
+    def tearDown(self):
+        for c in self.clients:
+            c.close()
+        self.srv.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def client(self, ws=False, say_hello=True):
+        c = (WsClient if ws else LineClient)(self.srv.port)
+        self.clients.append(c)
+        if say_hello:
+            hello(c)
+        return c
+
+    def user(self, name, ws=False):
+        c = self.client(ws)
+        r = c.call("register", name=name, password="secret-" + name)
+        self.assertEqual(r["type"], "session", r)
+        c.token = r["token"]
+        return c
+
+    def game(self, red, black, **terms):
+        """red seeks as red, black accepts: the game id."""
+        s = red.call("seek", color="red", **terms)
+        self.assertEqual(s["type"], "seek", s)
+        g = black.call("accept", offer=s["offer"])
+        self.assertEqual(g["type"], "game", g)
+        self.assertEqual(g["you"], "black")
+        r = red.expect("game", game=g["game"])
+        self.assertEqual(r["you"], "red")
+        return g["game"]
+
+    def play(self, gid, red, black, moves):
+        side = [red, black]
+        for i, mv in enumerate(moves):
+            me = side[i % 2]
+            r = me.call("move", game=gid, move=mv)
+            self.assertEqual(r["type"], "move", (mv, r))
+            self.assertEqual(r["ply"], i + 1)
+            side[(i + 1) % 2].expect("move", game=gid, ply=i + 1, move=mv)
+
+
+class Play(Base):
+    def test_game_to_checkmate_with_watcher_chat_and_pgn(self):
+        a, b = self.user("alice"), self.user("bob")
+        w = self.client()
+        w.call("guest")
+        lob = w.call("lobby")
+        self.assertEqual(lob["type"], "lobby")
+        gid = self.game(a, b, base=300, inc=2, rated=True)
+        st = w.call("watch", game=gid)
+        self.assertEqual(st["type"], "game")
+        self.assertEqual(len(st["legal"]), 44)
+        self.assertIsNone(st["you"])
+        # chat in the game reaches the opponent and the watcher
+        r = a.call("say", to=gid, text="good luck <b>&'\"")
+        self.assertEqual(r["type"], "chat")
+        b.expect("chat", text="good luck <b>&'\"")
+        w.expect("chat", **{"from": "alice"})
+        self.play(gid, a, b, MATE)
+        for c in (a, b, w):
+            e = c.expect("end", game=gid)
+            self.assertEqual((e["result"], e["reason"], e["winner"]), ("1-0", "checkmate", "red"))
+        self.assertIn("ratings", e)
+        self.assertGreater(e["ratings"]["red"], 1500)
+        p = w.call("pgn", game=gid)
+        self.assertEqual(p["type"], "pgn")
+        self.assertIn('[Red "alice"]', p["pgn"])
+        self.assertIn('[Result "1-0"]', p["pgn"])
+        self.assertIn("1-0", p["pgn"].split("\n\n", 1)[1])
+        u = w.call("user", name="alice")
+        self.assertEqual(u["games"], 1)
+        fin = w.call("games", finished=True, user="bob")
+        self.assertEqual(fin["games"][0]["game"], gid)
+        # a move after the end
+        r = b.call("move", game=gid, move="a9a8")
+        self.assertEqual(r["code"], "game_over")
+
+    def test_flag_fall(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=1, inc=0)
+        t0 = time.time()
+        e = b.expect("end", game=gid, timeout=5)
+        self.assertEqual((e["result"], e["reason"]), ("0-1", "time"))
+        self.assertGreaterEqual(time.time() - t0, 0.9)
+
+    def test_perpetual_check_loses(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.play(gid, a, b, PERPETUAL)
+        e = a.expect("end", game=gid)
+        self.assertEqual((e["result"], e["reason"]), ("0-1", "perpetual check"))
+        self.assertIn("by Red", e["text"])
+
+    def test_draw_offer_accepted(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(a.call("draw", game=gid)["type"], "ok")
+        o = b.expect("offer", game=gid, kind="draw")
+        self.assertEqual((o["by"], o["state"]), ("red", "offered"))
+        self.assertEqual(b.call("draw", game=gid)["type"], "ok")
+        e = a.expect("end", game=gid)
+        self.assertEqual((e["result"], e["reason"]), ("1/2-1/2", "agreement"))
+
+    def test_takeback_accepted_and_refused(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2"])
+        # refused
+        self.assertEqual(a.call("takeback", game=gid)["type"], "ok")
+        b.expect("offer", game=gid, kind="takeback", state="offered")
+        self.assertEqual(b.call("takeback_decline", game=gid)["type"], "ok")
+        a.expect("offer", game=gid, kind="takeback", state="declined")
+        self.assertEqual(a.call("state", game=gid)["ply"], 3)
+        # accepted: Red's last move goes
+        self.assertEqual(a.call("takeback", game=gid)["type"], "ok")
+        b.expect("offer", game=gid, kind="takeback")
+        self.assertEqual(b.call("takeback", game=gid)["type"], "ok")
+        st = a.expect("game", game=gid)
+        self.assertEqual((st["ply"], st["turn"], st["moves"]), (2, "red", ["h2e2", "h9g7"]))
+        con = sqlite3.connect("file:%s?mode=ro" % self.db, uri=True)  # noqa
+        # (the server holds the file exclusively: the rows are checked after it stops)
+        con.close()
+        self.play_on = a.call("move", game=gid, move="b2e2")
+        self.assertEqual(self.play_on["code"], "illegal_move")  # e2 holds Red's own cannon
+        self.assertEqual(a.call("move", game=gid, move="b0c2")["ply"], 3)
+
+    def test_state_carries_legal_moves_and_move_texts(self):
+        """`game` has the legal moves of the side to move and every move in ICCS,
+        WXF and Chinese (for a client's move list after a reload)."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        st = a.call("state", game=gid)
+        self.assertEqual((st["moves"], st["wxf"], st["zh"]), ([], [], []))
+        self.assertEqual(len(st["legal"]), 44)
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2"])
+        st = b.call("state", game=gid)
+        self.assertEqual(st["moves"], ["h2e2", "h9g7", "h0g2"])
+        self.assertEqual(st["wxf"], ["C2.5", "H8+7", "H2+3"])
+        self.assertEqual(st["zh"], ["炮二平五", "马８进７", "马二进三"])
+        self.assertIn("h7h0", st["legal"])  # Black's cannon takes the horse's old square
+        self.assertNotIn("h2e2", st["legal"])
+        # a watcher gets the same texts
+        w = self.client()
+        self.assertEqual(w.call("watch", game=gid)["wxf"], st["wxf"])
+
+    def test_abort_and_resign(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.assertEqual(b.call("abort", game=gid)["type"], "ok")
+        self.assertEqual(a.expect("end", game=gid)["reason"], "aborted")
+        gid = self.game(a, b)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(a.call("abort", game=gid)["code"], "not_allowed")
+        self.assertEqual(a.call("resign", game=gid)["type"], "ok")
+        e = b.expect("end", game=gid)
+        self.assertEqual((e["result"], e["reason"]), ("0-1", "resignation"))
+
+    def test_challenge_decline_and_lobby_chat(self):
+        a, b = self.user("alice"), self.user("bob", ws=True)
+        b.call("lobby")
+        ch = a.call("challenge", to="bob", base=60, inc=1, rules="cxa")
+        self.assertEqual(ch["type"], "challenge")
+        got = b.expect("challenge", offer=ch["offer"])
+        self.assertEqual((got["rules"], got["from"]), ("cxa", "alice"))
+        self.assertEqual(a.call("accept", offer=ch["offer"])["code"], "own_offer")
+        self.assertEqual(b.call("decline", offer=ch["offer"])["type"], "ok")
+        a.expect("offer_gone", offer=ch["offer"], reason="declined")
+        self.assertEqual(b.call("accept", offer=ch["offer"])["code"], "no_such_offer")
+        a.call("lobby")
+        r = a.call("say", to="lobby", text="hello lobby")
+        self.assertEqual(r["type"], "chat")
+        b.expect("chat", to="lobby", text="hello lobby")
+        # chat limits
+        self.assertEqual(a.call("say", to="lobby", text="x" * 501)["code"], "chat_too_long")
+        codes = [a.call("say", to="lobby", text="spam %d" % i).get("code") for i in range(6)]
+        self.assertIn("rate_limited", codes)
+
+    def test_challenge_accepted_live_list_and_logout(self):
+        a, b = self.user("alice"), self.user("bob", ws=True)
+        w = self.client()
+        w.call("guest")
+        w.call("lobby")
+        ch = a.call("challenge", to="bob", base=120, inc=3, rules="simple", color="black")
+        self.assertEqual(b.expect("challenge", offer=ch["offer"])["color"], "black")
+        g = b.call("accept", offer=ch["offer"])
+        self.assertEqual((g["type"], g["you"], g["rules"], g["base"], g["inc"]),
+                         ("game", "red", "simple", 120, 3))
+        a.expect("offer_gone", offer=ch["offer"], reason="accepted")
+        started = w.expect("game_started", game=g["game"])
+        self.assertEqual((started["red"], started["black"]), ("bob", "alice"))
+        live = w.call("games")["games"]
+        self.assertEqual([(x["game"], x["red"], x["black"], x["ply"]) for x in live],
+                         [(g["game"], "bob", "alice", 0)])
+        self.assertEqual(b.call("move", game=g["game"], move="h2e2")["ply"], 1)
+        self.assertEqual(w.call("games")["games"][0]["ply"], 1)
+        # logout ends the session: its token no longer resumes
+        self.assertEqual(a.call("logout")["type"], "ok")
+        self.assertEqual(a.call("seek")["code"], "login_required")
+        self.assertEqual(self.client().call("resume", token=a.token)["code"], "bad_token")
+
+    def test_engine_thinking_does_not_stall_other_games(self):
+        e, a, b = self.user("erin"), self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        g = e.call("engine", level=20, color="red", base=600)  # the engine thinks 5 s a move
+        self.assertEqual(e.call("move", game=g["game"], move="h2e2")["ply"], 1)
+        t0 = time.time()
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"])
+        self.assertLess(time.time() - t0, 4.0)  # a blocked loop would take the engine's 5 s
+        st = e.call("state", game=g["game"])
+        self.assertEqual((st["ply"], st["turn"]), (1, "black"))  # still thinking meanwhile
+
+    def test_engine_game(self):
+        a = self.user("alice")
+        g = a.call("engine", level=0, color="red", base=60)
+        self.assertEqual(g["type"], "game", g)
+        gid = g["game"]
+        self.assertEqual(a.call("move", game=gid, move="h2e2")["ply"], 1)
+        m = a.expect("move", game=gid, ply=2, timeout=10)
+        self.assertEqual(m["color"], "black")
+        self.assertEqual(a.call("move", game=gid, move=g["legal"][0] if False else "h0g2")["ply"], 3)
+        a.expect("move", game=gid, ply=4, timeout=10)
+        # the engine agrees to a take-back (Red's last move and its reply)
+        self.assertEqual(a.call("takeback", game=gid)["type"], "ok")
+        self.assertEqual(a.expect("game", game=gid)["ply"], 2)
+
+
+class BadInput(Base):
+    def test_handshake(self):
+        c = self.client(say_hello=False)
+        self.assertEqual(c.call("login", name="x", password="y")["code"], "hello_required")
+        c.send("hello", protocol=99)
+        e = c.expect("error")
+        self.assertEqual((e["code"], e["supported"]), ("protocol_version", 1))
+        c.expect_closed = True
+        with self.assertRaises(Closed):
+            c.recv(5)
+
+    def test_malformed(self):
+        a = self.user("alice")
+        b = self.user("bob")
+        gid = self.game(a, b)
+        cases = [
+            (b"move {not json}\n", "bad_json"),
+            (b"move {\"game\": \"\xff\xfe\"}\n", "bad_utf8"),
+            (b"say lobby \xc3\x28 bad\n", "bad_utf8"),
+            (b"frobnicate 1 2\n", "unknown_command"),
+            (b"DROP TABLE users;\n", "unknown_command"),
+            (b"move 1 2 3 4\n", "bad_message"),
+            (b"move [1]\n", "bad_message"),
+            (b"x" * 9000 + b"\n", "too_long"),
+            (b"move " + str(gid).encode() + b" zz99\n", "bad_move"),
+            (b"move " + str(gid).encode() + b" a0a5\n", "illegal_move"),  # the rook jumps its own pawn
+            (b"move abc h2e2\n", "bad_field"),
+            (b"move 999999 h2e2\n", "no_such_game"),
+            (b"seek {\"base\": -5}\n", "bad_field"),
+            (b"seek {\"rules\": \"chess\"}\n", "bad_field"),
+            (b"resume 00\n", "bad_token"),
+        ]
+        for data, code in cases:
+            a.raw(data)
+            e = a.expect("error")
+            self.assertEqual(e["code"], code, data[:40])
+        # out of turn, someone else's game
+        self.assertEqual(b.call("move", game=gid, move="h7e7")["code"], "not_your_turn")
+        c = self.user("carol")
+        self.assertEqual(c.call("move", game=gid, move="h2e2")["code"], "not_your_game")
+        self.assertEqual(c.call("resign", game=gid)["code"], "not_your_game")
+        # nothing changed
+        st = a.call("state", game=gid)
+        self.assertEqual((st["ply"], st["turn"]), (0, "red"))
+        self.assertEqual(a.call("ping")["type"], "pong")
+
+    def test_websocket_bad_input(self):
+        c = self.client(ws=True)
+        c.text(b"{\"type\": \"ping\", \"x\": \"\xff\"}")
+        self.assertEqual(c.expect("error")["code"], "bad_utf8")
+        c.text("[1,2]")
+        self.assertEqual(c.expect("error")["code"], "bad_message")
+        c.text("{\"type\": \"ping\", \"id\": 1, \"id\": 2}")
+        self.assertEqual(c.expect("error")["code"], "bad_json")
+        c.text("x" * 9000)
+        self.assertEqual(c.expect("error")["code"], "too_long")
+        self.assertEqual(c.call("guest")["type"], "session")
+        self.assertEqual(c.call("ping")["type"], "pong")
+
+    def test_names_passwords_and_login_rate(self):
+        c = self.client()
+        for name in ("a'; DROP TABLE users;--", "<script>", "x", "Robert'); --", "guest-1",
+                     "al ice"):
+            r = c.call("register", name=name, password="secret99")
+            self.assertEqual(r["code"], "bad_name", name)
+        self.assertEqual(c.call("register", name="alice", password="123")["code"], "bad_password")
+        self.assertEqual(c.call("register", name="alice", password="secret-alice")["type"],
+                         "session")
+        self.assertEqual(c.call("register", name="ALICE", password="secret-alice")["code"],
+                         "name_taken")
+        d = self.client()
+        codes = [d.call("login", name="alice", password="wrong%d" % i)["code"] for i in range(7)]
+        self.assertEqual(codes[:5], ["bad_credentials"] * 5)
+        self.assertEqual(codes[5:], ["rate_limited"] * 2)
+        # the right password is refused too while the limit holds
+        self.assertEqual(d.call("login", name="alice", password="secret-alice")["code"],
+                         "rate_limited")
+        self.assertEqual(c.call("user", name="alice")["name"], "alice")
+
+
+class Hostile(Base):
+    """Clients that flood, stall or go silent: the server answers everyone else."""
+
+    def test_message_flood_is_limited_then_closed(self):
+        c = self.client()
+        other = self.client()
+        c.raw(b"ping\n" * 400)  # burst 200, then 50/s; 100 refusals close the connection
+        pongs = limited = 0
+        with self.assertRaises(Closed):
+            while True:
+                m = c.recv(5)
+                if m["type"] == "pong":
+                    pongs += 1
+                elif m.get("code") == "rate_limited":
+                    limited += 1
+                    self.assertGreater(m["retry_after"], 0)
+        self.assertGreaterEqual(pongs, 199)  # hello took one of the 200
+        self.assertLess(pongs, 300)
+        self.assertGreater(limited, 90)
+        self.assertEqual(other.call("ping")["type"], "pong")
+
+    def test_silent_partial_and_unread_clients_do_not_stall_a_game(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        # half a line, half a WebSocket frame header, and one that never reads
+        half = self.client(say_hello=False)
+        half.raw(b'move {"game": 1, "mo')
+        ws = self.client(ws=True, say_hello=False)
+        ws.sock.sendall(b"\x81")
+        deaf = socket.create_connection(("127.0.0.1", self.srv.port))
+        deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        deaf.sendall(b'hello {"protocol": 1}\n' + b"state %d\n" % gid * 150)
+        t0 = time.time()
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2", "i9h9"])
+        self.assertLess(time.time() - t0, 3.0)
+        deaf.close()
+        half.line("}")  # the line ends: not JSON, and nothing was done with it
+        self.assertEqual(half.expect("error")["code"], "bad_json")
+
+    def test_names_with_metacharacters_find_nobody(self):
+        c = self.client()
+        r = c.call("register", name="o_brien-2", password="secret99")
+        self.assertEqual(r["type"], "session")
+        for bad in ("o'brien", "<b>x</b>", "a\"b", "x;--", "' OR '1'='1", "\u00e9t\u00e9"):
+            self.assertEqual(c.call("user", name=bad)["code"], "no_such_user", bad)
+        c.raw(b'user {"name": "a\\u0000b"}\n')  # JSON may not carry a NUL
+        self.assertEqual(c.expect("error")["code"], "bad_json")
+        self.assertEqual(c.call("user", name="o_brien-2")["name"], "o_brien-2")
+
+    def test_hello_timeout_closes_only_the_silent(self):
+        silent = self.client(say_hello=False)
+        quiet = self.client()  # said hello, then nothing for longer than the hello timeout
+        t0 = time.time()
+        with self.assertRaises(Closed):
+            silent.recv(15)
+        self.assertGreater(time.time() - t0, 8)
+        time.sleep(max(0.0, 11 - (time.time() - t0)))
+        self.assertEqual(quiet.call("ping")["type"], "pong")
+
+    def test_wrong_tokens_are_rate_limited(self):
+        c = self.client()
+        codes = [c.call("resume", token="%064x" % i)["code"] for i in range(7)]
+        self.assertEqual(codes[:5], ["bad_token"] * 5)
+        self.assertEqual(codes[5:], ["rate_limited"] * 2)
+        self.assertEqual(c.call("ping")["type"], "pong")
+
+
+class Limits(Base):
+    args = ("--guests", "--max-per-address", "3")
+
+    def test_connections_per_address(self):
+        first = [self.client() for _ in range(3)]
+        extra = self.client(say_hello=False)
+        extra.send("hello", protocol=1)  # a connection counts from its first bytes
+        with self.assertRaises(Closed):  # refused at once, unanswered
+            extra.recv(5)
+        first[0].close()
+        time.sleep(0.3)
+        again = self.client()  # a place is free again
+        self.assertEqual(again.call("ping")["type"], "pong")
+        self.assertEqual(first[1].call("ping")["type"], "pong")
+
+
+class Http(Base):
+    """The same port serves --www over HTTP, and nothing outside it."""
+    args = ("--www", "{dir}/www")
+
+    def prepare(self):
+        os.mkdir(os.path.join(self.dir, "www"))
+        with open(os.path.join(self.dir, "www", "index.html"), "w") as f:
+            f.write("<!doctype html><title>xq</title>board here\n")
+        with open(os.path.join(self.dir, "secret.txt"), "w") as f:
+            f.write("not for the web\n")
+
+    def get(self, path):
+        s = socket.create_connection(("127.0.0.1", self.srv.port), timeout=10)
+        s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                   % path).encode())
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        s.close()
+        head, _, body = data.partition(b"\r\n\r\n")
+        return int(head.split()[1]), body
+
+    def test_files_and_no_escape(self):
+        code, body = self.get("/")
+        self.assertEqual(code, 200)
+        self.assertIn(b"board here", body)
+        for path in ("/../secret.txt", "/%2e%2e/secret.txt", "/nothing.html"):
+            code, body = self.get(path)
+            self.assertGreaterEqual(code, 400, path)
+            self.assertNotIn(b"not for the web", body, path)
+        # the port still speaks both protocols
+        self.assertEqual(self.client().call("ping")["type"], "pong")
+        self.assertEqual(self.client(ws=True).call("ping")["type"], "pong")
+
+
+class NoGuests(Base):
+    args = ()
+
+    def test_guests_disabled(self):
+        c = self.client()
+        self.assertEqual(c.call("guest")["code"], "guests_disabled")
+        self.assertEqual(c.call("seek")["code"], "login_required")
+
+
+class Faults(Base):
+    args = ("--guests", "--grace", "4")  # room to reconnect on a loaded machine
+    def test_client_drop_and_resume(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(a.call("move", game=gid, move="h0g2")["ply"], 3)  # Black's clock runs
+        before = a.call("state", game=gid)["clock"]
+        b.close()
+        p = a.expect("presence", game=gid, color="black")
+        self.assertFalse(p["present"])
+        time.sleep(1.0)
+        during = a.call("state", game=gid)["clock"]
+        self.assertLessEqual(during["black"], before["black"] - 900)  # away, the clock runs on
+        self.assertEqual(during["red"], before["red"])
+        b2 = self.client(ws=True)
+        r = b2.call("resume", token=b.token)
+        self.assertEqual((r["type"], r["name"]), ("session", "bob"))
+        st = b2.expect("game", game=gid)
+        self.assertEqual((st["ply"], st["you"], st["turn"]), (3, "black", "black"))
+        self.assertLessEqual(st["clock"]["black"], during["black"])
+        a.expect("presence", game=gid, color="black", present=True)
+        self.assertEqual(b2.call("move", game=gid, move="i9h9")["ply"], 4)
+        a.expect("move", game=gid, ply=4)
+        # the old connection's token is the same session: it still resumes
+        self.assertEqual(self.client().call("resume", token=b.token)["name"], "bob")
+
+    def test_abandonment(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        b.close()
+        t0 = time.time()
+        e = a.expect("end", game=gid, timeout=10)
+        self.assertEqual((e["result"], e["reason"]), ("1-0", "abandonment"))
+        self.assertGreater(time.time() - t0, 3.5)  # not before the grace period
+
+    def test_sigkill_and_restart(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600, inc=5)
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2"])
+        before = b.call("state", game=gid)["clock"]
+        self.srv.kill()
+        for c in (a, b):
+            with self.assertRaises(Closed):
+                while True:
+                    c.recv(5)
+        self.srv.start()
+        self.assertIn("1 unfinished game restored", self.srv.banner)
+        a2, b2 = self.client(), self.client(ws=True)
+        a2.call("resume", token=a.token)
+        b2.call("resume", token=b.token)
+        st = b2.expect("game", game=gid)
+        self.assertEqual((st["moves"], st["turn"]), (["h2e2", "h9g7", "h0g2"], "black"))
+        # Red's clock as it stood after its move; Black's running from the restart
+        self.assertEqual(st["clock"]["red"], before["red"])
+        self.assertLessEqual(st["clock"]["black"], before["black"] + 5)
+        self.assertGreater(st["clock"]["black"], before["black"] - 3000)
+        self.assertEqual(b2.call("move", game=gid, move="i9h9")["ply"], 4)
+        a2.expect("move", game=gid, ply=4)
+        self.play(gid, a2, b2, [])
+
+
+class Storage(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="xq-server-test-")
+        self.db = os.path.join(self.dir, "t.db")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def run_server(self, *pre):
+        return subprocess.run(list(pre) + [BINARY, "--listen", "127.0.0.1:1", "--db", self.db],
+                              capture_output=True, text=True, timeout=20)
+
+    def test_locked_database(self):
+        srv = Server(BINARY, self.db).start()
+        try:
+            r = self.run_server()
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("locked", r.stderr)
+        finally:
+            srv.stop()
+        # held by another program's write transaction
+        con = sqlite3.connect(self.db, isolation_level=None)
+        con.execute("BEGIN EXCLUSIVE")
+        try:
+            r = self.run_server()
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("locked", r.stderr)
+        finally:
+            con.close()
+
+    def test_read_only_database(self):
+        srv = Server(BINARY, self.db).start()
+        srv.stop()
+        os.chmod(self.db, 0o444)
+        pre = []
+        if os.geteuid() == 0:  # root writes anything: run the server as nobody
+            if not shutil.which("setpriv"):
+                self.skipTest("setpriv missing")
+            os.chmod(self.dir, 0o777)
+            pre = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        r = self.run_server(*pre)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("read-only", r.stderr)
+
+    def test_bad_option(self):
+        r = subprocess.run([BINARY, "--frob"], capture_output=True, text=True, timeout=10)
+        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.stderr.strip(),
+                         "xq-server: unknown option '--frob' (try 'xq-server --help')")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
+        BINARY = sys.argv.pop(1)
+    unittest.main(verbosity=1)
