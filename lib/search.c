@@ -18,6 +18,7 @@
  * reductions and PVS re-searches; history updates on a cutoff; and a table
  * store. No legal move loses, in check or not (stalemate is a loss). */
 #include "search.h"
+#include "egtb_search.h" /* egtb hook */
 
 #include <string.h>
 
@@ -404,6 +405,9 @@ INLINE int node_rules(worker *w, int *alpha, int *beta, int ply, int in_check)
      * it has lost). */
     if (rules->ply_limit > 0 && w->limit[ply].count >= rules->ply_limit && xq__count_legal(p) > 0)
         return VALUE_DRAW;
+    int tbv; /* egtb hook: a position in an endgame table scores as its exact result */
+    if (w->s->egtb && xq__egtb_search_probe(w, ply, &tbv))
+        return tbv;
     /* Mate distance pruning. */
     if (*alpha < mated_in(ply))
         *alpha = mated_in(ply);
@@ -1014,6 +1018,7 @@ void xq__search_prepare(worker *w)
     if (lim->skill < XQ_SKILL_MAX && mpv < candidates)
         mpv = candidates;
     w->multipv = mpv < w->nroot ? mpv : w->nroot;
+    xq__egtb_root_filter(w); /* egtb hook: only the moves that keep the table result */
 }
 
 /* splitmix64 step for the skill weakening. */

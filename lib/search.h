@@ -232,6 +232,7 @@ struct xq_search {
 
     xq_search_result result;
     const struct xq_book *book; /* xq_search_set_book(); borrowed (lib/book_search.c) */
+    const struct xq_egtb *egtb; /* endgame tables, NULL: none (egtb_search.c) */
 };
 
 INLINE int search_ok(const xq_search *s) { return s && s->magic == XQ_SEARCH_MAGIC; }

@@ -23,5 +23,6 @@
 #include "xiangqi/search.h"
 #include "xiangqi/svg.h"
 #include "xiangqi/book.h"
+#include "xiangqi/egtb.h"
 
 #endif /* XIANGQI_XIANGQI_H */

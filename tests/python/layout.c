@@ -137,5 +137,18 @@ int main(void)
     FIELD(xq_book_entry, losses);
     FIELD(xq_book_entry, weight);
     FIELD(xq_book_entry, score);
+    SIZE(xq_egtb_info);
+    FIELD(xq_egtb_info, version);
+    FIELD(xq_egtb_info, name);
+    FIELD(xq_egtb_info, entries);
+    FIELD(xq_egtb_info, positions);
+    FIELD(xq_egtb_info, wins);
+    FIELD(xq_egtb_info, draws);
+    FIELD(xq_egtb_info, losses);
+    FIELD(xq_egtb_info, file_size);
+    FIELD(xq_egtb_info, max_dtm);
+    FIELD(xq_egtb_info, rule_wins);
+    FIELD(xq_egtb_info, rule_losses);
+
     return 0;
 }

@@ -31,6 +31,7 @@ from . import pgn  # noqa: E402  (xiangqi.pgn.Game, read_game: like chess.pgn)
 from .pgn import Game  # noqa: E402
 from . import engine  # noqa: E402  (xiangqi.engine.popen_uci: like chess.engine)
 from ._book import Book, BookEntry  # noqa: E402,F401  (opening books)
+from ._tablebase import *  # noqa: F401,F403,E402  (Tablebase: endgame tables)
 
 __all__ = _board.__all__ + _record.__all__ + _engine.__all__ + ["pgn", "Game", "engine", "Book", "BookEntry",
     "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",

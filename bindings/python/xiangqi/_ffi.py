@@ -334,6 +334,39 @@ FUNCTIONS = {
 }
 
 
+# -- endgame tables (xiangqi/egtb.h) --
+c_egtb_p = c_void_p
+EGTB_INFO_VERSION = 1
+
+
+class EgtbInfo(Structure):
+    """``xq_egtb_info`` (version 1)."""
+    _fields_ = [("version", c_uint32), ("name", c_char * 24), ("entries", c_uint64),
+                ("positions", c_uint64), ("wins", c_uint64), ("draws", c_uint64),
+                ("losses", c_uint64), ("file_size", c_uint64), ("max_dtm", c_int32),
+                ("rule_wins", c_uint64), ("rule_losses", c_uint64)]
+
+
+#: ``xq_egtb_progress_fn``: void (*)(const char *table, int phase, int pass,
+#: uint64_t resolved, uint64_t total, void *userdata).
+EGTB_PROGRESS_FN = CFUNCTYPE(None, c_char_p, c_int, c_int, c_uint64, c_uint64, c_void_p)
+
+STRUCTURES["xq_egtb_info"] = EgtbInfo
+FUNCTIONS.update({
+    "xq_egtb_open": (c_int, [P(c_egtb_p), c_char_p, P(ParseError)]),
+    "xq_egtb_free": (None, [c_egtb_p]),
+    "xq_egtb_table_count": (c_int, [c_egtb_p]),
+    "xq_egtb_max_pieces": (c_int, [c_egtb_p]),
+    "xq_egtb_info_init": (c_int, [P(EgtbInfo), c_uint]),
+    "xq_egtb_table_info": (c_int, [c_egtb_p, c_int, P(EgtbInfo)]),
+    "xq_egtb_probe": (c_int, [c_egtb_p, c_board_p, P(c_int), P(c_int)]),
+    "xq_egtb_best_moves": (c_int, [c_egtb_p, c_board_p, P(c_move), c_size_t]),
+    "xq_egtb_generate": (c_int, [c_char_p, c_char_p, EGTB_PROGRESS_FN, c_void_p,
+                                 P(ParseError)]),
+    "xq_egtb_verify": (c_int, [c_egtb_p, c_char_p, P(c_uint64), P(ParseError)]),
+    "xq_search_set_tablebase": (c_int, [c_search_p, c_egtb_p]),
+})
+
 def _library_names():
     if sys.platform == "win32":
         return ["xiangqi.dll", "libxiangqi.dll"]

@@ -1,0 +1,63 @@
+/* Endgame tables: one table in memory or mapped from its file, and the file
+ * format (docs/endgames.md "File format"). */
+#ifndef XQ_EGTB_FILE_H
+#define XQ_EGTB_FILE_H
+
+#include <stddef.h>
+
+#include "egtb_index.h"
+
+/* Entry codes, from the side to move's view (16-bit form; 8-bit files use
+ * the same scheme with 0xFF, 0xFE, 0xFD at the top). */
+enum {
+    EGTB_DRAW = 0,             /* neither side can force mate */
+    EGTB_ILLEGAL = 0xFFFF,     /* not a position (see egtb_index.h) */
+    EGTB_RULE_WIN = 0xFFFE,    /* won by the perpetual-check rule (no DTM) */
+    EGTB_RULE_LOSS = 0xFFFD,   /* lost by the perpetual-check rule (no DTM) */
+    EGTB_DTM_MAX = 0xFFFB      /* codes 1..DTM_MAX+1: mate distance d = code-1;
+                                  d odd: the side to move mates, even: it is mated */
+};
+
+enum { EGTB_FORMAT_VERSION = 1, EGTB_HEADER_SIZE = 128 };
+#define EGTB_MAGIC "XQEGTB\x1a\n"
+#define EGTB_SUFFIX ".xqtb"
+
+/* Header flags. */
+enum { EGTB_FLAG_PERPETUAL_RULE = 1 };
+
+typedef struct egtb_table {
+    egtb_layout L;
+    int width;               /* bytes per entry: 1 or 2 */
+    const uint8_t *data;     /* entries, little-endian */
+    uint16_t *owned;         /* generated in memory (width 2) */
+    void *map;               /* mmap of the whole file */
+    size_t maplen;
+    uint32_t max_dtm, flags;
+    uint64_t wins, draws, losses, illegal;
+    uint64_t rule_wins, rule_losses; /* of wins and losses: by the perpetual-check rule */
+} egtb_table;
+
+INLINE int egtb_code_is_dtm(unsigned c) { return c != EGTB_DRAW && c <= EGTB_DTM_MAX + 1u; }
+
+/* 16-bit entry code of an index. */
+INLINE unsigned xq__egtb_get(const egtb_table *t, uint64_t i)
+{
+    if (t->width == 2)
+        return t->owned ? t->owned[i] : (unsigned)(t->data[2 * i] | t->data[2 * i + 1] << 8);
+    unsigned c = t->data[i];
+    return c >= 0xFD ? c | 0xFF00u : c;
+}
+
+/* Map and check a table file: magic, version, name and material, size,
+ * checksums. XQ_OK, XQ_EIO (cannot read; message with the reason) or
+ * XQ_EPARSE (not a table, truncated, corrupted; message says which). */
+int xq__egtb_file_open(egtb_table *t, const char *path, xq_parse_error *err);
+/* Write the table in t (owned 16-bit values) to path, 1 byte per entry when
+ * every code fits. Counts and max_dtm are computed here. */
+int xq__egtb_file_write(egtb_table *t, const char *path, xq_parse_error *err);
+/* Release the mapping or the owned values. */
+void xq__egtb_table_release(egtb_table *t);
+/* Compute wins/draws/losses/illegal and max_dtm of t. */
+void xq__egtb_table_count(egtb_table *t);
+
+#endif

@@ -1,0 +1,34 @@
+/* Endgame tables: the table set handle (struct xq_egtb) and the probes the
+ * generator, the public API and the search share. */
+#ifndef XQ_EGTB_PROBE_H
+#define XQ_EGTB_PROBE_H
+
+#include "egtb_file.h"
+#include "xiangqi/egtb.h"
+
+#define XQ_EGTB_MAGIC 0x58514554u /* "XQET" */
+
+struct xq_egtb {
+    uint32_t magic;
+    char *dir;
+    int ntables, cap;
+    egtb_table **tables;
+    int max_pieces; /* most pieces besides the generals in any table */
+};
+
+INLINE int egtb_ok(const xq_egtb *tb) { return tb && tb->magic == XQ_EGTB_MAGIC; }
+
+/* The table of canonical material m, or NULL. */
+egtb_table *xq__egtb_find(const xq_egtb *tb, const egtb_material *m);
+/* Add a table to the set (takes it over); XQ_OK or XQ_ENOMEM. */
+int xq__egtb_add(xq_egtb *tb, egtb_table *t);
+/* Entry code of position p from its side to move's view, or -1 when no
+ * table covers its material. */
+int xq__egtb_probe_code(const xq_egtb *tb, const pos_t *p);
+
+/* Generation (egtb_gen.c): make the table of m and, first, every table a
+ * capture leads to that tb does not hold; each is written to tb->dir. */
+int xq__egtb_generate(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, void *ud,
+                      xq_parse_error *err);
+
+#endif
