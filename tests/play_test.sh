@@ -2,10 +2,13 @@
 # The terminal player, driven through a pipe: scripted games between people
 # and against the engine (deterministic: one thread and a depth limit), undo,
 # redo, hints, levels, illegal and unknown input, save/load, rule-based game
-# ends, the end of the input while the engine thinks, display modes, options.
-# usage: play_test.sh XIANGQI
+# ends, the end of the input while the engine thinks, display modes, options;
+# the opening book (built from GAMES_PGN with XQ_BOOK).
+# usage: play_test.sh XIANGQI [XQ_BOOK GAMES_PGN]
 set -eu
 play=$1
+xqbook=${2:-}
+games=${3:-}
 data=$(cd "$(dirname "$0")/data" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -49,7 +52,7 @@ grep -q '^1\. h2e2 h9g7 2\. h0g2 \*$' "$tmp/t2.pgn" || fail "the continued game:
 # The help lists every command from one table, with its other names; 'help
 # COMMAND' one of them.
 printf '%s\n' help 'help back' 'help nonsense' quit | "$play" --two-players >"$tmp/out" 2>&1
-for c in help new load save undo redo hint go pause engine level time depth nodes threads hash \
+for c in help new load save undo redo hint book go pause engine level time depth nodes threads hash \
     rules notation moves history fen board flip settings resign quit; do
     expect "^  $c "
 done
@@ -93,7 +96,7 @@ expect "├───炮──┼───┼───炮──┼───┼─
 # limit): the engine answers, a hint with its line, undo takes back the
 # engine's reply and your move, redo replays both, levels, illegal input in
 # every notation with the legal moves of the piece named.
-eng="--threads 1 --hash 16 --depth 4 --seed 7 --ascii"
+eng="--threads 1 --hash 16 --depth 4 --seed 7 --ascii --no-book"
 game() {
     printf '%s\n' h2e2 hint undo history redo history level 'level 3' 'level 99' 'C8+9' \
         '车一进九' 'P5+2' '马二进三' 'Ｃ８＝７' history fen quit | "$play" $eng "$@"
@@ -222,7 +225,7 @@ expect "^1. [a-i][0-9][a-i][0-9] [a-i][0-9][a-i][0-9] 2. [a-i][0-9][a-i][0-9] [a
 # 11. The end of the input while the engine thinks (no depth limit, 60 s per
 # move): the engine stops at once and the program leaves cleanly.
 start=$(date +%s)
-printf 'h2e2\n' | "$play" --threads 2 --hash 16 --time 60 >"$tmp/out" 2>&1 || fail "exit status (EOF)"
+printf 'h2e2\n' | "$play" --threads 2 --hash 16 --time 60 --no-book >"$tmp/out" 2>&1 || fail "exit status (EOF)"
 [ $(($(date +%s) - start)) -lt 20 ] || fail "the end of the input did not stop the engine"
 expect "^The engine was stopped."
 expect "^Goodbye."
@@ -233,6 +236,73 @@ expect "^  depth 4/"
 # a queued 'quit' waits for the engine's move (scripts are deterministic)
 printf 'h2e2\nquit\n' | "$play" $eng >"$tmp/out" 2>&1 || fail "exit status (queued quit)"
 expect "^Black plays "
+
+# 12. The opening book: level 20 plays the book's best move at once, the
+# weaker levels pick by weight with a seed that changes with each new game,
+# hint gives the book move, 'book' lists the moves (any notation), 'book
+# off|on|FILE'; --no-book, a bad --book file.
+if [ -n "$xqbook" ]; then
+    "$xqbook" build -o "$tmp/b.xqb" "$games" >/dev/null 2>&1 || fail "xq-book build"
+    "$xqbook" probe "$tmp/b.xqb" >"$tmp/probe" || fail "xq-book probe"
+    best=$(sed -n 's/^\([a-i][0-9][a-i][0-9]\) .*/\1/p' "$tmp/probe" | head -n 1)
+    nbook=$(sed -n 's/^\([0-9]*\) book moves.*/\1/p' "$tmp/probe")
+    bgames=$(awk -v m="$best" '$1 == m { print $3 }' "$tmp/probe")
+    [ -n "$best" ] && [ "$nbook" -ge 3 ] || fail "the test book has no start moves: $(cat "$tmp/probe")"
+    bk="--threads 1 --hash 16 --depth 3 --ascii --book $tmp/b.xqb"
+    printf '%s\n' book settings quit | "$play" $bk --engine red >"$tmp/out" 2>&1 ||
+        fail "exit status (book)"
+    expect "^Red plays $best   (book: $bgames games, W/D/L [0-9]*/[0-9]*/[0-9]*, score "
+    reject "^Red plays .*depth"
+    expect "^Opening book $tmp/b.xqb: on; [0-9]* positions, [0-9]* moves. Level 20 plays its best move."
+    # the listing after the first move: the replies, heaviest first, with their share
+    "$xqbook" probe "$tmp/b.xqb" "$best" >"$tmp/probe2"
+    reply=$(sed -n 's/^\([a-i][0-9][a-i][0-9]\) .*/\1/p' "$tmp/probe2" | head -n 1)
+    rgames=$(awk -v m="$reply" '$1 == m { print $3 }' "$tmp/probe2")
+    rshare=$(awk -v m="$reply" '$1 == m { print $NF }' "$tmp/probe2")
+    expect "^[0-9]* book moves*, [0-9]* games:$"
+    expect "^  move          games    wins   draws  losses  score  share$"
+    grep -q "^  $reply  *$rgames  *[0-9]*  *[0-9]*  *[0-9]*  *[-0-9.%]*  *$rshare\$" "$tmp/out" ||
+        fail "the book listing differs from xq-book probe: $(cat "$tmp/probe2")"
+    # the hint is the book's best move; in Chinese notation the listing is too
+    printf '%s\n' hint 'notation chinese' book 'book off' book hint 'book on' hint quit |
+        "$play" $bk --two-players >"$tmp/out" 2>&1 || fail "exit status (book hint)"
+    expect "^Hint: $best   (the book's best move; book: $bgames games"
+    expect "^  炮二平五 "
+    expect "^Opening book $tmp/b.xqb: off;"
+    expect "(the book is off):$"
+    expect "^Hint: [^ ]*   (depth 3, score (Red) "
+    [ "$(grep -c "^Hint: 炮二平五   (the book's best move" "$tmp/out")" -eq 1 ] || fail "book on again"
+    [ "$best" = h2e2 ] || fail "the test book's best start move is $best, not h2e2 (update the test)"
+    # book off: the engine searches
+    printf '%s\n' quit | "$play" $bk --engine red --no-book >"$tmp/out" 2>&1
+    expect "^Red plays [a-i][0-9][a-i][0-9]   (depth 3, score"
+    printf '%s\n' book quit | "$play" $bk --engine none --no-book >"$tmp/out" 2>&1
+    expect "^No opening book (type 'book FILE' to use one)."
+    # level 5: moves by weight, from the book; other games (new) other choices
+    printf '%s\n' new new new new new new new quit |
+        "$play" $bk --engine red --level 5 --seed 11 >"$tmp/out" 2>&1 || fail "exit status (level 5)"
+    [ "$(grep -c '^Red plays [a-i][0-9][a-i][0-9]   (book: ' "$tmp/out")" -eq 8 ] ||
+        fail "level 5 did not play 8 book moves"
+    firsts=$(sed -n 's/^Red plays \([a-i][0-9][a-i][0-9]\)   (book: .*/\1/p' "$tmp/out" | sort -u)
+    [ "$(echo "$firsts" | wc -l)" -ge 2 ] || fail "8 games at level 5 all opened with $firsts"
+    for m in $firsts; do
+        grep -q "^$m " "$tmp/probe" || fail "level 5 played $m, not a book move"
+    done
+    # the same seed, the same choices
+    printf '%s\n' new new new new new new new quit |
+        "$play" $bk --engine red --level 5 --seed 11 >"$tmp/out2" 2>&1
+    [ "$(sed -n 's/^Red plays \([a-i][0-9][a-i][0-9]\) .*/\1/p' "$tmp/out")" = \
+      "$(sed -n 's/^Red plays \([a-i][0-9][a-i][0-9]\) .*/\1/p' "$tmp/out2")" ] ||
+        fail "the same seed made other choices"
+    # bad book files: at startup an error (status 2), in the game a message
+    printf 'not a book' >"$tmp/bad.xqb"
+    if "$play" --book "$tmp/bad.xqb" </dev/null >"$tmp/out" 2>&1; then fail "a bad --book accepted"; fi
+    expect "^xiangqi: cannot use the book $tmp/bad.xqb: "
+    if "$play" --book "$tmp/missing.xqb" </dev/null >"$tmp/out" 2>&1; then fail "a missing --book accepted"; fi
+    printf '%s\n' "book $tmp/bad.xqb" settings quit | "$play" $bk --two-players >"$tmp/out" 2>&1
+    expect "^Cannot use the book $tmp/bad.xqb: "
+    expect "^Opening book $tmp/b.xqb: on;"   # the old book stays
+fi
 
 # 5. Options and errors.
 "$play" --help >"$tmp/out" || fail "--help"
@@ -248,7 +318,7 @@ for bad in "--engine purple" "--level 21" "--time -1" "--threads 0" "--rules fid
 done
 "$play" --help >"$tmp/out"
 for opt in --engine --red --black --watch --two-players --max-plies --load --level --time --depth \
-    --nodes --threads --hash --seed --thinking --rules --notation; do
+    --nodes --threads --hash --seed --thinking --book --no-book --rules --notation; do
     expect "  $opt"
 done
 echo "play_test ok"

@@ -60,6 +60,8 @@ typedef struct engine {
     int thinking;      /* print each progress report as a plain line */
     int keyboard;      /* standard input is a terminal: Enter stops the search */
     int width;         /* terminal columns for the status line */
+    int book_search;   /* the search may answer from the book set on it (by weight, with
+                          the seed: the weaker levels); 0 = search only */
 } engine_t;
 
 /* How a search ended. */
