@@ -3,12 +3,14 @@
 # and against the engine (deterministic: one thread and a depth limit), undo,
 # redo, hints, levels, illegal and unknown input, save/load, rule-based game
 # ends, the end of the input while the engine thinks, display modes, options;
-# the opening book (built from GAMES_PGN with XQ_BOOK).
-# usage: play_test.sh XIANGQI [XQ_BOOK GAMES_PGN]
+# the opening book (built from GAMES_PGN with XQ_BOOK); network play with
+# XQ_SERVER (issue 12's terminal client).
+# usage: play_test.sh XIANGQI [XQ_BOOK GAMES_PGN [XQ_SERVER]]
 set -eu
 play=$1
 xqbook=${2:-}
 games=${3:-}
+server=${4:-}
 data=$(cd "$(dirname "$0")/data" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -302,6 +304,140 @@ if [ -n "$xqbook" ]; then
     printf '%s\n' "book $tmp/bad.xqb" settings quit | "$play" $bk --two-players >"$tmp/out" 2>&1
     expect "^Cannot use the book $tmp/bad.xqb: "
     expect "^Opening book $tmp/b.xqb: on;"   # the old book stays
+fi
+
+# 13. Network play (--connect) against xq-server on loopback: the player
+# (through a pipe, logged in as alice) and nc (bob, the line protocol) play a
+# game to checkmate with the clocks shown and chat; bob offers a draw that is
+# declined, asks for a take-back that is accepted; the player resigns a second
+# game. Bounded: every wait is at most 10 s; the server and nc are stopped.
+if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.0.1:1 </dev/null 2>&1 |
+    grep -qv "built without network play"; then
+    spid= npid= ppid=
+    netclean() {
+        exec 5>&- 6>&- 2>/dev/null || true
+        for p in $ppid $npid $spid; do kill "$p" 2>/dev/null || true; done
+    }
+    trap 'netclean; rm -rf "$tmp"' EXIT
+    # wait_for FILE PATTERN: wait (10 s at most) for a line matching PATTERN (grep -E)
+    wait_for() {
+        i=0
+        while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
+            i=$((i + 1))
+            [ $i -le 100 ] || { cp "$1" "$tmp/out"; fail "no line matching '$2' in $(basename "$1")"; }
+            sleep 0.1
+        done
+    }
+    count() { grep -Ec -- "$2" "$1" 2>/dev/null || true; }
+    "$server" --listen 127.0.0.1:0 --db "$tmp/xq.db" >"$tmp/banner" 2>"$tmp/serr" &
+    spid=$!
+    wait_for "$tmp/banner" 'listening on'
+    port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$tmp/banner" | head -n 1)
+    [ -n "$port" ] || fail "the server did not start: $(cat "$tmp/serr")"
+    mkfifo "$tmp/nc.in" "$tmp/play.in"
+    nc -N 127.0.0.1 "$port" <"$tmp/nc.in" >"$tmp/bob" &
+    npid=$!
+    exec 5>"$tmp/nc.in"
+    XQ_PASSWORD=secret-alice "$play" --connect "127.0.0.1:$port" --user alice --register --ascii \
+        <"$tmp/play.in" >"$tmp/alice" 2>&1 &
+    ppid=$!
+    exec 6>"$tmp/play.in"
+    bob() { printf '%s\n' "$*" >&5; }
+    alice() { printf '%s\n' "$*" >&6; }
+    bob hello 1
+    bob register bob secret-bob
+    wait_for "$tmp/bob" '^session '
+    wait_for "$tmp/alice" '^Logged in as alice \(rating 1500\)'
+    alice seek 300 2 axf red
+    wait_for "$tmp/alice" '^Your seek [0-9]+ is open'
+    offer=$(sed -n 's/^Your seek \([0-9]*\) is open.*/\1/p' "$tmp/alice" | head -n 1)
+    bob accept "$offer"
+    wait_for "$tmp/alice" '^Game [0-9]+: alice \(Red\) - bob \(Black\), 300\+2, rules axf; you play Red.$'
+    game=$(sed -n 's/^Game \([0-9]*\): alice (Red).*/\1/p' "$tmp/alice" | head -n 1)
+    wait_for "$tmp/alice" '^Clocks: Red alice 5:00 \| Black bob 5:00 \(Red.s clock runs\)$'
+    wait_for "$tmp/alice" "^Game $game: Red to move: your move.$"
+    alice say good luck
+    wait_for "$tmp/bob" '^chat \{.*"from":"alice","text":"good luck"'
+    bob say "$game" thanks, you too
+    wait_for "$tmp/alice" "^\[game $game\] bob: thanks, you too$"
+    # a move out of turn is refused by the player; an illegal one too
+    alice a0a5
+    wait_for "$tmp/alice" '^Not a legal move here: a0a5'
+    ply=0
+    for mv in e0e1 d9e8 b2b4 c9a7 b4g4 h7h8 C3+5; do   # the last one in WXF (g4g9)
+        ply=$((ply + 1))
+        if [ $((ply % 2)) -eq 1 ]; then alice "$mv"; else bob move "$game" "$mv"; fi
+        wait_for "$tmp/bob" "^move [{].*\"ply\":$ply,"
+        wait_for "$tmp/alice" "^Last move: $(((ply + 1) / 2))\. "
+        [ "$(count "$tmp/alice" '^Last move: ')" -eq $ply ] || { sleep 0.3; }
+        if [ $ply -eq 2 ]; then
+            # a draw offer while the game goes on: declined from the keyboard
+            bob draw "$game"
+            wait_for "$tmp/alice" '^Black offers a draw. Type .draw. to accept'
+            alice draw decline
+            wait_for "$tmp/bob" '^offer [{].*"kind":"draw".*"state":"declined"'
+        fi
+    done
+    wait_for "$tmp/alice" "^Game over \(game $game\): 1-0, checkmate.$"
+    wait_for "$tmp/bob" '^end [{].*"result":"1-0","reason":"checkmate"'
+    expect_net() { grep -Eq -- "$1" "$tmp/alice" || { cp "$tmp/alice" "$tmp/out"; fail "expected '$1'"; }; }
+    expect_net '^Last move: 4\. C3\+5|^Last move: 4\. g4g9'
+    expect_net '^Last move: 1\. e0e1$'
+    expect_net '^Clocks: Red alice [0-9]:[0-9][0-9] \| Black bob [0-9]:[0-9][0-9] \(Black.s clock runs\)$'
+    # a second game: bob seeks, the player sees it in the lobby and accepts;
+    # bob asks for a take-back, the player accepts; then the player resigns
+    bob seek 60 0 axf false black
+    wait_for "$tmp/alice" '^Seek [0-9]+ by bob \(1[0-9]*\): 60\+0, axf, casual, bob plays black. Type .accept [0-9]+. to play it.$'
+    offer2=$(sed -n 's/^Seek \([0-9]*\) by bob.*/\1/p' "$tmp/alice" | tail -n 1)
+    alice accept "$offer2"
+    wait_for "$tmp/alice" '^Game [0-9]+: alice \(Red\) - bob \(Black\), 60\+0, rules axf; you play Red.$'
+    game2=$(sed -n 's/^Game \([0-9]*\): alice (Red) - bob (Black), 60.*/\1/p' "$tmp/alice" | tail -n 1)
+    [ "$game2" != "$game" ] || fail "the second game has the first one's id"
+    alice h2e2
+    wait_for "$tmp/bob" '^move [{].*"game":'"$game2"',"ply":1,'
+    bob move "$game2" h9g7
+    wait_for "$tmp/bob" '^move [{].*"game":'"$game2"',"ply":2,'
+    bob takeback "$game2"
+    wait_for "$tmp/alice" '^Black asks for a take-back. Type .takeback. to accept'
+    alice takeback
+    wait_for "$tmp/bob" '^game [{].*"game":'"$game2"'.*"ply":1,'
+    wait_for "$tmp/alice" "^Game $game2: Black to move.$"
+    alice resign
+    wait_for "$tmp/alice" "^Game over \\(game $game2\\): 0-1, resignation"
+    wait_for "$tmp/bob" '^end [{].*"result":"0-1","reason":"resignation"'
+    # watching: bob plays the server's engine, the player lists the games and watches
+    bob engine 1 300 0 red
+    wait_for "$tmp/bob" '^game [{].*"engine":1'
+    game3=$(grep -E '^game [{].*"engine":1' "$tmp/bob" | head -n 1 | sed -n 's/.*"game":\([0-9]*\).*/\1/p')
+    alice games
+    wait_for "$tmp/alice" "^  game $game3: bob - [^,]*, 300\\+0, 0 plies \\('watch $game3'\\)$"
+    alice watch "$game3"
+    wait_for "$tmp/alice" "^Game $game3: bob \\(Red\\) - engine \\(level 1\\) \\(Black\\), 300\\+0, rules axf; you watch.$"
+    bob move "$game3" h2e2
+    wait_for "$tmp/alice" "^Last move: 1\\. h2e2$"
+    wait_for "$tmp/alice" "^Last move: 1\\. \\.\\.\\. [a-i][0-9][a-i][0-9]$"   # the engine's reply
+    alice h0g2
+    wait_for "$tmp/alice" "^You watch game $game3: no moves from you.$"
+    alice quit
+    i=0
+    while kill -0 "$ppid" 2>/dev/null; do
+        i=$((i + 1)); [ $i -le 100 ] || fail "the player did not leave at quit"; sleep 0.1
+    done
+    wait "$ppid" || fail "the player's exit status"
+    ppid=
+    grep -q '^Goodbye.$' "$tmp/alice" || fail "no goodbye"
+    # a server that is not there, a bad address, a bad login: clear errors
+    if "$play" --connect "127.0.0.1:1" </dev/null >"$tmp/out" 2>&1; then fail "no server: status 0"; fi
+    expect "^xiangqi: cannot connect to 127.0.0.1:1: "
+    if "$play" --connect "nonsense" </dev/null >"$tmp/out" 2>&1; then fail "a bad address: status 0"; fi
+    expect "not HOST:PORT"
+    if XQ_PASSWORD=wrong-password "$play" --connect "127.0.0.1:$port" --user alice </dev/null \
+        >"$tmp/out" 2>&1; then fail "a wrong password: status 0"; fi
+    expect "(bad_credentials)"
+    if "$play" --user alice </dev/null >"$tmp/out" 2>&1; then fail "--user without --connect"; fi
+    netclean
+    spid= npid=
+    trap 'rm -rf "$tmp"' EXIT
 fi
 
 # 5. Options and errors.

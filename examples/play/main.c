@@ -1316,6 +1316,14 @@ static void usage(FILE *f)
           "                     plays its best move, the weaker levels pick by weight\n"
           "  --no-book          no opening book\n"
           "\n"
+          "Network play (on an xq-server; type 'help' there for its commands):\n"
+          "  --connect HOST:PORT  play on the server's line protocol: seeks,\n"
+          "                     challenges, games with clocks, chat, draws, take-backs,\n"
+          "                     watching\n"
+          "  --user NAME        log in as NAME (password: XQ_PASSWORD, or asked on the\n"
+          "                     terminal without echo); without it, a guest\n"
+          "  --register         create the account NAME first (with --user)\n"
+          "\n"
           "Rules and notation:\n"
           "  --rules SET        axf (default), cxa or simple: how repetitions\n"
           "                     (perpetual check or chase), the move limit and bare\n"
@@ -1340,7 +1348,7 @@ static void usage(FILE *f)
           "  --version          show the version\n"
           "\n"
           "Exit status: 0 at quit or the end of the input, 2 for a bad option,\n"
-          "FEN or file.\n",
+          "FEN or file, 1 when --connect cannot connect or log in.\n",
           f);
 }
 
@@ -1355,6 +1363,8 @@ int main(int argc, char **argv)
     memset(&g, 0, sizeof g);
     const char *fen = NULL, *color = "auto", *load = NULL, *engine_side = "black", *book = NULL;
     int no_book = 0;
+    remote_opts net;
+    memset(&net, 0, sizeof net);
     int flip = 0, ruleset = XQ_RULES_AXF, compact = -1; /* -1: by the terminal's width */
     long long v;
     long np = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1400,6 +1410,8 @@ int main(int argc, char **argv)
             g.eng.thinking = 1;
         } else if (!strcmp(a, "--no-book")) {
             no_book = 1;
+        } else if (!strcmp(a, "--register")) {
+            net.register_user = 1;
         } else {
             flag = 0;
         }
@@ -1411,7 +1423,7 @@ int main(int argc, char **argv)
         static const char *const with_value[] = {
             "--fen",   "--load",    "--color", "--colour", "--engine", "--level",     "--time",
             "--depth", "--nodes",   "--threads", "--hash", "--seed",   "--max-plies", "--rules",
-            "--notation", "--book"};
+            "--notation", "--book", "--connect", "--user"};
         int known = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             known |= !strcmp(a, with_value[k]);
@@ -1426,6 +1438,10 @@ int main(int argc, char **argv)
             fen = val;
         } else if (!strcmp(a, "--book")) {
             book = val;
+        } else if (!strcmp(a, "--connect")) {
+            net.connect = val;
+        } else if (!strcmp(a, "--user")) {
+            net.user = val;
         } else if (!strcmp(a, "--load")) {
             load = val;
         } else if (!strcmp(a, "--color") || !strcmp(a, "--colour")) {
@@ -1490,6 +1506,30 @@ int main(int argc, char **argv)
         g.view.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb");
     } else {
         return bad_value("--color", color, "auto, always or never");
+    }
+    if (net.connect || net.user || net.register_user) {
+        if (!net.connect)
+            return cli_usage_error("--user and --register need --connect HOST:PORT");
+        if (net.register_user && !net.user)
+            return cli_usage_error("--register needs --user NAME");
+#ifdef XQ_PLAY_NET
+        net.notation = g.eng.notation;
+        net.view = g.view;
+        net.view.flip = flip;
+        struct winsize nws;
+        net.view.compact = compact >= 0 ? compact
+                           : ioctl(STDOUT_FILENO, TIOCGWINSZ, &nws) == 0 && nws.ws_col > 0 &&
+                               nws.ws_col < VIEW_FULL_COLUMNS;
+        net.echo = !isatty(STDIN_FILENO);
+        struct sigaction nsa;
+        memset(&nsa, 0, sizeof nsa);
+        nsa.sa_handler = on_sigint;
+        sigaction(SIGINT, &nsa, NULL);
+        return remote_main(&net, &interrupted);
+#else
+        fprintf(stderr, "xiangqi: built without network play (--connect needs jansson)\n");
+        return 2;
+#endif
     }
     xq_rules_init(&g.rules, XQ_RULES_VERSION, ruleset);
     g.rules_name = ruleset_name[ruleset];
