@@ -360,7 +360,7 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
     wait_for "$tmp/bob" '^chat \{.*"from":"alice","text":"good luck"'
     bob say "$game" thanks, you too
     wait_for "$tmp/alice" "^\[game $game\] bob: thanks, you too$"
-    # a move out of turn is refused by the player; an illegal one too
+    # an illegal move is refused by the player (below: one out of turn too)
     alice a0a5
     wait_for "$tmp/alice" '^Not a legal move here: a0a5'
     ply=0
@@ -368,14 +368,21 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
         ply=$((ply + 1))
         if [ $((ply % 2)) -eq 1 ]; then alice "$mv"; else bob move "$game" "$mv"; fi
         wait_for "$tmp/bob" "^move [{].*\"ply\":$ply,"
-        wait_for "$tmp/alice" "^Last move: $(((ply + 1) / 2))\. "
-        [ "$(count "$tmp/alice" '^Last move: ')" -eq $ply ] || { sleep 0.3; }
+        i=0   # the player drew the board after this move: its ply-th "Last move"
+        while [ "$(count "$tmp/alice" '^Last move: ')" -lt $ply ]; do
+            i=$((i + 1)); [ $i -le 100 ] || { cp "$tmp/alice" "$tmp/out"; fail "ply $ply not shown"; }
+            sleep 0.1
+        done
         if [ $ply -eq 2 ]; then
             # a draw offer while the game goes on: declined from the keyboard
             bob draw "$game"
             wait_for "$tmp/alice" '^Black offers a draw. Type .draw. to accept'
             alice draw decline
             wait_for "$tmp/bob" '^offer [{].*"kind":"draw".*"state":"declined"'
+        fi
+        if [ $ply -eq 1 ]; then
+            alice h9g7
+            wait_for "$tmp/alice" "^It is Black's move, not yours.$"
         fi
     done
     wait_for "$tmp/alice" "^Game over \(game $game\): 1-0, checkmate.$"

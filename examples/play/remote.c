@@ -433,8 +433,8 @@ static void on_message(remote_t *r, const char *line)
     json_t *m = sp ? json_loads(sp + 1, 0, &jerr) : NULL;
     if (!json_is_object(m)) {
         json_decref(m);
-        if (*line)
-            out("Server: %s", line);
+        if (*line) /* not a message: show its start (a hostile server gets no more) */
+            out("Server: %.200s%s", line, strlen(line) > 200 ? "..." : "");
         return;
     }
     const char *type = json_string_value(json_object_get(m, "type"));
@@ -647,6 +647,8 @@ static void handle(remote_t *r, char *line)
         out("'%s' is not a command here, and there is no game to move in. Type 'help'.", line);
     } else if (r->you < 0) {
         out("You watch game %lld: no moves from you.", r->game);
+    } else if (xq_notation_detect(line) >= 0 && xq_board_side_to_move(r->board) != r->you) {
+        out("It is %s's move, not yours.", side_name[xq_board_side_to_move(r->board)]);
     } else if (xq_notation_detect(line) < 0) {
         out("'%s' is neither a command nor a move. Type 'help' for the commands.", line);
     } else {
