@@ -329,7 +329,7 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
         done
     }
     count() { grep -Ec -- "$2" "$1" 2>/dev/null || true; }
-    "$server" --listen 127.0.0.1:0 --db "$tmp/xq.db" >"$tmp/banner" 2>"$tmp/serr" &
+    "$server" --listen 127.0.0.1:0 --db "$tmp/xq.db" --guests >"$tmp/banner" 2>"$tmp/serr" &
     spid=$!
     wait_for "$tmp/banner" 'listening on'
     port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$tmp/banner" | head -n 1)
@@ -442,6 +442,15 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
         >"$tmp/out" 2>&1; then fail "a wrong password: status 0"; fi
     expect "(bad_credentials)"
     if "$play" --user alice </dev/null >"$tmp/out" 2>&1; then fail "--user without --connect"; fi
+    if "$play" --connect "127.0.0.1:$port" --register </dev/null >"$tmp/out" 2>&1; then
+        fail "--register without --user"; fi
+    # a guest (no --user) sees the lobby: the open seeks and the live games
+    bob seek 120 1 cxa false random
+    wait_for "$tmp/bob" '^seek [{].*"base":120'
+    printf 'lobby\n' | "$play" --connect "127.0.0.1:$port" >"$tmp/out" 2>&1 || fail "a guest's exit status"
+    expect "^Logged in as guest-[0-9a-f]* (rating 1500)"
+    expect "^Seek [0-9]* by bob (1500): 120+1, cxa, casual, bob plays random.$"
+    expect "^  game $game3: bob - "
     netclean
     spid= npid=
     trap 'rm -rf "$tmp"' EXIT

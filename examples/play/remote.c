@@ -471,8 +471,6 @@ static void on_message(remote_t *r, const char *line)
         out("Logged in as %s (rating %.0f). Type 'help' for the commands.", r->name,
             json_number_value(json_object_get(m, "rating")));
         send_line(r, "lobby");
-        if (r->draining)
-            send_line(r, "ping"); /* leave after the lobby's answer */
     } else if (!strcmp(type, "lobby")) {
         json_t *seeks = json_object_get(m, "seeks"), *s;
         size_t i;
@@ -533,14 +531,11 @@ static void on_message(remote_t *r, const char *line)
         const char *code = json_string_value(json_object_get(m, "code"));
         const char *msg = json_string_value(json_object_get(m, "message"));
         out("Server: %s (%s).", msg ? msg : "error", code ? code : "?");
-        if (code && (!strcmp(code, "bad_credentials") || !strcmp(code, "name_taken") ||
-                     !strcmp(code, "guests_disabled") || !strcmp(code, "protocol_version") ||
-                     !strcmp(code, "bad_name") || !strcmp(code, "bad_password")) &&
-            !*r->name)
-            r->quit = 2; /* not logged in: nothing more to do */
+        if (!*r->name)
+            r->quit = 2; /* the hello or the login was refused: nothing more to do */
     }
-    else if (!strcmp(type, "pong") && r->draining && *r->name)
-        r->quit = 1; /* before the login's answer: wait for it */
+    else if (!strcmp(type, "pong") && r->draining)
+        r->quit = 1;
     /* ok, pong, game_over and unknown types: nothing to show */
     json_decref(m);
 }
@@ -696,7 +691,9 @@ int remote_main(const remote_opts *o, volatile sig_atomic_t *interrupted)
     send_line(&r, "hello 1 xiangqi %s", xq_version_string());
     int keyboard_open = 1;
     while (!r.quit && !*interrupted) {
-        int ready = input_wait(keyboard_open ? &keyboard : NULL, &net, 1000);
+        /* Lines typed before the login's answer wait for it (in the kernel's
+         * buffer): commands need a session. Ctrl-C still leaves. */
+        int ready = input_wait(keyboard_open && *r.name ? &keyboard : NULL, &net, 1000);
         if (!ready && r.draining)
             break; /* the server did not answer the last ping in time */
         if (ready & INPUT_OTHER) {
@@ -718,8 +715,7 @@ int remote_main(const remote_opts *o, volatile sig_atomic_t *interrupted)
                  * login, the login's answer), then leave */
                 keyboard_open = 0;
                 r.draining = 1;
-                if (*r.name)
-                    send_line(&r, "ping");
+                send_line(&r, "ping");
                 continue;
             }
             if (o->echo)
