@@ -444,6 +444,38 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
     if "$play" --user alice </dev/null >"$tmp/out" 2>&1; then fail "--user without --connect"; fi
     if "$play" --connect "127.0.0.1:$port" --register </dev/null >"$tmp/out" 2>&1; then
         fail "--register without --user"; fi
+    # on a terminal the password is asked without echo (a pseudo-terminal)
+    if command -v python3 >/dev/null 2>&1; then
+        env -u XQ_PASSWORD python3 - "$play" "$port" >"$tmp/out" 2>&1 <<'PYEOF' || fail "the password on a terminal"
+import os, pty, select, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "--connect", "127.0.0.1:" + sys.argv[2], "--user", "carol",
+                           "--register", "--ascii"])
+buf = b""
+def until(pat):
+    global buf
+    end = time.time() + 10
+    while pat not in buf and time.time() < end:
+        if select.select([fd], [], [], 0.2)[0]:
+            try:
+                buf += os.read(fd, 4096)
+            except OSError:
+                break
+    if pat not in buf:
+        sys.exit("no %r in %r" % (pat, buf))
+until(b"Password for carol: ")
+os.write(fd, b"hunter2-secret\n")
+until(b"Logged in as carol")
+if b"hunter2" in buf:
+    sys.exit("the password was echoed")
+os.write(fd, b"quit\n")
+until(b"Goodbye.")
+os.waitpid(pid, 0)
+print("password ok")
+PYEOF
+        expect "^password ok$"
+    fi
     # a guest (no --user) sees the lobby: the open seeks and the live games
     bob seek 120 1 cxa false random
     wait_for "$tmp/bob" '^seek [{].*"base":120'
