@@ -412,6 +412,19 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
     alice resign
     wait_for "$tmp/alice" "^Game over \\(game $game2\\): 0-1, resignation"
     wait_for "$tmp/bob" '^end [{].*"result":"0-1","reason":"resignation"'
+    # challenges: the player challenges bob, who declines; bob challenges the
+    # player, who declines
+    alice challenge bob 60 0 axf red
+    wait_for "$tmp/bob" '^challenge [{].*"from":"alice".*"to":"bob"'
+    coffer=$(grep -E '^challenge [{]' "$tmp/bob" | head -n 1 | sed -n 's/.*"offer":\([0-9]*\).*/\1/p')
+    wait_for "$tmp/alice" "^Your challenge $coffer is open"
+    bob decline "$coffer"
+    wait_for "$tmp/alice" "^Offer $coffer is gone \\(declined\\).$"
+    bob challenge alice 90 5 simple false red
+    wait_for "$tmp/alice" '^Challenge [0-9]+ by bob \(1[0-9]*\) to alice: 90\+5, simple, casual, bob plays red. Type .accept [0-9]+. to play it.$'
+    coffer2=$(sed -n 's/^Challenge \([0-9]*\) by bob.*/\1/p' "$tmp/alice" | tail -n 1)
+    alice decline "$coffer2"
+    wait_for "$tmp/bob" '^offer_gone [{].*"offer":'"$coffer2"',.*"declined"|^offer_gone [{].*"reason":"declined".*"offer":'"$coffer2"
     # watching: bob plays the server's engine, the player lists the games and watches
     bob engine 1 300 0 red
     wait_for "$tmp/bob" '^game [{].*"engine":1'
