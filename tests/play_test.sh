@@ -2,10 +2,15 @@
 # The terminal player, driven through a pipe: scripted games between people
 # and against the engine (deterministic: one thread and a depth limit), undo,
 # redo, hints, levels, illegal and unknown input, save/load, rule-based game
-# ends, the end of the input while the engine thinks, display modes, options.
-# usage: play_test.sh XIANGQI
+# ends, the end of the input while the engine thinks, display modes, options;
+# the opening book (built from GAMES_PGN with XQ_BOOK); network play with
+# XQ_SERVER (issue 12's terminal client).
+# usage: play_test.sh XIANGQI [XQ_BOOK GAMES_PGN [XQ_SERVER]]
 set -eu
 play=$1
+xqbook=${2:-}
+games=${3:-}
+server=${4:-}
 data=$(cd "$(dirname "$0")/data" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -49,7 +54,7 @@ grep -q '^1\. h2e2 h9g7 2\. h0g2 \*$' "$tmp/t2.pgn" || fail "the continued game:
 # The help lists every command from one table, with its other names; 'help
 # COMMAND' one of them.
 printf '%s\n' help 'help back' 'help nonsense' quit | "$play" --two-players >"$tmp/out" 2>&1
-for c in help new load save undo redo hint go pause engine level time depth nodes threads hash \
+for c in help new load save undo redo hint book go pause engine level time depth nodes threads hash \
     rules notation moves history fen board flip settings resign quit; do
     expect "^  $c "
 done
@@ -93,7 +98,7 @@ expect "├───炮──┼───┼───炮──┼───┼─
 # limit): the engine answers, a hint with its line, undo takes back the
 # engine's reply and your move, redo replays both, levels, illegal input in
 # every notation with the legal moves of the piece named.
-eng="--threads 1 --hash 16 --depth 4 --seed 7 --ascii"
+eng="--threads 1 --hash 16 --depth 4 --seed 7 --ascii --no-book"
 game() {
     printf '%s\n' h2e2 hint undo history redo history level 'level 3' 'level 99' 'C8+9' \
         '车一进九' 'P5+2' '马二进三' 'Ｃ８＝７' history fen quit | "$play" $eng "$@"
@@ -222,7 +227,7 @@ expect "^1. [a-i][0-9][a-i][0-9] [a-i][0-9][a-i][0-9] 2. [a-i][0-9][a-i][0-9] [a
 # 11. The end of the input while the engine thinks (no depth limit, 60 s per
 # move): the engine stops at once and the program leaves cleanly.
 start=$(date +%s)
-printf 'h2e2\n' | "$play" --threads 2 --hash 16 --time 60 >"$tmp/out" 2>&1 || fail "exit status (EOF)"
+printf 'h2e2\n' | "$play" --threads 2 --hash 16 --time 60 --no-book >"$tmp/out" 2>&1 || fail "exit status (EOF)"
 [ $(($(date +%s) - start)) -lt 20 ] || fail "the end of the input did not stop the engine"
 expect "^The engine was stopped."
 expect "^Goodbye."
@@ -233,6 +238,268 @@ expect "^  depth 4/"
 # a queued 'quit' waits for the engine's move (scripts are deterministic)
 printf 'h2e2\nquit\n' | "$play" $eng >"$tmp/out" 2>&1 || fail "exit status (queued quit)"
 expect "^Black plays "
+
+# 12. The opening book: level 20 plays the book's best move at once, the
+# weaker levels pick by weight with a seed that changes with each new game,
+# hint gives the book move, 'book' lists the moves (any notation), 'book
+# off|on|FILE'; --no-book, a bad --book file.
+if [ -n "$xqbook" ]; then
+    "$xqbook" build -o "$tmp/b.xqb" "$games" >/dev/null 2>&1 || fail "xq-book build"
+    "$xqbook" probe "$tmp/b.xqb" >"$tmp/probe" || fail "xq-book probe"
+    best=$(sed -n 's/^\([a-i][0-9][a-i][0-9]\) .*/\1/p' "$tmp/probe" | head -n 1)
+    nbook=$(sed -n 's/^\([0-9]*\) book moves.*/\1/p' "$tmp/probe")
+    bgames=$(awk -v m="$best" '$1 == m { print $3 }' "$tmp/probe")
+    [ -n "$best" ] && [ "$nbook" -ge 3 ] || fail "the test book has no start moves: $(cat "$tmp/probe")"
+    bk="--threads 1 --hash 16 --depth 3 --ascii --book $tmp/b.xqb"
+    printf '%s\n' book settings quit | "$play" $bk --engine red >"$tmp/out" 2>&1 ||
+        fail "exit status (book)"
+    expect "^Red plays $best   (book: $bgames games, W/D/L [0-9]*/[0-9]*/[0-9]*, score "
+    reject "^Red plays .*depth"
+    expect "^Opening book $tmp/b.xqb: on; [0-9]* positions, [0-9]* moves. Level 20 plays its best move."
+    # the listing after the first move: the replies, heaviest first, with their share
+    "$xqbook" probe "$tmp/b.xqb" "$best" >"$tmp/probe2"
+    reply=$(sed -n 's/^\([a-i][0-9][a-i][0-9]\) .*/\1/p' "$tmp/probe2" | head -n 1)
+    rgames=$(awk -v m="$reply" '$1 == m { print $3 }' "$tmp/probe2")
+    rshare=$(awk -v m="$reply" '$1 == m { print $NF }' "$tmp/probe2")
+    expect "^[0-9]* book moves*, [0-9]* games:$"
+    expect "^  move          games    wins   draws  losses  score  share$"
+    grep -q "^  $reply  *$rgames  *[0-9]*  *[0-9]*  *[0-9]*  *[-0-9.%]*  *$rshare\$" "$tmp/out" ||
+        fail "the book listing differs from xq-book probe: $(cat "$tmp/probe2")"
+    # the hint is the book's best move; in Chinese notation the listing is too
+    printf '%s\n' hint 'notation chinese' book 'book off' book hint 'book on' hint quit |
+        "$play" $bk --two-players >"$tmp/out" 2>&1 || fail "exit status (book hint)"
+    expect "^Hint: $best   (the book's best move; book: $bgames games"
+    expect "^  炮二平五 "
+    expect "^Opening book $tmp/b.xqb: off;"
+    expect "(the book is off):$"
+    expect "^Hint: [^ ]*   (depth 3, score (Red) "
+    [ "$(grep -c "^Hint: 炮二平五   (the book's best move" "$tmp/out")" -eq 1 ] || fail "book on again"
+    [ "$best" = h2e2 ] || fail "the test book's best start move is $best, not h2e2 (update the test)"
+    # book off: the engine searches
+    printf '%s\n' quit | "$play" $bk --engine red --no-book >"$tmp/out" 2>&1
+    expect "^Red plays [a-i][0-9][a-i][0-9]   (depth 3, score"
+    printf '%s\n' book quit | "$play" $bk --engine none --no-book >"$tmp/out" 2>&1
+    expect "^No opening book (type 'book FILE' to use one)."
+    # level 5: moves by weight, from the book; other games (new) other choices
+    printf '%s\n' new new new new new new new quit |
+        "$play" $bk --engine red --level 5 --seed 11 >"$tmp/out" 2>&1 || fail "exit status (level 5)"
+    [ "$(grep -c '^Red plays [a-i][0-9][a-i][0-9]   (book: ' "$tmp/out")" -eq 8 ] ||
+        fail "level 5 did not play 8 book moves"
+    firsts=$(sed -n 's/^Red plays \([a-i][0-9][a-i][0-9]\)   (book: .*/\1/p' "$tmp/out" | sort -u)
+    [ "$(echo "$firsts" | wc -l)" -ge 2 ] || fail "8 games at level 5 all opened with $firsts"
+    for m in $firsts; do
+        grep -q "^$m " "$tmp/probe" || fail "level 5 played $m, not a book move"
+    done
+    # the same seed, the same choices
+    printf '%s\n' new new new new new new new quit |
+        "$play" $bk --engine red --level 5 --seed 11 >"$tmp/out2" 2>&1
+    [ "$(sed -n 's/^Red plays \([a-i][0-9][a-i][0-9]\) .*/\1/p' "$tmp/out")" = \
+      "$(sed -n 's/^Red plays \([a-i][0-9][a-i][0-9]\) .*/\1/p' "$tmp/out2")" ] ||
+        fail "the same seed made other choices"
+    # bad book files: at startup an error (status 2), in the game a message
+    printf 'not a book' >"$tmp/bad.xqb"
+    if "$play" --book "$tmp/bad.xqb" </dev/null >"$tmp/out" 2>&1; then fail "a bad --book accepted"; fi
+    expect "^xiangqi: cannot use the book $tmp/bad.xqb: "
+    if "$play" --book "$tmp/missing.xqb" </dev/null >"$tmp/out" 2>&1; then fail "a missing --book accepted"; fi
+    printf '%s\n' "book $tmp/bad.xqb" settings quit | "$play" $bk --two-players >"$tmp/out" 2>&1
+    expect "^Cannot use the book $tmp/bad.xqb: "
+    expect "^Opening book $tmp/b.xqb: on;"   # the old book stays
+fi
+
+# 13. Network play (--connect) against xq-server on loopback: the player
+# (through a pipe, logged in as alice) and nc (bob, the line protocol) play a
+# game to checkmate with the clocks shown and chat; bob offers a draw that is
+# declined, asks for a take-back that is accepted; the player resigns a second
+# game. Bounded: every wait is at most 10 s; the server and nc are stopped.
+if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.0.1:1 </dev/null 2>&1 |
+    grep -qv "built without network play"; then
+    spid= npid= ppid=
+    netclean() {
+        exec 5>&- 6>&- 2>/dev/null || true
+        for p in $ppid $npid $spid; do kill "$p" 2>/dev/null || true; done
+    }
+    trap 'netclean; rm -rf "$tmp"' EXIT
+    # wait_for FILE PATTERN: wait (10 s at most) for a line matching PATTERN (grep -E)
+    wait_for() {
+        i=0
+        while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
+            i=$((i + 1))
+            [ $i -le 100 ] || { cp "$1" "$tmp/out"; fail "no line matching '$2' in $(basename "$1")"; }
+            sleep 0.1
+        done
+    }
+    count() { grep -Ec -- "$2" "$1" 2>/dev/null || true; }
+    "$server" --listen 127.0.0.1:0 --db "$tmp/xq.db" --guests >"$tmp/banner" 2>"$tmp/serr" &
+    spid=$!
+    wait_for "$tmp/banner" 'listening on'
+    port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$tmp/banner" | head -n 1)
+    [ -n "$port" ] || fail "the server did not start: $(cat "$tmp/serr")"
+    mkfifo "$tmp/nc.in" "$tmp/play.in"
+    nc -N 127.0.0.1 "$port" <"$tmp/nc.in" >"$tmp/bob" &
+    npid=$!
+    exec 5>"$tmp/nc.in"
+    XQ_PASSWORD=secret-alice "$play" --connect "127.0.0.1:$port" --user alice --register --ascii \
+        <"$tmp/play.in" >"$tmp/alice" 2>&1 &
+    ppid=$!
+    exec 6>"$tmp/play.in"
+    bob() { printf '%s\n' "$*" >&5; }
+    alice() { printf '%s\n' "$*" >&6; }
+    bob hello 1
+    bob register bob secret-bob
+    wait_for "$tmp/bob" '^session '
+    wait_for "$tmp/alice" '^Logged in as alice \(rating 1500\)'
+    alice seek 300 2 axf red
+    wait_for "$tmp/alice" '^Your seek [0-9]+ is open'
+    offer=$(sed -n 's/^Your seek \([0-9]*\) is open.*/\1/p' "$tmp/alice" | head -n 1)
+    bob accept "$offer"
+    wait_for "$tmp/alice" '^Game [0-9]+: alice \(Red\) - bob \(Black\), 300\+2, rules axf; you play Red.$'
+    game=$(sed -n 's/^Game \([0-9]*\): alice (Red).*/\1/p' "$tmp/alice" | head -n 1)
+    wait_for "$tmp/alice" '^Clocks: Red alice 5:00 \| Black bob 5:00 \(Red.s clock runs\)$'
+    wait_for "$tmp/alice" "^Game $game: Red to move: your move.$"
+    alice say good luck
+    wait_for "$tmp/bob" '^chat \{.*"from":"alice","text":"good luck"'
+    bob say "$game" thanks, you too
+    wait_for "$tmp/alice" "^\[game $game\] bob: thanks, you too$"
+    # an illegal move is refused by the player (below: one out of turn too)
+    alice a0a5
+    wait_for "$tmp/alice" '^Not a legal move here: a0a5'
+    ply=0
+    for mv in e0e1 d9e8 b2b4 c9a7 b4g4 h7h8 C3+5; do   # the last one in WXF (g4g9)
+        ply=$((ply + 1))
+        if [ $((ply % 2)) -eq 1 ]; then alice "$mv"; else bob move "$game" "$mv"; fi
+        wait_for "$tmp/bob" "^move [{].*\"ply\":$ply,"
+        i=0   # the player drew the board after this move: its ply-th "Last move"
+        while [ "$(count "$tmp/alice" '^Last move: ')" -lt $ply ]; do
+            i=$((i + 1)); [ $i -le 100 ] || { cp "$tmp/alice" "$tmp/out"; fail "ply $ply not shown"; }
+            sleep 0.1
+        done
+        if [ $ply -eq 2 ]; then
+            # a draw offer while the game goes on: declined from the keyboard
+            bob draw "$game"
+            wait_for "$tmp/alice" '^Black offers a draw. Type .draw. to accept'
+            alice draw decline
+            wait_for "$tmp/bob" '^offer [{].*"kind":"draw".*"state":"declined"'
+        fi
+        if [ $ply -eq 1 ]; then
+            alice h9g7
+            wait_for "$tmp/alice" "^It is Black's move, not yours.$"
+        fi
+    done
+    wait_for "$tmp/alice" "^Game over \(game $game\): 1-0, checkmate.$"
+    wait_for "$tmp/bob" '^end [{].*"result":"1-0","reason":"checkmate"'
+    expect_net() { grep -Eq -- "$1" "$tmp/alice" || { cp "$tmp/alice" "$tmp/out"; fail "expected '$1'"; }; }
+    expect_net '^Last move: 4\. C3\+5|^Last move: 4\. g4g9'
+    expect_net '^Last move: 1\. e0e1$'
+    expect_net '^Clocks: Red alice [0-9]:[0-9][0-9] \| Black bob [0-9]:[0-9][0-9] \(Black.s clock runs\)$'
+    # a second game: bob seeks, the player sees it in the lobby and accepts;
+    # bob asks for a take-back, the player accepts; then the player resigns
+    bob seek 60 0 axf false black
+    wait_for "$tmp/alice" '^Seek [0-9]+ by bob \(1[0-9]*\): 60\+0, axf, casual, bob plays black. Type .accept [0-9]+. to play it.$'
+    offer2=$(sed -n 's/^Seek \([0-9]*\) by bob.*/\1/p' "$tmp/alice" | tail -n 1)
+    alice accept "$offer2"
+    wait_for "$tmp/alice" '^Game [0-9]+: alice \(Red\) - bob \(Black\), 60\+0, rules axf; you play Red.$'
+    game2=$(sed -n 's/^Game \([0-9]*\): alice (Red) - bob (Black), 60.*/\1/p' "$tmp/alice" | tail -n 1)
+    [ "$game2" != "$game" ] || fail "the second game has the first one's id"
+    alice h2e2
+    wait_for "$tmp/bob" '^move [{].*"game":'"$game2"',"ply":1,'
+    bob move "$game2" h9g7
+    wait_for "$tmp/bob" '^move [{].*"game":'"$game2"',"ply":2,'
+    bob takeback "$game2"
+    wait_for "$tmp/alice" '^Black asks for a take-back. Type .takeback. to accept'
+    alice takeback
+    wait_for "$tmp/bob" '^game [{].*"game":'"$game2"'.*"ply":1,'
+    wait_for "$tmp/alice" "^Game $game2: Black to move.$"
+    alice resign
+    wait_for "$tmp/alice" "^Game over \\(game $game2\\): 0-1, resignation"
+    wait_for "$tmp/bob" '^end [{].*"result":"0-1","reason":"resignation"'
+    # challenges: the player challenges bob, who declines; bob challenges the
+    # player, who declines
+    alice challenge bob 60 0 axf red
+    wait_for "$tmp/bob" '^challenge [{].*"from":"alice".*"to":"bob"'
+    coffer=$(grep -E '^challenge [{]' "$tmp/bob" | head -n 1 | sed -n 's/.*"offer":\([0-9]*\).*/\1/p')
+    wait_for "$tmp/alice" "^Your challenge $coffer is open"
+    bob decline "$coffer"
+    wait_for "$tmp/alice" "^Offer $coffer is gone \\(declined\\).$"
+    bob challenge alice 90 5 simple false red
+    wait_for "$tmp/alice" '^Challenge [0-9]+ by bob \(1[0-9]*\) to alice: 90\+5, simple, casual, bob plays red. Type .accept [0-9]+. to play it.$'
+    coffer2=$(sed -n 's/^Challenge \([0-9]*\) by bob.*/\1/p' "$tmp/alice" | tail -n 1)
+    alice decline "$coffer2"
+    wait_for "$tmp/bob" '^offer_gone [{].*"offer":'"$coffer2"',.*"declined"|^offer_gone [{].*"reason":"declined".*"offer":'"$coffer2"
+    # watching: bob plays the server's engine, the player lists the games and watches
+    bob engine 1 300 0 red
+    wait_for "$tmp/bob" '^game [{].*"engine":1'
+    game3=$(grep -E '^game [{].*"engine":1' "$tmp/bob" | head -n 1 | sed -n 's/.*"game":\([0-9]*\).*/\1/p')
+    alice games
+    wait_for "$tmp/alice" "^  game $game3: bob - [^,]*, 300\\+0, 0 plies \\('watch $game3'\\)$"
+    alice watch "$game3"
+    wait_for "$tmp/alice" "^Game $game3: bob \\(Red\\) - engine \\(level 1\\) \\(Black\\), 300\\+0, rules axf; you watch.$"
+    bob move "$game3" h2e2
+    wait_for "$tmp/alice" "^Last move: 1\\. h2e2$"
+    wait_for "$tmp/alice" "^Last move: 1\\. \\.\\.\\. [a-i][0-9][a-i][0-9]$"   # the engine's reply
+    alice h0g2
+    wait_for "$tmp/alice" "^You watch game $game3: no moves from you.$"
+    alice quit
+    i=0
+    while kill -0 "$ppid" 2>/dev/null; do
+        i=$((i + 1)); [ $i -le 100 ] || fail "the player did not leave at quit"; sleep 0.1
+    done
+    wait "$ppid" || fail "the player's exit status"
+    ppid=
+    grep -q '^Goodbye.$' "$tmp/alice" || fail "no goodbye"
+    # a server that is not there, a bad address, a bad login: clear errors
+    if "$play" --connect "127.0.0.1:1" </dev/null >"$tmp/out" 2>&1; then fail "no server: status 0"; fi
+    expect "^xiangqi: cannot connect to 127.0.0.1:1: "
+    if "$play" --connect "nonsense" </dev/null >"$tmp/out" 2>&1; then fail "a bad address: status 0"; fi
+    expect "not HOST:PORT"
+    if XQ_PASSWORD=wrong-password "$play" --connect "127.0.0.1:$port" --user alice </dev/null \
+        >"$tmp/out" 2>&1; then fail "a wrong password: status 0"; fi
+    expect "(bad_credentials)"
+    if "$play" --user alice </dev/null >"$tmp/out" 2>&1; then fail "--user without --connect"; fi
+    if "$play" --connect "127.0.0.1:$port" --register </dev/null >"$tmp/out" 2>&1; then
+        fail "--register without --user"; fi
+    # on a terminal the password is asked without echo (a pseudo-terminal)
+    if command -v python3 >/dev/null 2>&1; then
+        env -u XQ_PASSWORD python3 - "$play" "$port" >"$tmp/out" 2>&1 <<'PYEOF' || fail "the password on a terminal"
+import os, pty, select, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "--connect", "127.0.0.1:" + sys.argv[2], "--user", "carol",
+                           "--register", "--ascii"])
+buf = b""
+def until(pat):
+    global buf
+    end = time.time() + 10
+    while pat not in buf and time.time() < end:
+        if select.select([fd], [], [], 0.2)[0]:
+            try:
+                buf += os.read(fd, 4096)
+            except OSError:
+                break
+    if pat not in buf:
+        sys.exit("no %r in %r" % (pat, buf))
+until(b"Password for carol: ")
+os.write(fd, b"hunter2-secret\n")
+until(b"Logged in as carol")
+if b"hunter2" in buf:
+    sys.exit("the password was echoed")
+os.write(fd, b"quit\n")
+until(b"Goodbye.")
+os.waitpid(pid, 0)
+print("password ok")
+PYEOF
+        expect "^password ok$"
+    fi
+    # a guest (no --user) sees the lobby: the open seeks and the live games
+    bob seek 120 1 cxa false random
+    wait_for "$tmp/bob" '^seek [{].*"base":120'
+    printf 'lobby\n' | "$play" --connect "127.0.0.1:$port" >"$tmp/out" 2>&1 || fail "a guest's exit status"
+    expect "^Logged in as guest-[0-9a-f]* (rating 1500)"
+    expect "^Seek [0-9]* by bob (1500): 120+1, cxa, casual, bob plays random.$"
+    expect "^  game $game3: bob - "
+    netclean
+    spid= npid=
+    trap 'rm -rf "$tmp"' EXIT
+fi
 
 # 5. Options and errors.
 "$play" --help >"$tmp/out" || fail "--help"
@@ -248,7 +515,7 @@ for bad in "--engine purple" "--level 21" "--time -1" "--threads 0" "--rules fid
 done
 "$play" --help >"$tmp/out"
 for opt in --engine --red --black --watch --two-players --max-plies --load --level --time --depth \
-    --nodes --threads --hash --seed --thinking --rules --notation; do
+    --nodes --threads --hash --seed --thinking --book --no-book --rules --notation; do
     expect "  $opt"
 done
 echo "play_test ok"

@@ -11,7 +11,7 @@ import sys
 import time
 
 PLAYER = sys.argv[1]
-ARGS = ["--time", "60", "--threads", "1", "--hash", "16", "--ascii", "--color", "never"]
+ARGS = ["--time", "60", "--threads", "1", "--hash", "16", "--ascii", "--color", "never", "--no-book"]
 
 
 class Session:

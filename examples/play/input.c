@@ -8,24 +8,31 @@
 
 #include "play.h"
 
-void input_init(input_t *in, int fd)
+void input_init_buffer(input_t *in, int fd, char *buf, size_t cap)
 {
     in->fd = fd;
     in->eof = 0;
     in->intr = 0;
     in->len = 0;
+    in->buf = buf;
+    in->cap = cap;
+}
+
+void input_init(input_t *in, int fd)
+{
+    input_init_buffer(in, fd, in->store, sizeof in->store);
 }
 
 /* A complete line is buffered; a line longer than the buffer is cut into pieces. */
 static int have_line(const input_t *in)
 {
-    return in->len == sizeof in->buf || memchr(in->buf, '\n', in->len) != NULL;
+    return in->len == in->cap || memchr(in->buf, '\n', in->len) != NULL;
 }
 
 /* Read what is available into the buffer (one read call). */
 static void fill(input_t *in)
 {
-    ssize_t n = read(in->fd, in->buf + in->len, sizeof in->buf - in->len);
+    ssize_t n = read(in->fd, in->buf + in->len, in->cap - in->len);
     if (n < 0 && errno == EINTR) {
         in->intr = 1; /* a signal (Ctrl-C): let the caller look at it */
         return;
@@ -47,6 +54,34 @@ int input_ready(input_t *in, int ms)
         return have_line(in) || in->eof;
     }
     return 0;
+}
+
+int input_line_ready(const input_t *in)
+{
+    return have_line(in) || (in->eof && in->len > 0) || in->eof;
+}
+
+int input_wait(input_t *in, input_t *other, int ms)
+{
+    int ready = (in && input_line_ready(in) ? INPUT_LINE : 0) |
+                (other && input_line_ready(other) ? INPUT_OTHER : 0);
+    if (ready)
+        return ready;
+    struct pollfd p[2];
+    nfds_t n = 0;
+    int at_in = -1, at_other = -1;
+    if (in)
+        p[at_in = (int)n++] = (struct pollfd){in->fd, POLLIN, 0};
+    if (other)
+        p[at_other = (int)n++] = (struct pollfd){other->fd, POLLIN, 0};
+    if (poll(p, n, ms) <= 0)
+        return 0;
+    if (at_in >= 0 && p[at_in].revents)
+        fill(in);
+    if (at_other >= 0 && p[at_other].revents)
+        fill(other);
+    return (in && input_line_ready(in) ? INPUT_LINE : 0) |
+           (other && input_line_ready(other) ? INPUT_OTHER : 0);
 }
 
 int input_wait_eof(input_t *in, int ms)

@@ -25,10 +25,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "play.h"
 
 #define LINE_MAX_LEN 1024
 #define WHY_MAX 512 /* the reason a game ended, as text */
+#define BOOK_PATH_MAX 4096
 
 enum { HUMAN = 0, ENGINE = 1 };
 
@@ -52,6 +54,11 @@ typedef struct game {
      * engine level 0..XQ_SKILL_MAX, or MOVER_FILE (a loaded game's moves). */
     signed char *mover;
     size_t mover_cap;
+    /* The opening book: level 20 and hints play its best move, the weaker
+     * levels let the search pick one by weight (seeded, new seed each game). */
+    xq_book *book;
+    int book_on;
+    char book_path[BOOK_PATH_MAX];
 } game_t;
 
 enum { MOVER_HUMAN = -1, MOVER_FILE = -2 };
@@ -285,6 +292,9 @@ static int search(game_t *g, int full_strength, xq_search_result *res)
 {
     xq_move ban[XQ_MAX_MOVES];
     int nban = banned_moves(g, ban);
+    const int use = g->book_on && g->book;
+    xq_search_set_book(g->eng.search, use ? g->book : NULL);
+    g->eng.book_search = use && g->eng.level < XQ_SKILL_MAX;
     return think(&g->eng, game_board(g), ban, nban, full_strength, &g->in, &interrupted, res);
 }
 
@@ -297,11 +307,136 @@ static void result_summary(const game_t *g, const xq_search_result *r, char *buf
              (unsigned long long)r->nodes, (double)r->time_ms / 1000.0, pv);
 }
 
+/* ---- the opening book ---- */
+
+/* The best book move here (the heaviest one the rules allow, that repeats no
+ * position), with its counts; 0 when there is none or the book is off. */
+static int book_best(const game_t *g, xq_book_entry *out)
+{
+    xq_move m;
+    if (!g->book_on || !g->book ||
+        xq_book_pick(g->book, game_board(g), &g->rules, 0, XQ_BOOK_PICK_BEST, &m) != XQ_OK)
+        return 0;
+    xq_book_entry e[XQ_MAX_MOVES];
+    int n = xq_book_probe(g->book, game_board(g), e, XQ_MAX_MOVES);
+    for (int i = 0; i < n; i++)
+        if (e[i].move == m) {
+            *out = e[i];
+            return 1;
+        }
+    return 0;
+}
+
+static void score_permille(int32_t score, char *buf, size_t cap)
+{
+    if (score < 0)
+        snprintf(buf, cap, "-");
+    else
+        snprintf(buf, cap, "%.1f%%", score / 10.0);
+}
+
+/* "book: 1234 games, +500 =400 -334, score 55.1%" */
+static void book_entry_text(const xq_book_entry *e, char *buf, size_t cap)
+{
+    char score[16];
+    score_permille(e->score, score, sizeof score);
+    snprintf(buf, cap, "book: %lu game%s, W/D/L %lu/%lu/%lu, score %s", (unsigned long)e->games,
+             e->games == 1 ? "" : "s", (unsigned long)e->wins, (unsigned long)e->draws,
+             (unsigned long)e->losses, score);
+}
+
+/* Terminal columns of a UTF-8 text (CJK and full-width characters take 2). */
+static int text_columns(const char *s)
+{
+    int w = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x80)
+            w++;
+        else if (*p >= 0xC0)
+            w += 2;
+    return w;
+}
+
+/* Open a book file as the game's book; on failure the old book stays and
+ * why says what is wrong. */
+static int open_book(game_t *g, const char *path, char *why, size_t cap)
+{
+    xq_book *b;
+    xq_parse_error err;
+    memset(&err, 0, sizeof err);
+    int rc = xq_book_open(&b, path, &err);
+    if (rc != XQ_OK) {
+        snprintf(why, cap, "%s (%s)", err.message[0] ? err.message : "unreadable", xq_strerror(rc));
+        return rc;
+    }
+    xq_search_set_book(g->eng.search, NULL); /* the search no longer holds the old one */
+    xq_book_free(g->book);
+    g->book = b;
+    g->book_on = 1;
+    snprintf(g->book_path, sizeof g->book_path, "%s", path);
+    return XQ_OK;
+}
+
+static void describe_book(const game_t *g)
+{
+    if (!g->book)
+        say("No opening book (type 'book FILE' to use one).");
+    else
+        say("Opening book %s: %s; %lld positions, %lld moves. %s", g->book_path,
+            g->book_on ? "on" : "off", (long long)xq_book_position_count(g->book),
+            (long long)xq_book_move_count(g->book),
+            !g->book_on ? "Type 'book on' to use it."
+            : g->eng.level >= XQ_SKILL_MAX
+                ? "Level 20 plays its best move."
+                : "The engine picks its moves by weight, differently each game.");
+}
+
+/* The book moves of the position, as xq-book probe lists them. */
+static void list_book_moves(game_t *g)
+{
+    xq_book_entry e[XQ_MAX_MOVES];
+    int n = xq_book_probe(g->book, game_board(g), e, XQ_MAX_MOVES);
+    if (n <= 0) {
+        say("No book move in this position.");
+        return;
+    }
+    uint64_t total = 0, games = 0;
+    for (int k = 0; k < n; k++) {
+        total += e[k].weight;
+        games += e[k].games;
+    }
+    say("%d book move%s, %llu games%s:", n, n == 1 ? "" : "s", (unsigned long long)games,
+        g->book_on ? "" : " (the book is off)");
+    say("  %-10s %8s %7s %7s %7s %6s %6s", "move", "games", "wins", "draws", "losses", "score",
+        "share");
+    for (int k = 0; k < n; k++) {
+        char text[XQ_MOVE_TEXT_MAX], score[16];
+        move_text(g, game_board(g), e[k].move, text, sizeof text);
+        score_permille(e[k].score, score, sizeof score);
+        int pad = 10 - text_columns(text);
+        say("  %s%*s %8lu %7lu %7lu %7lu %6s %5.1f%%", text, pad > 0 ? pad : 0, "",
+            (unsigned long)e[k].games, (unsigned long)e[k].wins, (unsigned long)e[k].draws,
+            (unsigned long)e[k].losses, score,
+            total ? 100.0 * e[k].weight / (double)total : 0.0);
+    }
+}
+
 /* The engine plays the side to move. */
 static void engine_play(game_t *g)
 {
     int us = xq_board_side_to_move(game_board(g));
     xq_search_result r;
+    xq_book_entry be;
+    if (g->eng.level >= XQ_SKILL_MAX && book_best(g, &be)) {
+        /* Full strength: the best book move, at once. */
+        char text[XQ_MOVE_TEXT_MAX], info[160];
+        move_text(g, game_board(g), be.move, text, sizeof text);
+        book_entry_text(&be, info, sizeof info);
+        say("%s plays %s   (%s)", side_name[us], text, info);
+        play(g, be.move, g->eng.level);
+        show(g);
+        return;
+    }
     if (!g->eng.live)
         say("%s (engine) is thinking...", side_name[us]);
     int how = search(g, 0, &r);
@@ -323,6 +458,14 @@ static void engine_play(game_t *g)
     char text[XQ_MOVE_TEXT_MAX], info[640];
     move_text(g, game_board(g), r.best_move, text, sizeof text);
     result_summary(g, &r, info, sizeof info);
+    if (r.book_move) {
+        xq_book_entry e[XQ_MAX_MOVES];
+        int n = xq_book_probe(g->book, game_board(g), e, XQ_MAX_MOVES);
+        snprintf(info, sizeof info, "book move");
+        for (int i = 0; i < n; i++)
+            if (e[i].move == r.best_move)
+                book_entry_text(&e[i], info, sizeof info);
+    }
     say("%s plays %s   (%s)", side_name[us], text, info);
     play(g, r.best_move, g->eng.level);
     show(g);
@@ -430,6 +573,8 @@ static void cmd_new(game_t *g, const char *fen)
         return;
     }
     reset_game(g);
+    /* Another game, other choices at the weaker levels (from the book too). */
+    g->eng.seed = g->eng.seed * 6364136223846793005ull + 1442695040888963407ull;
     say("New game.");
     show(g);
 }
@@ -625,6 +770,14 @@ static void cmd_hint(game_t *g, const char *arg)
     (void)arg;
     if (is_over(g)) {
         say("The game is over: no hint.");
+        return;
+    }
+    xq_book_entry be;
+    if (book_best(g, &be)) {
+        char text[XQ_MOVE_TEXT_MAX], info[160];
+        move_text(g, game_board(g), be.move, text, sizeof text);
+        book_entry_text(&be, info, sizeof info);
+        say("Hint: %s   (the book's best move; %s; 'book' lists them all)", text, info);
         return;
     }
     xq_search_result r;
@@ -916,6 +1069,7 @@ static void cmd_settings(game_t *g, const char *arg)
     (void)arg;
     describe_limits(g);
     describe_level(g->eng.level);
+    describe_book(g);
 }
 
 static void cmd_moves(game_t *g, const char *arg)
@@ -958,6 +1112,28 @@ static void cmd_compact(game_t *g, const char *arg)
     show(g);
 }
 
+static void cmd_book(game_t *g, const char *arg)
+{
+    if (!strcmp(arg, "on") || !strcmp(arg, "off")) {
+        if (!g->book) {
+            say("No opening book is loaded: 'book FILE' loads one.");
+            return;
+        }
+        g->book_on = !strcmp(arg, "on");
+        describe_book(g);
+    } else if (*arg) {
+        char why[WHY_MAX];
+        if (open_book(g, arg, why, sizeof why) == XQ_OK)
+            describe_book(g);
+        else
+            say("Cannot use the book %s: %s.", arg, why);
+    } else if (!g->book) {
+        describe_book(g);
+    } else {
+        list_book_moves(g);
+    }
+}
+
 static void cmd_resign(game_t *g, const char *arg)
 {
     (void)arg;
@@ -988,7 +1164,10 @@ static const command_t commands[] = {
     {"undo", {"back"}, "", cmd_undo,
      "take back a move (against the engine: yours and its reply)"},
     {"redo", {NULL}, "", cmd_redo, "play again what undo took back"},
-    {"hint", {NULL}, "", cmd_hint, "the engine's suggestion (full strength) with its line"},
+    {"hint", {NULL}, "", cmd_hint,
+     "the book's best move, or the engine's suggestion (full strength) with its line"},
+    {"book", {NULL}, "[on|off|FILE]", cmd_book,
+     "the book moves here with their games, W/D/L, score and share; or switch the book"},
     {"go", {NULL}, "", cmd_go, "the engine plays the side to move now (and resumes after a pause)"},
     {"pause", {"stop"}, "", cmd_pause, "the engine stops moving by itself until 'go'"},
     {"engine", {NULL}, "SIDE", cmd_engine, "who the engine plays: red, black, both or none"},
@@ -1133,6 +1312,17 @@ static void usage(FILE *f)
           "  --hash MB          transposition table size (default 64)\n"
           "  --seed N           seed of the weaker levels' choices (default: the clock)\n"
           "  --thinking         print every progress report of the search as a line\n"
+          "  --book FILE        opening book (default: the installed book.xqb); level 20\n"
+          "                     plays its best move, the weaker levels pick by weight\n"
+          "  --no-book          no opening book\n"
+          "\n"
+          "Network play (on an xq-server; type 'help' there for its commands):\n"
+          "  --connect HOST:PORT  play on the server's line protocol: seeks,\n"
+          "                     challenges, games with clocks, chat, draws, take-backs,\n"
+          "                     watching\n"
+          "  --user NAME        log in as NAME (password: XQ_PASSWORD, or asked on the\n"
+          "                     terminal without echo); without it, a guest\n"
+          "  --register         create the account NAME first (with --user)\n"
           "\n"
           "Rules and notation:\n"
           "  --rules SET        axf (default), cxa or simple: how repetitions\n"
@@ -1158,7 +1348,7 @@ static void usage(FILE *f)
           "  --version          show the version\n"
           "\n"
           "Exit status: 0 at quit or the end of the input, 2 for a bad option,\n"
-          "FEN or file.\n",
+          "FEN or file, 1 when --connect cannot connect or log in.\n",
           f);
 }
 
@@ -1171,7 +1361,10 @@ int main(int argc, char **argv)
 {
     game_t g;
     memset(&g, 0, sizeof g);
-    const char *fen = NULL, *color = "auto", *load = NULL, *engine_side = "black";
+    const char *fen = NULL, *color = "auto", *load = NULL, *engine_side = "black", *book = NULL;
+    int no_book = 0;
+    remote_opts net;
+    memset(&net, 0, sizeof net);
     int flip = 0, ruleset = XQ_RULES_AXF, compact = -1; /* -1: by the terminal's width */
     long long v;
     long np = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1215,6 +1408,10 @@ int main(int argc, char **argv)
             engine_side = "none";
         } else if (!strcmp(a, "--thinking")) {
             g.eng.thinking = 1;
+        } else if (!strcmp(a, "--no-book")) {
+            no_book = 1;
+        } else if (!strcmp(a, "--register")) {
+            net.register_user = 1;
         } else {
             flag = 0;
         }
@@ -1226,7 +1423,7 @@ int main(int argc, char **argv)
         static const char *const with_value[] = {
             "--fen",   "--load",    "--color", "--colour", "--engine", "--level",     "--time",
             "--depth", "--nodes",   "--threads", "--hash", "--seed",   "--max-plies", "--rules",
-            "--notation"};
+            "--notation", "--book", "--connect", "--user"};
         int known = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             known |= !strcmp(a, with_value[k]);
@@ -1239,6 +1436,12 @@ int main(int argc, char **argv)
         if (0) {
         } else if (!strcmp(a, "--fen")) {
             fen = val;
+        } else if (!strcmp(a, "--book")) {
+            book = val;
+        } else if (!strcmp(a, "--connect")) {
+            net.connect = val;
+        } else if (!strcmp(a, "--user")) {
+            net.user = val;
         } else if (!strcmp(a, "--load")) {
             load = val;
         } else if (!strcmp(a, "--color") || !strcmp(a, "--colour")) {
@@ -1304,6 +1507,30 @@ int main(int argc, char **argv)
     } else {
         return bad_value("--color", color, "auto, always or never");
     }
+    if (net.connect || net.user || net.register_user) {
+        if (!net.connect)
+            return cli_usage_error("--user and --register need --connect HOST:PORT");
+        if (net.register_user && !net.user)
+            return cli_usage_error("--register needs --user NAME");
+#ifdef XQ_PLAY_NET
+        net.notation = g.eng.notation;
+        net.view = g.view;
+        net.view.flip = flip;
+        struct winsize nws;
+        net.view.compact = compact >= 0 ? compact
+                           : ioctl(STDOUT_FILENO, TIOCGWINSZ, &nws) == 0 && nws.ws_col > 0 &&
+                               nws.ws_col < VIEW_FULL_COLUMNS;
+        net.echo = !isatty(STDIN_FILENO);
+        struct sigaction nsa;
+        memset(&nsa, 0, sizeof nsa);
+        nsa.sa_handler = on_sigint;
+        sigaction(SIGINT, &nsa, NULL);
+        return remote_main(&net, &interrupted);
+#else
+        fprintf(stderr, "xiangqi: built without network play (--connect needs jansson)\n");
+        return 2;
+#endif
+    }
     xq_rules_init(&g.rules, XQ_RULES_VERSION, ruleset);
     g.rules_name = ruleset_name[ruleset];
     g.player[XQ_RED] = !strcmp(engine_side, "red") || !strcmp(engine_side, "both");
@@ -1330,6 +1557,21 @@ int main(int argc, char **argv)
         return 2;
     }
     xq_search_set_rules(g.eng.search, &g.rules); /* repetitions in its tree as in the game */
+    if (book && !no_book) {
+        char why[WHY_MAX];
+        if (open_book(&g, book, why, sizeof why) != XQ_OK) {
+            fprintf(stderr, "xiangqi: cannot use the book %s: %s\n", book, why);
+            xq_search_free(g.eng.search);
+            xq_record_free(g.rec);
+            return 2;
+        }
+    } else if (!no_book) {
+        char path[BOOK_PATH_MAX];
+        /* The default book; without it the engine only searches. */
+        char why[WHY_MAX];
+        if (cli_data_file("book.xqb", path, sizeof path) == 0)
+            open_book(&g, path, why, sizeof why);
+    }
     g.interactive = isatty(STDIN_FILENO);
     g.echo = !g.interactive;
     g.eng.keyboard = g.interactive;
@@ -1384,6 +1626,7 @@ int main(int argc, char **argv)
     if (status == 0)
         say("Goodbye.");
     xq_search_free(g.eng.search);
+    xq_book_free(g.book);
     xq_record_free(g.rec);
     free(g.mover);
     return status;

@@ -28,10 +28,21 @@ typedef struct input {
     int eof;
     int intr; /* a read was interrupted by a signal */
     size_t len;
-    char buf[4096];
+    size_t cap;   /* the size of buf */
+    char *buf;    /* own (store) or the caller's (input_init_buffer) */
+    char store[4096];
 } input_t;
 
 void input_init(input_t *in, int fd);
+/* The same with the caller's buffer of cap bytes (longer lines, e.g. a server's). */
+void input_init_buffer(input_t *in, int fd, char *buf, size_t cap);
+/* Whether a complete line (or the end of the input) is buffered. */
+int input_line_ready(const input_t *in);
+/* Wait up to ms milliseconds on two inputs at once (in may be NULL): returns
+ * INPUT_LINE when in has a line (or its end) ready, INPUT_OTHER when other
+ * has, both or 0. Reads what arrives, consumes no line. */
+enum { INPUT_LINE = 1, INPUT_OTHER = 2 };
+int input_wait(input_t *in, input_t *other, int ms);
 /* Whether a complete line (or EOF) is available within ms milliseconds. */
 int input_ready(input_t *in, int ms);
 /* Wait up to ms milliseconds for the end of the input, reading what arrives
@@ -60,6 +71,8 @@ typedef struct engine {
     int thinking;      /* print each progress report as a plain line */
     int keyboard;      /* standard input is a terminal: Enter stops the search */
     int width;         /* terminal columns for the status line */
+    int book_search;   /* the search may answer from the book set on it (by weight, with
+                          the seed: the weaker levels); 0 = search only */
 } engine_t;
 
 /* How a search ended. */
@@ -83,5 +96,19 @@ void score_text(int kind, int score, int side, char *buf, size_t cap);
 /* Up to max moves of a line from board in a notation, separated by spaces. */
 void line_text(const xq_board *board, const xq_move *pv, int n, int max, int notation, char *buf,
                size_t cap);
+
+/* ---- network play (remote.c): xiangqi --connect HOST:PORT ---- */
+
+typedef struct remote_opts {
+    const char *connect;  /* HOST:PORT */
+    const char *user;     /* NULL: a guest */
+    int register_user;    /* register the user instead of logging in */
+    int notation;         /* XQ_NOTATION_* for moves shown */
+    int echo;             /* echo the lines read (standard input is not a terminal) */
+    view_opts view;
+} remote_opts;
+
+/* Play on an xq-server until quit or the end of the input; the exit status. */
+int remote_main(const remote_opts *o, volatile sig_atomic_t *interrupted);
 
 #endif

@@ -134,6 +134,7 @@ int think(engine_t *e, const xq_board *board, const xq_move *ban, int nban, int 
         lim.movetime_ms = 1;
     lim.skill = full_strength ? XQ_SKILL_MAX : e->level;
     lim.seed = e->seed + (unsigned long long)xq_board_ply(board);
+    lim.no_book = full_strength || !e->book_search; /* hints and level 20: main.c picks */
     for (int i = 0; i < nban && i < XQ_MAX_MOVES; i++)
         lim.banmoves[lim.nbanmoves++] = ban[i];
     if (!lim.depth && !lim.nodes && !lim.movetime_ms)

@@ -1,0 +1,733 @@
+/* xiangqi --connect HOST:PORT: play on an xq-server (docs/protocol.md).
+ *
+ * The client speaks the line protocol over plain TCP: it writes commands as
+ * words ("move 7 h2e2") and reads the server's lines "TYPE {json}", decoded
+ * with jansson. The server is the referee (it checks every move and owns the
+ * clocks); the client keeps a board of each game it shows, from the start
+ * position and the moves, to draw it and write moves in the chosen notation.
+ *
+ * One loop waits on the keyboard and the socket at once (input_wait()): a
+ * line typed is sent at once, a message that arrives is shown at once, and
+ * neither waits for the other. Writes are small lines on a blocking socket. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <jansson.h>
+#include <netdb.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "play.h"
+
+#define NET_LINE_MAX 65536 /* a server line: a game state with its move lists */
+
+typedef struct remote {
+    const remote_opts *o;
+    int sock;
+    input_t *in;  /* the keyboard */
+    input_t *net; /* the server's lines */
+    int quit;
+    int draining;       /* the keyboard input ended: leave at the server's pong */
+    char name[64];      /* logged in as */
+    long long game;     /* the game shown, 0 = none */
+    int you;            /* our side in it: XQ_RED, XQ_BLACK, or -1 (watching) */
+    int over;           /* the game shown has ended */
+    xq_board *board;    /* its position, with the moves as history */
+    char red[64], black[64];
+    long long clock_ms[2]; /* at clock_at */
+    int clock_runs;        /* the side whose clock runs, or -1 */
+    struct timespec clock_at;
+} remote_t;
+
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void out(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fputc('\n', stdout);
+    fflush(stdout);
+}
+
+static const char *const side_name[2] = {"Red", "Black"};
+
+/* ---- the connection ---- */
+
+static int send_line(remote_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int send_line(remote_t *r, const char *fmt, ...)
+{
+    char buf[NET_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof buf - 1) {
+        out("Too long to send.");
+        return -1;
+    }
+    for (char *p = buf; *p; p++) /* one line: a typed text cannot start another message */
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    buf[n++] = '\n';
+    for (int done = 0; done < n;) {
+        ssize_t k = send(r->sock, buf + done, (size_t)(n - done), MSG_NOSIGNAL);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            out("The connection to the server is lost (%s).", strerror(errno));
+            r->quit = 1;
+            return -1;
+        }
+        done += (int)k;
+    }
+    return 0;
+}
+
+/* HOST:PORT, [HOST]:PORT for IPv6 addresses. */
+static int dial(const char *where, char *why, size_t cap)
+{
+    char host[256];
+    const char *port;
+    if (where[0] == '[') {
+        const char *end = strchr(where, ']');
+        if (!end || end[1] != ':' || (size_t)(end - where) >= sizeof host) {
+            snprintf(why, cap, "'%s' is not HOST:PORT", where);
+            return -1;
+        }
+        snprintf(host, sizeof host, "%.*s", (int)(end - where - 1), where + 1);
+        port = end + 2;
+    } else {
+        const char *colon = strrchr(where, ':');
+        if (!colon || colon == where || (size_t)(colon - where) >= sizeof host) {
+            snprintf(why, cap, "'%s' is not HOST:PORT", where);
+            return -1;
+        }
+        snprintf(host, sizeof host, "%.*s", (int)(colon - where), where);
+        port = colon + 1;
+    }
+    struct addrinfo hints, *res, *ai;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    int rc = getaddrinfo(host, port, &hints, &res);
+    if (rc != 0) {
+        snprintf(why, cap, "%s: %s", where, gai_strerror(rc));
+        return -1;
+    }
+    int fd = -1, err = 0;
+    for (ai = res; ai; ai = ai->ai_next) {
+        fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+        if (fd < 0) {
+            err = errno;
+            continue;
+        }
+        if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+            break;
+        err = errno;
+        close(fd);
+        fd = -1;
+    }
+    freeaddrinfo(res);
+    if (fd < 0)
+        snprintf(why, cap, "cannot connect to %s: %s", where, strerror(err));
+    return fd;
+}
+
+/* The password: XQ_PASSWORD, or read from the terminal without echo. */
+static int read_password(const remote_opts *o, char *buf, size_t cap)
+{
+    const char *env = getenv("XQ_PASSWORD");
+    if (env) {
+        snprintf(buf, cap, "%s", env);
+        return 0;
+    }
+    FILE *tty = fopen("/dev/tty", "r+");
+    if (!tty)
+        return -1;
+    struct termios old, quiet;
+    int fd = fileno(tty), hidden = tcgetattr(fd, &old) == 0;
+    if (hidden) {
+        quiet = old;
+        quiet.c_lflag &= ~(tcflag_t)ECHO;
+        quiet.c_lflag |= ECHONL;
+        hidden = tcsetattr(fd, TCSAFLUSH, &quiet) == 0;
+    }
+    fprintf(tty, "Password for %s: ", o->user);
+    fflush(tty);
+    int ok = fgets(buf, (int)cap, tty) != NULL;
+    if (hidden)
+        tcsetattr(fd, TCSAFLUSH, &old);
+    fclose(tty);
+    if (!ok)
+        return -1;
+    buf[strcspn(buf, "\r\n")] = 0;
+    return 0;
+}
+
+/* ---- what is shown ---- */
+
+static long long elapsed_ms(const struct timespec *since)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)(now.tv_sec - since->tv_sec) * 1000 + (now.tv_nsec - since->tv_nsec) / 1000000;
+}
+
+static void clock_text(long long ms, char *buf, size_t cap)
+{
+    if (ms < 0)
+        ms = 0;
+    long long s = (ms + 999) / 1000; /* a clock shows 0:00 only when the time is up */
+    if (s >= 3600)
+        snprintf(buf, cap, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(buf, cap, "%lld:%02lld", s / 60, s % 60);
+}
+
+/* "Red alice 4:58 | Black bob 5:00 (Red to move)", counted down locally. */
+static void show_clocks(remote_t *r)
+{
+    long long left[2] = {r->clock_ms[0], r->clock_ms[1]};
+    if (r->clock_runs >= 0)
+        left[r->clock_runs] -= elapsed_ms(&r->clock_at);
+    char t[2][32];
+    clock_text(left[0], t[0], sizeof t[0]);
+    clock_text(left[1], t[1], sizeof t[1]);
+    out("Clocks: Red %s %s | Black %s %s%s%s%s", r->red, t[0], r->black, t[1],
+        r->clock_runs >= 0 ? " (" : "", r->clock_runs >= 0 ? side_name[r->clock_runs] : "",
+        r->clock_runs >= 0 ? "'s clock runs)" : "");
+}
+
+static void read_clock(remote_t *r, json_t *clock)
+{
+    if (!json_is_object(clock))
+        return;
+    json_t *red = json_object_get(clock, "red"), *black = json_object_get(clock, "black");
+    const char *runs = json_string_value(json_object_get(clock, "running"));
+    if (json_is_integer(red))
+        r->clock_ms[XQ_RED] = json_integer_value(red);
+    if (json_is_integer(black))
+        r->clock_ms[XQ_BLACK] = json_integer_value(black);
+    r->clock_runs = !runs ? -1 : !strcmp(runs, "red") ? XQ_RED : !strcmp(runs, "black") ? XQ_BLACK : -1;
+    clock_gettime(CLOCK_MONOTONIC, &r->clock_at);
+}
+
+static void move_text(const remote_t *r, const xq_board *b, xq_move m, char *buf, size_t cap)
+{
+    if (xq_board_move_to_text(b, m, r->o->notation, 0, buf, cap) < 0 && xq_move_format(m, buf, cap) < 0)
+        snprintf(buf, cap, "?");
+}
+
+static void show_board(remote_t *r)
+{
+    if (!r->board) {
+        out("No game. 'seek', 'accept OFFER', 'engine LEVEL' or 'watch GAME' starts one.");
+        return;
+    }
+    view_opts v = r->o->view;
+    v.flip ^= r->you == XQ_BLACK;
+    fputc('\n', stdout);
+    view_board(stdout, r->board, &v);
+    int n = xq_board_history_size(r->board);
+    if (n > 0) {
+        xq_move last;
+        xq_board *before;
+        xq_board_history_move(r->board, n - 1, &last, NULL);
+        if (xq_board_clone(&before, r->board) == XQ_OK) {
+            char text[XQ_MOVE_TEXT_MAX];
+            xq_board_unmake_move(before, NULL);
+            move_text(r, before, last, text, sizeof text);
+            out("Last move: %d. %s%s", (xq_board_ply(r->board) + 1) / 2,
+                xq_board_side_to_move(r->board) == XQ_RED ? "... " : "", text);
+            xq_board_free(before);
+        }
+    }
+    show_clocks(r);
+    if (!r->over) {
+        int stm = xq_board_side_to_move(r->board);
+        out("Game %lld: %s to move%s%s.", r->game, side_name[stm],
+            xq_board_in_check(r->board) == 1 ? ", in check" : "",
+            r->you < 0 ? " (watching)" : r->you == stm ? ": your move" : "");
+    }
+}
+
+static const char *player_name(json_t *p, char *buf, size_t cap)
+{
+    const char *name = json_string_value(json_object_get(p, "name"));
+    json_t *engine = json_object_get(p, "engine");
+    if (json_is_integer(engine))
+        snprintf(buf, cap, "engine (level %lld)", (long long)json_integer_value(engine));
+    else
+        snprintf(buf, cap, "%s", name ? name : "?");
+    return buf;
+}
+
+/* A whole game state (`game`): the board from the start and the moves. */
+static void on_game(remote_t *r, json_t *m)
+{
+    json_t *id = json_object_get(m, "game"), *moves = json_object_get(m, "moves");
+    const char *start = json_string_value(json_object_get(m, "start"));
+    if (!json_is_integer(id) || !start || !json_is_array(moves)) {
+        out("Server: a game message without its game.");
+        return;
+    }
+    xq_board *b;
+    if (xq_board_new(&b, start, NULL) != XQ_OK) {
+        out("Server: a game with a bad start position.");
+        return;
+    }
+    size_t i;
+    json_t *mv;
+    json_array_foreach(moves, i, mv) {
+        xq_move x;
+        const char *t = json_string_value(mv);
+        if (!t || xq_move_parse(t, &x) != XQ_OK || xq_board_make_move(b, x) != XQ_OK) {
+            out("Server: a game with a bad move list.");
+            xq_board_free(b);
+            return;
+        }
+    }
+    const int fresh = r->game != json_integer_value(id);
+    xq_board_free(r->board);
+    r->board = b;
+    r->game = json_integer_value(id);
+    r->over = 0;
+    const char *you = json_string_value(json_object_get(m, "you"));
+    r->you = !you ? -1 : !strcmp(you, "red") ? XQ_RED : XQ_BLACK;
+    player_name(json_object_get(m, "red"), r->red, sizeof r->red);
+    player_name(json_object_get(m, "black"), r->black, sizeof r->black);
+    read_clock(r, json_object_get(m, "clock"));
+    if (fresh) {
+        json_t *base = json_object_get(m, "base"), *inc = json_object_get(m, "inc");
+        const char *rules = json_string_value(json_object_get(m, "rules"));
+        out("Game %lld: %s (Red) - %s (Black), %lld+%lld, rules %s%s.", r->game, r->red, r->black,
+            (long long)json_integer_value(base), (long long)json_integer_value(inc),
+            rules ? rules : "axf",
+            r->you < 0 ? "; you watch" : r->you == XQ_RED ? "; you play Red" : "; you play Black");
+    }
+    show_board(r);
+}
+
+static void on_move(remote_t *r, json_t *m)
+{
+    json_t *id = json_object_get(m, "game"), *ply = json_object_get(m, "ply");
+    const char *mv = json_string_value(json_object_get(m, "move"));
+    if (!r->board || !json_is_integer(id) || json_integer_value(id) != r->game)
+        return; /* not the game shown */
+    xq_move x;
+    if (!mv || !json_is_integer(ply) || xq_move_parse(mv, &x) != XQ_OK ||
+        json_integer_value(ply) != xq_board_history_size(r->board) + 1 ||
+        xq_board_make_move(r->board, x) != XQ_OK) {
+        send_line(r, "state %lld", r->game); /* out of step: ask for the whole state */
+        return;
+    }
+    read_clock(r, json_object_get(m, "clock"));
+    show_board(r);
+}
+
+static void on_end(remote_t *r, json_t *m)
+{
+    json_t *id = json_object_get(m, "game");
+    const char *result = json_string_value(json_object_get(m, "result"));
+    const char *text = json_string_value(json_object_get(m, "text"));
+    const char *reason = json_string_value(json_object_get(m, "reason"));
+    if (json_is_integer(id) && json_integer_value(id) == r->game) {
+        r->over = 1;
+        r->clock_runs = -1;
+        read_clock(r, json_object_get(m, "clock"));
+        r->clock_runs = -1;
+    }
+    /* the server's sentence, unless it only repeats the result and the reason */
+    if (text && result && !strncmp(text, result, strlen(result)))
+        text = NULL;
+    out("Game over (game %lld): %s, %s%s%s.", (long long)json_integer_value(id),
+        result ? result : "*", reason ? reason : "?", text ? ": " : "", text ? text : "");
+}
+
+static void on_offer(remote_t *r, json_t *m)
+{
+    const char *kind = json_string_value(json_object_get(m, "kind"));
+    const char *by = json_string_value(json_object_get(m, "by"));
+    const char *state = json_string_value(json_object_get(m, "state"));
+    if (!kind || !by || !state)
+        return;
+    int side = !strcmp(by, "red") ? XQ_RED : XQ_BLACK;
+    const char *who = side == r->you ? "You" : side_name[side];
+    const char *what = !strcmp(kind, "draw") ? "a draw" : "a take-back";
+    if (!strcmp(state, "offered")) {
+        out("%s %s %s.%s", who,
+            !strcmp(kind, "draw") ? (side == r->you ? "offer" : "offers")
+                                  : (side == r->you ? "ask for" : "asks for"),
+            what,
+            side == r->you || r->you < 0 ? ""
+            : !strcmp(kind, "draw") ? " Type 'draw' to accept, 'draw decline' to refuse."
+                                    : " Type 'takeback' to accept, 'takeback decline' to refuse.");
+    } else {
+        out("%s declined %s.", who, what);
+    }
+}
+
+static void show_offer(json_t *o, int event)
+{
+    const long long id = (long long)json_integer_value(json_object_get(o, "offer"));
+    char hint[48] = "";
+    if (event)
+        snprintf(hint, sizeof hint, " Type 'accept %lld' to play it.", id);
+    const char *kind = json_string_value(json_object_get(o, "kind"));
+    const char *from = json_string_value(json_object_get(o, "from"));
+    const char *to = json_string_value(json_object_get(o, "to"));
+    const char *rules = json_string_value(json_object_get(o, "rules"));
+    const char *color = json_string_value(json_object_get(o, "color"));
+    out("%s %lld by %s (%.0f)%s%s: %lld+%lld, %s, %s, %s plays %s.%s",
+        kind && !strcmp(kind, "challenge") ? "Challenge" : "Seek", id, from ? from : "?",
+        json_number_value(json_object_get(o, "rating")), to ? " to " : "", to ? to : "",
+        (long long)json_integer_value(json_object_get(o, "base")),
+        (long long)json_integer_value(json_object_get(o, "inc")), rules ? rules : "axf",
+        json_is_true(json_object_get(o, "rated")) ? "rated" : "casual", from ? from : "?",
+        color ? color : "random", hint);
+}
+
+static void show_games(json_t *games)
+{
+    size_t i;
+    json_t *g;
+    if (!json_is_array(games) || json_array_size(games) == 0) {
+        out("No live games.");
+        return;
+    }
+    json_array_foreach(games, i, g) {
+        const char *red = json_string_value(json_object_get(g, "red"));
+        const char *black = json_string_value(json_object_get(g, "black"));
+        const char *result = json_string_value(json_object_get(g, "result"));
+        char rbuf[64], bbuf[64];
+        if (!red)
+            red = player_name(json_object_get(g, "red"), rbuf, sizeof rbuf);
+        if (!black)
+            black = player_name(json_object_get(g, "black"), bbuf, sizeof bbuf);
+        if (result)
+            out("  game %lld: %s - %s, %s", (long long)json_integer_value(json_object_get(g, "game")),
+                red, black, result);
+        else
+            out("  game %lld: %s - %s, %lld+%lld, %lld plies ('watch %lld')",
+                (long long)json_integer_value(json_object_get(g, "game")), red, black,
+                (long long)json_integer_value(json_object_get(g, "base")),
+                (long long)json_integer_value(json_object_get(g, "inc")),
+                (long long)json_integer_value(json_object_get(g, "ply")),
+                (long long)json_integer_value(json_object_get(g, "game")));
+    }
+}
+
+/* One line from the server: "TYPE {json}". */
+static void on_message(remote_t *r, const char *line)
+{
+    const char *sp = strchr(line, ' ');
+    json_error_t jerr;
+    json_t *m = sp ? json_loads(sp + 1, 0, &jerr) : NULL;
+    if (!json_is_object(m)) {
+        json_decref(m);
+        if (*line) /* not a message: show its start (a hostile server gets no more) */
+            out("Server: %.200s%s", line, strlen(line) > 200 ? "..." : "");
+        return;
+    }
+    const char *type = json_string_value(json_object_get(m, "type"));
+    if (!type) {
+        json_decref(m);
+        return;
+    }
+    if (!strcmp(type, "welcome")) {
+        const char *server = json_string_value(json_object_get(m, "server"));
+        out("Connected to %s.", server ? server : "the server");
+        if (!r->o->user) {
+            send_line(r, "guest");
+        } else {
+            char pw[256];
+            if (read_password(r->o, pw, sizeof pw) != 0) {
+                out("No password (set XQ_PASSWORD, or run on a terminal).");
+                r->quit = 1;
+            } else if (strchr(pw, ' ') || !*pw) {
+                /* the line form cannot carry blanks: send JSON */
+                json_t *req = json_pack("{ssss}", "name", r->o->user, "password", pw);
+                char *txt = req ? json_dumps(req, JSON_COMPACT) : NULL;
+                if (txt)
+                    send_line(r, "%s %s", r->o->register_user ? "register" : "login", txt);
+                free(txt);
+                json_decref(req);
+            } else {
+                send_line(r, "%s %s %s", r->o->register_user ? "register" : "login", r->o->user, pw);
+            }
+            memset(pw, 0, sizeof pw);
+        }
+    } else if (!strcmp(type, "session")) {
+        const char *name = json_string_value(json_object_get(m, "name"));
+        snprintf(r->name, sizeof r->name, "%s", name ? name : "?");
+        out("Logged in as %s (rating %.0f). Type 'help' for the commands.", r->name,
+            json_number_value(json_object_get(m, "rating")));
+        send_line(r, "lobby");
+    } else if (!strcmp(type, "lobby")) {
+        json_t *seeks = json_object_get(m, "seeks"), *s;
+        size_t i;
+        if (!json_is_array(seeks) || json_array_size(seeks) == 0)
+            out("No open seeks ('seek' makes one).");
+        else
+            json_array_foreach(seeks, i, s) show_offer(s, 0);
+        show_games(json_object_get(m, "games"));
+    } else if (!strcmp(type, "seek") || !strcmp(type, "challenge")) {
+        const char *from = json_string_value(json_object_get(m, "from"));
+        if (from && !strcmp(from, r->name))
+            out("Your %s %lld is open ('cancel %lld' takes it back).", type,
+                (long long)json_integer_value(json_object_get(m, "offer")),
+                (long long)json_integer_value(json_object_get(m, "offer")));
+        else
+            show_offer(m, 1);
+    } else if (!strcmp(type, "offer_gone")) {
+        const char *why = json_string_value(json_object_get(m, "reason"));
+        out("Offer %lld is gone (%s).", (long long)json_integer_value(json_object_get(m, "offer")),
+            why ? why : "?");
+    } else if (!strcmp(type, "game")) {
+        on_game(r, m);
+    } else if (!strcmp(type, "move")) {
+        on_move(r, m);
+    } else if (!strcmp(type, "end")) {
+        on_end(r, m);
+    } else if (!strcmp(type, "offer")) {
+        on_offer(r, m);
+    } else if (!strcmp(type, "chat")) {
+        json_t *to = json_object_get(m, "to");
+        const char *from = json_string_value(json_object_get(m, "from"));
+        const char *text = json_string_value(json_object_get(m, "text"));
+        if (json_is_integer(to))
+            out("[game %lld] %s: %s", (long long)json_integer_value(to), from ? from : "?",
+                text ? text : "");
+        else
+            out("[lobby] %s: %s", from ? from : "?", text ? text : "");
+    } else if (!strcmp(type, "games")) {
+        show_games(json_object_get(m, "games"));
+    } else if (!strcmp(type, "presence")) {
+        const char *color = json_string_value(json_object_get(m, "color"));
+        int here = json_is_true(json_object_get(m, "present"));
+        out("%s %s%s", color && !strcmp(color, "red") ? "Red" : "Black",
+            here ? "is back." : "left; the game is lost if they stay away ",
+            here ? "" : "past the grace period.");
+    } else if (!strcmp(type, "game_started")) {
+        /* lobby news; our own games come as `game` */
+    } else if (!strcmp(type, "pgn")) {
+        const char *pgn = json_string_value(json_object_get(m, "pgn"));
+        out("%s", pgn ? pgn : "");
+    } else if (!strcmp(type, "user")) {
+        const char *name = json_string_value(json_object_get(m, "name"));
+        out("%s: rating %.0f, %lld rated games, %s.", name ? name : "?",
+            json_number_value(json_object_get(m, "rating")),
+            (long long)json_integer_value(json_object_get(m, "games")),
+            json_is_true(json_object_get(m, "online")) ? "online" : "offline");
+    } else if (!strcmp(type, "error")) {
+        const char *code = json_string_value(json_object_get(m, "code"));
+        const char *msg = json_string_value(json_object_get(m, "message"));
+        out("Server: %s (%s).", msg ? msg : "error", code ? code : "?");
+        if (!*r->name)
+            r->quit = 2; /* the hello or the login was refused: nothing more to do */
+    }
+    else if (!strcmp(type, "pong") && r->draining)
+        r->quit = 1;
+    /* ok, pong, game_over and unknown types: nothing to show */
+    json_decref(m);
+}
+
+/* ---- what is typed ---- */
+
+static int need_game(remote_t *r)
+{
+    if (!r->game) {
+        out("No game: 'seek', 'accept OFFER', 'engine LEVEL' or 'watch GAME' first.");
+        return 0;
+    }
+    return 1;
+}
+
+static void help(void)
+{
+    out("Moves: typed in any notation (h2e2, C2.5, 炮二平五) in the game shown.\n"
+        "Commands:\n"
+        "  seek [BASE INC RULES COLOR]   offer a game to anyone (default 300 0 axf random)\n"
+        "  challenge NAME [BASE INC RULES COLOR]   offer a game to one user\n"
+        "  engine [LEVEL BASE INC COLOR]   a game against the server's engine\n"
+        "  accept N | decline N | cancel N   an offer (seek or challenge)\n"
+        "  lobby                the open seeks and the live games\n"
+        "  games                the live games\n"
+        "  watch N | unwatch N  follow a game (and show it)\n"
+        "  draw [decline]       offer a draw, accept the opponent's, or refuse it\n"
+        "  takeback [decline]   ask to take back your last move, accept or refuse\n"
+        "  resign | abort       give up the game; abort it before the second move\n"
+        "  say TEXT             chat in the game shown (in the lobby when none)\n"
+        "  shout TEXT           chat in the lobby\n"
+        "  board | clock | pgn  the game shown, its clocks, its PGN\n"
+        "  user NAME            a user's rating and games\n"
+        "  quit                 leave (the server keeps your games for the grace period)");
+}
+
+static void handle(remote_t *r, char *line)
+{
+    while (isspace((unsigned char)*line))
+        line++;
+    size_t n = strlen(line);
+    while (n && isspace((unsigned char)line[n - 1]))
+        line[--n] = 0;
+    if (!*line || *line == '#')
+        return;
+    char word[32];
+    size_t w = strcspn(line, " \t");
+    snprintf(word, sizeof word, "%.*s", (int)(w < sizeof word ? w : sizeof word - 1), line);
+    for (char *p = word; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    const char *arg = line + w;
+    while (isspace((unsigned char)*arg))
+        arg++;
+    if (!strcmp(word, "quit") || !strcmp(word, "exit") || !strcmp(word, "q")) {
+        r->quit = 1;
+    } else if (!strcmp(word, "help") || !strcmp(word, "?")) {
+        help();
+    } else if (!strcmp(word, "seek") || !strcmp(word, "challenge")) {
+        /* the line form: seek BASE INC RULES RATED COLOR; RATED is false here */
+        char f[5][64] = {"", "", "", "", ""};
+        int k = sscanf(arg, "%63s %63s %63s %63s %63s", f[0], f[1], f[2], f[3], f[4]);
+        int c = !strcmp(word, "challenge");
+        if (c && k < 1) {
+            out("challenge wants a user name.");
+            return;
+        }
+        send_line(r, "%s %s%s%s %s %s false %s", word, c ? f[0] : "", c ? " " : "",
+                  *f[c] ? f[c] : "300", *f[c + 1] ? f[c + 1] : "0", *f[c + 2] ? f[c + 2] : "axf",
+                  *f[c + 3] ? f[c + 3] : "random");
+    } else if (!strcmp(word, "engine")) {
+        char f[4][64] = {"", "", "", ""};
+        sscanf(arg, "%63s %63s %63s %63s", f[0], f[1], f[2], f[3]);
+        send_line(r, "engine %s %s %s %s", *f[0] ? f[0] : "10", *f[1] ? f[1] : "300",
+                  *f[2] ? f[2] : "0", *f[3] ? f[3] : "random");
+    } else if (!strcmp(word, "accept") || !strcmp(word, "decline") || !strcmp(word, "cancel") ||
+               !strcmp(word, "watch") || !strcmp(word, "unwatch") || !strcmp(word, "user")) {
+        if (!*arg)
+            out("%s wants %s.", word, !strcmp(word, "user") ? "a name" : "a number");
+        else
+            send_line(r, "%s %s", word, arg);
+    } else if (!strcmp(word, "lobby") || !strcmp(word, "seeks")) {
+        send_line(r, "lobby");
+    } else if (!strcmp(word, "games")) {
+        send_line(r, "games");
+    } else if (!strcmp(word, "draw") || !strcmp(word, "takeback")) {
+        if (need_game(r))
+            send_line(r, "%s%s %lld", word, !strcmp(arg, "decline") ? "_decline" : "", r->game);
+    } else if (!strcmp(word, "resign") || !strcmp(word, "abort") || !strcmp(word, "pgn")) {
+        if (need_game(r))
+            send_line(r, "%s %lld", word, r->game);
+    } else if (!strcmp(word, "say") || !strcmp(word, "shout")) {
+        if (!*arg)
+            out("%s wants a text.", word);
+        else if (!strcmp(word, "say") && r->game && !r->over)
+            send_line(r, "say %lld %s", r->game, arg);
+        else
+            send_line(r, "say lobby %s", arg);
+    } else if (!strcmp(word, "board")) {
+        show_board(r);
+    } else if (!strcmp(word, "clock")) {
+        if (need_game(r))
+            show_clocks(r);
+    } else if (!r->game || r->over) {
+        out("'%s' is not a command here, and there is no game to move in. Type 'help'.", line);
+    } else if (r->you < 0) {
+        out("You watch game %lld: no moves from you.", r->game);
+    } else if (xq_notation_detect(line) >= 0 && xq_board_side_to_move(r->board) != r->you) {
+        out("It is %s's move, not yours.", side_name[xq_board_side_to_move(r->board)]);
+    } else if (xq_notation_detect(line) < 0) {
+        out("'%s' is neither a command nor a move. Type 'help' for the commands.", line);
+    } else {
+        xq_move m;
+        xq_parse_error err;
+        /* checked here for a clear message; the server checks again */
+        if (xq_board_move_from_text(r->board, line, XQ_NOTATION_AUTO, 0, &m, &err) != XQ_OK) {
+            out("Not a legal move here: %s: %s.", line, err.message);
+            return;
+        }
+        char iccs[XQ_MOVE_STR_MAX];
+        xq_move_format(m, iccs, sizeof iccs);
+        send_line(r, "move %lld %s", r->game, iccs);
+    }
+}
+
+int remote_main(const remote_opts *o, volatile sig_atomic_t *interrupted)
+{
+    char why[512];
+    int fd = dial(o->connect, why, sizeof why);
+    if (fd < 0) {
+        fprintf(stderr, "xiangqi: %s\n", why);
+        return 1;
+    }
+    static input_t keyboard, net;
+    char *netbuf = malloc(NET_LINE_MAX);
+    char *line = malloc(NET_LINE_MAX);
+    if (!netbuf || !line) {
+        free(netbuf);
+        free(line);
+        close(fd);
+        return 1;
+    }
+    input_init(&keyboard, STDIN_FILENO);
+    input_init_buffer(&net, fd, netbuf, NET_LINE_MAX);
+    remote_t r;
+    memset(&r, 0, sizeof r);
+    r.o = o;
+    r.sock = fd;
+    r.in = &keyboard;
+    r.net = &net;
+    r.you = -1;
+    r.clock_runs = -1;
+    out("xiangqi %s: connecting to %s.", xq_version_string(), o->connect);
+    send_line(&r, "hello 1 xiangqi %s", xq_version_string());
+    int keyboard_open = 1;
+    while (!r.quit && !*interrupted) {
+        /* Lines typed before the login's answer wait for it (in the kernel's
+         * buffer): commands need a session. Ctrl-C still leaves. */
+        int ready = input_wait(keyboard_open && *r.name ? &keyboard : NULL, &net, 1000);
+        if (!ready && r.draining)
+            break; /* the server did not answer the last ping in time */
+        if (ready & INPUT_OTHER) {
+            /* every complete line that arrived, then back to the keyboard */
+            while (!r.quit && input_line_ready(&net)) {
+                if (!input_line(&net, line, NET_LINE_MAX))
+                    break;
+                on_message(&r, line);
+            }
+            if (net.eof && net.len == 0) {
+                out("The server closed the connection.");
+                break;
+            }
+        }
+        if (ready & INPUT_LINE) {
+            if (!input_line(&keyboard, line, NET_LINE_MAX)) {
+                /* the end of the input: show what the server still answers
+                 * (its reply to a ping comes after the others; before the
+                 * login, the login's answer), then leave */
+                keyboard_open = 0;
+                r.draining = 1;
+                send_line(&r, "ping");
+                continue;
+            }
+            if (o->echo)
+                out("%s", line);
+            handle(&r, line);
+        }
+    }
+    int status = r.quit == 2 ? 1 : 0;
+    free(line);
+    free(netbuf);
+    xq_board_free(r.board);
+    close(fd);
+    out("Goodbye.");
+    return status;
+}
