@@ -102,8 +102,12 @@ void xq__egtb_material_name(const egtb_material *m, char *buf, size_t cap)
             for (int j = 0; j < m->n[c][type_order[i]] && k < sizeof tmp - 2; j++)
                 tmp[k++] = type_letter[type_order[i]];
     }
-    tmp[k] = 0;
-    snprintf(buf, cap, "%s", tmp);
+    if (cap == 0)
+        return;
+    if (k > cap - 1)
+        k = cap - 1; /* cut to the caller's buffer */
+    memcpy(buf, tmp, k);
+    buf[k] = 0;
 }
 
 int xq__egtb_material_parse(const char *text, egtb_material *m, xq_parse_error *err)
