@@ -1,8 +1,10 @@
 #!/bin/sh
 # xq-egtb: generate, stats, probe, verify, and the errors of a damaged table.
-# usage: egtb_tool.sh XQ_EGTB
+# With XQ_UCI: its EGTBPath option plays from the tables.
+# usage: egtb_tool.sh XQ_EGTB [XQ_UCI]
 set -eu
 prog=$1
+uci=${2:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -48,4 +50,21 @@ printf 'Z' | dd of="$tmp/KRK.xqtb" bs=1 seek=300 conv=notrunc 2>/dev/null
 rc=0; "$prog" stats --dir "$tmp" >/dev/null 2>"$tmp/err" || rc=$?
 [ $rc -eq 1 ] || fail "a damaged table: stats exits $rc"
 grep -q "KRK.xqtb: data checksum mismatch" "$tmp/err" || fail "damaged: $(cat "$tmp/err")"
+if [ -n "$uci" ]; then
+    mkdir "$tmp/uci"
+    "$prog" generate --dir "$tmp/uci" --quiet KRK || fail "generate KRK"
+    # Red wins at once (Black's general has no move: stalemate loses); the
+    # search's root moves are cut to the tables' best, so depth 1 answers it.
+    { printf 'uci\nsetoption name EGTBPath value %s\n' "$tmp/uci"
+      printf 'position fen 3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1\ngo depth 1\n'; sleep 1
+      printf 'setoption name EGTBPath value %s\n' "$tmp/none"; sleep 1; printf 'quit\n'; } |
+        "$uci" >"$tmp/uci.out" 2>&1
+    grep -q '^option name EGTBPath type string default <empty>$' "$tmp/uci.out" ||
+        fail "xq-uci: no EGTBPath option"
+    grep -q '^info depth 1 .* score mate 1 .* pv e1e8$' "$tmp/uci.out" ||
+        fail "xq-uci with tables: $(cat "$tmp/uci.out")"
+    grep -q '^bestmove e1e8$' "$tmp/uci.out" || fail "xq-uci bestmove: $(cat "$tmp/uci.out")"
+    grep -q "^info string error: EGTBPath: cannot open $tmp/none" "$tmp/uci.out" ||
+        fail "xq-uci: a missing directory is not reported"
+fi
 echo "xq-egtb: ok"

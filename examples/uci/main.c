@@ -77,6 +77,8 @@ typedef struct engine {
     int own_book;                     /* OwnBook (UCCI usebook) */
     char book_file[MAX_OPTION_TEXT];  /* BookFile (UCCI bookfiles) */
     xq_book *book;                    /* open while own_book */
+    char egtb_path[MAX_OPTION_TEXT];  /* EGTBPath: endgame table directory */
+    xq_egtb *egtb;                    /* open while egtb_path is set */
     uint64_t games;                   /* ucinewgame count: varies the book's choice */
     /* the background job: a search (its waiter prints bestmove), go perft or
      * bench; the input loop keeps reading while it runs */
@@ -360,6 +362,7 @@ static void cmd_uci(engine *e, int ucci)
     say("option name Rules type combo default AXF var AXF var CXA var Simple");
     say("option name OwnBook type check default false");
     say("option name BookFile type string default %s", e->book_file[0] ? e->book_file : "<empty>");
+    say("option name EGTBPath type string default <empty>");
     say("option name Ranks type combo default 0-9 var 0-9 var 1-10");
     say("option name UCI_Variant type combo default xiangqi var xiangqi");
     say("uciok");
@@ -396,6 +399,21 @@ static void update_book(engine *e)
         say("info string error: OwnBook: %s", err.message);
     else
         xq_search_set_book(e->search, e->book);
+}
+
+/* EGTBPath: open the endgame tables of a directory (empty: none). */
+static void update_egtb(engine *e)
+{
+    xq_search_set_tablebase(e->search, NULL);
+    xq_egtb_free(e->egtb);
+    e->egtb = NULL;
+    if (!e->egtb_path[0])
+        return;
+    xq_parse_error err;
+    if (xq_egtb_open(&e->egtb, e->egtb_path, &err) != XQ_OK)
+        say("info string error: EGTBPath: %s", err.message);
+    else
+        xq_search_set_tablebase(e->search, e->egtb);
 }
 
 /* Case-insensitive compare of a multi-word option name. */
@@ -483,6 +501,9 @@ static void cmd_setoption(engine *e, tokens *t)
     } else if (name_is(name, "BookFile") || name_is(name, "bookfiles")) {
         snprintf(e->book_file, sizeof e->book_file, "%s", strcmp(value, "<empty>") ? value : "");
         update_book(e);
+    } else if (name_is(name, "EGTBPath")) {
+        snprintf(e->egtb_path, sizeof e->egtb_path, "%s", strcmp(value, "<empty>") ? value : "");
+        update_egtb(e);
     } else if (name_is(name, "Ranks")) {
         /* Fairy-Stockfish and the GUIs made for it number the ranks 1-10 */
         if (strcmp(value, "0-9") == 0 || strcmp(value, "0") == 0)
@@ -1055,6 +1076,7 @@ int main(int argc, char **argv)
 done:
     xq_search_free(e.search);
     xq_book_free(e.book);
+    xq_egtb_free(e.egtb);
     xq_board_free(e.board);
     return rc;
 }

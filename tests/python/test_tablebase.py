@@ -111,6 +111,13 @@ class TestTablebase(unittest.TestCase):
             xiangqi.set_engine_tablebase(engine, None)
             with self.assertRaises(xiangqi.InvalidArgumentError):
                 xiangqi.set_engine_tablebase(engine, "not a tablebase")
+        with xiangqi.Engine() as engine:  # the same through the method
+            engine.set_tablebase(self.tb)
+            result = engine.analyse(board, depth=2)
+            self.assertIn(result.move, best)
+            engine.set_tablebase(None)
+            with self.assertRaises(xiangqi.InvalidArgumentError):
+                engine.set_tablebase(42)
 
     def test_generate_errors(self):
         with self.assertRaises(xiangqi.ParseError) as cm:

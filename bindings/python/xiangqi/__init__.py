@@ -34,6 +34,7 @@ from ._book import Book, BookEntry  # noqa: E402,F401  (opening books)
 from ._tablebase import *  # noqa: F401,F403,E402  (Tablebase: endgame tables)
 
 __all__ = _board.__all__ + _record.__all__ + _engine.__all__ + ["pgn", "Game", "engine", "Book", "BookEntry",
+    *_tablebase.__all__,
     "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",
     "StateError", "VersionError", "BufferTooSmallError", "XiangqiIOError", "PositionError",
     "AmbiguousMoveError", "NotFoundError", "strerror", "library_version", "library_version_string",

@@ -769,6 +769,15 @@ class Engine:
         _errors.check(_lib.xq_search_set_rules(self._handle, _rules_c(rules)),
                       "cannot use these rules")
 
+    def set_tablebase(self, tablebase=None):
+        """Use the endgame tables of a :class:`~xiangqi.Tablebase` (None: stop):
+        at the root a move that keeps the table's result, soonest mate first;
+        in the tree a position of a table scores as its exact result. The
+        tablebase must stay open while the engine uses it. Not during a
+        search (:class:`StateError`)."""
+        from . import _tablebase
+        _tablebase.set_engine_tablebase(self, tablebase)
+
     def set_book(self, book=None):
         """Answer from the opening *book* (a :class:`~xiangqi.Book`; None: no
         book): a search of a book position (not ``infinite`` or ``ponder``,
