@@ -272,16 +272,16 @@ int main(int argc, char **argv)
     int filters = 0, pick = 0;
     uint64_t seed = 0;
     const char *cmd = NULL, *out = NULL, *enc = "utf-8";
-    char **args = calloc((size_t)argc + 1, sizeof *args);
+    /* The operands after the command, compacted in place at the front of
+     * argv (nargs < i at every step, so no entry still to be read is
+     * overwritten): nothing to free on the early returns below. */
+    char **args = argv;
     int nargs = 0;
-    if (!args)
-        return 1;
     cli_init("xq-book");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long long v;
         if (cli_standard(a, help)) {
-            free(args);
             return 0;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             if (!(out = cli_value(argc, argv, &i)))
@@ -359,6 +359,5 @@ int main(int argc, char **argv)
     } else {
         status = cli_usage_error("unknown command '%s'", cmd);
     }
-    free(args);
     return status;
 }
