@@ -342,6 +342,20 @@ if [ -n "$xqegtb" ]; then
     expect "^Red plays a0a8   "
     expect "^Game over: 1-0, Red wins"
     reject "Move cap reached"
+    # a lost position: the moves that delay mate longest (as xq-egtb lists
+    # them); a drawn one (KCK): the moves that keep the draw, then the search
+    "$xqegtb" generate --dir "$tmp/tb" KCK >/dev/null 2>&1 || fail "xq-egtb generate KCK"
+    lost='9/4k4/9/9/9/9/9/9/9/R2K5 b - - 0 1' drawn='4k4/9/9/9/9/9/9/9/4C4/3K5 w - - 0 1'
+    "$xqegtb" probe --dir "$tmp/tb" "$lost" "$drawn" >"$tmp/probe" || fail "xq-egtb probe"
+    grep -q "loss, mate in 4 plies" "$tmp/probe" || fail "not a loss in 4: $(cat "$tmp/probe")"
+    lbest=$(sed -n 's/^  best: //p' "$tmp/probe" | head -n 1)
+    ndraw=$(sed -n 's/^  best: //p' "$tmp/probe" | sed -n 2p | wc -w)
+    [ "$ndraw" -gt 8 ] || fail "KCK: few drawing moves: $(cat "$tmp/probe")"
+    printf '%s\n' hint quit | "$play" $tb --two-players --fen "$lost" >"$tmp/out" 2>&1
+    expect "^Hint: ${lbest%% *}   (endgame table: loss, mated in 4 plies; best by distance to mate: $lbest)$"
+    printf '%s\n' hint quit | "$play" $tb --two-players --fen "$drawn" >"$tmp/out" 2>&1
+    expect "^Endgame table: draw; $ndraw moves keep it: [a-i][0-9][a-i][0-9] .* \.\.\.$"
+    grep -q '^Hint: [a-i][0-9][a-i][0-9]   (depth [0-9]*, score (Red) ' "$tmp/out" || fail "a drawn hint does not search"
     # a position with no table: the engine's hint; egtb lists no result
     printf '%s\n' egtb hint quit | "$play" $tb --two-players >"$tmp/out" 2>&1
     expect "^No table covers this position.$"
