@@ -339,7 +339,8 @@ if [ -n "$xqegtb" ]; then
     grep -q "win, mate in 3 plies" "$tmp/probe" || fail "not a mate in 3: $(cat "$tmp/probe")"
     printf '%s\n' hint quit | "$play" $tb --watch --fen "$krk3" --max-plies 3 >"$tmp/out" 2>&1 ||
         fail "exit status (egtb engine)"
-    expect "^Red plays a0a8   "
+    expect "^Red plays a0a8   (endgame table: win, mate in 3 plies; depth "
+    expect "^Black plays [a-i][0-9][a-i][0-9]   (endgame table: loss, mated in 2 plies; depth "
     expect "^Game over: 1-0, Red wins"
     reject "Move cap reached"
     # a lost position: the moves that delay mate longest (as xq-egtb lists

@@ -568,7 +568,11 @@ static void engine_play(game_t *g)
     }
     char text[XQ_MOVE_TEXT_MAX], info[640];
     move_text(g, game_board(g), r.best_move, text, sizeof text);
-    result_summary(g, &r, info, sizeof info);
+    int wdl, len = 0;
+    char result[64];
+    if (egtb_result(g, &wdl, result, sizeof result)) /* the search kept to the table's moves */
+        len = snprintf(info, sizeof info, "endgame table: %s; ", result);
+    result_summary(g, &r, info + len, sizeof info - (size_t)len);
     if (r.book_move) {
         xq_book_entry e[XQ_MAX_MOVES];
         int n = xq_book_probe(g->book, game_board(g), e, XQ_MAX_MOVES);
