@@ -4,13 +4,14 @@
 # redo, hints, levels, illegal and unknown input, save/load, rule-based game
 # ends, the end of the input while the engine thinks, display modes, options;
 # the opening book (built from GAMES_PGN with XQ_BOOK); network play with
-# XQ_SERVER (issue 12's terminal client).
-# usage: play_test.sh XIANGQI [XQ_BOOK GAMES_PGN [XQ_SERVER]]
+# XQ_SERVER (issue 12's terminal client); endgame tables made by XQ_EGTB.
+# usage: play_test.sh XIANGQI [XQ_BOOK GAMES_PGN [XQ_EGTB [XQ_SERVER]]]
 set -eu
 play=$1
 xqbook=${2:-}
 games=${3:-}
-server=${4:-}
+xqegtb=${4:-}
+server=${5:-}
 data=$(cd "$(dirname "$0")/data" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -54,7 +55,7 @@ grep -q '^1\. h2e2 h9g7 2\. h0g2 \*$' "$tmp/t2.pgn" || fail "the continued game:
 # The help lists every command from one table, with its other names; 'help
 # COMMAND' one of them.
 printf '%s\n' help 'help back' 'help nonsense' quit | "$play" --two-players >"$tmp/out" 2>&1
-for c in help new load save undo redo hint book go pause engine level time depth nodes threads hash \
+for c in help new load save undo redo hint book egtb go pause engine level time depth nodes threads hash \
     rules notation moves history fen board flip settings resign quit; do
     expect "^  $c "
 done
@@ -306,6 +307,73 @@ if [ -n "$xqbook" ]; then
     expect "^Opening book $tmp/b.xqb: on;"   # the old book stays
 fi
 
+# 12b. Endgame tables (--egtb DIR, the egtb command): the hint gives the
+# table's result and its best move (the one xq-egtb probe names) in the
+# notation shown; the engine plays it; 'egtb off' closes them and the hint
+# searches; settings names them; a bad directory at startup (status 2) and in
+# the game (the old tables stay).
+if [ -n "$xqegtb" ]; then
+    mkdir "$tmp/tb"
+    "$xqegtb" generate --dir "$tmp/tb" KRK >/dev/null 2>&1 || fail "xq-egtb generate KRK"
+    krk='3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1'
+    "$xqegtb" probe --dir "$tmp/tb" "$krk" >"$tmp/probe" || fail "xq-egtb probe"
+    grep -q "best: e1e8$" "$tmp/probe" || fail "the table's best move is not e1e8: $(cat "$tmp/probe")"
+    plies=$(sed -n 's/.*win, mate in \([0-9]*\) plies.*/\1/p' "$tmp/probe")
+    [ -n "$plies" ] || fail "xq-egtb probe gives no mate distance: $(cat "$tmp/probe")"
+    tb="--threads 1 --hash 16 --depth 3 --ascii --no-book --egtb $tmp/tb"
+    printf '%s\n' hint egtb settings 'notation wxf' hint 'egtb off' hint settings quit |
+        "$play" $tb --two-players --fen "$krk" >"$tmp/out" 2>&1 || fail "exit status (egtb)"
+    expect "^Hint: e1e8   (endgame table: win, mate in $plies pl[a-z]*; best by distance to mate: e1e8)$"
+    expect "^Endgame tables $tmp/tb: [0-9]* tables*, up to 1 piece besides the generals. "
+    expect "^This position: win, mate in $plies pl[a-z]* ('hint' names the best moves).$"
+    expect "^Hint: R5+7   (endgame table: win, mate in $plies pl[a-z]*;"
+    expect "^Endgame tables $tmp/tb closed.$"
+    expect "^No endgame tables (type 'egtb DIR'"
+    [ "$(grep -c '^Hint: ' "$tmp/out")" -eq 3 ] || fail "three hints expected"
+    [ "$(grep -c '^Hint: .*(endgame table' "$tmp/out")" -eq 2 ] || fail "egtb off: the hint still uses the table"
+    grep -q '^Hint: .*(depth [0-9]*, score (Red) ' "$tmp/out" || fail "egtb off: the hint does not search"
+    # the engine (level 20, both sides) plays the table's moves: a mate in 3
+    # plies takes 3 plies
+    krk3='9/4k4/9/9/9/9/9/9/9/R2K5 w - - 0 1'
+    "$xqegtb" probe --dir "$tmp/tb" "$krk3" >"$tmp/probe" || fail "xq-egtb probe"
+    grep -q "win, mate in 3 plies" "$tmp/probe" || fail "not a mate in 3: $(cat "$tmp/probe")"
+    printf '%s\n' hint quit | "$play" $tb --watch --fen "$krk3" --max-plies 3 >"$tmp/out" 2>&1 ||
+        fail "exit status (egtb engine)"
+    expect "^Red plays a0a8   (endgame table: win, mate in 3 plies; depth "
+    expect "^Black plays [a-i][0-9][a-i][0-9]   (endgame table: loss, mated in 2 plies; depth "
+    expect "^Game over: 1-0, Red wins"
+    reject "Move cap reached"
+    # a lost position: the moves that delay mate longest (as xq-egtb lists
+    # them); a drawn one (KCK): the moves that keep the draw, then the search
+    "$xqegtb" generate --dir "$tmp/tb" KCK >/dev/null 2>&1 || fail "xq-egtb generate KCK"
+    lost='9/4k4/9/9/9/9/9/9/9/R2K5 b - - 0 1' drawn='4k4/9/9/9/9/9/9/9/4C4/3K5 w - - 0 1'
+    "$xqegtb" probe --dir "$tmp/tb" "$lost" "$drawn" >"$tmp/probe" || fail "xq-egtb probe"
+    grep -q "loss, mate in 4 plies" "$tmp/probe" || fail "not a loss in 4: $(cat "$tmp/probe")"
+    lbest=$(sed -n 's/^  best: //p' "$tmp/probe" | head -n 1)
+    ndraw=$(sed -n 's/^  best: //p' "$tmp/probe" | sed -n 2p | wc -w)
+    [ "$ndraw" -gt 8 ] || fail "KCK: few drawing moves: $(cat "$tmp/probe")"
+    printf '%s\n' hint quit | "$play" $tb --two-players --fen "$lost" >"$tmp/out" 2>&1
+    expect "^Hint: ${lbest%% *}   (endgame table: loss, mated in 4 plies; best by distance to mate: $lbest)$"
+    printf '%s\n' hint quit | "$play" $tb --two-players --fen "$drawn" >"$tmp/out" 2>&1
+    expect "^Endgame table: draw; $ndraw moves keep it: [a-i][0-9][a-i][0-9] .* \.\.\.$"
+    grep -q '^Hint: [a-i][0-9][a-i][0-9]   (depth [0-9]*, score (Red) ' "$tmp/out" || fail "a drawn hint does not search"
+    # a position with no table: the engine's hint; egtb lists no result
+    printf '%s\n' egtb hint quit | "$play" $tb --two-players >"$tmp/out" 2>&1
+    expect "^No table covers this position.$"
+    grep -q '^Hint: .*(depth [0-9]*, score (Red) ' "$tmp/out" || fail "the hint out of the tables"
+    # bad directories
+    if "$play" --egtb "$tmp/missing" </dev/null >"$tmp/out" 2>&1; then fail "a missing --egtb accepted"; fi
+    expect "^xiangqi: cannot use the endgame tables $tmp/missing: "
+    printf 'not a table' >"$tmp/bad.xqtb"
+    mkdir "$tmp/badtb" && cp "$tmp/bad.xqtb" "$tmp/badtb/KRK.xqtb"
+    rc=0; "$play" --egtb "$tmp/badtb" </dev/null >"$tmp/out" 2>&1 || rc=$?
+    [ $rc -eq 2 ] || fail "a bad --egtb table exits $rc"
+    expect "^xiangqi: cannot use the endgame tables $tmp/badtb: "
+    printf '%s\n' "egtb $tmp/badtb" settings quit | "$play" $tb --two-players >"$tmp/out" 2>&1
+    expect "^Cannot use the endgame tables $tmp/badtb: "
+    expect "^Endgame tables $tmp/tb: [0-9]* tables*, "   # the old tables stay
+fi
+
 # 13. Network play (--connect) against xq-server on loopback: the player
 # (through a pipe, logged in as alice) and nc (bob, the line protocol) play a
 # game to checkmate with the clocks shown and chat; bob offers a draw that is
@@ -515,7 +583,7 @@ for bad in "--engine purple" "--level 21" "--time -1" "--threads 0" "--rules fid
 done
 "$play" --help >"$tmp/out"
 for opt in --engine --red --black --watch --two-players --max-plies --load --level --time --depth \
-    --nodes --threads --hash --seed --thinking --book --no-book --rules --notation; do
+    --nodes --threads --hash --seed --thinking --book --no-book --egtb --rules --notation; do
     expect "  $opt"
 done
 echo "play_test ok"

@@ -59,6 +59,10 @@ typedef struct game {
     xq_book *book;
     int book_on;
     char book_path[BOOK_PATH_MAX];
+    /* Endgame tables (xq-egtb): the search plays their best moves and scores
+     * the positions it finds in them exactly; hints name their result. */
+    xq_egtb *egtb;
+    char egtb_path[BOOK_PATH_MAX];
 } game_t;
 
 enum { MOVER_HUMAN = -1, MOVER_FILE = -2 };
@@ -377,6 +381,113 @@ static int open_book(game_t *g, const char *path, char *why, size_t cap)
     return XQ_OK;
 }
 
+/* ---- the endgame tables ---- */
+
+/* Open a directory of tables as the game's tables; on failure the old ones
+ * stay and why says what is wrong. */
+static int open_egtb(game_t *g, const char *dir, char *why, size_t cap)
+{
+    xq_egtb *tb;
+    xq_parse_error err;
+    memset(&err, 0, sizeof err);
+    int rc = xq_egtb_open(&tb, dir, &err);
+    if (rc != XQ_OK) {
+        snprintf(why, cap, "%s (%s)", err.message[0] ? err.message : "unreadable", xq_strerror(rc));
+        return rc;
+    }
+    xq_search_set_tablebase(g->eng.search, tb); /* no search runs between commands */
+    xq_egtb_free(g->egtb);
+    g->egtb = tb;
+    snprintf(g->egtb_path, sizeof g->egtb_path, "%s", dir);
+    return XQ_OK;
+}
+
+static void close_egtb(game_t *g)
+{
+    xq_search_set_tablebase(g->eng.search, NULL);
+    xq_egtb_free(g->egtb);
+    g->egtb = NULL;
+    g->egtb_path[0] = '\0';
+}
+
+static void describe_egtb(const game_t *g)
+{
+    if (!g->egtb) {
+        say("No endgame tables (type 'egtb DIR' to use a directory made by xq-egtb).");
+        return;
+    }
+    const int n = xq_egtb_table_count(g->egtb);
+    say("Endgame tables %s: %d table%s, up to %d piece%s besides the generals.%s", g->egtb_path, n,
+        n == 1 ? "" : "s", xq_egtb_max_pieces(g->egtb), xq_egtb_max_pieces(g->egtb) == 1 ? "" : "s",
+        n ? " The engine plays their best moves; hints name their result." : "");
+}
+
+/* The tables' result here: "win, mate in 5 plies", "draw", "loss, mated in
+ * 4 plies"; 0 when no table covers the position. */
+static int egtb_result(const game_t *g, int *wdl, char *buf, size_t cap)
+{
+    int dtm;
+    if (!g->egtb || xq_egtb_probe(g->egtb, game_board(g), wdl, &dtm) != XQ_OK)
+        return 0;
+    if (*wdl == XQ_EGTB_DRAW)
+        snprintf(buf, cap, "draw");
+    else if (dtm < 0)
+        snprintf(buf, cap, "%s by the perpetual-check rule", *wdl == XQ_EGTB_WIN ? "win" : "loss");
+    else if (*wdl == XQ_EGTB_WIN)
+        snprintf(buf, cap, "win, mate in %d pl%s", dtm, dtm == 1 ? "y" : "ies");
+    else
+        snprintf(buf, cap, "loss, mated in %d pl%s", dtm, dtm == 1 ? "y" : "ies");
+    return 1;
+}
+
+/* Most table moves a hint lists. */
+#define EGTB_HINT_MOVES 8
+
+/* The hint from the tables: their result and best moves (those the rules
+ * allow here). Returns 1 when it is the whole hint (a win or a loss), 0 when
+ * the engine should still search (a draw: which drawing move is the best try
+ * is the search's job; it keeps to the table's moves), -1 when no table
+ * covers the position. */
+static int egtb_hint(game_t *g, const xq_move *ban, int nban)
+{
+    int wdl;
+    char result[64];
+    if (!egtb_result(g, &wdl, result, sizeof result))
+        return -1;
+    xq_move best[XQ_MAX_MOVES];
+    int n = xq_egtb_best_moves(g->egtb, game_board(g), best, XQ_MAX_MOVES);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int banned = 0;
+        for (int j = 0; j < nban; j++)
+            banned |= best[i] == ban[j];
+        if (!banned)
+            best[k++] = best[i];
+    }
+    if (k <= 0) { /* every best move repeats a position the rules forbid */
+        say("Endgame table: %s, but the rules forbid its moves here.", result);
+        return 0;
+    }
+    char list[EGTB_HINT_MOVES * (XQ_MOVE_TEXT_MAX + 1) + 16] = "";
+    size_t len = 0;
+    for (int i = 0; i < k && i < EGTB_HINT_MOVES; i++) {
+        char text[XQ_MOVE_TEXT_MAX];
+        move_text(g, game_board(g), best[i], text, sizeof text);
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? " " : "", text);
+    }
+    if (k > EGTB_HINT_MOVES)
+        snprintf(list + len, sizeof list - len, " ...");
+    if (wdl == XQ_EGTB_DRAW) {
+        say("Endgame table: draw; %d move%s keep%s it: %s", k, k == 1 ? "" : "s", k == 1 ? "s" : "",
+            list);
+        return 0;
+    }
+    char text[XQ_MOVE_TEXT_MAX];
+    move_text(g, game_board(g), best[0], text, sizeof text);
+    say("Hint: %s   (endgame table: %s; best by distance to mate: %s)", text, result, list);
+    return 1;
+}
+
 static void describe_book(const game_t *g)
 {
     if (!g->book)
@@ -457,7 +568,11 @@ static void engine_play(game_t *g)
     }
     char text[XQ_MOVE_TEXT_MAX], info[640];
     move_text(g, game_board(g), r.best_move, text, sizeof text);
-    result_summary(g, &r, info, sizeof info);
+    int wdl, len = 0;
+    char result[64];
+    if (egtb_result(g, &wdl, result, sizeof result)) /* the search kept to the table's moves */
+        len = snprintf(info, sizeof info, "endgame table: %s; ", result);
+    result_summary(g, &r, info + len, sizeof info - (size_t)len);
     if (r.book_move) {
         xq_book_entry e[XQ_MAX_MOVES];
         int n = xq_book_probe(g->book, game_board(g), e, XQ_MAX_MOVES);
@@ -780,6 +895,9 @@ static void cmd_hint(game_t *g, const char *arg)
         say("Hint: %s   (the book's best move; %s; 'book' lists them all)", text, info);
         return;
     }
+    xq_move ban[XQ_MAX_MOVES];
+    if (egtb_hint(g, ban, banned_moves(g, ban)) == 1)
+        return;
     xq_search_result r;
     int how = search(g, 1, &r);
     if (how == THINK_QUIT) {
@@ -1070,6 +1188,7 @@ static void cmd_settings(game_t *g, const char *arg)
     describe_limits(g);
     describe_level(g->eng.level);
     describe_book(g);
+    describe_egtb(g);
 }
 
 static void cmd_moves(game_t *g, const char *arg)
@@ -1134,6 +1253,30 @@ static void cmd_book(game_t *g, const char *arg)
     }
 }
 
+static void cmd_egtb(game_t *g, const char *arg)
+{
+    if (!strcmp(arg, "off")) {
+        if (g->egtb)
+            say("Endgame tables %s closed.", g->egtb_path);
+        close_egtb(g);
+        describe_egtb(g);
+    } else if (*arg) {
+        char why[WHY_MAX];
+        if (open_egtb(g, arg, why, sizeof why) == XQ_OK)
+            describe_egtb(g);
+        else
+            say("Cannot use the endgame tables %s: %s.", arg, why);
+    } else {
+        describe_egtb(g);
+        int wdl;
+        char result[64];
+        if (egtb_result(g, &wdl, result, sizeof result))
+            say("This position: %s ('hint' names the best moves).", result);
+        else if (g->egtb)
+            say("No table covers this position.");
+    }
+}
+
 static void cmd_resign(game_t *g, const char *arg)
 {
     (void)arg;
@@ -1165,9 +1308,12 @@ static const command_t commands[] = {
      "take back a move (against the engine: yours and its reply)"},
     {"redo", {NULL}, "", cmd_redo, "play again what undo took back"},
     {"hint", {NULL}, "", cmd_hint,
-     "the book's best move, or the engine's suggestion (full strength) with its line"},
+     "the book's best move, the endgame table's result and best moves, or the engine's "
+     "suggestion (full strength) with its line"},
     {"book", {NULL}, "[on|off|FILE]", cmd_book,
      "the book moves here with their games, W/D/L, score and share; or switch the book"},
+    {"egtb", {NULL}, "[DIR|off]", cmd_egtb,
+     "the endgame tables' result here; or use the tables of DIR (xq-egtb), or none"},
     {"go", {NULL}, "", cmd_go, "the engine plays the side to move now (and resumes after a pause)"},
     {"pause", {"stop"}, "", cmd_pause, "the engine stops moving by itself until 'go'"},
     {"engine", {NULL}, "SIDE", cmd_engine, "who the engine plays: red, black, both or none"},
@@ -1315,8 +1461,11 @@ static void usage(FILE *f)
           "  --book FILE        opening book (default: the installed book.xqb); level 20\n"
           "                     plays its best move, the weaker levels pick by weight\n"
           "  --no-book          no opening book\n"
-          "\n"
-          "Network play (on an xq-server; type 'help' there for its commands):\n"
+          "  --egtb DIR         endgame tables made by xq-egtb: the engine plays their\n"
+          "                     best moves, hints name their result\n"
+          "\n",
+          f);
+    fputs(          "Network play (on an xq-server; type 'help' there for its commands):\n"
           "  --connect HOST:PORT  play on the server's line protocol: seeks,\n"
           "                     challenges, games with clocks, chat, draws, take-backs,\n"
           "                     watching\n"
@@ -1361,7 +1510,8 @@ int main(int argc, char **argv)
 {
     game_t g;
     memset(&g, 0, sizeof g);
-    const char *fen = NULL, *color = "auto", *load = NULL, *engine_side = "black", *book = NULL;
+    const char *fen = NULL, *color = "auto", *load = NULL, *engine_side = "black", *book = NULL,
+               *egtb = NULL;
     int no_book = 0;
     remote_opts net;
     memset(&net, 0, sizeof net);
@@ -1423,7 +1573,7 @@ int main(int argc, char **argv)
         static const char *const with_value[] = {
             "--fen",   "--load",    "--color", "--colour", "--engine", "--level",     "--time",
             "--depth", "--nodes",   "--threads", "--hash", "--seed",   "--max-plies", "--rules",
-            "--notation", "--book", "--connect", "--user"};
+            "--notation", "--book", "--connect", "--user", "--egtb"};
         int known = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             known |= !strcmp(a, with_value[k]);
@@ -1438,6 +1588,8 @@ int main(int argc, char **argv)
             fen = val;
         } else if (!strcmp(a, "--book")) {
             book = val;
+        } else if (!strcmp(a, "--egtb")) {
+            egtb = val;
         } else if (!strcmp(a, "--connect")) {
             net.connect = val;
         } else if (!strcmp(a, "--user")) {
@@ -1572,6 +1724,16 @@ int main(int argc, char **argv)
         if (cli_data_file("book.xqb", path, sizeof path) == 0)
             open_book(&g, path, why, sizeof why);
     }
+    if (egtb) {
+        char why[WHY_MAX];
+        if (open_egtb(&g, egtb, why, sizeof why) != XQ_OK) {
+            fprintf(stderr, "xiangqi: cannot use the endgame tables %s: %s\n", egtb, why);
+            xq_search_free(g.eng.search);
+            xq_book_free(g.book);
+            xq_record_free(g.rec);
+            return 2;
+        }
+    }
     g.interactive = isatty(STDIN_FILENO);
     g.echo = !g.interactive;
     g.eng.keyboard = g.interactive;
@@ -1626,6 +1788,7 @@ int main(int argc, char **argv)
     if (status == 0)
         say("Goodbye.");
     xq_search_free(g.eng.search);
+    xq_egtb_free(g.egtb);
     xq_book_free(g.book);
     xq_record_free(g.rec);
     free(g.mover);
