@@ -1,6 +1,7 @@
 /* Line input over read(2) and poll(2): stdio's buffer would hide pending
  * lines from poll(). */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
@@ -116,4 +117,26 @@ int input_line(input_t *in, char *line, size_t cap)
     memmove(in->buf, in->buf + used, in->len - used);
     in->len -= used;
     return 1;
+}
+
+char *input_split_command(char *line, char *word, size_t cap, const char **arg, size_t *wlen)
+{
+    while (isspace((unsigned char)*line))
+        line++;
+    size_t n = strlen(line);
+    while (n && isspace((unsigned char)line[n - 1]))
+        line[--n] = 0;
+    if (!*line || *line == '#')
+        return NULL;
+    size_t w = strcspn(line, " \t");
+    size_t k = w < cap ? w : cap - 1;
+    for (size_t i = 0; i < k; i++)
+        word[i] = (char)tolower((unsigned char)line[i]);
+    word[k] = 0;
+    const char *a = line + w;
+    while (isspace((unsigned char)*a))
+        a++;
+    *arg = a;
+    *wlen = w;
+    return line;
 }

@@ -53,6 +53,11 @@ int input_wait_eof(input_t *in, int ms);
 /* Read one line without its newline; returns 0 at end of input (or when a
  * signal interrupted the wait). Blocks. */
 int input_line(input_t *in, char *line, size_t cap);
+/* Split a typed line: blanks trimmed (the end in place), the first word
+ * lower-cased into word[cap] (cut to fit), *arg the rest after blanks, *wlen
+ * the first word's length in the line (>= cap: it was cut). Returns the
+ * trimmed line, or NULL for a blank line or a '#' comment. */
+char *input_split_command(char *line, char *word, size_t cap, const char **arg, size_t *wlen);
 
 /* ---- the engine, thinking in the background (think.c) ---- */
 

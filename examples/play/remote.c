@@ -574,21 +574,11 @@ static void help(void)
 
 static void handle(remote_t *r, char *line)
 {
-    while (isspace((unsigned char)*line))
-        line++;
-    size_t n = strlen(line);
-    while (n && isspace((unsigned char)line[n - 1]))
-        line[--n] = 0;
-    if (!*line || *line == '#')
-        return;
     char word[32];
-    size_t w = strcspn(line, " \t");
-    snprintf(word, sizeof word, "%.*s", (int)(w < sizeof word ? w : sizeof word - 1), line);
-    for (char *p = word; *p; p++)
-        *p = (char)tolower((unsigned char)*p);
-    const char *arg = line + w;
-    while (isspace((unsigned char)*arg))
-        arg++;
+    const char *arg;
+    size_t w;
+    if (!(line = input_split_command(line, word, sizeof word, &arg, &w)))
+        return;
     if (!strcmp(word, "quit") || !strcmp(word, "exit") || !strcmp(word, "q")) {
         r->quit = 1;
     } else if (!strcmp(word, "help") || !strcmp(word, "?")) {
