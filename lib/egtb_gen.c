@@ -528,8 +528,9 @@ int xq__egtb_generate(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn f
     }
     t->owned = calloc((size_t)t->L.size, sizeof *t->owned);
     if (!t->owned) {
+        rc = xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory for %s", t->L.name);
         free(t);
-        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory for %s", t->L.name);
+        return rc;
     }
     t->width = 2;
     t->flags = EGTB_FLAG_PERPETUAL_RULE;
