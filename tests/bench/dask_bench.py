@@ -118,7 +118,7 @@ def main():
     try:
         src = args.file
         if args.games:
-            with xiangqi.read_pgn(args.file) as reader:
+            with xiangqi.PgnReader(args.file) as reader:  # Records, not Game trees
                 texts = []
                 for rec in reader:
                     with rec:
