@@ -3,23 +3,29 @@
  * Every term is computed from Red's view for each colour separately, as a
  * middlegame and an endgame part, then blended by the game phase (how much
  * attacking material is left) and scaled down in endgames that the stronger
- * side cannot win with the material it has. The terms:
+ * side cannot win with the material it has. The evaluation is linear in its
+ * weights (each a middlegame/endgame pair), so that every weight can be
+ * fitted by tools/tune. The terms:
  *  - material and a piece-square table per piece type (written for Red and
  *    mirrored for Black; all tables are left-right symmetric);
- *  - mobility of chariots, horses and cannons, and trapped pieces;
+ *  - mobility of chariots, horses and cannons by the number of squares
+ *    reached (a table, so that trapped pieces are part of it);
  *  - general safety: attackers aimed at the palace weighed against the
- *    advisors and elephants left, the empty-headed and the pinning central
- *    cannon, a cannon on the general's rank, enemy chariots on open files
- *    towards the palace, missing defenders against chariots and cannons;
+ *    advisors and elephants left, the squares from which each enemy piece
+ *    type could give check without being taken, the hollow and the pinning
+ *    central cannon, a cannon on the general's rank, enemy chariots on open
+ *    files towards the palace, missing defenders against chariots and cannons;
  *  - threats: pieces attacked by a cheaper piece or attacked and undefended;
  *  - soldiers: advancement (in the tables) and side-by-side crossed soldiers;
  *  - endgame knowledge: material that cannot force mate is scaled to a draw
  *    (for example a lone cannon, a lone horse against two defenders, a lone
  *    chariot against the full set of advisors and elephants).
  *
- * The weights are this project's own, set by hand from Xiangqi principles
- * and checked in engine matches. */
+ * The weights are this project's own: set by hand from Xiangqi principles,
+ * then fitted by tools/tune (see the command above the tables). */
 #include "eval.h"
+
+#include <string.h>
 
 #include "movegen.h"
 
@@ -27,120 +33,290 @@ const int xq__see_value[8] = {0, 2000, 200, 200, 400, 900, 450, 100};
 
 enum { MG = 0, EG = 1 };
 
-/* Material by type (KING..PAWN): middlegame, endgame. */
-static const int mat_mg[8] = {0, 0, 170, 170, 390, 900, 420, 75};
-static const int mat_eg[8] = {0, 0, 150, 155, 440, 960, 390, 100};
+typedef struct wt {
+    int16_t mg, eg;
+} wt;
+#define S(mg, eg) {(mg), (eg)}
+
+/* ---- The weights ------------------------------------------------------ */
+/* TUNED-WEIGHTS-BEGIN (tools/tune prints this block) */
+/* Hand-set weights (0.2.0). */
+static const wt material[8] = {
+    [ADVISOR] = S(170, 150), [ELEPHANT] = S(170, 155), [HORSE] = S(390, 440),
+    [CHARIOT] = S(900, 960), [CANNON] = S(420, 390),   [PAWN] = S(75, 100),
+};
 
 /* Piece-square tables from Red's point of view, written as a board diagram:
  * the first row is rank 9 (Black's back rank), the last row rank 0 (Red's
- * back rank). pst_index() maps a square of either colour to an index here. */
-static const int8_t pst_pawn_mg[90] = {
-      0,   4,   8,  14,  16,  14,   8,   4,   0,
-     26,  46,  68,  92, 104,  92,  68,  46,  26,
-     24,  42,  60,  78,  88,  78,  60,  42,  24,
-     22,  34,  46,  56,  60,  56,  46,  34,  22,
-     16,  24,  32,  38,  42,  38,  32,  24,  16,
-      2,   0,   8,   0,  14,   0,   8,   0,   2,
-      0,   0,   2,   0,   6,   0,   2,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
+ * back rank). xq__pst_index() maps a square of either colour to an index. */
+static const int16_t pst_mg[8][90] = {
+    [KING] = {
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,  -30,  -40,  -30,    0,    0,    0,
+           0,    0,    0,  -10,   -6,  -10,    0,    0,    0,
+           0,    0,    0,   -2,    4,   -2,    0,    0,    0,
+    },
+    [ADVISOR] = {
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,   -6,    0,   -6,    0,    0,    0,
+           0,    0,    0,    0,    8,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+    },
+    [ELEPHANT] = {
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,   -4,    0,    0,    0,   -4,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+          -6,    0,    0,    0,    8,    0,    0,    0,   -6,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+    },
+    [HORSE] = {
+          -6,    2,    8,    6,   -2,    6,    8,    2,   -6,
+           0,   12,   22,   18,   10,   18,   22,   12,    0,
+           4,   16,   22,   30,   26,   30,   22,   16,    4,
+           4,   18,   24,   26,   28,   26,   24,   18,    4,
+           0,   14,   20,   24,   22,   24,   20,   14,    0,
+          -2,    8,   14,   16,   16,   16,   14,    8,   -2,
+          -4,    4,   10,   10,   12,   10,   10,    4,   -4,
+          -8,    0,    6,    4,    8,    4,    6,    0,   -8,
+         -12,   -6,   -2,    0,  -24,    0,   -2,   -6,  -12,
+         -16,  -10,   -8,   -6,   -8,   -6,   -8,  -10,  -16,
+    },
+    [CHARIOT] = {
+           4,    8,    6,   14,   12,   14,    6,    8,    4,
+          10,   14,   12,   20,   22,   20,   12,   14,   10,
+           6,   12,   10,   16,   16,   16,   10,   12,    6,
+           6,   12,   10,   14,   14,   14,   10,   12,    6,
+           8,   14,   12,   16,   16,   16,   12,   14,    8,
+           6,   12,   10,   14,   14,   14,   10,   12,    6,
+           2,    8,    6,   10,   10,   10,    6,    8,    2,
+           0,    6,    4,    8,    8,    8,    4,    6,    0,
+          -4,    4,    2,    6,    0,    6,    2,    4,   -4,
+          -8,    2,   -2,    4,    0,    4,   -2,    2,   -8,
+    },
+    [CANNON] = {
+           6,    6,    2,   -2,   -4,   -2,    2,    6,    6,
+           4,    4,    2,    0,   -4,    0,    2,    4,    4,
+           2,    2,    0,   -2,    6,   -2,    0,    2,    2,
+           0,    2,    2,    2,   10,    2,    2,    2,    0,
+           0,    0,    0,    0,   10,    0,    0,    0,    0,
+           0,    2,    2,    0,   10,    0,    2,    2,    0,
+           0,    0,    0,    0,    8,    0,    0,    0,    0,
+           2,    2,    4,    4,   16,    4,    4,    2,    2,
+           0,    2,    2,    2,    6,    2,    2,    2,    0,
+           0,    0,    2,    4,    4,    4,    2,    0,    0,
+    },
+    [PAWN] = {
+           0,    4,    8,   14,   16,   14,    8,    4,    0,
+          26,   46,   68,   92,  104,   92,   68,   46,   26,
+          24,   42,   60,   78,   88,   78,   60,   42,   24,
+          22,   34,   46,   56,   60,   56,   46,   34,   22,
+          16,   24,   32,   38,   42,   38,   32,   24,   16,
+           2,    0,    8,    0,   14,    0,    8,    0,    2,
+           0,    0,    2,    0,    6,    0,    2,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+    },
 };
-static const int8_t pst_pawn_eg[90] = {
-     10,  14,  18,  22,  24,  22,  18,  14,  10,
-     38,  52,  64,  76,  80,  76,  64,  52,  38,
-     42,  56,  68,  84,  92,  84,  68,  56,  42,
-     36,  46,  56,  66,  72,  66,  56,  46,  36,
-     28,  34,  40,  46,  48,  46,  40,  34,  28,
-      8,   0,  12,   0,  14,   0,  12,   0,   8,
-      0,   0,   4,   0,   6,   0,   4,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-};
-static const int8_t pst_horse[90] = {
-     -6,   2,   8,   6,  -2,   6,   8,   2,  -6,
-      0,  12,  22,  18,  10,  18,  22,  12,   0,
-      4,  16,  22,  30,  26,  30,  22,  16,   4,
-      4,  18,  24,  26,  28,  26,  24,  18,   4,
-      0,  14,  20,  24,  22,  24,  20,  14,   0,
-     -2,   8,  14,  16,  16,  16,  14,   8,  -2,
-     -4,   4,  10,  10,  12,  10,  10,   4,  -4,
-     -8,   0,   6,   4,   8,   4,   6,   0,  -8,
-    -12,  -6,  -2,   0, -24,   0,  -2,  -6, -12,
-    -16, -10,  -8,  -6,  -8,  -6,  -8, -10, -16,
-};
-static const int8_t pst_chariot[90] = {
-      4,   8,   6,  14,  12,  14,   6,   8,   4,
-     10,  14,  12,  20,  22,  20,  12,  14,  10,
-      6,  12,  10,  16,  16,  16,  10,  12,   6,
-      6,  12,  10,  14,  14,  14,  10,  12,   6,
-      8,  14,  12,  16,  16,  16,  12,  14,   8,
-      6,  12,  10,  14,  14,  14,  10,  12,   6,
-      2,   8,   6,  10,  10,  10,   6,   8,   2,
-      0,   6,   4,   8,   8,   8,   4,   6,   0,
-     -4,   4,   2,   6,   0,   6,   2,   4,  -4,
-     -8,   2,  -2,   4,   0,   4,  -2,   2,  -8,
-};
-static const int8_t pst_cannon[90] = {
-      6,   6,   2,  -2,  -4,  -2,   2,   6,   6,
-      4,   4,   2,   0,  -4,   0,   2,   4,   4,
-      2,   2,   0,  -2,   6,  -2,   0,   2,   2,
-      0,   2,   2,   2,  10,   2,   2,   2,   0,
-      0,   0,   0,   0,  10,   0,   0,   0,   0,
-      0,   2,   2,   0,  10,   0,   2,   2,   0,
-      0,   0,   0,   0,   8,   0,   0,   0,   0,
-      2,   2,   4,   4,  16,   4,   4,   2,   2,
-      0,   2,   2,   2,   6,   2,   2,   2,   0,
-      0,   0,   2,   4,   4,   4,   2,   0,   0,
-};
-/* Only the palace and elephant points matter for these three. */
-static const int8_t pst_king_mg[90] = {
-    [63 + 3] = -30, [63 + 4] = -40, [63 + 5] = -30,
-    [72 + 3] = -10, [72 + 4] = -6,  [72 + 5] = -10,
-    [81 + 3] = -2,  [81 + 4] = 4,   [81 + 5] = -2,
-};
-static const int8_t pst_king_eg[90] = {
-    [63 + 3] = -10, [63 + 4] = -8, [63 + 5] = -10,
-    [72 + 3] = -2,  [72 + 4] = 2,  [72 + 5] = -2,
-    [81 + 3] = -4,  [81 + 4] = 0,  [81 + 5] = -4,
-};
-static const int8_t pst_advisor[90] = {
-    [63 + 3] = -6, [63 + 5] = -6, [72 + 4] = 8, [81 + 3] = 0, [81 + 5] = 0,
-};
-static const int8_t pst_elephant[90] = {
-    [45 + 2] = -4, [45 + 6] = -4, [63 + 0] = -6, [63 + 4] = 8, [63 + 8] = -6,
-    [81 + 2] = 0,  [81 + 6] = 0,
+static const int16_t pst_eg[8][90] = {
+    [KING] = {
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,  -10,   -8,  -10,    0,    0,    0,
+           0,    0,    0,   -2,    2,   -2,    0,    0,    0,
+           0,    0,    0,   -4,    0,   -4,    0,    0,    0,
+    },
+    [ADVISOR] = {
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,   -6,    0,   -6,    0,    0,    0,
+           0,    0,    0,    0,    8,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+    },
+    [ELEPHANT] = {
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,   -4,    0,    0,    0,   -4,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+          -6,    0,    0,    0,    8,    0,    0,    0,   -6,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+    },
+    [HORSE] = {
+          -6,    2,    8,    6,   -2,    6,    8,    2,   -6,
+           0,   12,   22,   18,   10,   18,   22,   12,    0,
+           4,   16,   22,   30,   26,   30,   22,   16,    4,
+           4,   18,   24,   26,   28,   26,   24,   18,    4,
+           0,   14,   20,   24,   22,   24,   20,   14,    0,
+          -2,    8,   14,   16,   16,   16,   14,    8,   -2,
+          -4,    4,   10,   10,   12,   10,   10,    4,   -4,
+          -8,    0,    6,    4,    8,    4,    6,    0,   -8,
+         -12,   -6,   -2,    0,  -24,    0,   -2,   -6,  -12,
+         -16,  -10,   -8,   -6,   -8,   -6,   -8,  -10,  -16,
+    },
+    [CHARIOT] = {
+           4,    8,    6,   14,   12,   14,    6,    8,    4,
+          10,   14,   12,   20,   22,   20,   12,   14,   10,
+           6,   12,   10,   16,   16,   16,   10,   12,    6,
+           6,   12,   10,   14,   14,   14,   10,   12,    6,
+           8,   14,   12,   16,   16,   16,   12,   14,    8,
+           6,   12,   10,   14,   14,   14,   10,   12,    6,
+           2,    8,    6,   10,   10,   10,    6,    8,    2,
+           0,    6,    4,    8,    8,    8,    4,    6,    0,
+          -4,    4,    2,    6,    0,    6,    2,    4,   -4,
+          -8,    2,   -2,    4,    0,    4,   -2,    2,   -8,
+    },
+    [CANNON] = {
+           3,    3,    1,   -1,   -2,   -1,    1,    3,    3,
+           2,    2,    1,    0,   -2,    0,    1,    2,    2,
+           1,    1,    0,   -1,    3,   -1,    0,    1,    1,
+           0,    1,    1,    1,    5,    1,    1,    1,    0,
+           0,    0,    0,    0,    5,    0,    0,    0,    0,
+           0,    1,    1,    0,    5,    0,    1,    1,    0,
+           0,    0,    0,    0,    4,    0,    0,    0,    0,
+           1,    1,    2,    2,    8,    2,    2,    1,    1,
+           0,    1,    1,    1,    3,    1,    1,    1,    0,
+           0,    0,    1,    2,    2,    2,    1,    0,    0,
+    },
+    [PAWN] = {
+          10,   14,   18,   22,   24,   22,   18,   14,   10,
+          38,   52,   64,   76,   80,   76,   64,   52,   38,
+          42,   56,   68,   84,   92,   84,   68,   56,   42,
+          36,   46,   56,   66,   72,   66,   56,   46,   36,
+          28,   34,   40,   46,   48,   46,   40,   34,   28,
+           8,    0,   12,    0,   14,    0,   12,    0,    8,
+           0,    0,    4,    0,    6,    0,    4,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+    },
 };
 
-INLINE int pst_index(int color, int s)
-{
-    return color == RED ? (9 - sq_rank(s)) * 9 + sq_file(s) : s;
-}
-
-/* Mobility weights per reachable square and the count regarded as normal. */
-enum {
-    MOB_R_MG = 5, MOB_R_EG = 7, MOB_R_BASE = 6,
-    MOB_H_MG = 9, MOB_H_EG = 9, MOB_H_BASE = 3,
-    MOB_C_MG = 2, MOB_C_EG = 2, MOB_C_BASE = 6,
-    MOB_C_HIT = 5, /* per enemy piece a cannon can capture */
-    TRAPPED_H_MG = 24, TRAPPED_H_EG = 30,
-    TRAPPED_R_MG = 30, TRAPPED_R_EG = 30
+/* Mobility by the number of squares reached (horses and chariots: empty or
+ * enemy squares; cannons: empty squares, each capture is a CANNON_HIT). */
+static const wt mob_horse[9] = {
+    S(-51, -57), S(-42, -48), S(-9, -9), S(0, 0), S(9, 9), S(18, 18),
+    S(27, 27), S(36, 36), S(45, 45),
 };
+static const wt mob_chariot[18] = {
+    S(-60, -72), S(-55, -65), S(-50, -58), S(-15, -21), S(-10, -14), S(-5, -7),
+    S(0, 0), S(5, 7), S(10, 14), S(15, 21), S(20, 28), S(25, 35),
+    S(30, 42), S(35, 49), S(40, 56), S(45, 63), S(50, 70), S(55, 77),
+};
+static const wt mob_cannon[18] = {
+    S(-12, -12), S(-10, -10), S(-8, -8), S(-6, -6), S(-4, -4), S(-2, -2),
+    S(0, 0), S(2, 2), S(4, 4), S(6, 6), S(8, 8), S(10, 10),
+    S(12, 12), S(14, 14), S(16, 16), S(18, 18), S(20, 20), S(22, 22),
+};
+
+/* The other weights (eval.h: EVAL_SCALARS says what each counts). */
+static const wt scalar[SC_COUNT] = {
+    [SC_CANNON_HIT] = S(5, 5),
+    [SC_KING_DANGER] = S(-8, -2),
+    [SC_HOLLOW_CANNON] = S(-90, 0),
+    [SC_HOLLOW_CANNON_LONE] = S(-30, 0),
+    [SC_PIN_CANNON] = S(-24, 0),
+    [SC_RANK_CANNON] = S(-40, 0),
+    [SC_RANK_CANNON_LONE] = S(-15, 0),
+    [SC_OPEN_FILE_CHARIOT] = S(-20, 0),
+    [SC_NO_ADVISOR_CHARIOT] = S(-14, -8),
+    [SC_NO_ADVISOR_HORSE] = S(-8, 0),
+    [SC_NO_ELEPHANT_CANNON] = S(-12, -6),
+    [SC_NO_ELEPHANT_CHARIOT] = S(-6, 0),
+    [SC_SAFE_CHECK_CHARIOT] = S(0, 0),
+    [SC_SAFE_CHECK_HORSE] = S(0, 0),
+    [SC_SAFE_CHECK_CANNON] = S(0, 0),
+    [SC_THREAT_CHARIOT] = S(-50, -50),
+    [SC_THREAT_MINOR] = S(-35, -35),
+    [SC_LOOSE_PIECE] = S(-22, -28),
+    [SC_LOOSE_SOLDIER] = S(-8, -12),
+    [SC_SOLDIER_PAIR] = S(14, 22),
+    [SC_TEMPO] = S(12, 12),
+};
+/* TUNED-WEIGHTS-END */
+
+/* ---- The terms -------------------------------------------------------- */
 
 /* Phase weights of attacking pieces: two sides' full sets make EVAL_PHASE_MAX. */
 static const int phase_w[8] = {0, 0, 0, 0, 2, 4, 2, 0};
+
+/* King danger: attack weight per piece aimed at the palace, and the cap of
+ * the quadratic penalty before it is divided into KING_DANGER units. */
+enum {
+    DANGER_UNITS_PAWN = 2, DANGER_UNITS_HORSE = 3, DANGER_UNITS_CANNON = 3,
+    DANGER_UNITS_CHARIOT = 5, DANGER_CAP = 600, DANGER_PER_UNIT = 8
+};
 
 typedef struct side_info {
     u128 att;        /* squares this side attacks (or defends) */
     u128 att_pawn;   /* by soldiers */
     u128 att_minor;  /* by horses and cannons */
     u128 att_guard;  /* by the general, advisors and elephants */
+    u128 att_horse;  /* by horses */
+    u128 att_rook;   /* by chariots */
+    u128 to_cannon;  /* where cannons can move or capture */
     int units;       /* attack weight aimed at the enemy palace */
     int attackers;   /* pieces aimed at the enemy palace */
     int n[8];        /* pieces by type */
-    int crossed;     /* soldiers over the river */
 } side_info;
+
+/* The accumulated score of each colour, and the trace when one is kept. */
+typedef struct acc {
+    int sc[2][2];    /* [colour][MG/EG] */
+    eval_trace *t;
+} acc;
+
+/* Colour c uses weight w (flat index i) n times. With t a constant NULL
+ * (the search's copy) the trace code is compiled out. */
+INLINE void use(acc *a, int c, int i, wt w, int n)
+{
+    a->sc[c][MG] += w.mg * n;
+    a->sc[c][EG] += w.eg * n;
+    if (a->t)
+        a->t->coef[i] += (int16_t)(c == RED ? n : -n);
+}
+
+INLINE void use_scalar(acc *a, int c, int k, int n)
+{
+    use(a, c, EP_SCALAR + k, scalar[k], n);
+}
+
+INLINE void use_pst(acc *a, int c, int ty, int s)
+{
+    const int i = xq__pst_index(c, s);
+    const wt w = {pst_mg[ty][i], pst_eg[ty][i]};
+    use(a, c, EP_PST + ty * 90 + i, w, 1);
+}
 
 /* The half of the board beyond the river for colour c. */
 INLINE u128 far_half(int c)
@@ -155,153 +331,135 @@ INLINE int crossed_river(int color, int s)
 }
 
 /* Material, tables, mobility and the attack maps of one colour. */
-static void eval_pieces(const pos_t *p, int c, side_info *si, int sc[][2], eval_trace *t)
+INLINE void eval_pieces(const pos_t *p, int c, side_info *si, acc *a)
 {
     const u128 occ = pos_occ(p), own = p->by_color[c];
     const u128 enemy_palace = xq__T.palace[c ^ 1];
-    int mat[2] = {0, 0}, mob[2] = {0, 0};
+    const int ek = p->king[c ^ 1];
     u128 b;
     int s;
 
-    for (int ty = KING; ty <= PAWN; ty++) {
+    for (int ty = ADVISOR; ty <= PAWN; ty++) {
         si->n[ty] = popcount128(pos_pieces(p, c, ty));
-        mat[MG] += si->n[ty] * mat_mg[ty];
-        mat[EG] += si->n[ty] * mat_eg[ty];
+        use(a, c, EP_MATERIAL + ty, material[ty], si->n[ty]);
     }
 
     s = p->king[c];
-    mat[MG] += pst_king_mg[pst_index(c, s)];
-    mat[EG] += pst_king_eg[pst_index(c, s)];
+    use_pst(a, c, KING, s);
     si->att_guard = xq__T.king_to[s];
 
     for (b = pos_pieces(p, c, ADVISOR); b;) {
         s = pop_lsb128(&b);
-        mat[MG] += pst_advisor[pst_index(c, s)];
-        mat[EG] += pst_advisor[pst_index(c, s)];
+        use_pst(a, c, ADVISOR, s);
         si->att_guard |= xq__T.advisor_to[s];
     }
     for (b = pos_pieces(p, c, ELEPHANT); b;) {
         s = pop_lsb128(&b);
-        mat[MG] += pst_elephant[pst_index(c, s)];
-        mat[EG] += pst_elephant[pst_index(c, s)];
+        use_pst(a, c, ELEPHANT, s);
         si->att_guard |= xq__T.elephant_to[s][diag4_index(occ, s)];
     }
     for (b = pos_pieces(p, c, PAWN); b;) {
         s = pop_lsb128(&b);
-        int i = pst_index(c, s);
-        mat[MG] += pst_pawn_mg[i];
-        mat[EG] += pst_pawn_eg[i];
-        u128 a = xq__T.pawn_to[c][s];
-        si->att_pawn |= a;
-        if (crossed_river(c, s)) {
-            si->crossed++;
-            if (a & enemy_palace) {
-                si->units += 2;
-                si->attackers++;
-            }
+        use_pst(a, c, PAWN, s);
+        u128 at = xq__T.pawn_to[c][s];
+        si->att_pawn |= at;
+        if (crossed_river(c, s) && (at & enemy_palace)) {
+            si->units += DANGER_UNITS_PAWN;
+            si->attackers++;
         }
     }
     for (b = pos_pieces(p, c, HORSE); b;) {
         s = pop_lsb128(&b);
-        int i = pst_index(c, s);
-        mat[MG] += pst_horse[i];
-        mat[EG] += pst_horse[i];
-        u128 a = xq__T.horse_to[s][orth4_index(occ, s)];
-        si->att_minor |= a;
-        int m = popcount128(a & ~own);
-        mob[MG] += MOB_H_MG * (m - MOB_H_BASE);
-        mob[EG] += MOB_H_EG * (m - MOB_H_BASE);
-        if (m <= 1) {
-            mob[MG] -= TRAPPED_H_MG;
-            mob[EG] -= TRAPPED_H_EG;
-        }
-        if (a & enemy_palace) {
-            si->units += 3;
+        use_pst(a, c, HORSE, s);
+        u128 at = xq__T.horse_to[s][orth4_index(occ, s)];
+        si->att_horse |= at;
+        int m = popcount128(at & ~own);
+        use(a, c, EP_MOB_HORSE + m, mob_horse[m], 1);
+        if (at & enemy_palace) {
+            si->units += DANGER_UNITS_HORSE;
             si->attackers++;
         }
     }
+    si->att_minor = si->att_horse;
     for (b = pos_pieces(p, c, CANNON); b;) {
         s = pop_lsb128(&b);
-        int i = pst_index(c, s);
-        mat[MG] += pst_cannon[i];
-        mat[EG] += pst_cannon[i] / 2;
+        use_pst(a, c, CANNON, s);
         u128 tg = cannon_targets(p, s);
         u128 hits = tg & occ;
         si->att_minor |= hits;
+        si->to_cannon |= tg & ~own;
         int m = popcount128(tg & ~occ);
-        int h = popcount128(hits & p->by_color[c ^ 1]);
-        mob[MG] += MOB_C_MG * (m - MOB_C_BASE) + MOB_C_HIT * h;
-        mob[EG] += MOB_C_EG * (m - MOB_C_BASE) + MOB_C_HIT * h;
+        use(a, c, EP_MOB_CANNON + m, mob_cannon[m], 1);
+        use_scalar(a, c, SC_CANNON_HIT, popcount128(hits & p->by_color[c ^ 1]));
         /* A cannon on a line through the enemy palace threatens it even
          * through several screens. */
-        const int ek = p->king[c ^ 1];
         if ((hits & enemy_palace) || sq_file(s) == sq_file(ek) || sq_rank(s) == sq_rank(ek)) {
-            si->units += 3;
+            si->units += DANGER_UNITS_CANNON;
             si->attackers++;
         }
     }
     for (b = pos_pieces(p, c, CHARIOT); b;) {
         s = pop_lsb128(&b);
-        int i = pst_index(c, s);
-        mat[MG] += pst_chariot[i];
-        mat[EG] += pst_chariot[i];
-        u128 a = rook_targets(p, s);
-        si->att |= a;
-        int m = popcount128(a & ~own);
-        mob[MG] += MOB_R_MG * (m - MOB_R_BASE);
-        mob[EG] += MOB_R_EG * (m - MOB_R_BASE);
-        if (m <= 2) {
-            mob[MG] -= TRAPPED_R_MG;
-            mob[EG] -= TRAPPED_R_EG;
-        }
-        if (a & enemy_palace) {
-            si->units += 5;
+        use_pst(a, c, CHARIOT, s);
+        u128 at = rook_targets(p, s);
+        si->att_rook |= at;
+        int m = popcount128(at & ~own);
+        use(a, c, EP_MOB_CHARIOT + m, mob_chariot[m], 1);
+        if (at & enemy_palace) {
+            si->units += DANGER_UNITS_CHARIOT;
             si->attackers++;
         }
     }
-    si->att |= si->att_pawn | si->att_minor | si->att_guard;
+    si->att = si->att_rook | si->att_pawn | si->att_minor | si->att_guard;
+}
 
-    sc[c][MG] += mat[MG] + mob[MG];
-    sc[c][EG] += mat[EG] + mob[EG];
-    if (t) {
-        t->material[c][MG] = mat[MG];
-        t->material[c][EG] = mat[EG];
-        t->mobility[c][MG] = mob[MG];
-        t->mobility[c][EG] = mob[EG];
-    }
+/* Squares from which a cannon would give check to a general on k: on its
+ * rank and file, beyond exactly one piece, up to and including the second. */
+INLINE u128 cannon_check_squares(const pos_t *p, int k)
+{
+    const int f = sq_file(k), r = sq_rank(k);
+    const unsigned ro = p->rank_occ[r], fo = p->file_occ[f];
+    const unsigned r1 = xq__T.rook_rank[f][ro], f1 = xq__T.rook_file[r][fo];
+    const unsigned r2 = xq__T.rook_rank[f][ro & ~r1], f2 = xq__T.rook_file[r][fo & ~f1];
+    return rank_bits(r, r2 & ~r1) | file_bits(f, f2 & ~f1);
 }
 
 /* Safety of colour c's general against the other side's pieces. */
-static void eval_king(const pos_t *p, int c, const side_info *us, const side_info *them,
-                      int sc[][2], eval_trace *t)
+INLINE void eval_king(const pos_t *p, int c, const side_info *us, const side_info *them, acc *a)
 {
     const int o = c ^ 1, k = p->king[c];
     const u128 occ = pos_occ(p);
     const int na = us->n[ADVISOR], ne = us->n[ELEPHANT];
-    int mg = 0, eg = 0;
     u128 b;
 
     /* Pieces aimed at the palace, weighed against the defenders left. */
     if (them->attackers >= 2) {
         int danger = them->units * them->attackers * (10 - na - ne) / 10;
         int pen = danger * danger / 5;
-        mg -= pen < 600 ? pen : 600;
-        eg -= pen / 4 < 200 ? pen / 4 : 200;
+        use_scalar(a, c, SC_KING_DANGER, (pen < DANGER_CAP ? pen : DANGER_CAP) / DANGER_PER_UNIT);
     }
+
+    /* Squares from which each enemy piece type could check without being
+     * taken there. */
+    const u128 open = ~p->by_color[o] & ~us->att;
+    use_scalar(a, c, SC_SAFE_CHECK_CHARIOT, popcount128(rook_targets(p, k) & them->att_rook & open));
+    use_scalar(a, c, SC_SAFE_CHECK_HORSE,
+               popcount128(xq__T.horse_from[k][diag4_index(occ, k)] & them->att_horse & open));
+    use_scalar(a, c, SC_SAFE_CHECK_CANNON,
+               popcount128(cannon_check_squares(p, k) & them->to_cannon & open));
 
     const int attackers_left = them->n[CHARIOT] + them->n[HORSE] + them->n[CANNON];
     for (b = pos_pieces(p, o, CANNON); b;) {
         int s = pop_lsb128(&b);
         if (sq_file(s) == sq_file(k)) {
             int screens = popcount128(between(s, k) & occ);
-            if (screens == 0) /* empty-headed cannon: the palace is frozen */
-                mg -= attackers_left > 1 ? 90 : 30;
+            if (screens == 0) /* hollow cannon: the palace is frozen */
+                use_scalar(a, c, attackers_left > 1 ? SC_HOLLOW_CANNON : SC_HOLLOW_CANNON_LONE, 1);
             else if (screens == 2) /* pins the two pieces in front of the general */
-                mg -= 24;
+                use_scalar(a, c, SC_PIN_CANNON, 1);
         } else if (sq_rank(s) == sq_rank(k)) {
-            int screens = popcount128(between(s, k) & occ);
-            if (screens == 0)
-                mg -= attackers_left > 1 ? 40 : 15;
+            if (!(between(s, k) & occ))
+                use_scalar(a, c, attackers_left > 1 ? SC_RANK_CANNON : SC_RANK_CANNON_LONE, 1);
         }
     }
     /* Enemy chariots on a palace file with no piece of ours in the way. */
@@ -312,67 +470,32 @@ static void eval_king(const pos_t *p, int c, const side_info *us, const side_inf
             continue;
         int target = make_sq(f, c == RED ? 2 : 7);
         if (s == target || !(between(s, target) & p->by_color[c]))
-            mg -= 20;
+            use_scalar(a, c, SC_OPEN_FILE_CHARIOT, 1);
     }
     /* Defenders missing against the pieces that exploit their absence. */
-    mg -= (2 - na) * them->n[CHARIOT] * 14 + (2 - na) * them->n[HORSE] * 8;
-    mg -= (2 - ne) * them->n[CANNON] * 12 + (2 - ne) * them->n[CHARIOT] * 6;
-    eg -= (2 - na) * them->n[CHARIOT] * 8 + (2 - ne) * them->n[CANNON] * 6;
-
-    sc[c][MG] += mg;
-    sc[c][EG] += eg;
-    if (t) {
-        t->king[c][MG] = mg;
-        t->king[c][EG] = eg;
-    }
+    use_scalar(a, c, SC_NO_ADVISOR_CHARIOT, (2 - na) * them->n[CHARIOT]);
+    use_scalar(a, c, SC_NO_ADVISOR_HORSE, (2 - na) * them->n[HORSE]);
+    use_scalar(a, c, SC_NO_ELEPHANT_CANNON, (2 - ne) * them->n[CANNON]);
+    use_scalar(a, c, SC_NO_ELEPHANT_CHARIOT, (2 - ne) * them->n[CHARIOT]);
 }
 
-/* Pieces of colour c attacked by cheaper enemy pieces, or attacked and undefended. */
-static void eval_threats(const pos_t *p, int c, const side_info *us, const side_info *them,
-                         int sc[][2], eval_trace *t)
+/* Pieces of colour c attacked by cheaper enemy pieces, or attacked and
+ * undefended; crossed soldiers side by side. */
+INLINE void eval_threats(const pos_t *p, int c, const side_info *us, const side_info *them, acc *a)
 {
-    int mg = 0, eg = 0;
     const u128 rooks = pos_pieces(p, c, CHARIOT);
     const u128 minors = pos_pieces(p, c, HORSE) | pos_pieces(p, c, CANNON);
     const u128 guards = pos_pieces(p, c, ADVISOR) | pos_pieces(p, c, ELEPHANT);
-    int n;
 
-    n = popcount128(rooks & (them->att_pawn | them->att_minor | them->att_guard));
-    mg -= 50 * n;
-    eg -= 50 * n;
-    n = popcount128(minors & (them->att_pawn | them->att_guard));
-    mg -= 35 * n;
-    eg -= 35 * n;
-    u128 loose = (rooks | minors | guards) & them->att & ~us->att;
-    n = popcount128(loose);
-    mg -= 22 * n;
-    eg -= 28 * n;
-    u128 crossed_pawns = pos_pieces(p, c, PAWN) & far_half(c);
-    n = popcount128(crossed_pawns & them->att & ~us->att);
-    mg -= 8 * n;
-    eg -= 12 * n;
-
-    sc[c][MG] += mg;
-    sc[c][EG] += eg;
-    if (t) {
-        t->threats[c][MG] = mg;
-        t->threats[c][EG] = eg;
-    }
-}
-
-/* Crossed soldiers side by side support each other. */
-static void eval_pawns(const pos_t *p, int c, int sc[][2], eval_trace *t)
-{
+    use_scalar(a, c, SC_THREAT_CHARIOT,
+               popcount128(rooks & (them->att_pawn | them->att_minor | them->att_guard)));
+    use_scalar(a, c, SC_THREAT_MINOR, popcount128(minors & (them->att_pawn | them->att_guard)));
+    use_scalar(a, c, SC_LOOSE_PIECE, popcount128((rooks | minors | guards) & them->att & ~us->att));
     const u128 crossed = pos_pieces(p, c, PAWN) & far_half(c);
+    use_scalar(a, c, SC_LOOSE_SOLDIER, popcount128(crossed & them->att & ~us->att));
+
     const u128 not_file_i = ~file_bits(8, 0x3ff);
-    int pairs = popcount128(crossed & not_file_i & (crossed >> 1));
-    int mg = 14 * pairs, eg = 22 * pairs;
-    sc[c][MG] += mg;
-    sc[c][EG] += eg;
-    if (t) {
-        t->pawns[c][MG] = mg;
-        t->pawns[c][EG] = eg;
-    }
+    use_scalar(a, c, SC_SOLDIER_PAIR, popcount128(crossed & not_file_i & (crossed >> 1)));
 }
 
 /* Endgame scale (0..EVAL_SCALE_MAX) for the stronger side s against w:
@@ -417,17 +540,16 @@ static int scale_for(const side_info *s, const side_info *w)
     return EVAL_SCALE_MAX;
 }
 
-int xq__evaluate_trace(const pos_t *p, eval_trace *t)
+INLINE int evaluate(const pos_t *p, eval_trace *t)
 {
-    int sc[2][2] = {{0, 0}, {0, 0}};
+    acc a = {{{0, 0}, {0, 0}}, t};
     side_info si[2] = {{0}, {0}};
 
-    eval_pieces(p, RED, &si[RED], sc, t);
-    eval_pieces(p, BLACK, &si[BLACK], sc, t);
+    eval_pieces(p, RED, &si[RED], &a);
+    eval_pieces(p, BLACK, &si[BLACK], &a);
     for (int c = RED; c <= BLACK; c++) {
-        eval_king(p, c, &si[c], &si[c ^ 1], sc, t);
-        eval_threats(p, c, &si[c], &si[c ^ 1], sc, t);
-        eval_pawns(p, c, sc, t);
+        eval_king(p, c, &si[c], &si[c ^ 1], &a);
+        eval_threats(p, c, &si[c], &si[c ^ 1], &a);
     }
 
     int phase = 0;
@@ -437,21 +559,22 @@ int xq__evaluate_trace(const pos_t *p, eval_trace *t)
     if (phase > EVAL_PHASE_MAX)
         phase = EVAL_PHASE_MAX;
 
-    const int mg = sc[RED][MG] - sc[BLACK][MG];
-    const int eg = sc[RED][EG] - sc[BLACK][EG];
+    const int mg = a.sc[RED][MG] - a.sc[BLACK][MG];
+    const int eg = a.sc[RED][EG] - a.sc[BLACK][EG];
     int v = (mg * phase + eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
 
     const int strong = v >= 0 ? RED : BLACK;
     const int scale = scale_for(&si[strong], &si[strong ^ 1]);
     v = v * scale / EVAL_SCALE_MAX;
 
+    /* Tempo: the side to move is a little better off. */
+    v = (p->side == RED ? v : -v) + scalar[SC_TEMPO].mg;
     if (t) {
         t->phase = phase;
         t->scale = scale;
-        t->red_view = v;
+        t->tempo_sign = p->side == RED ? 1 : -1;
+        t->red_view = p->side == RED ? v : -v;
     }
-    /* Tempo: the side to move is a little better off. */
-    v = (p->side == RED ? v : -v) + 12;
     if (v > 9000)
         v = 9000;
     if (v < -9000)
@@ -459,7 +582,42 @@ int xq__evaluate_trace(const pos_t *p, eval_trace *t)
     return v;
 }
 
-int xq__evaluate(const pos_t *p) { return xq__evaluate_trace(p, NULL); }
+int xq__evaluate(const pos_t *p) { return evaluate(p, NULL); }
+
+int xq__evaluate_trace(const pos_t *p, eval_trace *t)
+{
+    memset(t, 0, sizeof *t);
+    return evaluate(p, t);
+}
+
+void xq__eval_weights(int mg[EP_COUNT], int eg[EP_COUNT])
+{
+    for (int i = 0; i < EP_COUNT; i++)
+        mg[i] = eg[i] = 0;
+    for (int ty = ADVISOR; ty <= PAWN; ty++) {
+        mg[EP_MATERIAL + ty] = material[ty].mg;
+        eg[EP_MATERIAL + ty] = material[ty].eg;
+    }
+    for (int ty = KING; ty <= PAWN; ty++)
+        for (int i = 0; i < 90; i++) {
+            mg[EP_PST + ty * 90 + i] = pst_mg[ty][i];
+            eg[EP_PST + ty * 90 + i] = pst_eg[ty][i];
+        }
+    for (int m = 0; m < 9; m++) {
+        mg[EP_MOB_HORSE + m] = mob_horse[m].mg;
+        eg[EP_MOB_HORSE + m] = mob_horse[m].eg;
+    }
+    for (int m = 0; m < 18; m++) {
+        mg[EP_MOB_CHARIOT + m] = mob_chariot[m].mg;
+        eg[EP_MOB_CHARIOT + m] = mob_chariot[m].eg;
+        mg[EP_MOB_CANNON + m] = mob_cannon[m].mg;
+        eg[EP_MOB_CANNON + m] = mob_cannon[m].eg;
+    }
+    for (int k = 0; k < SC_COUNT; k++) {
+        mg[EP_SCALAR + k] = scalar[k].mg;
+        eg[EP_SCALAR + k] = scalar[k].eg;
+    }
+}
 
 int xq__palace_attackers(const pos_t *p, int c)
 {

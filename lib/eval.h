@@ -1,4 +1,5 @@
-/* Static evaluation: a hand-written, tapered (middlegame/endgame) score.
+/* Static evaluation: a tapered (middlegame/endgame) score that is linear in
+ * its weights, so that a Texel tuner (tools/tune) can fit every weight.
  * Hot path: no allocation, no locks, pure function of the position. */
 #ifndef XQ_EVAL_H
 #define XQ_EVAL_H
@@ -13,22 +14,74 @@ extern const int xq__see_value[8];
  * reaches the mate range (|score| < 10000). */
 int xq__evaluate(const pos_t *p);
 
-/* The evaluation's terms for one position, for tests and tuning: each term
- * from Red's view, middlegame and endgame parts, then the blend. */
-typedef struct eval_trace {
-    int material[2][2];  /* [color][mg/eg]: material + piece-square tables */
-    int mobility[2][2];
-    int king[2][2];      /* king safety (negative: danger for that colour) */
-    int threats[2][2];
-    int pawns[2][2];
-    int phase;           /* 0 (bare endgame) .. EVAL_PHASE_MAX (opening) */
-    int scale;           /* endgame scale factor, 0..EVAL_SCALE_MAX, for the stronger side */
-    int red_view;        /* final score from Red's view */
-} eval_trace;
-
 enum { EVAL_PHASE_MAX = 32, EVAL_SCALE_MAX = 64 };
 
+/* The weights other than material, tables and mobility, in the order of
+ * the scalar[] table in lib/eval.c: X(name, description). */
+#define EVAL_SCALARS(X)                                                                   \
+    X(CANNON_HIT, "per enemy piece a cannon can capture")                                 \
+    X(KING_DANGER, "per 8 units of (attack weight x attackers x missing defenders)^2/5")   \
+    X(HOLLOW_CANNON, "enemy cannon on the general's file with nothing between")          \
+    X(HOLLOW_CANNON_LONE, "the same when it is the enemy's only attacking piece")         \
+    X(PIN_CANNON, "enemy cannon on the general's file behind two screens")               \
+    X(RANK_CANNON, "enemy cannon on the general's rank with nothing between")            \
+    X(RANK_CANNON_LONE, "the same when it is the enemy's only attacking piece")           \
+    X(OPEN_FILE_CHARIOT, "enemy chariot on a palace file with none of ours in the way")   \
+    X(NO_ADVISOR_CHARIOT, "per missing advisor and enemy chariot")                        \
+    X(NO_ADVISOR_HORSE, "per missing advisor and enemy horse")                            \
+    X(NO_ELEPHANT_CANNON, "per missing elephant and enemy cannon")                        \
+    X(NO_ELEPHANT_CHARIOT, "per missing elephant and enemy chariot")                      \
+    X(SAFE_CHECK_CHARIOT, "per square a chariot can give check from unopposed")           \
+    X(SAFE_CHECK_HORSE, "per square a horse can give check from unopposed")               \
+    X(SAFE_CHECK_CANNON, "per square a cannon can give check from unopposed")             \
+    X(THREAT_CHARIOT, "a chariot attacked by a soldier, horse, cannon or defender")       \
+    X(THREAT_MINOR, "a horse or cannon attacked by a soldier or defender")                \
+    X(LOOSE_PIECE, "a piece attacked and not defended")                                   \
+    X(LOOSE_SOLDIER, "a crossed soldier attacked and not defended")                       \
+    X(SOLDIER_PAIR, "crossed soldiers side by side")                                      \
+    X(TEMPO, "the side to move (added after the endgame scale)")
+
+#define EVAL_SCALAR_ENUM(name, text) SC_##name,
+enum { EVAL_SCALARS(EVAL_SCALAR_ENUM) SC_COUNT };
+#undef EVAL_SCALAR_ENUM
+
+/* Every weight is a (middlegame, endgame) pair. Their flat index: */
+enum {
+    EP_MATERIAL = 0,                  /* [type] (KING..PAWN; 0 and KING unused) */
+    EP_PST = EP_MATERIAL + 8,         /* [type * 90 + table index]: piece-square tables */
+    EP_MOB_HORSE = EP_PST + 8 * 90,   /* [squares a horse reaches, 0..8] */
+    EP_MOB_CHARIOT = EP_MOB_HORSE + 9, /* [squares, 0..17] */
+    EP_MOB_CANNON = EP_MOB_CHARIOT + 18, /* [empty squares, 0..17] */
+    EP_SCALAR = EP_MOB_CANNON + 18,   /* [SC_*] */
+    EP_COUNT = EP_SCALAR + SC_COUNT
+};
+
+/* Piece-square table index of square s for a piece of colour c: the
+ * tables are written from Red's side, rank 9 in the first row. */
+INLINE int xq__pst_index(int c, int s)
+{
+    return c == RED ? (9 - sq_rank(s)) * 9 + sq_file(s) : s;
+}
+
+/* How one position uses the weights, for the tuner: the evaluation from
+ * Red's view is
+ *   lin = sum_i coef[i] * (mg_i * phase + eg_i * (PHASE_MAX - phase)) / PHASE_MAX
+ *   red_view = lin * scale / SCALE_MAX + tempo_sign * TEMPO (the TEMPO pair's mg)
+ * up to integer rounding, where coef[i] counts Red's uses of weight i less
+ * Black's (coef[EP_SCALAR + SC_TEMPO] stays 0; tempo_sign says who moves). */
+typedef struct eval_trace {
+    int16_t coef[EP_COUNT];
+    int phase;      /* 0 (bare endgame) .. EVAL_PHASE_MAX (opening) */
+    int scale;      /* endgame scale factor, 0..EVAL_SCALE_MAX, for the stronger side */
+    int tempo_sign; /* +1 Red to move, -1 Black */
+    int red_view;   /* final score from Red's view, before clamping */
+} eval_trace;
+
+/* The evaluation with its trace (t is cleared first). */
 int xq__evaluate_trace(const pos_t *p, eval_trace *t);
+
+/* The current weights, by flat index. */
+void xq__eval_weights(int mg[EP_COUNT], int eg[EP_COUNT]);
 
 /* Pieces of colour c aimed at the enemy palace (as the evaluation's king
  * safety counts them): chariots and horses attacking a palace point,

@@ -1,26 +1,25 @@
-/* xq-tune: Texel-style tuning of the evaluation (issue 17).
+/* xq-tune: Texel-style tuning of every evaluation weight (issue 17).
  *
  * Reads games with results (PGN files, or '-' for standard input, e.g.
  * `xz -dc games.pgn.xz | xq-tune -`), keeps the quiet positions of each
  * game's main line (not in check, no capture that wins material by static
  * exchange, past the first plies), and describes each position by the
- * evaluation's trace (lib/eval.h: xq__evaluate_trace()): the count of each
- * piece type for both sides, the piece-square part of the material term,
- * mobility, king safety, threats and soldier structure, each as a
- * middlegame and an endgame part, with the game phase and endgame scale.
- * The evaluation is linear in these parts:
+ * evaluation's trace (lib/eval.h: xq__evaluate_trace()): how often Red uses
+ * each weight less how often Black does, the game phase, the endgame scale
+ * and who is to move. The evaluation is linear in its weights:
  *
- *   v = ((sum_i w_i mg_i) * phase + (sum_i w_i eg_i) * (32 - phase)) / 32 * scale / 64
+ *   v = sum_i coef_i (mg_i phase + eg_i (1 - phase)) * scale + tempo
  *
- * where the weights w are the material values mat_mg[] / mat_eg[] of
- * lib/eval.c and one scale factor per other term (1.0 = as the evaluation
- * has it now). The tuner fits the constant K of the logistic
- * 1 / (1 + 10^(-K v / 400)) to the game results with the current weights,
- * then minimises the mean squared error between the results (1, 0.5, 0
- * from Red's view) and the logistic of v over the weights by gradient
- * descent, on a training set, and reports the error on a held-out set (every
- * Nth position) before and after. It prints the new material values and
- * the term scales to apply to the weights in lib/eval.c.
+ * (phase and scale as fractions), so the tuner checks that this model gives
+ * the evaluation's own score for every position, fits the constant K of the
+ * logistic 1 / (1 + 10^(-K v / 400)) to the game results with the current
+ * weights, then minimises the mean squared error between the results (1,
+ * 0.5, 0 from Red's view) and the logistic of v over all the weights (Adam,
+ * full batch) on a training set, with a small pull towards the current
+ * weights (--l2). Mirror squares of a piece-square table share one weight.
+ * It reports the error on a held-out set (every Nth position) before and
+ * after, and prints the weight block of lib/eval.c (between
+ * TUNED-WEIGHTS-BEGIN and -END), or writes it into that file (--apply).
  *
  * Internal: links the library's objects and uses lib/ headers. */
 #define _POSIX_C_SOURCE 200809L
@@ -36,25 +35,71 @@
 #include "movegen.h"
 #include "movepick.h"
 
-/* Features of one position: piece count differences (Red - Black) for
- * ADVISOR..PAWN, then the other terms (Red - Black). */
-enum { NPIECE = 6, NTERM = 5, NFEAT = NPIECE + NTERM };
-static const char *const piece_name[NPIECE] = {"advisor", "elephant", "horse",
-                                               "chariot", "cannon",   "soldier"};
-static const char *const term_name[NTERM] = {"piece-square tables", "mobility", "king safety",
-                                             "threats", "soldier structure"};
-/* The material values as lib/eval.c has them (ADVISOR..PAWN). */
-static const double mat0_mg[NPIECE] = {170, 170, 390, 900, 420, 75};
-static const double mat0_eg[NPIECE] = {150, 155, 440, 960, 390, 100};
-
+/* One position: its nonzero coefficients (in feats[]), phase, scale, who
+ * moves and the game's result from Red's view. */
 typedef struct sample {
-    float mg[NFEAT], eg[NFEAT];
-    float phase, scale, tempo;
-    float result; /* from Red's view */
+    size_t first;     /* into feats[] */
+    uint16_t count;
+    int8_t tempo;     /* +1 Red to move, -1 Black */
+    float phase, scale, result;
 } sample;
+
+typedef struct feat {
+    uint16_t param;   /* a tuned parameter (mirror squares share one) */
+    int16_t coef;
+} feat;
 
 static sample *samples;
 static size_t nsamples, cap_samples;
+static feat *feats;
+static size_t nfeats, cap_feats;
+static long long model_mismatch; /* positions where the linear model misses the evaluation */
+static int model_worst;
+
+/* Parameters: the flat weight index of eval.h, with mirror squares of a
+ * table folded onto the left half. P_TEMPO is the tempo (mg only). */
+static int param_of[EP_COUNT];
+static int nparams;
+static int weight_of_param[EP_COUNT]; /* one flat index per parameter */
+
+static void die(const char *msg)
+{
+    fprintf(stderr, "xq-tune: %s\n", msg);
+    exit(1);
+}
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    size_t n = *cap ? *cap : 65536;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(p, n * size);
+    if (!q)
+        die("out of memory");
+    *cap = n;
+    return q;
+}
+
+static void init_params(void)
+{
+    nparams = 0;
+    for (int i = 0; i < EP_COUNT; i++) {
+        int j = i;
+        if (i >= EP_PST && i < EP_PST + 8 * 90) {
+            int sq = (i - EP_PST) % 90, f = sq % 9;
+            if (f > 4)
+                j = i - f + (8 - f);
+        }
+        if (j == i) {
+            weight_of_param[nparams] = i;
+            param_of[i] = nparams++;
+        } else {
+            param_of[i] = param_of[j];
+        }
+    }
+}
 
 static int quiet(const pos_t *p)
 {
@@ -68,96 +113,117 @@ static int quiet(const pos_t *p)
     return 1;
 }
 
+static double model(const sample *s, const double *mg, const double *eg, double tempo)
+{
+    double a = 0, b = 0;
+    const feat *f = &feats[s->first];
+    for (int i = 0; i < s->count; i++) {
+        a += f[i].coef * mg[f[i].param];
+        b += f[i].coef * eg[f[i].param];
+    }
+    return (a * s->phase + b * (1 - s->phase)) * s->scale + s->tempo * tempo;
+}
+
+static double *cur_mg, *cur_eg; /* the evaluation's weights, by parameter */
+
 static void add_sample(const pos_t *p, double result)
 {
-    eval_trace t;
-    memset(&t, 0, sizeof t);
+    static eval_trace t;
     xq__evaluate_trace(p, &t);
     if (t.scale == 0)
         return; /* a dead draw tells nothing about the weights */
-    if (nsamples == cap_samples) {
-        cap_samples = cap_samples ? cap_samples * 2 : 65536;
-        samples = realloc(samples, cap_samples * sizeof *samples);
-        if (!samples) {
-            fprintf(stderr, "xq-tune: out of memory\n");
-            exit(1);
+    samples = grow(samples, &cap_samples, nsamples + 1, sizeof *samples);
+    feats = grow(feats, &cap_feats, nfeats + EP_COUNT, sizeof *feats);
+    sample *s = &samples[nsamples];
+    s->first = nfeats;
+    /* Fold mirror squares: sum the coefficients per parameter. */
+    static int acc[EP_COUNT];
+    static int touched[EP_COUNT];
+    int nt = 0;
+    for (int i = 0; i < EP_COUNT; i++)
+        if (t.coef[i]) {
+            int q = param_of[i];
+            if (!acc[q])
+                touched[nt++] = q;
+            acc[q] += t.coef[i];
         }
+    int n = 0;
+    for (int k = 0; k < nt; k++) {
+        int q = touched[k];
+        if (acc[q]) {
+            feats[nfeats + (size_t)n].param = (uint16_t)q;
+            feats[nfeats + (size_t)n].coef = (int16_t)acc[q];
+            n++;
+        }
+        acc[q] = 0;
     }
-    sample *s = &samples[nsamples++];
-    double mg_mat = 0, eg_mat = 0;
-    for (int i = 0; i < NPIECE; i++) {
-        int ty = ADVISOR + i;
-        int d = popcount128(pos_pieces(p, RED, ty)) - popcount128(pos_pieces(p, BLACK, ty));
-        s->mg[i] = (float)d;
-        s->eg[i] = (float)d;
-        mg_mat += d * mat0_mg[i];
-        eg_mat += d * mat0_eg[i];
-    }
-    /* The piece-square part: the material term less the material values. */
-    s->mg[NPIECE + 0] = (float)(t.material[RED][0] - t.material[BLACK][0] - mg_mat);
-    s->eg[NPIECE + 0] = (float)(t.material[RED][1] - t.material[BLACK][1] - eg_mat);
-    s->mg[NPIECE + 1] = (float)(t.mobility[RED][0] - t.mobility[BLACK][0]);
-    s->eg[NPIECE + 1] = (float)(t.mobility[RED][1] - t.mobility[BLACK][1]);
-    s->mg[NPIECE + 2] = (float)(t.king[RED][0] - t.king[BLACK][0]);
-    s->eg[NPIECE + 2] = (float)(t.king[RED][1] - t.king[BLACK][1]);
-    s->mg[NPIECE + 3] = (float)(t.threats[RED][0] - t.threats[BLACK][0]);
-    s->eg[NPIECE + 3] = (float)(t.threats[RED][1] - t.threats[BLACK][1]);
-    s->mg[NPIECE + 4] = (float)(t.pawns[RED][0] - t.pawns[BLACK][0]);
-    s->eg[NPIECE + 4] = (float)(t.pawns[RED][1] - t.pawns[BLACK][1]);
+    s->count = (uint16_t)n;
     s->phase = (float)t.phase / EVAL_PHASE_MAX;
     s->scale = (float)t.scale / EVAL_SCALE_MAX;
-    s->tempo = p->side == RED ? 12.0f : -12.0f;
+    s->tempo = (int8_t)t.tempo_sign;
     s->result = (float)result;
-}
-
-static double eval_sample(const sample *s, const double *w)
-{
-    /* w[0..NFEAT) middlegame, w[NFEAT..2 NFEAT) endgame. */
-    double mg = 0, eg = 0;
-    for (int i = 0; i < NFEAT; i++) {
-        mg += w[i] * s->mg[i];
-        eg += w[NFEAT + i] * s->eg[i];
+    /* The model must give the evaluation's score (up to integer rounding). */
+    double v = model(s, cur_mg, cur_eg, cur_mg[param_of[EP_SCALAR + SC_TEMPO]]);
+    int miss = (int)fabs(v - t.red_view);
+    if (miss > 2) {
+        model_mismatch++;
+        if (miss > model_worst)
+            model_worst = miss;
     }
-    return (mg * s->phase + eg * (1 - s->phase)) * s->scale + s->tempo;
+    nfeats += (size_t)n;
+    nsamples++;
 }
 
 static double sigmoid(double v, double k) { return 1.0 / (1.0 + pow(10.0, -k * v / 400.0)); }
 
+static int held_out(size_t i, int every) { return i % (size_t)every == 0; }
+
 /* Mean squared error over the training (holdout = 0) or held-out set. */
-static double error(const double *w, double k, int holdout, int every)
+static double error(const double *mg, const double *eg, double k, int holdout, int every)
 {
+    const double tempo = mg[param_of[EP_SCALAR + SC_TEMPO]];
     double sum = 0;
     size_t n = 0;
     for (size_t i = 0; i < nsamples; i++) {
-        if (((int)(i % (size_t)every) == 0) != holdout)
+        if (held_out(i, every) != holdout)
             continue;
-        double e = samples[i].result - sigmoid(eval_sample(&samples[i], w), k);
+        double e = samples[i].result - sigmoid(model(&samples[i], mg, eg, tempo), k);
         sum += e * e;
         n++;
     }
     return n ? sum / (double)n : 0;
 }
 
-static void gradient(const double *w, double k, int every, double *g)
+static void gradient(const double *mg, const double *eg, double k, int every, double *gmg,
+                     double *geg)
 {
-    memset(g, 0, 2 * NFEAT * sizeof *g);
+    const int pt = param_of[EP_SCALAR + SC_TEMPO];
+    const double tempo = mg[pt];
+    memset(gmg, 0, (size_t)nparams * sizeof *gmg);
+    memset(geg, 0, (size_t)nparams * sizeof *geg);
     size_t n = 0;
     const double c = k * log(10.0) / 400.0;
     for (size_t i = 0; i < nsamples; i++) {
-        if (i % (size_t)every == 0)
+        if (held_out(i, every))
             continue;
         const sample *s = &samples[i];
-        double sg = sigmoid(eval_sample(s, w), k);
+        double sg = sigmoid(model(s, mg, eg, tempo), k);
         /* d/dw (r - sg)^2 = -2 (r - sg) sg (1 - sg) c dv/dw */
-        double f = -2.0 * (s->result - sg) * sg * (1 - sg) * c * s->scale;
-        for (int j = 0; j < NFEAT; j++) {
-            g[j] += f * s->mg[j] * s->phase;
-            g[NFEAT + j] += f * s->eg[j] * (1 - s->phase);
+        double d = -2.0 * (s->result - sg) * sg * (1 - sg) * c;
+        double fm = d * s->scale * s->phase, fe = d * s->scale * (1 - s->phase);
+        const feat *f = &feats[s->first];
+        for (int j = 0; j < s->count; j++) {
+            gmg[f[j].param] += fm * f[j].coef;
+            geg[f[j].param] += fe * f[j].coef;
         }
+        gmg[pt] += d * s->tempo;
         n++;
     }
-    for (int j = 0; j < 2 * NFEAT; j++)
-        g[j] /= (double)(n ? n : 1);
+    for (int j = 0; j < nparams; j++) {
+        gmg[j] /= (double)(n ? n : 1);
+        geg[j] /= (double)(n ? n : 1);
+    }
+    geg[pt] = 0; /* the tempo has one value */
 }
 
 static int read_file(const char *path, int skip, int every_ply, long max_positions,
@@ -212,19 +278,141 @@ static int read_file(const char *path, int skip, int every_ply, long max_positio
     return 0;
 }
 
+/* ---- Printing the weight block of lib/eval.c -------------------------- */
+
+static int W(const double *w, int flat) { return (int)lround(w[param_of[flat]]); }
+
+static void print_pairs(FILE *o, const char *name, int n, int base, const double *mg,
+                        const double *eg)
+{
+    fprintf(o, "static const wt %s[%d] = {\n", name, n);
+    for (int i = 0; i < n; i++)
+        fprintf(o, "%sS(%d, %d),%s", i % 6 == 0 ? "    " : " ", W(mg, base + i), W(eg, base + i),
+                i % 6 == 5 || i == n - 1 ? "\n" : "");
+    fprintf(o, "};\n");
+}
+
+static const char *const type_name[8] = {"",        "KING",    "ADVISOR", "ELEPHANT",
+                                         "HORSE",   "CHARIOT", "CANNON",  "PAWN"};
+
+#define SCALAR_NAME(name, text) #name,
+static const char *const scalar_name[SC_COUNT] = {EVAL_SCALARS(SCALAR_NAME)};
+
+static void print_block(FILE *o, const double *mg, const double *eg, const char *how)
+{
+    fprintf(o, "/* TUNED-WEIGHTS-BEGIN (tools/tune prints this block) */\n%s", how);
+    fprintf(o, "static const wt material[8] = {\n");
+    for (int ty = ADVISOR; ty <= PAWN; ty++)
+        fprintf(o, "    [%s] = S(%d, %d),\n", type_name[ty], W(mg, EP_MATERIAL + ty),
+                W(eg, EP_MATERIAL + ty));
+    fprintf(o, "};\n\n"
+               "/* Piece-square tables from Red's point of view, written as a board diagram:\n"
+               " * the first row is rank 9 (Black's back rank), the last row rank 0 (Red's\n"
+               " * back rank). xq__pst_index() maps a square of either colour to an index. */\n");
+    for (int ph = 0; ph < 2; ph++) {
+        const double *w = ph ? eg : mg;
+        fprintf(o, "static const int16_t pst_%s[8][90] = {\n", ph ? "eg" : "mg");
+        for (int ty = KING; ty <= PAWN; ty++) {
+            fprintf(o, "    [%s] = {\n", type_name[ty]);
+            for (int r = 0; r < 10; r++) {
+                fprintf(o, "       ");
+                for (int f = 0; f < 9; f++)
+                    fprintf(o, " %4d,", W(w, EP_PST + ty * 90 + r * 9 + f));
+                fprintf(o, "\n");
+            }
+            fprintf(o, "    },\n");
+        }
+        fprintf(o, "};\n");
+    }
+    fprintf(o, "\n/* Mobility by the number of squares reached (horses and chariots: empty or\n"
+               " * enemy squares; cannons: empty squares, each capture is a CANNON_HIT). */\n");
+    print_pairs(o, "mob_horse", 9, EP_MOB_HORSE, mg, eg);
+    print_pairs(o, "mob_chariot", 18, EP_MOB_CHARIOT, mg, eg);
+    print_pairs(o, "mob_cannon", 18, EP_MOB_CANNON, mg, eg);
+    fprintf(o, "\n/* The other weights (eval.h: EVAL_SCALARS says what each counts). */\n"
+               "static const wt scalar[SC_COUNT] = {\n");
+    for (int k = 0; k < SC_COUNT; k++) {
+        int m = W(mg, EP_SCALAR + k);
+        fprintf(o, "    [SC_%s] = S(%d, %d),\n", scalar_name[k], m,
+                k == SC_TEMPO ? m : W(eg, EP_SCALAR + k));
+    }
+    fprintf(o, "};\n/* TUNED-WEIGHTS-END */\n");
+}
+
+/* Replace the block in the file at path. */
+static int apply(const char *path, const double *mg, const double *eg, const char *how)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        perror(path);
+        return -1;
+    }
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        text = grow(text, &cap, len + 65536, 1);
+        size_t r = fread(text + len, 1, 65536, f);
+        len += r;
+        if (r == 0)
+            break;
+    }
+    fclose(f);
+    text[len] = 0;
+    char *b = strstr(text, "/* TUNED-WEIGHTS-BEGIN");
+    char *e = b ? strstr(b, "/* TUNED-WEIGHTS-END */\n") : NULL;
+    if (!b || !e) {
+        fprintf(stderr, "xq-tune: %s has no TUNED-WEIGHTS block\n", path);
+        free(text);
+        return -1;
+    }
+    e += strlen("/* TUNED-WEIGHTS-END */\n");
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *o = fopen(tmp, "wb");
+    if (!o) {
+        perror(tmp);
+        free(text);
+        return -1;
+    }
+    fwrite(text, 1, (size_t)(b - text), o);
+    print_block(o, mg, eg, how);
+    fwrite(e, 1, len - (size_t)(e - text), o);
+    free(text);
+    if (fclose(o) != 0 || rename(tmp, path) != 0) {
+        perror(path);
+        return -1;
+    }
+    return 0;
+}
+
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: xq-tune [--skip PLIES] [--every N] [--holdout N] [--max N]\n"
-               "               [--iterations N] [--rate R] FILE... ('-' = standard input)\n");
+    fprintf(f,
+            "usage: xq-tune [OPTIONS] FILE... ('-' = standard input)\n"
+            "  --skip PLIES      leave out the first plies of each game (default 16)\n"
+            "  --every N         every Nth ply only (default 1)\n"
+            "  --max N           stop reading after N positions (default: all)\n"
+            "  --holdout N       every Nth position is held out (default 10)\n"
+            "  --iterations N    Adam steps over the whole training set (default 400)\n"
+            "  --rate R          step size in centipawns (default 1.0)\n"
+            "  --l2 L            pull towards the current weights (default 1e-7)\n"
+            "  --fix-material    keep the material values\n"
+            "  --apply FILE      write the tuned block into FILE (lib/eval.c)\n");
 }
 
 int main(int argc, char **argv)
 {
-    int skip = 16, every_ply = 1, holdout = 10, iterations = 2000;
+    int skip = 16, every_ply = 1, holdout = 10, iterations = 400, fix_material = 0;
     long max_positions = 0;
-    double rate = 2.0;
+    double rate = 1.0, l2 = 1e-7;
+    const char *apply_to = NULL;
     int nfiles = 0;
     const char *files[64];
+    char cmdline[2048] = "";
+    size_t cl = 0;
+    for (int i = 0; i < argc && cl < sizeof cmdline - 1; i++)
+        cl += (size_t)snprintf(cmdline + cl, sizeof cmdline - cl, "%s%s", i ? " " : "",
+                               i ? argv[i] : "xq-tune");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (i + 1 < argc && strcmp(a, "--skip") == 0)
@@ -239,6 +427,12 @@ int main(int argc, char **argv)
             iterations = atoi(argv[++i]);
         else if (i + 1 < argc && strcmp(a, "--rate") == 0)
             rate = atof(argv[++i]);
+        else if (i + 1 < argc && strcmp(a, "--l2") == 0)
+            l2 = atof(argv[++i]);
+        else if (i + 1 < argc && strcmp(a, "--apply") == 0)
+            apply_to = argv[++i];
+        else if (strcmp(a, "--fix-material") == 0)
+            fix_material = 1;
         else if (strcmp(a, "--help") == 0) {
             usage(stdout);
             return 0;
@@ -248,77 +442,125 @@ int main(int argc, char **argv)
         } else if (nfiles < 64)
             files[nfiles++] = a;
     }
-    if (!nfiles || every_ply < 1 || holdout < 2 || skip < 0) {
+    if (!nfiles || every_ply < 1 || holdout < 2 || skip < 0 || iterations < 0 || rate <= 0) {
         usage(stderr);
         return 2;
     }
+
+    init_params();
+    int wmg[EP_COUNT], weg[EP_COUNT];
+    xq__eval_weights(wmg, weg);
+    double *mg = calloc((size_t)nparams, sizeof *mg), *eg = calloc((size_t)nparams, sizeof *eg);
+    double *mg0 = calloc((size_t)nparams, sizeof *mg0), *eg0 = calloc((size_t)nparams, sizeof *eg0);
+    if (!mg || !eg || !mg0 || !eg0)
+        die("out of memory");
+    for (int q = 0; q < nparams; q++) {
+        mg[q] = mg0[q] = wmg[weight_of_param[q]];
+        eg[q] = eg0[q] = weg[weight_of_param[q]];
+    }
+    cur_mg = mg0;
+    cur_eg = eg0;
+
     long games = 0;
     for (int i = 0; i < nfiles; i++)
         if (read_file(files[i], skip, every_ply, max_positions, &games) != 0)
             return 1;
     size_t nheld = (nsamples + (size_t)holdout - 1) / (size_t)holdout;
-    printf("games %ld, quiet positions %zu (training %zu, held out %zu: every %dth)\n", games,
-           nsamples, nsamples - nheld, nheld, holdout);
-    if (nsamples < 100) {
-        fprintf(stderr, "xq-tune: too few positions\n");
-        return 1;
-    }
+    printf("games %ld, quiet positions %zu (training %zu, held out %zu: every %dth), "
+           "%zu coefficients, %d parameters\n",
+           games, nsamples, nsamples - nheld, nheld, holdout, nfeats, nparams);
+    printf("linear model vs the evaluation: %lld positions off by more than 2 (worst %d)\n",
+           model_mismatch, model_worst);
+    if (nsamples < 100)
+        die("too few positions");
 
-    double w[2 * NFEAT];
-    for (int i = 0; i < NPIECE; i++) {
-        w[i] = mat0_mg[i];
-        w[NFEAT + i] = mat0_eg[i];
-    }
-    for (int i = NPIECE; i < NFEAT; i++)
-        w[i] = w[NFEAT + i] = 1.0;
+    /* Which parameters the data touches; the others keep their values. */
+    char *used = calloc((size_t)nparams, 1);
+    if (!used)
+        die("out of memory");
+    for (size_t i = 0; i < nfeats; i++)
+        used[feats[i].param] = 1;
+    used[param_of[EP_SCALAR + SC_TEMPO]] = 1;
+    if (fix_material)
+        for (int ty = ADVISOR; ty <= PAWN; ty++)
+            used[param_of[EP_MATERIAL + ty]] = 0;
 
     /* K: golden-section search on the training error with the current weights. */
     double lo = 0.1, hi = 4.0;
-    for (int it = 0; it < 60; it++) {
+    for (int it = 0; it < 50; it++) {
         double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
-        if (error(w, a, 0, holdout) < error(w, b, 0, holdout))
+        if (error(mg, eg, a, 0, holdout) < error(mg, eg, b, 0, holdout))
             hi = b;
         else
             lo = a;
     }
     const double k = (lo + hi) / 2;
-    const double train0 = error(w, k, 0, holdout), held0 = error(w, k, 1, holdout);
+    const double train0 = error(mg, eg, k, 0, holdout), held0 = error(mg, eg, k, 1, holdout);
     printf("K %.4f\nbefore: training error %.6f, held-out error %.6f\n", k, train0, held0);
+    fflush(stdout);
 
-    /* Gradient descent with per-weight step sizes (material in centipawns,
-     * scales around 1): Adam-style normalisation. */
-    double m[2 * NFEAT] = {0}, v[2 * NFEAT] = {0}, g[2 * NFEAT];
-    const double step_mat = rate, step_scale = rate / 200.0;
+    double *m1 = calloc((size_t)nparams * 2, sizeof *m1), *v1 = calloc((size_t)nparams * 2, sizeof *v1);
+    double *g = calloc((size_t)nparams * 2, sizeof *g);
+    if (!m1 || !v1 || !g)
+        die("out of memory");
+    double best_held = held0;
     for (int it = 1; it <= iterations; it++) {
-        gradient(w, k, holdout, g);
-        for (int j = 0; j < 2 * NFEAT; j++) {
-            m[j] = 0.9 * m[j] + 0.1 * g[j];
-            v[j] = 0.999 * v[j] + 0.001 * g[j] * g[j];
-            double mh = m[j] / (1 - pow(0.9, it)), vh = v[j] / (1 - pow(0.999, it));
-            double step = (j % NFEAT) < NPIECE ? step_mat : step_scale;
-            w[j] -= step * mh / (sqrt(vh) + 1e-12);
+        gradient(mg, eg, k, holdout, g, g + nparams);
+        for (int j = 0; j < 2 * nparams; j++) {
+            int q = j % nparams;
+            if (!used[q])
+                continue;
+            double *w = j < nparams ? &mg[q] : &eg[q];
+            double w0 = j < nparams ? mg0[q] : eg0[q];
+            double gj = g[j] + 2 * l2 * (*w - w0);
+            m1[j] = 0.9 * m1[j] + 0.1 * gj;
+            v1[j] = 0.999 * v1[j] + 0.001 * gj * gj;
+            double mh = m1[j] / (1 - pow(0.9, it)), vh = v1[j] / (1 - pow(0.999, it));
+            *w -= rate * mh / (sqrt(vh) + 1e-12);
         }
-        if (it % 500 == 0)
-            fprintf(stderr, "iteration %d: training error %.6f\n", it, error(w, k, 0, holdout));
+        if (it % 50 == 0 || it == iterations) {
+            double h = error(mg, eg, k, 1, holdout);
+            fprintf(stderr, "iteration %d: training error %.6f, held-out %.6f\n", it,
+                    error(mg, eg, k, 0, holdout), h);
+            if (h < best_held)
+                best_held = h;
+        }
     }
-    printf("after %d iterations: training error %.6f, held-out error %.6f\n", iterations,
-           error(w, k, 0, holdout), error(w, k, 1, holdout));
+    const double train1 = error(mg, eg, k, 0, holdout), held1 = error(mg, eg, k, 1, holdout);
+    printf("after %d iterations: training error %.6f, held-out error %.6f\n", iterations, train1,
+           held1);
 
-    printf("\nmaterial (lib/eval.c mat_mg / mat_eg, ADVISOR..PAWN):\n");
-    printf("static const int mat_mg[8] = {0, 0");
-    for (int i = 0; i < NPIECE; i++)
-        printf(", %d", (int)lround(w[i]));
-    printf("};\nstatic const int mat_eg[8] = {0, 0");
-    for (int i = 0; i < NPIECE; i++)
-        printf(", %d", (int)lround(w[NFEAT + i]));
-    printf("};\n\n");
-    for (int i = 0; i < NPIECE; i++)
-        printf("  %-9s mg %4.0f -> %4.0f   eg %4.0f -> %4.0f\n", piece_name[i], mat0_mg[i],
-               w[i], mat0_eg[i], w[NFEAT + i]);
-    printf("\nterm scales (multiply that term's weights in lib/eval.c):\n");
-    for (int i = 0; i < NTERM; i++)
-        printf("  %-19s mg x%.3f   eg x%.3f\n", term_name[i], w[NPIECE + i],
-               w[NFEAT + NPIECE + i]);
+    char how[4096];
+    snprintf(how, sizeof how,
+             "/* Fitted by tools/tune (xq-tune) from the hand-set weights of 0.2.0:\n"
+             " *   %s\n"
+             " * %ld games, %zu quiet positions (every %dth held out), K %.4f;\n"
+             " * held-out error %.6f -> %.6f, training error %.6f -> %.6f. */\n",
+             cmdline, games, nsamples, holdout, k, held0, held1, train0, train1);
+    if (apply_to) {
+        if (apply(apply_to, mg, eg, how) != 0)
+            return 1;
+        printf("wrote the tuned weights into %s\n", apply_to);
+    } else {
+        print_block(stdout, mg, eg, how);
+    }
+    printf("\nmaterial (mg, eg):\n");
+    for (int ty = ADVISOR; ty <= PAWN; ty++)
+        printf("  %-9s %4d %4d -> %4d %4d\n", type_name[ty], wmg[EP_MATERIAL + ty],
+               weg[EP_MATERIAL + ty], W(mg, EP_MATERIAL + ty), W(eg, EP_MATERIAL + ty));
+    printf("other weights (mg, eg):\n");
+    for (int q = 0; q < SC_COUNT; q++)
+        printf("  %-20s %4d %4d -> %4d %4d\n", scalar_name[q], wmg[EP_SCALAR + q],
+               weg[EP_SCALAR + q], W(mg, EP_SCALAR + q), W(eg, EP_SCALAR + q));
+    free(used);
+    free(m1);
+    free(v1);
+    free(g);
+    free(mg);
+    free(eg);
+    free(mg0);
+    free(eg0);
     free(samples);
+    free(feats);
     return 0;
 }
