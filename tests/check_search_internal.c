@@ -131,6 +131,48 @@ START_TEST(test_eval_knowledge)
 }
 END_TEST
 
+/* The evaluation is linear in its weights: the trace and the weights give
+ * its score back (the tuner relies on it), and the tables are symmetric. */
+START_TEST(test_eval_trace)
+{
+    static int mg[EP_COUNT], eg[EP_COUNT];
+    static eval_trace t;
+    xq__eval_weights(mg, eg);
+    for (int ty = KING; ty <= PAWN; ty++)
+        for (int s = 0; s < 90; s++) {
+            int m = EP_PST + ty * 90 + s - sq_file(s) + 8 - sq_file(s);
+            ck_assert_int_eq(mg[EP_PST + ty * 90 + s], mg[m]);
+            ck_assert_int_eq(eg[EP_PST + ty * 90 + s], eg[m]);
+        }
+    make_positions();
+    int traced = 0;
+    for (int i = 0; i < npositions; i++) {
+        const pos_t *p = &positions[i];
+        int v = xq__evaluate_trace(p, &t);
+        XQ_CHECK(v == xq__evaluate(p), "position %d: traced %d, plain %d", i, v, xq__evaluate(p));
+        if (v <= -9000 || v >= 9000)
+            continue; /* clamped */
+        ck_assert_int_eq(t.red_view, p->side == RED ? v : -v);
+        ck_assert_int_eq(t.tempo_sign, p->side == RED ? 1 : -1);
+        ck_assert(t.phase >= 0 && t.phase <= EVAL_PHASE_MAX);
+        ck_assert(t.scale >= 0 && t.scale <= EVAL_SCALE_MAX);
+        ck_assert_int_eq(t.coef[EP_SCALAR + SC_TEMPO], 0);
+        double a = 0, b = 0;
+        for (int k = 0; k < EP_COUNT; k++) {
+            a += (double)t.coef[k] * mg[k];
+            b += (double)t.coef[k] * eg[k];
+        }
+        double lin = (a * t.phase + b * (EVAL_PHASE_MAX - t.phase)) / EVAL_PHASE_MAX;
+        double model = lin * t.scale / EVAL_SCALE_MAX + t.tempo_sign * mg[EP_SCALAR + SC_TEMPO];
+        XQ_CHECK(model - t.red_view < 2.01 && t.red_view - model < 2.01,
+                 "position %d: the linear model gives %.2f, the evaluation %d", i, model,
+                 t.red_view);
+        traced++;
+    }
+    ck_assert_int_gt(traced, NPOS / 2);
+}
+END_TEST
+
 START_TEST(test_see)
 {
     /* Chariot takes an undefended soldier: +100. */
@@ -306,6 +348,7 @@ static Suite *internal_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_eval_symmetry);
     tcase_add_test(tc, test_eval_knowledge);
+    tcase_add_test(tc, test_eval_trace);
     tcase_add_test(tc, test_see);
     tcase_add_test(tc, test_gives_check);
     tcase_add_test(tc, test_movepick);
