@@ -256,6 +256,12 @@ static const wt scalar[SC_COUNT] = {
     [SC_SAFE_CHECK_CHARIOT] = S(0, 0),
     [SC_SAFE_CHECK_HORSE] = S(0, 0),
     [SC_SAFE_CHECK_CANNON] = S(0, 0),
+    [SC_AIMED_CHARIOT] = S(0, 0),
+    [SC_AIMED_HORSE] = S(0, 0),
+    [SC_AIMED_CANNON] = S(0, 0),
+    [SC_AIMED_SOLDIER] = S(0, 0),
+    [SC_PALACE_ATTACKED] = S(0, 0),
+    [SC_KING_TRAPPED] = S(0, 0),
     [SC_THREAT_CHARIOT] = S(-50, -50),
     [SC_THREAT_MINOR] = S(-35, -35),
     [SC_LOOSE_PIECE] = S(-22, -28),
@@ -287,6 +293,7 @@ typedef struct side_info {
     u128 to_cannon;  /* where cannons can move or capture */
     int units;       /* attack weight aimed at the enemy palace */
     int attackers;   /* pieces aimed at the enemy palace */
+    int aimed[8];    /* the same by type */
     int n[8];        /* pieces by type */
 } side_info;
 
@@ -365,6 +372,7 @@ INLINE void eval_pieces(const pos_t *p, int c, side_info *si, acc *a)
         si->att_pawn |= at;
         if (crossed_river(c, s) && (at & enemy_palace)) {
             si->units += DANGER_UNITS_PAWN;
+            si->aimed[PAWN]++;
             si->attackers++;
         }
     }
@@ -377,6 +385,7 @@ INLINE void eval_pieces(const pos_t *p, int c, side_info *si, acc *a)
         use(a, c, EP_MOB_HORSE + m, mob_horse[m], 1);
         if (at & enemy_palace) {
             si->units += DANGER_UNITS_HORSE;
+            si->aimed[HORSE]++;
             si->attackers++;
         }
     }
@@ -395,6 +404,7 @@ INLINE void eval_pieces(const pos_t *p, int c, side_info *si, acc *a)
          * through several screens. */
         if ((hits & enemy_palace) || sq_file(s) == sq_file(ek) || sq_rank(s) == sq_rank(ek)) {
             si->units += DANGER_UNITS_CANNON;
+            si->aimed[CANNON]++;
             si->attackers++;
         }
     }
@@ -407,6 +417,7 @@ INLINE void eval_pieces(const pos_t *p, int c, side_info *si, acc *a)
         use(a, c, EP_MOB_CHARIOT + m, mob_chariot[m], 1);
         if (at & enemy_palace) {
             si->units += DANGER_UNITS_CHARIOT;
+            si->aimed[CHARIOT]++;
             si->attackers++;
         }
     }
@@ -447,6 +458,14 @@ INLINE void eval_king(const pos_t *p, int c, const side_info *us, const side_inf
                popcount128(xq__T.horse_from[k][diag4_index(occ, k)] & them->att_horse & open));
     use_scalar(a, c, SC_SAFE_CHECK_CANNON,
                popcount128(cannon_check_squares(p, k) & them->to_cannon & open));
+
+    use_scalar(a, c, SC_AIMED_CHARIOT, them->aimed[CHARIOT]);
+    use_scalar(a, c, SC_AIMED_HORSE, them->aimed[HORSE]);
+    use_scalar(a, c, SC_AIMED_CANNON, them->aimed[CANNON]);
+    use_scalar(a, c, SC_AIMED_SOLDIER, them->aimed[PAWN]);
+    use_scalar(a, c, SC_PALACE_ATTACKED, popcount128(xq__T.palace[c] & them->att));
+    /* (A step that would face the enemy general is not looked for.) */
+    use_scalar(a, c, SC_KING_TRAPPED, !(xq__T.king_to[k] & ~p->by_color[c] & ~them->att));
 
     const int attackers_left = them->n[CHARIOT] + them->n[HORSE] + them->n[CANNON];
     for (b = pos_pieces(p, o, CANNON); b;) {

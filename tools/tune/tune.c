@@ -393,7 +393,8 @@ static void usage(FILE *f)
             "  --every N         every Nth ply only (default 1)\n"
             "  --max N           stop reading after N positions (default: all)\n"
             "  --holdout N       every Nth position is held out (default 10)\n"
-            "  --iterations N    Adam steps over the whole training set (default 400)\n"
+            "  --iterations N    Adam steps per pass over the training set (default 200)\n"
+            "  --passes N        passes, each refitting K first (default 1)\n"
             "  --rate R          step size in centipawns (default 1.0)\n"
             "  --l2 L            pull towards the current weights (default 1e-7)\n"
             "  --fix-material    keep the material values\n"
@@ -402,7 +403,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-    int skip = 16, every_ply = 1, holdout = 10, iterations = 400, fix_material = 0;
+    int skip = 16, every_ply = 1, holdout = 10, iterations = 200, passes = 1, fix_material = 0;
     long max_positions = 0;
     double rate = 1.0, l2 = 1e-7;
     const char *apply_to = NULL;
@@ -425,6 +426,8 @@ int main(int argc, char **argv)
             max_positions = atol(argv[++i]);
         else if (i + 1 < argc && strcmp(a, "--iterations") == 0)
             iterations = atoi(argv[++i]);
+        else if (i + 1 < argc && strcmp(a, "--passes") == 0)
+            passes = atoi(argv[++i]);
         else if (i + 1 < argc && strcmp(a, "--rate") == 0)
             rate = atof(argv[++i]);
         else if (i + 1 < argc && strcmp(a, "--l2") == 0)
@@ -442,7 +445,7 @@ int main(int argc, char **argv)
         } else if (nfiles < 64)
             files[nfiles++] = a;
     }
-    if (!nfiles || every_ply < 1 || holdout < 2 || skip < 0 || iterations < 0 || rate <= 0) {
+    if (!nfiles || every_ply < 1 || holdout < 2 || skip < 0 || iterations < 0 || passes < 1 || rate <= 0) {
         usage(stderr);
         return 2;
     }
@@ -485,58 +488,68 @@ int main(int argc, char **argv)
         for (int ty = ADVISOR; ty <= PAWN; ty++)
             used[param_of[EP_MATERIAL + ty]] = 0;
 
-    /* K: golden-section search on the training error with the current weights. */
-    double lo = 0.1, hi = 4.0;
-    for (int it = 0; it < 50; it++) {
-        double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
-        if (error(mg, eg, a, 0, holdout) < error(mg, eg, b, 0, holdout))
-            hi = b;
-        else
-            lo = a;
-    }
-    const double k = (lo + hi) / 2;
-    const double train0 = error(mg, eg, k, 0, holdout), held0 = error(mg, eg, k, 1, holdout);
-    printf("K %.4f\nbefore: training error %.6f, held-out error %.6f\n", k, train0, held0);
-    fflush(stdout);
-
+    /* Each pass fits K to the weights it starts from (golden-section search
+     * on the training error), then takes Adam steps over the whole training
+     * set with K fixed. */
     double *m1 = calloc((size_t)nparams * 2, sizeof *m1), *v1 = calloc((size_t)nparams * 2, sizeof *v1);
     double *g = calloc((size_t)nparams * 2, sizeof *g);
     if (!m1 || !v1 || !g)
         die("out of memory");
-    double best_held = held0;
-    for (int it = 1; it <= iterations; it++) {
-        gradient(mg, eg, k, holdout, g, g + nparams);
-        for (int j = 0; j < 2 * nparams; j++) {
-            int q = j % nparams;
-            if (!used[q])
-                continue;
-            double *w = j < nparams ? &mg[q] : &eg[q];
-            double w0 = j < nparams ? mg0[q] : eg0[q];
-            double gj = g[j] + 2 * l2 * (*w - w0);
-            m1[j] = 0.9 * m1[j] + 0.1 * gj;
-            v1[j] = 0.999 * v1[j] + 0.001 * gj * gj;
-            double mh = m1[j] / (1 - pow(0.9, it)), vh = v1[j] / (1 - pow(0.999, it));
-            *w -= rate * mh / (sqrt(vh) + 1e-12);
+    double k = 0, train0 = 0, held0 = 0, k0 = 0;
+    for (int pass = 1; pass <= passes; pass++) {
+        double lo = 0.1, hi = 4.0;
+        for (int it = 0; it < 50; it++) {
+            double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
+            if (error(mg, eg, a, 0, holdout) < error(mg, eg, b, 0, holdout))
+                hi = b;
+            else
+                lo = a;
         }
-        if (it % 50 == 0 || it == iterations) {
-            double h = error(mg, eg, k, 1, holdout);
-            fprintf(stderr, "iteration %d: training error %.6f, held-out %.6f\n", it,
-                    error(mg, eg, k, 0, holdout), h);
-            if (h < best_held)
-                best_held = h;
+        k = (lo + hi) / 2;
+        const double tr = error(mg, eg, k, 0, holdout), he = error(mg, eg, k, 1, holdout);
+        if (pass == 1) {
+            k0 = k;
+            train0 = tr;
+            held0 = he;
+        }
+        printf("pass %d: K %.4f, training error %.6f, held-out error %.6f\n", pass, k, tr, he);
+        fflush(stdout);
+        memset(m1, 0, (size_t)nparams * 2 * sizeof *m1);
+        memset(v1, 0, (size_t)nparams * 2 * sizeof *v1);
+        for (int it = 1; it <= iterations; it++) {
+            gradient(mg, eg, k, holdout, g, g + nparams);
+            for (int j = 0; j < 2 * nparams; j++) {
+                int q = j % nparams;
+                if (!used[q])
+                    continue;
+                double *w = j < nparams ? &mg[q] : &eg[q];
+                double w0 = j < nparams ? mg0[q] : eg0[q];
+                double gj = g[j] + 2 * l2 * (*w - w0);
+                m1[j] = 0.9 * m1[j] + 0.1 * gj;
+                v1[j] = 0.999 * v1[j] + 0.001 * gj * gj;
+                double mh = m1[j] / (1 - pow(0.9, it)), vh = v1[j] / (1 - pow(0.999, it));
+                *w -= rate * mh / (sqrt(vh) + 1e-12);
+            }
+            if (it % 50 == 0 || it == iterations)
+                fprintf(stderr, "pass %d, iteration %d: training error %.6f, held-out %.6f\n",
+                        pass, it, error(mg, eg, k, 0, holdout), error(mg, eg, k, 1, holdout));
         }
     }
-    const double train1 = error(mg, eg, k, 0, holdout), held1 = error(mg, eg, k, 1, holdout);
-    printf("after %d iterations: training error %.6f, held-out error %.6f\n", iterations, train1,
-           held1);
+    /* The errors after, with the K of the first pass (comparable with
+     * "before") and with the last one. */
+    const double train1 = error(mg, eg, k0, 0, holdout), held1 = error(mg, eg, k0, 1, holdout);
+    printf("after %d pass(es) of %d iterations: with K %.4f training error %.6f, held-out error "
+           "%.6f; with K %.4f held-out error %.6f\n",
+           passes, iterations, k0, train1, held1, k, error(mg, eg, k, 1, holdout));
 
     char how[4096];
     snprintf(how, sizeof how,
-             "/* Fitted by tools/tune (xq-tune) from the hand-set weights of 0.2.0:\n"
+             "/* Fitted by tools/tune (xq-tune) from the hand-set weights (the parent\n"
+             " * commit of the one that brought this block):\n"
              " *   %s\n"
              " * %ld games, %zu quiet positions (every %dth held out), K %.4f;\n"
              " * held-out error %.6f -> %.6f, training error %.6f -> %.6f. */\n",
-             cmdline, games, nsamples, holdout, k, held0, held1, train0, train1);
+             cmdline, games, nsamples, holdout, k0, held0, held1, train0, train1);
     if (apply_to) {
         if (apply(apply_to, mg, eg, how) != 0)
             return 1;
