@@ -1,7 +1,7 @@
 /* xq-tune: Texel-style tuning of every evaluation weight (issue 17).
  *
- * Reads games with results (PGN files, or '-' for standard input, e.g.
- * `xz -dc games.pgn.xz | xq-tune -`), keeps the quiet positions of each
+ * Reads games with results (PGN files, read through `xz -dc` when the name
+ * ends in .xz, or '-' for standard input), keeps the quiet positions of each
  * game's main line (not in check, no capture that wins material by static
  * exchange, past the first plies), and describes each position by the
  * evaluation's trace (lib/eval.h: xq__evaluate_trace()): how often Red uses
@@ -27,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <xiangqi/xiangqi.h>
 
@@ -226,15 +228,64 @@ static void gradient(const double *mg, const double *eg, double k, int every, do
     geg[pt] = 0; /* the tempo has one value */
 }
 
+/* A file ending in .xz is read through `xz -dc`: the read end of the pipe,
+ * and the child's pid in *child. */
+static int open_xz(const char *path, pid_t *child)
+{
+    int fd[2];
+    if (pipe(fd) != 0) {
+        perror("pipe");
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        perror("fork");
+        close(fd[0]);
+        close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]);
+        close(fd[1]);
+        execlp("xz", "xz", "-dc", "--", path, (char *)NULL);
+        perror("xq-tune: xz");
+        _exit(127);
+    }
+    close(fd[1]);
+    *child = pid;
+    return fd[0];
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
 static int read_file(const char *path, int skip, int every_ply, long max_positions,
                      long *games)
 {
     xq_pgn_reader *rd;
     xq_parse_error err;
-    int rc = strcmp(path, "-") == 0 ? xq_pgn_reader_open_fd(&rd, 0, NULL, &err)
-                                    : xq_pgn_reader_open(&rd, path, NULL, &err);
+    pid_t child = -1;
+    int xzfd = -1;
+    int rc;
+    if (strcmp(path, "-") == 0) {
+        rc = xq_pgn_reader_open_fd(&rd, 0, NULL, &err);
+    } else if (ends_with(path, ".xz")) {
+        if ((xzfd = open_xz(path, &child)) < 0)
+            return -1;
+        rc = xq_pgn_reader_open_fd(&rd, xzfd, NULL, &err);
+    } else {
+        rc = xq_pgn_reader_open(&rd, path, NULL, &err);
+    }
     if (rc != XQ_OK) {
-        fprintf(stderr, "xq-tune: %s\n", err.message);
+        fprintf(stderr, "xq-tune: %s: %s\n", path, err.message);
+        if (xzfd >= 0) {
+            close(xzfd);
+            waitpid(child, NULL, 0);
+        }
         return -1;
     }
     xq_record *rec;
@@ -275,6 +326,16 @@ static int read_file(const char *path, int skip, int every_ply, long max_positio
     }
     xq_record_free(rec);
     xq_pgn_reader_free(rd);
+    if (xzfd >= 0) {
+        close(xzfd);
+        int status = 0;
+        if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            if (!(max_positions && (long)nsamples >= max_positions)) {
+                fprintf(stderr, "xq-tune: xz -dc %s failed\n", path);
+                return -1;
+            }
+        }
+    }
     return 0;
 }
 
@@ -388,7 +449,7 @@ static int apply(const char *path, const double *mg, const double *eg, const cha
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: xq-tune [OPTIONS] FILE... ('-' = standard input)\n"
+            "usage: xq-tune [OPTIONS] FILE... (PGN; .xz through xz -dc; '-' = standard input)\n"
             "  --skip PLIES      leave out the first plies of each game (default 16)\n"
             "  --every N         every Nth ply only (default 1)\n"
             "  --max N           stop reading after N positions (default: all)\n"
@@ -542,6 +603,26 @@ int main(int argc, char **argv)
            "%.6f; with K %.4f held-out error %.6f\n",
            passes, iterations, k0, train1, held1, k, error(mg, eg, k, 1, holdout));
 
+    /* The command, wrapped at blanks for the comment. */
+    char wrapped[2304];
+    size_t wl = 0, col = 0;
+    for (const char *c = cmdline; *c && wl < sizeof wrapped - 8;) {
+        size_t word = strcspn(c, " ");
+        if (col && col + 1 + word > 72) {
+            wl += (size_t)snprintf(wrapped + wl, sizeof wrapped - wl, "\n *     ");
+            col = 4;
+        } else if (col) {
+            wrapped[wl++] = ' ';
+            col++;
+        }
+        for (size_t i = 0; i < word && wl < sizeof wrapped - 8; i++)
+            wrapped[wl++] = c[i];
+        col += word;
+        c += word;
+        while (*c == ' ')
+            c++;
+    }
+    wrapped[wl] = 0;
     char how[4096];
     snprintf(how, sizeof how,
              "/* Fitted by tools/tune (xq-tune) from the hand-set weights (the parent\n"
@@ -549,7 +630,7 @@ int main(int argc, char **argv)
              " *   %s\n"
              " * %ld games, %zu quiet positions (every %dth held out), K %.4f;\n"
              " * held-out error %.6f -> %.6f, training error %.6f -> %.6f. */\n",
-             cmdline, games, nsamples, holdout, k0, held0, held1, train0, train1);
+             wrapped, games, nsamples, holdout, k0, held0, held1, train0, train1);
     if (apply_to) {
         if (apply(apply_to, mg, eg, how) != 0)
             return 1;
