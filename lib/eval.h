@@ -34,6 +34,12 @@ enum { EVAL_PHASE_MAX = 32, EVAL_SCALE_MAX = 64 };
     X(SAFE_CHECK_CHARIOT, "per square a chariot can give check from unopposed")           \
     X(SAFE_CHECK_HORSE, "per square a horse can give check from unopposed")               \
     X(SAFE_CHECK_CANNON, "per square a cannon can give check from unopposed")             \
+    X(AIMED_CHARIOT, "per enemy chariot attacking a palace point")                        \
+    X(AIMED_HORSE, "per enemy horse attacking a palace point")                            \
+    X(AIMED_CANNON, "per enemy cannon aimed at the palace or the general's lines")        \
+    X(AIMED_SOLDIER, "per crossed enemy soldier attacking a palace point")                \
+    X(PALACE_ATTACKED, "per palace point the enemy attacks")                              \
+    X(KING_TRAPPED, "the general has no safe square to step to")                          \
     X(THREAT_CHARIOT, "a chariot attacked by a soldier, horse, cannon or defender")       \
     X(THREAT_MINOR, "a horse or cannon attacked by a soldier or defender")                \
     X(LOOSE_PIECE, "a piece attacked and not defended")                                   \

@@ -1,7 +1,7 @@
 /* xq-tune: Texel-style tuning of every evaluation weight (issue 17).
  *
- * Reads games with results (PGN files, or '-' for standard input, e.g.
- * `xz -dc games.pgn.xz | xq-tune -`), keeps the quiet positions of each
+ * Reads games with results (PGN files, read through `xz -dc` when the name
+ * ends in .xz, or '-' for standard input), keeps the quiet positions of each
  * game's main line (not in check, no capture that wins material by static
  * exchange, past the first plies), and describes each position by the
  * evaluation's trace (lib/eval.h: xq__evaluate_trace()): how often Red uses
@@ -27,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <xiangqi/xiangqi.h>
 
@@ -226,15 +228,64 @@ static void gradient(const double *mg, const double *eg, double k, int every, do
     geg[pt] = 0; /* the tempo has one value */
 }
 
+/* A file ending in .xz is read through `xz -dc`: the read end of the pipe,
+ * and the child's pid in *child. */
+static int open_xz(const char *path, pid_t *child)
+{
+    int fd[2];
+    if (pipe(fd) != 0) {
+        perror("pipe");
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        perror("fork");
+        close(fd[0]);
+        close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]);
+        close(fd[1]);
+        execlp("xz", "xz", "-dc", "--", path, (char *)NULL);
+        perror("xq-tune: xz");
+        _exit(127);
+    }
+    close(fd[1]);
+    *child = pid;
+    return fd[0];
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
 static int read_file(const char *path, int skip, int every_ply, long max_positions,
                      long *games)
 {
     xq_pgn_reader *rd;
     xq_parse_error err;
-    int rc = strcmp(path, "-") == 0 ? xq_pgn_reader_open_fd(&rd, 0, NULL, &err)
-                                    : xq_pgn_reader_open(&rd, path, NULL, &err);
+    pid_t child = -1;
+    int xzfd = -1;
+    int rc;
+    if (strcmp(path, "-") == 0) {
+        rc = xq_pgn_reader_open_fd(&rd, 0, NULL, &err);
+    } else if (ends_with(path, ".xz")) {
+        if ((xzfd = open_xz(path, &child)) < 0)
+            return -1;
+        rc = xq_pgn_reader_open_fd(&rd, xzfd, NULL, &err);
+    } else {
+        rc = xq_pgn_reader_open(&rd, path, NULL, &err);
+    }
     if (rc != XQ_OK) {
-        fprintf(stderr, "xq-tune: %s\n", err.message);
+        fprintf(stderr, "xq-tune: %s: %s\n", path, err.message);
+        if (xzfd >= 0) {
+            close(xzfd);
+            waitpid(child, NULL, 0);
+        }
         return -1;
     }
     xq_record *rec;
@@ -275,6 +326,16 @@ static int read_file(const char *path, int skip, int every_ply, long max_positio
     }
     xq_record_free(rec);
     xq_pgn_reader_free(rd);
+    if (xzfd >= 0) {
+        close(xzfd);
+        int status = 0;
+        if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            if (!(max_positions && (long)nsamples >= max_positions)) {
+                fprintf(stderr, "xq-tune: xz -dc %s failed\n", path);
+                return -1;
+            }
+        }
+    }
     return 0;
 }
 
@@ -388,12 +449,13 @@ static int apply(const char *path, const double *mg, const double *eg, const cha
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: xq-tune [OPTIONS] FILE... ('-' = standard input)\n"
+            "usage: xq-tune [OPTIONS] FILE... (PGN; .xz through xz -dc; '-' = standard input)\n"
             "  --skip PLIES      leave out the first plies of each game (default 16)\n"
             "  --every N         every Nth ply only (default 1)\n"
             "  --max N           stop reading after N positions (default: all)\n"
             "  --holdout N       every Nth position is held out (default 10)\n"
-            "  --iterations N    Adam steps over the whole training set (default 400)\n"
+            "  --iterations N    Adam steps per pass over the training set (default 200)\n"
+            "  --passes N        passes, each refitting K first (default 1)\n"
             "  --rate R          step size in centipawns (default 1.0)\n"
             "  --l2 L            pull towards the current weights (default 1e-7)\n"
             "  --fix-material    keep the material values\n"
@@ -402,7 +464,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-    int skip = 16, every_ply = 1, holdout = 10, iterations = 400, fix_material = 0;
+    int skip = 16, every_ply = 1, holdout = 10, iterations = 200, passes = 1, fix_material = 0;
     long max_positions = 0;
     double rate = 1.0, l2 = 1e-7;
     const char *apply_to = NULL;
@@ -425,6 +487,8 @@ int main(int argc, char **argv)
             max_positions = atol(argv[++i]);
         else if (i + 1 < argc && strcmp(a, "--iterations") == 0)
             iterations = atoi(argv[++i]);
+        else if (i + 1 < argc && strcmp(a, "--passes") == 0)
+            passes = atoi(argv[++i]);
         else if (i + 1 < argc && strcmp(a, "--rate") == 0)
             rate = atof(argv[++i]);
         else if (i + 1 < argc && strcmp(a, "--l2") == 0)
@@ -442,7 +506,7 @@ int main(int argc, char **argv)
         } else if (nfiles < 64)
             files[nfiles++] = a;
     }
-    if (!nfiles || every_ply < 1 || holdout < 2 || skip < 0 || iterations < 0 || rate <= 0) {
+    if (!nfiles || every_ply < 1 || holdout < 2 || skip < 0 || iterations < 0 || passes < 1 || rate <= 0) {
         usage(stderr);
         return 2;
     }
@@ -485,58 +549,88 @@ int main(int argc, char **argv)
         for (int ty = ADVISOR; ty <= PAWN; ty++)
             used[param_of[EP_MATERIAL + ty]] = 0;
 
-    /* K: golden-section search on the training error with the current weights. */
-    double lo = 0.1, hi = 4.0;
-    for (int it = 0; it < 50; it++) {
-        double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
-        if (error(mg, eg, a, 0, holdout) < error(mg, eg, b, 0, holdout))
-            hi = b;
-        else
-            lo = a;
-    }
-    const double k = (lo + hi) / 2;
-    const double train0 = error(mg, eg, k, 0, holdout), held0 = error(mg, eg, k, 1, holdout);
-    printf("K %.4f\nbefore: training error %.6f, held-out error %.6f\n", k, train0, held0);
-    fflush(stdout);
-
+    /* Each pass fits K to the weights it starts from (golden-section search
+     * on the training error), then takes Adam steps over the whole training
+     * set with K fixed. */
     double *m1 = calloc((size_t)nparams * 2, sizeof *m1), *v1 = calloc((size_t)nparams * 2, sizeof *v1);
     double *g = calloc((size_t)nparams * 2, sizeof *g);
     if (!m1 || !v1 || !g)
         die("out of memory");
-    double best_held = held0;
-    for (int it = 1; it <= iterations; it++) {
-        gradient(mg, eg, k, holdout, g, g + nparams);
-        for (int j = 0; j < 2 * nparams; j++) {
-            int q = j % nparams;
-            if (!used[q])
-                continue;
-            double *w = j < nparams ? &mg[q] : &eg[q];
-            double w0 = j < nparams ? mg0[q] : eg0[q];
-            double gj = g[j] + 2 * l2 * (*w - w0);
-            m1[j] = 0.9 * m1[j] + 0.1 * gj;
-            v1[j] = 0.999 * v1[j] + 0.001 * gj * gj;
-            double mh = m1[j] / (1 - pow(0.9, it)), vh = v1[j] / (1 - pow(0.999, it));
-            *w -= rate * mh / (sqrt(vh) + 1e-12);
+    double k = 0, train0 = 0, held0 = 0, k0 = 0;
+    for (int pass = 1; pass <= passes; pass++) {
+        double lo = 0.1, hi = 4.0;
+        for (int it = 0; it < 50; it++) {
+            double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
+            if (error(mg, eg, a, 0, holdout) < error(mg, eg, b, 0, holdout))
+                hi = b;
+            else
+                lo = a;
         }
-        if (it % 50 == 0 || it == iterations) {
-            double h = error(mg, eg, k, 1, holdout);
-            fprintf(stderr, "iteration %d: training error %.6f, held-out %.6f\n", it,
-                    error(mg, eg, k, 0, holdout), h);
-            if (h < best_held)
-                best_held = h;
+        k = (lo + hi) / 2;
+        const double tr = error(mg, eg, k, 0, holdout), he = error(mg, eg, k, 1, holdout);
+        if (pass == 1) {
+            k0 = k;
+            train0 = tr;
+            held0 = he;
+        }
+        printf("pass %d: K %.4f, training error %.6f, held-out error %.6f\n", pass, k, tr, he);
+        fflush(stdout);
+        memset(m1, 0, (size_t)nparams * 2 * sizeof *m1);
+        memset(v1, 0, (size_t)nparams * 2 * sizeof *v1);
+        for (int it = 1; it <= iterations; it++) {
+            gradient(mg, eg, k, holdout, g, g + nparams);
+            for (int j = 0; j < 2 * nparams; j++) {
+                int q = j % nparams;
+                if (!used[q])
+                    continue;
+                double *w = j < nparams ? &mg[q] : &eg[q];
+                double w0 = j < nparams ? mg0[q] : eg0[q];
+                double gj = g[j] + 2 * l2 * (*w - w0);
+                m1[j] = 0.9 * m1[j] + 0.1 * gj;
+                v1[j] = 0.999 * v1[j] + 0.001 * gj * gj;
+                double mh = m1[j] / (1 - pow(0.9, it)), vh = v1[j] / (1 - pow(0.999, it));
+                *w -= rate * mh / (sqrt(vh) + 1e-12);
+            }
+            if (it % 50 == 0 || it == iterations)
+                fprintf(stderr, "pass %d, iteration %d: training error %.6f, held-out %.6f\n",
+                        pass, it, error(mg, eg, k, 0, holdout), error(mg, eg, k, 1, holdout));
         }
     }
-    const double train1 = error(mg, eg, k, 0, holdout), held1 = error(mg, eg, k, 1, holdout);
-    printf("after %d iterations: training error %.6f, held-out error %.6f\n", iterations, train1,
-           held1);
+    /* The errors after, with the K of the first pass (comparable with
+     * "before") and with the last one. */
+    const double train1 = error(mg, eg, k0, 0, holdout), held1 = error(mg, eg, k0, 1, holdout);
+    printf("after %d pass(es) of %d iterations: with K %.4f training error %.6f, held-out error "
+           "%.6f; with K %.4f held-out error %.6f\n",
+           passes, iterations, k0, train1, held1, k, error(mg, eg, k, 1, holdout));
 
+    /* The command, wrapped at blanks for the comment. */
+    char wrapped[2304];
+    size_t wl = 0, col = 0;
+    for (const char *c = cmdline; *c && wl < sizeof wrapped - 8;) {
+        size_t word = strcspn(c, " ");
+        if (col && col + 1 + word > 72) {
+            wl += (size_t)snprintf(wrapped + wl, sizeof wrapped - wl, "\n *     ");
+            col = 4;
+        } else if (col) {
+            wrapped[wl++] = ' ';
+            col++;
+        }
+        for (size_t i = 0; i < word && wl < sizeof wrapped - 8; i++)
+            wrapped[wl++] = c[i];
+        col += word;
+        c += word;
+        while (*c == ' ')
+            c++;
+    }
+    wrapped[wl] = 0;
     char how[4096];
     snprintf(how, sizeof how,
-             "/* Fitted by tools/tune (xq-tune) from the hand-set weights of 0.2.0:\n"
+             "/* Fitted by tools/tune (xq-tune) from the hand-set weights (the parent\n"
+             " * commit of the one that brought this block):\n"
              " *   %s\n"
              " * %ld games, %zu quiet positions (every %dth held out), K %.4f;\n"
              " * held-out error %.6f -> %.6f, training error %.6f -> %.6f. */\n",
-             cmdline, games, nsamples, holdout, k, held0, held1, train0, train1);
+             wrapped, games, nsamples, holdout, k0, held0, held1, train0, train1);
     if (apply_to) {
         if (apply(apply_to, mg, eg, how) != 0)
             return 1;
