@@ -983,6 +983,50 @@ START_TEST(test_move_limit)
 }
 END_TEST
 
+/* Progress (issue 17): the same won, quiet position (no capture in reach,
+ * no mate within the depth) scores lower the more plies have gone without
+ * a capture, so the side ahead prefers to make progress; with the move limit
+ * off the evaluation still shrinks along the same slope. */
+static int32_t progress_score(xq_search *s, const char *fen)
+{
+    xq_search_limits lim = limits();
+    lim.depth = 8;
+    xq_search_result r;
+    xq_board *b = xq_test_board(fen);
+    xq_search_clear(s);
+    ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
+    xq_board_free(b);
+    ck_assert_int_eq(r.score_kind, XQ_SCORE_CP);
+    return r.score;
+}
+
+START_TEST(test_progress)
+{
+    xq_search *s = new_search(1, 4);
+    const int32_t fresh = progress_score(s, "2bakab2/9/9/9/9/9/9/9/9/1N1K1R3 w - - 0 40");
+    const int32_t mid = progress_score(s, "2bakab2/9/9/9/9/9/9/9/9/1N1K1R3 w - - 40 40");
+    const int32_t late = progress_score(s, "2bakab2/9/9/9/9/9/9/9/9/1N1K1R3 w - - 100 40");
+    XQ_CHECK(fresh > mid && mid > late && late > 0,
+             "chariot and horse up after 0, 40, 100 plies without a capture: %d, %d, %d",
+             (int)fresh, (int)mid, (int)late);
+    /* At 100 of 120 plies the lead is worth clearly less (PROGRESS_DAMP_PCT
+     * 50: about 58% of it), not just a few centipawns. */
+    XQ_CHECK(late < fresh * 3 / 4, "after 100 plies %d, after 0 %d", (int)late, (int)fresh);
+    /* From Black's side the same (negated). */
+    const int32_t bfresh = progress_score(s, "1n1k1r3/9/9/9/9/9/9/9/9/2BAKAB2 b - - 0 40");
+    const int32_t blate = progress_score(s, "1n1k1r3/9/9/9/9/9/9/9/9/2BAKAB2 b - - 100 40");
+    XQ_CHECK(bfresh > blate && blate > 0, "Black ahead: %d, %d", (int)bfresh, (int)blate);
+    /* No move limit: still damped. */
+    xq_rules rules;
+    xq_rules_init(&rules, XQ_RULES_VERSION, XQ_RULES_AXF);
+    rules.ply_limit = 0;
+    ck_assert_int_eq(xq_search_set_rules(s, &rules), XQ_OK);
+    const int32_t nolimit = progress_score(s, "2bakab2/9/9/9/9/9/9/9/9/1N1K1R3 w - - 100 40");
+    XQ_CHECK(nolimit < fresh && nolimit > 0, "no limit, after 100 plies: %d", (int)nolimit);
+    xq_search_free(s);
+}
+END_TEST
+
 /* ---- test positions ---- */
 
 typedef struct epd {
@@ -1192,6 +1236,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_perpetual_chase);
     tcase_add_test(tc, test_move_limit_rules);
     tcase_add_test(tc, test_move_limit);
+    tcase_add_test(tc, test_progress);
     tcase_add_test(tc, test_mates);
     tcase_add_test(tc, test_go_mate);
     tcase_add_test(tc, test_quiet_mate);
