@@ -50,11 +50,38 @@ INLINE int value_to_tt(int v, int ply)
     return v >= VALUE_MATE_IN_MAX ? v + ply : v <= VALUE_MATED_IN_MAX ? v - ply : v;
 }
 
-INLINE int value_from_tt(int v, int ply)
+/* A table value at `ply`, with `room` plies left before the move limit
+ * draws. A mate farther away than that (stored from the same position
+ * reached with a lower move-limit count) may no longer be reachable: the
+ * value is not used (VALUE_NONE), only the move. */
+INLINE int value_from_tt(int v, int ply, int room)
 {
     if (v == VALUE_NONE)
         return VALUE_NONE;
-    return v >= VALUE_MATE_IN_MAX ? v - ply : v <= VALUE_MATED_IN_MAX ? v + ply : v;
+    if (v >= VALUE_MATE_IN_MAX)
+        return VALUE_MATE - v > room ? VALUE_NONE : v - ply;
+    if (v <= VALUE_MATED_IN_MAX)
+        return VALUE_MATE + v > room ? VALUE_NONE : v + ply;
+    return v;
+}
+
+/* Plies left at `ply` before the move limit draws (VALUE_INF: no limit). */
+INLINE int limit_room(const worker *w, int ply)
+{
+    const int limit = w->s->rules.ply_limit;
+    return limit > 0 ? limit - w->limit[ply].count : VALUE_INF;
+}
+
+/* The static evaluation as the search uses it: damped toward the draw score
+ * as the move-limit count grows (PROGRESS_* in search.h). The table keeps
+ * the undamped value, which does not depend on how the position was reached. */
+INLINE int progress_eval(const worker *w, int ply, int raw)
+{
+    const int64_t limit = w->s->rules.ply_limit > 0 ? w->s->rules.ply_limit : PROGRESS_NO_LIMIT_PLIES;
+    int64_t c = w->limit[ply].count;
+    if (c > limit)
+        c = limit;
+    return raw - (int)((int64_t)raw * c * PROGRESS_DAMP_PCT / (100 * limit));
 }
 
 /* Enough attacking material that passing is never the best move. */
@@ -227,12 +254,12 @@ static int qsearch(worker *w, int alpha, int beta, int ply, int pvnode)
     if (stopped(w))
         return 0;
     if (ply >= MAX_PLY - 2)
-        return in_check ? VALUE_DRAW : xq__evaluate(p);
+        return in_check ? VALUE_DRAW : progress_eval(w, ply, xq__evaluate(p));
 
     tt_hit h = {0};
     const int tt_depth = in_check ? 0 : -1;
     const int hit = tt_probe(&w->s->tt, p->key, &h);
-    const int tt_value = hit ? value_from_tt(h.value, ply) : VALUE_NONE;
+    const int tt_value = hit ? value_from_tt(h.value, ply, limit_room(w, ply)) : VALUE_NONE;
     if (!pvnode && hit && h.depth >= tt_depth && tt_value != VALUE_NONE &&
         (h.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_value;
@@ -246,7 +273,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply, int pvnode)
         if (!has_major(p) && xq__count_legal(p) == 0)
             return mated_in(ply);
         eval = hit && h.eval != VALUE_NONE ? h.eval : xq__evaluate(p);
-        best = eval;
+        best = progress_eval(w, ply, eval);
         if (tt_value != VALUE_NONE &&
             (h.bound & (tt_value > best ? BOUND_LOWER : BOUND_UPPER)))
             best = tt_value;
@@ -393,7 +420,7 @@ INLINE int node_rules(worker *w, int *alpha, int *beta, int ply, int in_check)
     if (stopped(w))
         return 0;
     if (ply >= MAX_PLY - 2)
-        return in_check ? VALUE_DRAW : xq__evaluate(p);
+        return in_check ? VALUE_DRAW : progress_eval(w, ply, xq__evaluate(p));
     const rules_cfg *rules = &w->s->rules;
     switch (xq__rules_repetition(p, w->rep, w->rep_root + ply, w->rep_root, rules)) {
     case XQ__REP_DRAW: return VALUE_DRAW;
@@ -467,6 +494,10 @@ static int null_move(worker *w, stack_entry *ss, int eval, int beta, int depth, 
         return VALUE_NONE;
     const int by_eval = (eval - beta) / NMP_EVAL_DIV;
     const int r = NMP_BASE_R + depth / NMP_DEPTH_DIV + (by_eval < NMP_EVAL_MAX ? by_eval : NMP_EVAL_MAX);
+    /* A reply searched this shallow cannot see a quiet mating threat against
+     * a palace under attack: no pass there. */
+    if (depth - r < NMP_DANGER_DEPTH && xq__palace_attackers(p, p->side ^ 1) >= DANGER_ATTACKERS)
+        return VALUE_NONE;
     undo_t u;
     ss->move = XQ_MOVE_NONE;
     ss->piece = 0;
@@ -666,7 +697,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
     const uint64_t key = p->key ^ (excluded ? (uint64_t)excluded * 0x9E3779B97F4A7C15ull : 0);
     tt_hit h = {0};
     const int hit = tt_probe(&s->tt, key, &h);
-    const int tt_value = hit ? value_from_tt(h.value, ply) : VALUE_NONE;
+    const int tt_value = hit ? value_from_tt(h.value, ply, limit_room(w, ply)) : VALUE_NONE;
     const xq_move tt_move = root ? w->root[w->pv_idx].move : hit ? h.move : XQ_MOVE_NONE;
     const int tt_pv = pvnode || (hit && h.pv);
     const int tt_capture = tt_move && p->sq[MOVE_TO(tt_move)];
@@ -675,16 +706,14 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
         return tt_value;
 
     /* Static evaluation. */
-    int eval, improving;
+    int eval, improving, raw_eval = VALUE_NONE;
     if (in_check) {
         ss->static_eval = eval = VALUE_NONE;
         improving = 0;
         goto moves;
     }
-    if (hit && h.eval != VALUE_NONE)
-        ss->static_eval = eval = h.eval;
-    else
-        ss->static_eval = eval = xq__evaluate(p);
+    raw_eval = hit && h.eval != VALUE_NONE ? h.eval : xq__evaluate(p);
+    ss->static_eval = eval = progress_eval(w, ply, raw_eval);
     if (tt_value != VALUE_NONE && (h.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = tt_value;
     {
@@ -852,8 +881,7 @@ moves:;
 
     if (!excluded) {
         int bound = best >= beta ? BOUND_LOWER : pvnode && best_move ? BOUND_EXACT : BOUND_UPPER;
-        xq__tt_store(&s->tt, key, best_move, value_to_tt(best, ply), ss->static_eval, depth, bound,
-                     tt_pv);
+        xq__tt_store(&s->tt, key, best_move, value_to_tt(best, ply), raw_eval, depth, bound, tt_pv);
     }
     return best;
 }

@@ -82,6 +82,7 @@ enum { SS_OFF = 4 };
 #define NMP_DEPTH_DIV 4
 #define NMP_EVAL_DIV 200
 #define NMP_EVAL_MAX 3
+#define NMP_DANGER_DEPTH 2           /* no null move whose reply is shallower, near a mating attack */
 #define NMP_VERIFY_DEPTH 12         /* verify a null-move cutoff from this depth */
 #define NMP_VERIFY_NUM 3            /* without null moves in the first NUM/DEN of it */
 #define NMP_VERIFY_DEN 4
@@ -120,6 +121,17 @@ enum { SS_OFF = 4 };
 /* Reports of the main thread. */
 #define REPORT_FAIL_MS 3000         /* report fail-highs and fail-lows after this time */
 #define REPORT_CHANGE_MS 1000       /* report a new best move after this time */
+
+/* Progress in quiet positions (issue 17): the static evaluation shrinks
+ * toward the draw score as the plies counted toward the move limit grow
+ * (w->limit[ply].count, the counter whose reaching rules.ply_limit draws):
+ * eval - eval * min(count, limit) * PROGRESS_DAMP_PCT / (100 * limit), so a
+ * lead is worth PROGRESS_DAMP_PCT percent less at the limit than right after
+ * a capture; the side ahead prefers captures and quick progress to shuffling.
+ * Without a move limit the same slope runs over PROGRESS_NO_LIMIT_PLIES plies.
+ * The table stores the evaluation undamped; it is damped where it is used. */
+#define PROGRESS_DAMP_PCT 50
+#define PROGRESS_NO_LIMIT_PLIES 120
 
 /* Lazy SMP vote: weight (score - lowest score + VOTE_BASE) * depth. */
 #define VOTE_BASE 14
