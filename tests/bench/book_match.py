@@ -21,24 +21,9 @@ import collections
 import re
 import sys
 
-TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$')
+from match_pgn import games
+
 TOKEN = re.compile(r'\{[^}]*\}|\d+\.(?:\.\.)?|[a-i]\d[a-i]\d|1-0|0-1|1/2-1/2|\*')
-
-
-def games(path):
-    tags, body = {}, []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            m = TAG.match(line)
-            if m:
-                if body:
-                    yield tags, " ".join(body)
-                    tags, body = {}, []
-                tags[m.group(1)] = m.group(2)
-            elif line.strip():
-                body.append(line.strip())
-    if tags:
-        yield tags, " ".join(body)
 
 
 def moves(text):

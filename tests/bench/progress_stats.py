@@ -26,26 +26,10 @@ import re
 import statistics
 import sys
 
-TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$')
+from match_pgn import games
+
 SCORE = re.compile(r'\{([+-]\d+\.\d+)\}')
 LIMIT = "no-capture limit"
-
-
-def games(path):
-    """(tags, movetext) for each game of a PGN file."""
-    tags, body = {}, []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            m = TAG.match(line)
-            if m:
-                if body:
-                    yield tags, " ".join(body)
-                    tags, body = {}, []
-                tags[m.group(1)] = m.group(2)
-            elif line.strip():
-                body.append(line.strip())
-    if tags:
-        yield tags, " ".join(body)
 
 
 def scores_by_side(movetext):
