@@ -4,8 +4,9 @@
  * middlegame and an endgame part, then blended by the game phase (how much
  * attacking material is left) and scaled down in endgames that the stronger
  * side cannot win with the material it has. The evaluation is linear in its
- * weights (each a middlegame/endgame pair), so that every weight can be
- * fitted by tools/tune. The terms:
+ * weights (each a middlegame/endgame pair) up to that endgame scale, whose
+ * factor per case is a weight too, so that every weight can be fitted by
+ * tools/tune. The terms:
  *  - material and a piece-square table per piece type (written for Red and
  *    mirrored for Black; all tables are left-right symmetric);
  *  - mobility of chariots, horses and cannons by the number of squares
@@ -280,6 +281,23 @@ static const wt scalar[SC_COUNT] = {
     [SC_SOLDIER_PAIR] = S(13, 21),
     [SC_TEMPO] = S(7, 7),
 };
+
+/* Endgame scale factors (out of EVAL_SCALE_MAX) by case (eval.h: EVAL_SCALES). */
+static const uint8_t scale_case[SCALE_COUNT] = {
+    [SCALE_NONE] = 64,
+    [SCALE_DEAD] = 0,
+    [SCALE_SOLDIER_VS_ANY] = 4,
+    [SCALE_SOLDIER_VS_BARE] = 48,
+    [SCALE_SOLDIERS2_VS_DEFENCE] = 16,
+    [SCALE_SOLDIERS2_VS_FEW] = 48,
+    [SCALE_SOLDIERS3_VS_FORTRESS] = 32,
+    [SCALE_CANNON_ALONE] = 4,
+    [SCALE_HORSE_VS_DEFENCE] = 8,
+    [SCALE_CHARIOT_VS_CHARIOT] = 8,
+    [SCALE_CHARIOT_VS_FULL_DEFENCE] = 8,
+    [SCALE_CHARIOT_VS_PIECE] = 20,
+    [SCALE_DEFENDERS_AHEAD] = 16,
+};
 /* TUNED-WEIGHTS-END */
 
 /* ---- The terms -------------------------------------------------------- */
@@ -528,8 +546,8 @@ INLINE void eval_threats(const pos_t *p, int c, const side_info *us, const side_
     use_scalar(a, c, SC_SOLDIER_PAIR, popcount128(crossed & not_file_i & (crossed >> 1)));
 }
 
-/* Endgame scale (0..EVAL_SCALE_MAX) for the stronger side s against w:
- * material that cannot force mate is pulled towards a draw. */
+/* The endgame scale case (eval.h: EVAL_SCALES) of the stronger side s
+ * against w: material that cannot force mate is pulled towards a draw. */
 static int scale_for(const side_info *s, const side_info *w)
 {
     const int s_att = s->n[CHARIOT] + s->n[HORSE] + s->n[CANNON];
@@ -540,34 +558,33 @@ static int scale_for(const side_info *s, const side_info *w)
 
     if (s_att == 0) {
         if (s_pawns == 0)
-            return 0; /* only general, advisors, elephants: no mate possible */
+            return SCALE_DEAD;
         if (s_pawns == 1)
-            return w_any ? 4 : 48;
+            return w_any ? SCALE_SOLDIER_VS_ANY : SCALE_SOLDIER_VS_BARE;
         if (s_pawns == 2)
-            return (w_def >= 3 || w_att) ? 16 : 48;
-        return (w_def >= 4 && w_att) ? 32 : EVAL_SCALE_MAX;
+            return (w_def >= 3 || w_att) ? SCALE_SOLDIERS2_VS_DEFENCE : SCALE_SOLDIERS2_VS_FEW;
+        return (w_def >= 4 && w_att) ? SCALE_SOLDIERS3_VS_FORTRESS : SCALE_NONE;
     }
     if (s_att == 1 && s_pawns == 0) {
         if (s->n[CANNON])
-            return (!w_any && s->n[ADVISOR]) ? EVAL_SCALE_MAX : 4;
+            return (!w_any && s->n[ADVISOR]) ? SCALE_NONE : SCALE_CANNON_ALONE;
         if (s->n[HORSE])
-            return (w_def >= 2 || w_att || w->n[PAWN]) ? 8 : EVAL_SCALE_MAX;
+            return (w_def >= 2 || w_att || w->n[PAWN]) ? SCALE_HORSE_VS_DEFENCE : SCALE_NONE;
         /* chariot */
         if (w->n[CHARIOT])
-            return 8;
+            return SCALE_CHARIOT_VS_CHARIOT;
         if (w->n[ADVISOR] == 2 && w->n[ELEPHANT] == 2)
-            return 8;
+            return SCALE_CHARIOT_VS_FULL_DEFENCE;
         if (w_att && w->n[ADVISOR] == 2)
-            return 20;
+            return SCALE_CHARIOT_VS_PIECE;
     }
     if (s_pawns == 0 && w->n[PAWN] == 0) {
-        /* The stronger side is ahead only in defenders: hard to convert. */
         const int s_power = 2 * s->n[CHARIOT] + s->n[HORSE] + s->n[CANNON];
         const int w_power = 2 * w->n[CHARIOT] + w->n[HORSE] + w->n[CANNON];
         if (s_power <= w_power)
-            return 16;
+            return SCALE_DEFENDERS_AHEAD;
     }
-    return EVAL_SCALE_MAX;
+    return SCALE_NONE;
 }
 
 INLINE int evaluate(const pos_t *p, eval_trace *t)
@@ -594,13 +611,17 @@ INLINE int evaluate(const pos_t *p, eval_trace *t)
     int v = (mg * phase + eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
 
     const int strong = v >= 0 ? RED : BLACK;
-    const int scale = scale_for(&si[strong], &si[strong ^ 1]);
+    const int scase = scale_for(&si[strong], &si[strong ^ 1]);
+    const int scale = scale_case[scase];
     v = v * scale / EVAL_SCALE_MAX;
 
     /* Tempo: the side to move is a little better off. */
     v = (p->side == RED ? v : -v) + scalar[SC_TEMPO].mg;
     if (t) {
         t->phase = phase;
+        t->scale_case[strong] = scase;
+        t->scale_case[strong ^ 1] = scale_for(&si[strong ^ 1], &si[strong]);
+        t->strong = strong;
         t->scale = scale;
         t->tempo_sign = p->side == RED ? 1 : -1;
         t->red_view = p->side == RED ? v : -v;
@@ -647,6 +668,12 @@ void xq__eval_weights(int mg[EP_COUNT], int eg[EP_COUNT])
         mg[EP_SCALAR + k] = scalar[k].mg;
         eg[EP_SCALAR + k] = scalar[k].eg;
     }
+}
+
+void xq__eval_scales(int factor[SCALE_COUNT])
+{
+    for (int k = 0; k < SCALE_COUNT; k++)
+        factor[k] = scale_case[k];
 }
 
 int xq__palace_attackers(const pos_t *p, int c)

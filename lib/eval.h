@@ -51,6 +51,38 @@ enum { EVAL_PHASE_MAX = 32, EVAL_SCALE_MAX = 64 };
 enum { EVAL_SCALARS(EVAL_SCALAR_ENUM) SC_COUNT };
 #undef EVAL_SCALAR_ENUM
 
+/* Endgame scale cases (scale_for() in lib/eval.c): the stronger side's
+ * material cannot, or can hardly, force mate against the weaker side's, so
+ * the score is multiplied by the case's factor / EVAL_SCALE_MAX. The
+ * factors are weights of the tuned block (scale_case[] in lib/eval.c) but
+ * for NONE (always EVAL_SCALE_MAX) and DEAD (always 0). "Attacking pieces"
+ * are chariots, horses and cannons; "defenders" advisors and elephants.
+ * X(name, description). */
+#define EVAL_SCALES(X)                                                                             \
+    X(NONE, "no case applies: the full score (fixed)")                                             \
+    X(DEAD, "no soldier and no attacking piece: mate is impossible (fixed at 0)")                  \
+    X(SOLDIER_VS_ANY, "one soldier, no attacking piece, against more than a general")              \
+    X(SOLDIER_VS_BARE, "one soldier, no attacking piece, against a bare general")                  \
+    X(SOLDIERS2_VS_DEFENCE, "two soldiers, no attacking piece, against an attacking piece "        \
+                            "or three or more defenders")                                          \
+    X(SOLDIERS2_VS_FEW, "two soldiers, no attacking piece, against at most two defenders")         \
+    X(SOLDIERS3_VS_FORTRESS, "three or more soldiers, no attacking piece, against an "             \
+                             "attacking piece and four defenders")                                 \
+    X(CANNON_ALONE, "one cannon, no soldier (with an advisor against a bare general: NONE)")       \
+    X(HORSE_VS_DEFENCE, "one horse, no soldier, against two defenders, an attacking piece "        \
+                        "or a soldier")                                                            \
+    X(CHARIOT_VS_CHARIOT, "one chariot, no soldier, against a chariot")                            \
+    X(CHARIOT_VS_FULL_DEFENCE, "one chariot, no soldier, against two advisors and two "            \
+                               "elephants")                                                        \
+    X(CHARIOT_VS_PIECE, "one chariot, no soldier, against an attacking piece and two "             \
+                        "advisors")                                                                \
+    X(DEFENDERS_AHEAD, "no soldier on either side and no more attacking power than the "           \
+                       "enemy: ahead in defenders only")
+
+#define EVAL_SCALE_ENUM(name, text) SCALE_##name,
+enum { EVAL_SCALES(EVAL_SCALE_ENUM) SCALE_COUNT };
+#undef EVAL_SCALE_ENUM
+
 /* Every weight is a (middlegame, endgame) pair. Their flat index: */
 enum {
     EP_MATERIAL = 0,                  /* [type] (KING..PAWN; 0 and KING unused) */
@@ -72,15 +104,19 @@ INLINE int xq__pst_index(int c, int s)
 /* How one position uses the weights, for the tuner: the evaluation from
  * Red's view is
  *   lin = sum_i coef[i] * (mg_i * phase + eg_i * (PHASE_MAX - phase)) / PHASE_MAX
+ *   scale = factor[scale_case[lin >= 0 ? RED : BLACK]]
  *   red_view = lin * scale / SCALE_MAX + tempo_sign * TEMPO (the TEMPO pair's mg)
  * up to integer rounding, where coef[i] counts Red's uses of weight i less
- * Black's (coef[EP_SCALAR + SC_TEMPO] stays 0; tempo_sign says who moves). */
+ * Black's (coef[EP_SCALAR + SC_TEMPO] stays 0; tempo_sign says who moves)
+ * and factor[] is xq__eval_scales(). */
 typedef struct eval_trace {
     int16_t coef[EP_COUNT];
-    int phase;      /* 0 (bare endgame) .. EVAL_PHASE_MAX (opening) */
-    int scale;      /* endgame scale factor, 0..EVAL_SCALE_MAX, for the stronger side */
-    int tempo_sign; /* +1 Red to move, -1 Black */
-    int red_view;   /* final score from Red's view, before clamping */
+    int phase;         /* 0 (bare endgame) .. EVAL_PHASE_MAX (opening) */
+    int scale_case[2]; /* SCALE_*: the case if Red [RED] or Black [BLACK] is the stronger side */
+    int strong;        /* the stronger side by the unscaled score (RED when it is 0) */
+    int scale;         /* the factor used, of scale_case[strong]: 0..EVAL_SCALE_MAX */
+    int tempo_sign;    /* +1 Red to move, -1 Black */
+    int red_view;      /* final score from Red's view, before clamping */
 } eval_trace;
 
 /* The evaluation with its trace (t is cleared first). */
@@ -88,6 +124,9 @@ int xq__evaluate_trace(const pos_t *p, eval_trace *t);
 
 /* The current weights, by flat index. */
 void xq__eval_weights(int mg[EP_COUNT], int eg[EP_COUNT]);
+
+/* The current endgame scale factors, by SCALE_* case (0..EVAL_SCALE_MAX). */
+void xq__eval_scales(int factor[SCALE_COUNT]);
 
 /* Pieces of colour c aimed at the enemy palace (as the evaluation's king
  * safety counts them): chariots and horses attacking a palace point,

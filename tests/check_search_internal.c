@@ -136,8 +136,12 @@ END_TEST
 START_TEST(test_eval_trace)
 {
     static int mg[EP_COUNT], eg[EP_COUNT];
+    int factor[SCALE_COUNT];
     static eval_trace t;
     xq__eval_weights(mg, eg);
+    xq__eval_scales(factor);
+    ck_assert_int_eq(factor[SCALE_NONE], EVAL_SCALE_MAX);
+    ck_assert_int_eq(factor[SCALE_DEAD], 0);
     for (int ty = KING; ty <= PAWN; ty++)
         for (int s = 0; s < 90; s++) {
             int m = EP_PST + ty * 90 + s - sq_file(s) + 8 - sq_file(s);
@@ -145,7 +149,7 @@ START_TEST(test_eval_trace)
             ck_assert_int_eq(eg[EP_PST + ty * 90 + s], eg[m]);
         }
     make_positions();
-    int traced = 0;
+    int traced = 0, scaled = 0;
     for (int i = 0; i < npositions; i++) {
         const pos_t *p = &positions[i];
         int v = xq__evaluate_trace(p, &t);
@@ -156,6 +160,10 @@ START_TEST(test_eval_trace)
         ck_assert_int_eq(t.tempo_sign, p->side == RED ? 1 : -1);
         ck_assert(t.phase >= 0 && t.phase <= EVAL_PHASE_MAX);
         ck_assert(t.scale >= 0 && t.scale <= EVAL_SCALE_MAX);
+        ck_assert(t.strong == RED || t.strong == BLACK);
+        for (int c = RED; c <= BLACK; c++)
+            ck_assert(t.scale_case[c] >= 0 && t.scale_case[c] < SCALE_COUNT);
+        ck_assert_int_eq(t.scale, factor[t.scale_case[t.strong]]);
         ck_assert_int_eq(t.coef[EP_SCALAR + SC_TEMPO], 0);
         double a = 0, b = 0;
         for (int k = 0; k < EP_COUNT; k++) {
@@ -163,13 +171,18 @@ START_TEST(test_eval_trace)
             b += (double)t.coef[k] * eg[k];
         }
         double lin = (a * t.phase + b * (EVAL_PHASE_MAX - t.phase)) / EVAL_PHASE_MAX;
-        double model = lin * t.scale / EVAL_SCALE_MAX + t.tempo_sign * mg[EP_SCALAR + SC_TEMPO];
+        /* The scale of the side the sum favours, as the tuner takes it. */
+        int scale = factor[t.scale_case[lin >= 0 ? RED : BLACK]];
+        if (t.scale_case[RED] != SCALE_NONE || t.scale_case[BLACK] != SCALE_NONE)
+            scaled++;
+        double model = lin * scale / EVAL_SCALE_MAX + t.tempo_sign * mg[EP_SCALAR + SC_TEMPO];
         XQ_CHECK(model - t.red_view < 2.01 && t.red_view - model < 2.01,
                  "position %d: the linear model gives %.2f, the evaluation %d", i, model,
                  t.red_view);
         traced++;
     }
     ck_assert_int_gt(traced, NPOS / 2);
+    ck_assert_int_gt(scaled, 0); /* the positions reach scaled endgames */
 }
 END_TEST
 

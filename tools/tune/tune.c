@@ -6,9 +6,11 @@
  * exchange, past the first plies), and describes each position by the
  * evaluation's trace (lib/eval.h: xq__evaluate_trace()): how often Red uses
  * each weight less how often Black does, the game phase, the endgame scale
- * and who is to move. The evaluation is linear in its weights:
+ * case and who is to move. The evaluation is linear in its weights up to the
+ * endgame scale:
  *
- *   v = sum_i coef_i (mg_i phase + eg_i (1 - phase)) * scale + tempo
+ *   lin = sum_i coef_i (mg_i phase + eg_i (1 - phase))
+ *   v = lin * scale[case of the side lin favours] + tempo
  *
  * (phase and scale as fractions), so the tuner checks that this model gives
  * the evaluation's own score for every position, fits the constant K of the
@@ -17,6 +19,9 @@
  * 0.5, 0 from Red's view) and the logistic of v over all the weights (Adam,
  * full batch) on a training set, with a small pull towards the current
  * weights (--l2). Mirror squares of a piece-square table share one weight.
+ * The scale factors are fitted with the others (the gradient of v by the
+ * factor of a case is lin), each only when enough training positions fall in
+ * its case (MIN_CASE_POSITIONS); --only picks which groups of weights move.
  * It reports the error on a held-out set (every Nth position) before and
  * after, and prints the weight block of lib/eval.c (between
  * TUNED-WEIGHTS-BEGIN and -END), or writes it into that file (--apply).
@@ -37,14 +42,26 @@
 #include "movegen.h"
 #include "movepick.h"
 
-/* One position: its nonzero coefficients (in feats[]), phase, scale, who
- * moves and the game's result from Red's view. */
+/* One position: its nonzero coefficients (in feats[]), phase, the endgame
+ * scale case for each side as the stronger one, who moves and the game's
+ * result from Red's view. */
 typedef struct sample {
     size_t first;     /* into feats[] */
     uint16_t count;
     int8_t tempo;     /* +1 Red to move, -1 Black */
-    float phase, scale, result;
+    uint8_t scase[2]; /* SCALE_*: if Red [0] or Black [1] is the stronger side */
+    float phase, result;
 } sample;
+
+/* A scale factor is fitted only with at least this many training positions
+ * in its case; the others keep their values. */
+enum { MIN_CASE_POSITIONS = 200 };
+
+/* Groups of weights for --only. */
+enum {
+    G_MATERIAL = 1, G_PST = 2, G_MOBILITY = 4, G_SCALARS = 8, G_SCALE = 16,
+    G_ALL = 31
+};
 
 typedef struct feat {
     uint16_t param;   /* a tuned parameter (mirror squares share one) */
@@ -115,24 +132,41 @@ static int quiet(const pos_t *p)
     return 1;
 }
 
-static double model(const sample *s, const double *mg, const double *eg, double tempo)
+/* The weights being fitted: mg and eg by parameter, the scale factors by
+ * case (0..EVAL_SCALE_MAX) and the tempo (the mg of its parameter). */
+typedef struct weights {
+    double *mg, *eg;
+    double sc[SCALE_COUNT];
+} weights;
+
+static int tempo_param(void) { return param_of[EP_SCALAR + SC_TEMPO]; }
+
+/* The model's score of s; *lin_out (if not NULL) gets the unscaled sum and
+ * *case_out the scale case used. */
+static double model(const sample *s, const weights *w, double *lin_out, int *case_out)
 {
     double a = 0, b = 0;
     const feat *f = &feats[s->first];
     for (int i = 0; i < s->count; i++) {
-        a += f[i].coef * mg[f[i].param];
-        b += f[i].coef * eg[f[i].param];
+        a += f[i].coef * w->mg[f[i].param];
+        b += f[i].coef * w->eg[f[i].param];
     }
-    return (a * s->phase + b * (1 - s->phase)) * s->scale + s->tempo * tempo;
+    const double lin = a * s->phase + b * (1 - s->phase);
+    const int c = s->scase[lin >= 0 ? 0 : 1];
+    if (lin_out)
+        *lin_out = lin;
+    if (case_out)
+        *case_out = c;
+    return lin * w->sc[c] / EVAL_SCALE_MAX + s->tempo * w->mg[tempo_param()];
 }
 
-static double *cur_mg, *cur_eg; /* the evaluation's weights, by parameter */
+static weights cur; /* the evaluation's weights, as built */
 
 static void add_sample(const pos_t *p, double result)
 {
     static eval_trace t;
     xq__evaluate_trace(p, &t);
-    if (t.scale == 0)
+    if (t.scale_case[t.strong] == SCALE_DEAD)
         return; /* a dead draw tells nothing about the weights */
     samples = grow(samples, &cap_samples, nsamples + 1, sizeof *samples);
     feats = grow(feats, &cap_feats, nfeats + EP_COUNT, sizeof *feats);
@@ -161,11 +195,12 @@ static void add_sample(const pos_t *p, double result)
     }
     s->count = (uint16_t)n;
     s->phase = (float)t.phase / EVAL_PHASE_MAX;
-    s->scale = (float)t.scale / EVAL_SCALE_MAX;
+    s->scase[0] = (uint8_t)t.scale_case[RED];
+    s->scase[1] = (uint8_t)t.scale_case[BLACK];
     s->tempo = (int8_t)t.tempo_sign;
     s->result = (float)result;
     /* The model must give the evaluation's score (up to integer rounding). */
-    double v = model(s, cur_mg, cur_eg, cur_mg[param_of[EP_SCALAR + SC_TEMPO]]);
+    double v = model(s, &cur, NULL, NULL);
     int miss = (int)fabs(v - t.red_view);
     if (miss > 2) {
         model_mismatch++;
@@ -181,51 +216,113 @@ static double sigmoid(double v, double k) { return 1.0 / (1.0 + pow(10.0, -k * v
 static int held_out(size_t i, int every) { return i % (size_t)every == 0; }
 
 /* Mean squared error over the training (holdout = 0) or held-out set. */
-static double error(const double *mg, const double *eg, double k, int holdout, int every)
+static double error(const weights *w, double k, int holdout, int every)
 {
-    const double tempo = mg[param_of[EP_SCALAR + SC_TEMPO]];
     double sum = 0;
     size_t n = 0;
     for (size_t i = 0; i < nsamples; i++) {
         if (held_out(i, every) != holdout)
             continue;
-        double e = samples[i].result - sigmoid(model(&samples[i], mg, eg, tempo), k);
+        double e = samples[i].result - sigmoid(model(&samples[i], w, NULL, NULL), k);
         sum += e * e;
         n++;
     }
     return n ? sum / (double)n : 0;
 }
 
-static void gradient(const double *mg, const double *eg, double k, int every, double *gmg,
-                     double *geg)
+/* The gradient of the training error: gmg, geg by parameter, gsc by case. */
+static void gradient(const weights *w, double k, int every, double *gmg, double *geg,
+                     double *gsc)
 {
-    const int pt = param_of[EP_SCALAR + SC_TEMPO];
-    const double tempo = mg[pt];
+    const int pt = tempo_param();
     memset(gmg, 0, (size_t)nparams * sizeof *gmg);
     memset(geg, 0, (size_t)nparams * sizeof *geg);
+    memset(gsc, 0, SCALE_COUNT * sizeof *gsc);
     size_t n = 0;
     const double c = k * log(10.0) / 400.0;
     for (size_t i = 0; i < nsamples; i++) {
         if (held_out(i, every))
             continue;
         const sample *s = &samples[i];
-        double sg = sigmoid(model(s, mg, eg, tempo), k);
+        double lin;
+        int sc;
+        double sg = sigmoid(model(s, w, &lin, &sc), k);
         /* d/dw (r - sg)^2 = -2 (r - sg) sg (1 - sg) c dv/dw */
         double d = -2.0 * (s->result - sg) * sg * (1 - sg) * c;
-        double fm = d * s->scale * s->phase, fe = d * s->scale * (1 - s->phase);
+        double scale = w->sc[sc] / EVAL_SCALE_MAX;
+        double fm = d * scale * s->phase, fe = d * scale * (1 - s->phase);
         const feat *f = &feats[s->first];
         for (int j = 0; j < s->count; j++) {
             gmg[f[j].param] += fm * f[j].coef;
             geg[f[j].param] += fe * f[j].coef;
         }
         gmg[pt] += d * s->tempo;
+        gsc[sc] += d * lin / EVAL_SCALE_MAX;
         n++;
     }
     for (int j = 0; j < nparams; j++) {
         gmg[j] /= (double)(n ? n : 1);
         geg[j] /= (double)(n ? n : 1);
     }
+    for (int j = 0; j < SCALE_COUNT; j++)
+        gsc[j] /= (double)(n ? n : 1);
     geg[pt] = 0; /* the tempo has one value */
+}
+
+/* The group (G_*) of the weight with flat index i. */
+static int group_of(int i)
+{
+    if (i < EP_PST)
+        return G_MATERIAL;
+    if (i < EP_MOB_HORSE)
+        return G_PST;
+    if (i < EP_SCALAR)
+        return G_MOBILITY;
+    return G_SCALARS;
+}
+
+static const struct {
+    const char *name;
+    int bit;
+} group_names[] = {
+    {"material", G_MATERIAL}, {"pst", G_PST},     {"mobility", G_MOBILITY},
+    {"scalars", G_SCALARS},   {"scale", G_SCALE}, {"all", G_ALL},
+};
+enum { NGROUP_NAMES = sizeof group_names / sizeof group_names[0] };
+
+/* --only LIST: comma-separated group names; 0 on an unknown name. */
+static int parse_groups(const char *list)
+{
+    int mask = 0;
+    while (*list) {
+        size_t len = strcspn(list, ",");
+        int bit = 0;
+        for (int i = 0; i < NGROUP_NAMES; i++)
+            if (strlen(group_names[i].name) == len && strncmp(group_names[i].name, list, len) == 0)
+                bit = group_names[i].bit;
+        if (!bit)
+            return 0;
+        mask |= bit;
+        list += len;
+        if (*list == ',')
+            list++;
+    }
+    return mask;
+}
+
+/* The groups of a mask in words, for the comment of the block. */
+static const char *describe_groups(int mask)
+{
+    static char buf[128];
+    if (mask == G_ALL)
+        return "all";
+    buf[0] = 0;
+    for (int i = 0; i < NGROUP_NAMES; i++)
+        if (group_names[i].bit != G_ALL && (mask & group_names[i].bit)) {
+            strcat(buf, buf[0] ? ", " : "");
+            strcat(buf, group_names[i].name);
+        }
+    return buf[0] ? buf : "none";
 }
 
 /* A file ending in .xz is read through `xz -dc`: the read end of the pipe,
@@ -358,9 +455,19 @@ static const char *const type_name[8] = {"",        "KING",    "ADVISOR", "ELEPH
 
 #define SCALAR_NAME(name, text) #name,
 static const char *const scalar_name[SC_COUNT] = {EVAL_SCALARS(SCALAR_NAME)};
+#define SCALE_NAME(name, text) #name,
+static const char *const scale_name[SCALE_COUNT] = {EVAL_SCALES(SCALE_NAME)};
 
-static void print_block(FILE *o, const double *mg, const double *eg, const char *how)
+static int scale_value(const weights *w, int c)
 {
+    long v = lround(w->sc[c]);
+    return v < 0 ? 0 : v > EVAL_SCALE_MAX ? EVAL_SCALE_MAX : (int)v;
+}
+
+/* The block; how is the comment (or comments) above its tables. */
+static void print_block(FILE *o, const weights *w8, const char *how)
+{
+    const double *mg = w8->mg, *eg = w8->eg;
     fprintf(o, "/* TUNED-WEIGHTS-BEGIN (tools/tune prints this block) */\n%s", how);
     fprintf(o, "static const wt material[8] = {\n");
     for (int ty = ADVISOR; ty <= PAWN; ty++)
@@ -397,11 +504,18 @@ static void print_block(FILE *o, const double *mg, const double *eg, const char 
         fprintf(o, "    [SC_%s] = S(%d, %d),\n", scalar_name[k], m,
                 k == SC_TEMPO ? m : W(eg, EP_SCALAR + k));
     }
+    fprintf(o, "};\n\n/* Endgame scale factors (out of EVAL_SCALE_MAX) by case (eval.h: "
+               "EVAL_SCALES). */\n"
+               "static const uint8_t scale_case[SCALE_COUNT] = {\n");
+    for (int c = 0; c < SCALE_COUNT; c++)
+        fprintf(o, "    [SCALE_%s] = %d,\n", scale_name[c], scale_value(w8, c));
     fprintf(o, "};\n/* TUNED-WEIGHTS-END */\n");
 }
 
-/* Replace the block in the file at path. */
-static int apply(const char *path, const double *mg, const double *eg, const char *how)
+/* Replace the block in the file at path. The comments at the head of the
+ * old block (how earlier runs fitted it) stay, and how is added after them:
+ * the run started from the weights of the build, i.e. of that block. */
+static int apply(const char *path, const weights *w, const char *how)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -427,17 +541,33 @@ static int apply(const char *path, const double *mg, const double *eg, const cha
         return -1;
     }
     e += strlen("/* TUNED-WEIGHTS-END */\n");
+    const char *head = strchr(b, '\n');
+    const char *tables = strstr(b, "static const");
+    if (!head || !tables || tables > e) {
+        fprintf(stderr, "xq-tune: %s: the TUNED-WEIGHTS block has no tables\n", path);
+        free(text);
+        return -1;
+    }
+    head++;
+    size_t old_len = (size_t)(tables - head), how_len = strlen(how);
+    char *comments = malloc(old_len + how_len + 1);
+    if (!comments)
+        die("out of memory");
+    memcpy(comments, head, old_len);
+    memcpy(comments + old_len, how, how_len + 1);
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *o = fopen(tmp, "wb");
     if (!o) {
         perror(tmp);
+        free(comments);
         free(text);
         return -1;
     }
     fwrite(text, 1, (size_t)(b - text), o);
-    print_block(o, mg, eg, how);
+    print_block(o, w, comments);
     fwrite(e, 1, len - (size_t)(e - text), o);
+    free(comments);
     free(text);
     if (fclose(o) != 0 || rename(tmp, path) != 0) {
         perror(path);
@@ -458,13 +588,18 @@ static void usage(FILE *f)
             "  --passes N        passes, each refitting K first (default 1)\n"
             "  --rate R          step size in centipawns (default 1.0)\n"
             "  --l2 L            pull towards the current weights (default 1e-7)\n"
+            "  --only GROUPS     fit only these groups of weights, comma-separated:\n"
+            "                    material, pst, mobility, scalars, scale (the endgame\n"
+            "                    scale factors), all (default)\n"
             "  --fix-material    keep the material values\n"
-            "  --apply FILE      write the tuned block into FILE (lib/eval.c)\n");
+            "  --apply FILE      write the tuned block into FILE (lib/eval.c), keeping the\n"
+            "                    block's earlier comments and adding this run's after them\n");
 }
 
 int main(int argc, char **argv)
 {
     int skip = 16, every_ply = 1, holdout = 10, iterations = 200, passes = 1, fix_material = 0;
+    int groups = G_ALL;
     long max_positions = 0;
     double rate = 1.0, l2 = 1e-7;
     const char *apply_to = NULL;
@@ -495,7 +630,14 @@ int main(int argc, char **argv)
             l2 = atof(argv[++i]);
         else if (i + 1 < argc && strcmp(a, "--apply") == 0)
             apply_to = argv[++i];
-        else if (strcmp(a, "--fix-material") == 0)
+        else if (i + 1 < argc && strcmp(a, "--only") == 0) {
+            const char *only = argv[++i];
+            if (!(groups = parse_groups(only))) {
+                fprintf(stderr, "xq-tune: --only %s: unknown group (material, pst, mobility, "
+                                "scalars, scale, all)\n", only);
+                return 2;
+            }
+        } else if (strcmp(a, "--fix-material") == 0)
             fix_material = 1;
         else if (strcmp(a, "--help") == 0) {
             usage(stdout);
@@ -510,20 +652,25 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (fix_material)
+        groups &= ~G_MATERIAL;
 
     init_params();
-    int wmg[EP_COUNT], weg[EP_COUNT];
+    int wmg[EP_COUNT], weg[EP_COUNT], wsc[SCALE_COUNT];
     xq__eval_weights(wmg, weg);
-    double *mg = calloc((size_t)nparams, sizeof *mg), *eg = calloc((size_t)nparams, sizeof *eg);
-    double *mg0 = calloc((size_t)nparams, sizeof *mg0), *eg0 = calloc((size_t)nparams, sizeof *eg0);
-    if (!mg || !eg || !mg0 || !eg0)
+    xq__eval_scales(wsc);
+    weights w = {calloc((size_t)nparams, sizeof(double)), calloc((size_t)nparams, sizeof(double)),
+                 {0}};
+    cur.mg = calloc((size_t)nparams, sizeof(double));
+    cur.eg = calloc((size_t)nparams, sizeof(double));
+    if (!w.mg || !w.eg || !cur.mg || !cur.eg)
         die("out of memory");
     for (int q = 0; q < nparams; q++) {
-        mg[q] = mg0[q] = wmg[weight_of_param[q]];
-        eg[q] = eg0[q] = weg[weight_of_param[q]];
+        w.mg[q] = cur.mg[q] = wmg[weight_of_param[q]];
+        w.eg[q] = cur.eg[q] = weg[weight_of_param[q]];
     }
-    cur_mg = mg0;
-    cur_eg = eg0;
+    for (int c = 0; c < SCALE_COUNT; c++)
+        w.sc[c] = cur.sc[c] = wsc[c];
 
     long games = 0;
     for (int i = 0; i < nfiles; i++)
@@ -531,29 +678,44 @@ int main(int argc, char **argv)
             return 1;
     size_t nheld = (nsamples + (size_t)holdout - 1) / (size_t)holdout;
     printf("games %ld, quiet positions %zu (training %zu, held out %zu: every %dth), "
-           "%zu coefficients, %d parameters\n",
-           games, nsamples, nsamples - nheld, nheld, holdout, nfeats, nparams);
+           "%zu coefficients, %d parameters, %d scale factors\n",
+           games, nsamples, nsamples - nheld, nheld, holdout, nfeats, nparams,
+           SCALE_COUNT - 2);
     printf("linear model vs the evaluation: %lld positions off by more than 2 (worst %d)\n",
            model_mismatch, model_worst);
     if (nsamples < 100)
         die("too few positions");
 
-    /* Which parameters the data touches; the others keep their values. */
-    char *used = calloc((size_t)nparams, 1);
+    /* Which parameters move: those of the chosen groups that the data
+     * touches; the others keep their values. */
+    const int np = 2 * nparams + SCALE_COUNT; /* Adam's vector: mg, eg, scale factors */
+    char *used = calloc((size_t)np, 1);
     if (!used)
         die("out of memory");
     for (size_t i = 0; i < nfeats; i++)
-        used[feats[i].param] = 1;
-    used[param_of[EP_SCALAR + SC_TEMPO]] = 1;
-    if (fix_material)
-        for (int ty = ADVISOR; ty <= PAWN; ty++)
-            used[param_of[EP_MATERIAL + ty]] = 0;
+        used[feats[i].param] = used[nparams + feats[i].param] = 1;
+    used[tempo_param()] = 1;
+    used[nparams + tempo_param()] = 0; /* the tempo has one value */
+    for (int q = 0; q < nparams; q++)
+        if (!(groups & group_of(weight_of_param[q])))
+            used[q] = used[nparams + q] = 0;
+    long case_count[SCALE_COUNT] = {0};
+    for (size_t i = 0; i < nsamples; i++) {
+        int c;
+        if (held_out(i, holdout))
+            continue;
+        model(&samples[i], &cur, NULL, &c);
+        case_count[c]++;
+    }
+    for (int c = 0; c < SCALE_COUNT; c++)
+        used[2 * nparams + c] = (groups & G_SCALE) && c != SCALE_NONE && c != SCALE_DEAD &&
+                                case_count[c] >= MIN_CASE_POSITIONS;
 
     /* Each pass fits K to the weights it starts from (golden-section search
      * on the training error), then takes Adam steps over the whole training
      * set with K fixed. */
-    double *m1 = calloc((size_t)nparams * 2, sizeof *m1), *v1 = calloc((size_t)nparams * 2, sizeof *v1);
-    double *g = calloc((size_t)nparams * 2, sizeof *g);
+    double *m1 = calloc((size_t)np, sizeof *m1), *v1 = calloc((size_t)np, sizeof *v1);
+    double *g = calloc((size_t)np, sizeof *g);
     if (!m1 || !v1 || !g)
         die("out of memory");
     double k = 0, train0 = 0, held0 = 0, k0 = 0;
@@ -561,13 +723,13 @@ int main(int argc, char **argv)
         double lo = 0.1, hi = 4.0;
         for (int it = 0; it < 50; it++) {
             double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
-            if (error(mg, eg, a, 0, holdout) < error(mg, eg, b, 0, holdout))
+            if (error(&w, a, 0, holdout) < error(&w, b, 0, holdout))
                 hi = b;
             else
                 lo = a;
         }
         k = (lo + hi) / 2;
-        const double tr = error(mg, eg, k, 0, holdout), he = error(mg, eg, k, 1, holdout);
+        const double tr = error(&w, k, 0, holdout), he = error(&w, k, 1, holdout);
         if (pass == 1) {
             k0 = k;
             train0 = tr;
@@ -575,33 +737,41 @@ int main(int argc, char **argv)
         }
         printf("pass %d: K %.4f, training error %.6f, held-out error %.6f\n", pass, k, tr, he);
         fflush(stdout);
-        memset(m1, 0, (size_t)nparams * 2 * sizeof *m1);
-        memset(v1, 0, (size_t)nparams * 2 * sizeof *v1);
+        memset(m1, 0, (size_t)np * sizeof *m1);
+        memset(v1, 0, (size_t)np * sizeof *v1);
         for (int it = 1; it <= iterations; it++) {
-            gradient(mg, eg, k, holdout, g, g + nparams);
-            for (int j = 0; j < 2 * nparams; j++) {
-                int q = j % nparams;
-                if (!used[q])
+            gradient(&w, k, holdout, g, g + nparams, g + 2 * nparams);
+            for (int j = 0; j < np; j++) {
+                if (!used[j])
                     continue;
-                double *w = j < nparams ? &mg[q] : &eg[q];
-                double w0 = j < nparams ? mg0[q] : eg0[q];
-                double gj = g[j] + 2 * l2 * (*w - w0);
+                double *x, x0;
+                if (j < 2 * nparams) {
+                    int q = j % nparams;
+                    x = j < nparams ? &w.mg[q] : &w.eg[q];
+                    x0 = j < nparams ? cur.mg[q] : cur.eg[q];
+                } else {
+                    x = &w.sc[j - 2 * nparams];
+                    x0 = cur.sc[j - 2 * nparams];
+                }
+                double gj = g[j] + 2 * l2 * (*x - x0);
                 m1[j] = 0.9 * m1[j] + 0.1 * gj;
                 v1[j] = 0.999 * v1[j] + 0.001 * gj * gj;
                 double mh = m1[j] / (1 - pow(0.9, it)), vh = v1[j] / (1 - pow(0.999, it));
-                *w -= rate * mh / (sqrt(vh) + 1e-12);
+                *x -= rate * mh / (sqrt(vh) + 1e-12);
+                if (j >= 2 * nparams) /* a factor stays within 0..EVAL_SCALE_MAX */
+                    *x = *x < 0 ? 0 : *x > EVAL_SCALE_MAX ? EVAL_SCALE_MAX : *x;
             }
             if (it % 50 == 0 || it == iterations)
                 fprintf(stderr, "pass %d, iteration %d: training error %.6f, held-out %.6f\n",
-                        pass, it, error(mg, eg, k, 0, holdout), error(mg, eg, k, 1, holdout));
+                        pass, it, error(&w, k, 0, holdout), error(&w, k, 1, holdout));
         }
     }
     /* The errors after, with the K of the first pass (comparable with
      * "before") and with the last one. */
-    const double train1 = error(mg, eg, k0, 0, holdout), held1 = error(mg, eg, k0, 1, holdout);
+    const double train1 = error(&w, k0, 0, holdout), held1 = error(&w, k0, 1, holdout);
     printf("after %d pass(es) of %d iterations: with K %.4f training error %.6f, held-out error "
            "%.6f; with K %.4f held-out error %.6f\n",
-           passes, iterations, k0, train1, held1, k, error(mg, eg, k, 1, holdout));
+           passes, iterations, k0, train1, held1, k, error(&w, k, 1, holdout));
 
     /* The command, wrapped at blanks for the comment. */
     char wrapped[2304];
@@ -625,35 +795,41 @@ int main(int argc, char **argv)
     wrapped[wl] = 0;
     char how[4096];
     snprintf(how, sizeof how,
-             "/* Fitted by tools/tune (xq-tune) from the hand-set weights (the parent\n"
-             " * commit of the one that brought this block):\n"
+             "/* %s (weights fitted: %s):\n"
              " *   %s\n"
              " * %ld games, %zu quiet positions (every %dth held out), K %.4f;\n"
              " * held-out error %.6f -> %.6f, training error %.6f -> %.6f. */\n",
-             wrapped, games, nsamples, holdout, k0, held0, held1, train0, train1);
+             apply_to ? "Then fitted by xq-tune from the weights above"
+                      : "Fitted by xq-tune from the weights it was built with",
+             describe_groups(groups), wrapped, games, nsamples, holdout, k0, held0, held1, train0,
+             train1);
     if (apply_to) {
-        if (apply(apply_to, mg, eg, how) != 0)
+        if (apply(apply_to, &w, how) != 0)
             return 1;
         printf("wrote the tuned weights into %s\n", apply_to);
     } else {
-        print_block(stdout, mg, eg, how);
+        print_block(stdout, &w, how);
     }
     printf("\nmaterial (mg, eg):\n");
     for (int ty = ADVISOR; ty <= PAWN; ty++)
         printf("  %-9s %4d %4d -> %4d %4d\n", type_name[ty], wmg[EP_MATERIAL + ty],
-               weg[EP_MATERIAL + ty], W(mg, EP_MATERIAL + ty), W(eg, EP_MATERIAL + ty));
+               weg[EP_MATERIAL + ty], W(w.mg, EP_MATERIAL + ty), W(w.eg, EP_MATERIAL + ty));
     printf("other weights (mg, eg):\n");
     for (int q = 0; q < SC_COUNT; q++)
         printf("  %-20s %4d %4d -> %4d %4d\n", scalar_name[q], wmg[EP_SCALAR + q],
-               weg[EP_SCALAR + q], W(mg, EP_SCALAR + q), W(eg, EP_SCALAR + q));
+               weg[EP_SCALAR + q], W(w.mg, EP_SCALAR + q), W(w.eg, EP_SCALAR + q));
+    printf("endgame scale factors (training positions in the case):\n");
+    for (int c = 0; c < SCALE_COUNT; c++)
+        printf("  %-24s %2d -> %2d  %8ld%s\n", scale_name[c], wsc[c], scale_value(&w, c),
+               case_count[c], used[2 * nparams + c] ? "" : "  (kept)");
     free(used);
     free(m1);
     free(v1);
     free(g);
-    free(mg);
-    free(eg);
-    free(mg0);
-    free(eg0);
+    free(w.mg);
+    free(w.eg);
+    free(cur.mg);
+    free(cur.eg);
     free(samples);
     free(feats);
     return 0;
