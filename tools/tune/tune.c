@@ -162,6 +162,13 @@ static double model(const sample *s, const weights *w, double *lin_out, int *cas
 
 static weights cur; /* the evaluation's weights, as built */
 
+/* What main() allocates, at file scope so that every exit (an error as
+ * well) leaves it reachable: the weights being fitted, which of Adam's
+ * entries move, and Adam's moments and gradient. */
+static weights fit;
+static char *used;
+static double *m1, *v1, *g;
+
 static void add_sample(const pos_t *p, double result)
 {
     static eval_trace t;
@@ -386,8 +393,14 @@ static int read_file(const char *path, int skip, int every_ply, long max_positio
         return -1;
     }
     xq_record *rec;
-    if (xq_record_new(&rec, NULL, NULL) != XQ_OK)
+    if (xq_record_new(&rec, NULL, NULL) != XQ_OK) {
+        xq_pgn_reader_free(rd);
+        if (xzfd >= 0) {
+            close(xzfd);
+            waitpid(child, NULL, 0);
+        }
         return -1;
+    }
     for (;;) {
         if (max_positions && (long)nsamples >= max_positions)
             break;
@@ -659,18 +672,18 @@ int main(int argc, char **argv)
     int wmg[EP_COUNT], weg[EP_COUNT], wsc[SCALE_COUNT];
     xq__eval_weights(wmg, weg);
     xq__eval_scales(wsc);
-    weights w = {calloc((size_t)nparams, sizeof(double)), calloc((size_t)nparams, sizeof(double)),
-                 {0}};
+    fit.mg = calloc((size_t)nparams, sizeof(double));
+    fit.eg = calloc((size_t)nparams, sizeof(double));
     cur.mg = calloc((size_t)nparams, sizeof(double));
     cur.eg = calloc((size_t)nparams, sizeof(double));
-    if (!w.mg || !w.eg || !cur.mg || !cur.eg)
+    if (!fit.mg || !fit.eg || !cur.mg || !cur.eg)
         die("out of memory");
     for (int q = 0; q < nparams; q++) {
-        w.mg[q] = cur.mg[q] = wmg[weight_of_param[q]];
-        w.eg[q] = cur.eg[q] = weg[weight_of_param[q]];
+        fit.mg[q] = cur.mg[q] = wmg[weight_of_param[q]];
+        fit.eg[q] = cur.eg[q] = weg[weight_of_param[q]];
     }
     for (int c = 0; c < SCALE_COUNT; c++)
-        w.sc[c] = cur.sc[c] = wsc[c];
+        fit.sc[c] = cur.sc[c] = wsc[c];
 
     long games = 0;
     for (int i = 0; i < nfiles; i++)
@@ -689,7 +702,7 @@ int main(int argc, char **argv)
     /* Which parameters move: those of the chosen groups that the data
      * touches; the others keep their values. */
     const int np = 2 * nparams + SCALE_COUNT; /* Adam's vector: mg, eg, scale factors */
-    char *used = calloc((size_t)np, 1);
+    used = calloc((size_t)np, 1);
     if (!used)
         die("out of memory");
     for (size_t i = 0; i < nfeats; i++)
@@ -714,8 +727,9 @@ int main(int argc, char **argv)
     /* Each pass fits K to the weights it starts from (golden-section search
      * on the training error), then takes Adam steps over the whole training
      * set with K fixed. */
-    double *m1 = calloc((size_t)np, sizeof *m1), *v1 = calloc((size_t)np, sizeof *v1);
-    double *g = calloc((size_t)np, sizeof *g);
+    m1 = calloc((size_t)np, sizeof *m1);
+    v1 = calloc((size_t)np, sizeof *v1);
+    g = calloc((size_t)np, sizeof *g);
     if (!m1 || !v1 || !g)
         die("out of memory");
     double k = 0, train0 = 0, held0 = 0, k0 = 0;
@@ -723,13 +737,13 @@ int main(int argc, char **argv)
         double lo = 0.1, hi = 4.0;
         for (int it = 0; it < 50; it++) {
             double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
-            if (error(&w, a, 0, holdout) < error(&w, b, 0, holdout))
+            if (error(&fit, a, 0, holdout) < error(&fit, b, 0, holdout))
                 hi = b;
             else
                 lo = a;
         }
         k = (lo + hi) / 2;
-        const double tr = error(&w, k, 0, holdout), he = error(&w, k, 1, holdout);
+        const double tr = error(&fit, k, 0, holdout), he = error(&fit, k, 1, holdout);
         if (pass == 1) {
             k0 = k;
             train0 = tr;
@@ -740,17 +754,17 @@ int main(int argc, char **argv)
         memset(m1, 0, (size_t)np * sizeof *m1);
         memset(v1, 0, (size_t)np * sizeof *v1);
         for (int it = 1; it <= iterations; it++) {
-            gradient(&w, k, holdout, g, g + nparams, g + 2 * nparams);
+            gradient(&fit, k, holdout, g, g + nparams, g + 2 * nparams);
             for (int j = 0; j < np; j++) {
                 if (!used[j])
                     continue;
                 double *x, x0;
                 if (j < 2 * nparams) {
                     int q = j % nparams;
-                    x = j < nparams ? &w.mg[q] : &w.eg[q];
+                    x = j < nparams ? &fit.mg[q] : &fit.eg[q];
                     x0 = j < nparams ? cur.mg[q] : cur.eg[q];
                 } else {
-                    x = &w.sc[j - 2 * nparams];
+                    x = &fit.sc[j - 2 * nparams];
                     x0 = cur.sc[j - 2 * nparams];
                 }
                 double gj = g[j] + 2 * l2 * (*x - x0);
@@ -763,15 +777,15 @@ int main(int argc, char **argv)
             }
             if (it % 50 == 0 || it == iterations)
                 fprintf(stderr, "pass %d, iteration %d: training error %.6f, held-out %.6f\n",
-                        pass, it, error(&w, k, 0, holdout), error(&w, k, 1, holdout));
+                        pass, it, error(&fit, k, 0, holdout), error(&fit, k, 1, holdout));
         }
     }
     /* The errors after, with the K of the first pass (comparable with
      * "before") and with the last one. */
-    const double train1 = error(&w, k0, 0, holdout), held1 = error(&w, k0, 1, holdout);
+    const double train1 = error(&fit, k0, 0, holdout), held1 = error(&fit, k0, 1, holdout);
     printf("after %d pass(es) of %d iterations: with K %.4f training error %.6f, held-out error "
            "%.6f; with K %.4f held-out error %.6f\n",
-           passes, iterations, k0, train1, held1, k, error(&w, k, 1, holdout));
+           passes, iterations, k0, train1, held1, k, error(&fit, k, 1, holdout));
 
     /* The command, wrapped at blanks for the comment. */
     char wrapped[2304];
@@ -804,30 +818,30 @@ int main(int argc, char **argv)
              describe_groups(groups), wrapped, games, nsamples, holdout, k0, held0, held1, train0,
              train1);
     if (apply_to) {
-        if (apply(apply_to, &w, how) != 0)
+        if (apply(apply_to, &fit, how) != 0)
             return 1;
         printf("wrote the tuned weights into %s\n", apply_to);
     } else {
-        print_block(stdout, &w, how);
+        print_block(stdout, &fit, how);
     }
     printf("\nmaterial (mg, eg):\n");
     for (int ty = ADVISOR; ty <= PAWN; ty++)
         printf("  %-9s %4d %4d -> %4d %4d\n", type_name[ty], wmg[EP_MATERIAL + ty],
-               weg[EP_MATERIAL + ty], W(w.mg, EP_MATERIAL + ty), W(w.eg, EP_MATERIAL + ty));
+               weg[EP_MATERIAL + ty], W(fit.mg, EP_MATERIAL + ty), W(fit.eg, EP_MATERIAL + ty));
     printf("other weights (mg, eg):\n");
     for (int q = 0; q < SC_COUNT; q++)
         printf("  %-20s %4d %4d -> %4d %4d\n", scalar_name[q], wmg[EP_SCALAR + q],
-               weg[EP_SCALAR + q], W(w.mg, EP_SCALAR + q), W(w.eg, EP_SCALAR + q));
+               weg[EP_SCALAR + q], W(fit.mg, EP_SCALAR + q), W(fit.eg, EP_SCALAR + q));
     printf("endgame scale factors (training positions in the case):\n");
     for (int c = 0; c < SCALE_COUNT; c++)
-        printf("  %-24s %2d -> %2d  %8ld%s\n", scale_name[c], wsc[c], scale_value(&w, c),
+        printf("  %-24s %2d -> %2d  %8ld%s\n", scale_name[c], wsc[c], scale_value(&fit, c),
                case_count[c], used[2 * nparams + c] ? "" : "  (kept)");
     free(used);
     free(m1);
     free(v1);
     free(g);
-    free(w.mg);
-    free(w.eg);
+    free(fit.mg);
+    free(fit.eg);
     free(cur.mg);
     free(cur.eg);
     free(samples);
