@@ -7,9 +7,11 @@ fail=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
-# run "commands" [seconds to keep stdin open]
+# run "commands" [seconds to keep stdin open]: xq-uci finishes what the
+# input asked (a search, perft, bench) at its end, so most runs need none;
+# a wait is for commands that must arrive while a search runs.
 run() {
-    { printf '%s\n' "$1"; sleep "${2:-1}"; } | "$uci" >"$out" 2>&1
+    { printf '%s\n' "$1"; sleep "${2:-0}"; } | "$uci" >"$out" 2>&1
     rc=$?
     if [ $rc -ne 0 ]; then
         echo "FAIL: exit status $rc for: $1"; cat "$out"; fail=1
