@@ -383,7 +383,7 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
     grep -qv "built without network play"; then
     spid= npid= ppid=
     netclean() {
-        exec 5>&- 6>&- 2>/dev/null || true
+        exec 5>&- 6>&-   # (no "2>/dev/null" here: exec would keep it for the rest)
         for p in $ppid $npid $spid; do kill "$p" 2>/dev/null || true; done
     }
     trap 'netclean; rm -rf "$tmp"' EXIT
@@ -576,7 +576,7 @@ PYEOF
     # leaves with a clear message. Every wait is bounded (30 s at most).
     xpid= qpid= gpid=
     netclean14() {
-        exec 5>&- 6>&- 7>&- 2>/dev/null || true
+        exec 5>&- 6>&- 7>&-
         for p in $ppid $npid $spid $xpid $qpid $gpid; do kill -9 "$p" 2>/dev/null || true; done
     }
     trap 'netclean14; rm -rf "$tmp"' EXIT
@@ -619,7 +619,7 @@ PYEOF
     # erin_connect FILE: erin (nc, the line protocol) on a new connection, logged in
     nerin=0
     erin_connect() {
-        exec 5>&- 2>/dev/null || true
+        exec 5>&-
         [ -z "$npid" ] || kill "$npid" 2>/dev/null || true
         nerin=$((nerin + 1))
         mkfifo "$tmp/erin.in.$nerin"
