@@ -576,7 +576,7 @@ PYEOF
     # leaves with a clear message. Every wait is bounded (30 s at most).
     xpid= qpid= gpid=
     netclean14() {
-        exec 5>&- 6>&- 7>&-
+        exec 5>&- 6>&- 7>&- 8>&-
         for p in $ppid $npid $spid $xpid $qpid $gpid; do kill -9 "$p" 2>/dev/null || true; done
     }
     trap 'netclean14; rm -rf "$tmp"' EXIT
@@ -651,10 +651,18 @@ PYEOF
     erin accept "$(sed -n 's/^Your seek \([0-9]*\) is open.*/\1/p' "$tmp/dora" | head -n 1)"
     wait_long "$tmp/dora" '^Game [0-9]+: dora \(Red\) - erin \(Black\), 300\+0, rules axf; you play Red.$'
     rg=$(sed -n 's/^Game \([0-9]*\): dora (Red).*/\1/p' "$tmp/dora" | head -n 1)
+    # a guest watches the game: after the restart it watches it again
+    mkfifo "$tmp/watcher.in"
+    "$play" --connect "127.0.0.1:$port" --ascii <"$tmp/watcher.in" >"$tmp/watcher" 2>&1 &
+    gpid=$!
+    exec 8>"$tmp/watcher.in"
+    printf 'watch %s\n' "$rg" >&8
+    wait_long "$tmp/watcher" "^Game $rg: dora \\(Red\\) - erin \\(Black\\), 300\\+0, rules axf; you watch\\.\$"
     dora h2e2
     wait_long "$tmp/erin" '^move [{].*"ply":1,'
     erin move "$rg" h9g7
     wait_long "$tmp/dora" '^Last move: 1\. \.\.\. h9g7$'
+    wait_long "$tmp/watcher" '^Last move: 1\. \.\.\. h9g7$'
     # kill -9 the server: the player stays, and retries while it is down
     kill_server
     wait_long "$tmp/dora" '^Connection to the server lost \(the server closed the connection\)\. Reconnecting: attempt 1 in [0-9.]+ s'
@@ -677,6 +685,16 @@ PYEOF
     wait_long "$tmp/erin2" '^game [{].*"game":'"$rg"','
     dora h0g2
     wait_long "$tmp/erin2" '^move [{].*"game":'"$rg"',"ply":3,"move":"h0g2"'
+    wait_long "$tmp/watcher" '^Resumed the session as guest-[0-9a-f]*\.$'
+    wait_long "$tmp/watcher" '^Last move: 2\. h0g2$'
+    printf 'quit\n' >&8
+    i=0
+    while kill -0 "$gpid" 2>/dev/null; do
+        i=$((i + 1)); [ $i -le 300 ] || fail "the watcher did not leave at quit"; sleep 0.1
+    done
+    wait "$gpid" || { cp "$tmp/watcher" "$tmp/out"; fail "the watcher's exit status"; }
+    gpid=
+    exec 8>&-
     # 'quit' while reconnecting: a clean exit
     kill_server
     wait_count "$tmp/dora" '^Connection to the server lost ' 2

@@ -819,6 +819,13 @@ static void on_error(remote_t *r, json_t *m)
             r->ended_check = 0;
             return;
         }
+        if (r->resync && r->you < 0 && r->game && !r->over && !strcmp(code, "game_over")) {
+            /* the game watched again after a reconnect has ended */
+            out("Game %lld ended while the connection was down.", r->game);
+            r->over = 1;
+            r->clock_runs = -1;
+            return;
+        }
         out("Server: %s (%s).", msg ? msg : "error", code);
         if (r->phase != NET_READY)
             r->quit = 2; /* the hello or the login was refused: nothing more to do */
