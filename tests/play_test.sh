@@ -383,7 +383,7 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
     grep -qv "built without network play"; then
     spid= npid= ppid=
     netclean() {
-        exec 5>&- 6>&- 2>/dev/null || true
+        exec 5>&- 6>&-   # (no "2>/dev/null" here: exec would keep it for the rest)
         for p in $ppid $npid $spid; do kill "$p" 2>/dev/null || true; done
     }
     trap 'netclean; rm -rf "$tmp"' EXIT
@@ -565,7 +565,286 @@ PYEOF
     expect "^Seek [0-9]* by bob (1500): 120+1, cxa, casual, bob plays random.$"
     expect "^  game $game3: bob - "
     netclean
-    spid= npid=
+    spid= npid= ppid=
+
+    # 14. A lost connection (issue 24): the player does not leave when the
+    # server goes away. It says so, reconnects with back-off, resumes its
+    # session with the token and shows the game as the server has it (also a
+    # move the opponent made meanwhile); the game goes on. While it is away,
+    # 'board' works, 'seek' says it is not connected, 'quit' leaves cleanly.
+    # A session the new server does not know: a user logs in again, a guest
+    # leaves with a clear message. Every wait is bounded (30 s at most).
+    xpid= qpid= gpid=
+    netclean14() {
+        exec 5>&- 6>&- 7>&- 8>&-
+        for p in $ppid $npid $spid $xpid $qpid $gpid; do kill -9 "$p" 2>/dev/null || true; done
+    }
+    trap 'netclean14; rm -rf "$tmp"' EXIT
+    # wait_long FILE PATTERN: as wait_for, 30 s at most (a reconnect waits up to 8 s)
+    wait_long() {
+        i=0
+        while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
+            i=$((i + 1))
+            [ $i -le 300 ] || { cp "$1" "$tmp/out"; fail "no line matching '$2' in $(basename "$1")"; }
+            sleep 0.1
+        done
+    }
+    # wait_count FILE PATTERN N: at least N lines match (30 s at most)
+    wait_count() {
+        i=0
+        while [ "$(count "$1" "$2")" -lt "$3" ]; do
+            i=$((i + 1))
+            [ $i -le 300 ] || { cp "$1" "$tmp/out"; fail "fewer than $3 lines matching '$2' in $(basename "$1")"; }
+            sleep 0.1
+        done
+    }
+    # start_server DB [PORT]: xq-server on 127.0.0.1 (port 0: any); sets spid and port
+    nstart=0
+    start_server() {
+        nstart=$((nstart + 1))
+        "$server" --listen "127.0.0.1:${2:-0}" --db "$1" --guests >"$tmp/banner.$nstart" \
+            2>"$tmp/serr.$nstart" &
+        spid=$!
+        i=0
+        while ! grep -q 'listening on' "$tmp/banner.$nstart" 2>/dev/null; do
+            i=$((i + 1))
+            [ $i -le 300 ] || fail "the server did not start: $(cat "$tmp/serr.$nstart")"
+            kill -0 "$spid" 2>/dev/null || fail "the server did not start: $(cat "$tmp/serr.$nstart")"
+            sleep 0.1
+        done
+        port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$tmp/banner.$nstart" | head -n 1)
+        [ -n "$port" ] || fail "no port in the server's banner: $(cat "$tmp/banner.$nstart")"
+    }
+    kill_server() { kill -9 "$spid"; wait "$spid" 2>/dev/null || true; spid=; }
+    # erin_connect FILE: erin (nc, the line protocol) on a new connection, logged in
+    nerin=0
+    erin_connect() {
+        exec 5>&-
+        [ -z "$npid" ] || kill "$npid" 2>/dev/null || true
+        nerin=$((nerin + 1))
+        mkfifo "$tmp/erin.in.$nerin"
+        nc -N 127.0.0.1 "$port" <"$tmp/erin.in.$nerin" >"$1" &
+        npid=$!
+        exec 5>"$tmp/erin.in.$nerin"
+        erin hello 1
+        erin "$2" erin secret-erin
+        wait_long "$1" '^session '
+    }
+    erin() { printf '%s\n' "$*" >&5; }
+    dora() { printf '%s\n' "$*" >&6; }
+    # a database that knows dora (the same password) but none of her sessions
+    start_server "$tmp/other.db"
+    printf 'quit\n' | XQ_PASSWORD=secret-dora "$play" --connect "127.0.0.1:$port" --user dora --register \
+        >"$tmp/out" 2>&1 || fail "dora's account in the other database"
+    kill_server
+    # the game: dora (the player, Red) against erin (nc)
+    start_server "$tmp/r.db"
+    erin_connect "$tmp/erin" register
+    mkfifo "$tmp/dora.in"
+    XQ_PASSWORD=secret-dora "$play" --connect "127.0.0.1:$port" --user dora --register --ascii \
+        <"$tmp/dora.in" >"$tmp/dora" 2>&1 &
+    ppid=$!
+    exec 6>"$tmp/dora.in"
+    wait_long "$tmp/dora" '^Logged in as dora '
+    dora seek 300 0 axf red
+    wait_long "$tmp/dora" '^Your seek [0-9]+ is open'
+    erin accept "$(sed -n 's/^Your seek \([0-9]*\) is open.*/\1/p' "$tmp/dora" | head -n 1)"
+    wait_long "$tmp/dora" '^Game [0-9]+: dora \(Red\) - erin \(Black\), 300\+0, rules axf; you play Red.$'
+    rg=$(sed -n 's/^Game \([0-9]*\): dora (Red).*/\1/p' "$tmp/dora" | head -n 1)
+    # a guest watches the game: after the restart it watches it again
+    mkfifo "$tmp/watcher.in"
+    "$play" --connect "127.0.0.1:$port" --ascii <"$tmp/watcher.in" >"$tmp/watcher" 2>&1 &
+    gpid=$!
+    exec 8>"$tmp/watcher.in"
+    printf 'watch %s\n' "$rg" >&8
+    wait_long "$tmp/watcher" "^Game $rg: dora \\(Red\\) - erin \\(Black\\), 300\\+0, rules axf; you watch\\.\$"
+    dora h2e2
+    wait_long "$tmp/erin" '^move [{].*"ply":1,'
+    erin move "$rg" h9g7
+    wait_long "$tmp/dora" '^Last move: 1\. \.\.\. h9g7$'
+    wait_long "$tmp/watcher" '^Last move: 1\. \.\.\. h9g7$'
+    # kill -9 the server: the player stays, and retries while it is down
+    kill_server
+    wait_long "$tmp/dora" '^Connection to the server lost \(the server closed the connection\)\. Reconnecting: attempt 1 in [0-9.]+ s'
+    wait_long "$tmp/dora" '^Reconnecting: attempt 1 failed \(Connection refused\); attempt 2 in [0-9.]+ s\.$'
+    dora seek
+    wait_long "$tmp/dora" '^Not connected: reconnecting \(attempt [0-9]+ in [0-9.]+ s\)\. Type .quit. to leave\.$'
+    dora board
+    wait_count "$tmp/dora" '^Last move: 1\. \.\.\. h9g7$' 2
+    # the server again, on the same port with the same database: the player
+    # resumes its session and shows the game (the moves so far) once more
+    start_server "$tmp/r.db" "$port"
+    wait_long "$tmp/dora" '^Reconnected \(attempt [0-9]+, [0-9.]+ s after the loss\); resuming the session\.$'
+    wait_long "$tmp/dora" '^Resumed the session as dora\.$'
+    wait_count "$tmp/dora" '^Last move: 1\. \.\.\. h9g7$' 3
+    wait_count "$tmp/dora" "^Game $rg: Red to move: your move\.\$" 3
+    reject_in() { if grep -Eq -- "$2" "$1"; then cp "$1" "$tmp/out"; fail "unexpected '$2'"; fi; }
+    reject_in "$tmp/dora" '^Goodbye'
+    # the game goes on: the player's next move reaches erin
+    erin_connect "$tmp/erin2" login
+    wait_long "$tmp/erin2" '^game [{].*"game":'"$rg"','
+    dora h0g2
+    wait_long "$tmp/erin2" '^move [{].*"game":'"$rg"',"ply":3,"move":"h0g2"'
+    wait_long "$tmp/watcher" '^Resumed the session as guest-[0-9a-f]*\.$'
+    wait_long "$tmp/watcher" '^Last move: 2\. h0g2$'
+    printf 'quit\n' >&8
+    i=0
+    while kill -0 "$gpid" 2>/dev/null; do
+        i=$((i + 1)); [ $i -le 300 ] || fail "the watcher did not leave at quit"; sleep 0.1
+    done
+    wait "$gpid" || { cp "$tmp/watcher" "$tmp/out"; fail "the watcher's exit status"; }
+    gpid=
+    exec 8>&-
+    # 'quit' while reconnecting: a clean exit
+    kill_server
+    wait_count "$tmp/dora" '^Connection to the server lost ' 2
+    dora quit
+    i=0
+    while kill -0 "$ppid" 2>/dev/null; do
+        i=$((i + 1)); [ $i -le 300 ] || fail "the player did not leave at quit while reconnecting"; sleep 0.1
+    done
+    wait "$ppid" || { cp "$tmp/dora" "$tmp/out"; fail "quit while reconnecting: exit status not 0"; }
+    ppid=
+    grep -q '^Goodbye.$' "$tmp/dora" || { cp "$tmp/dora" "$tmp/out"; fail "no goodbye at quit while reconnecting"; }
+    exec 6>&-
+    start_server "$tmp/r.db" "$port"
+    erin_connect "$tmp/erin3" login
+    if command -v python3 >/dev/null 2>&1; then
+        # A network cut: the player talks to the server through a proxy, which
+        # is killed; erin moves while the player is away; the proxy comes back
+        # on its port and the player shows erin's move after resuming.
+        cat >"$tmp/proxy.py" <<'PYEOF'
+import os, socket, sys, threading
+listen, up, portfile = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", listen))
+s.listen(8)
+with open(portfile + ".tmp", "w") as f:
+    f.write("%d\n" % s.getsockname()[1])
+os.rename(portfile + ".tmp", portfile)
+threading.Timer(120, lambda: os._exit(0)).start()   # bounded: it stops by itself
+def pipe(a, b):
+    try:
+        while True:
+            d = a.recv(65536)
+            if not d:
+                break
+            b.sendall(d)
+    except OSError:
+        pass
+    for x in (a, b):
+        try:
+            x.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+while True:
+    c, _ = s.accept()
+    try:
+        u = socket.create_connection(("127.0.0.1", up))
+    except OSError:
+        c.close()
+        continue
+    threading.Thread(target=pipe, args=(c, u), daemon=True).start()
+    threading.Thread(target=pipe, args=(u, c), daemon=True).start()
+PYEOF
+        # start_proxy PORT: sets xpid and pport
+        start_proxy() {
+            rm -f "$tmp/pport"
+            python3 "$tmp/proxy.py" "$1" "$port" "$tmp/pport" &
+            xpid=$!
+            i=0
+            while [ ! -s "$tmp/pport" ]; do
+                i=$((i + 1)); [ $i -le 300 ] || fail "the proxy did not start"; sleep 0.1
+            done
+            pport=$(cat "$tmp/pport")
+        }
+        start_proxy 0
+        mkfifo "$tmp/dora2.in"
+        XQ_PASSWORD=secret-dora "$play" --connect "127.0.0.1:$pport" --user dora --ascii \
+            <"$tmp/dora2.in" >"$tmp/dora2" 2>&1 &
+        qpid=$!
+        exec 7>"$tmp/dora2.in"
+        dora2() { printf '%s\n' "$*" >&7; }
+        wait_long "$tmp/dora2" "^Game $rg: Black to move\.\$"
+        kill -9 "$xpid"; wait "$xpid" 2>/dev/null || true; xpid=
+        wait_long "$tmp/dora2" '^Connection to the server lost '
+        erin move "$rg" i9h9
+        wait_long "$tmp/erin3" '^move [{].*"game":'"$rg"',"ply":4,"move":"i9h9"'
+        start_proxy "$pport"
+        wait_long "$tmp/dora2" '^Resumed the session as dora\.$'
+        wait_long "$tmp/dora2" '^Last move: 2\. \.\.\. i9h9$'
+        wait_long "$tmp/dora2" "^Game $rg: Red to move: your move\.\$"
+        dora2 b0c2
+        wait_long "$tmp/erin3" '^move [{].*"game":'"$rg"',"ply":5,"move":"b0c2"'
+        # a game that ends while the player is away is reported with its result
+        kill -9 "$xpid"; wait "$xpid" 2>/dev/null || true; xpid=
+        wait_count "$tmp/dora2" '^Connection to the server lost ' 2
+        erin resign "$rg"
+        wait_long "$tmp/erin3" '^end [{].*"result":"1-0","reason":"resignation"'
+        start_proxy "$pport"
+        wait_count "$tmp/dora2" '^Resumed the session as dora\.$' 2
+        wait_long "$tmp/dora2" "^Game $rg ended while the connection was down: 1-0, resignation\.\$"
+        # The server comes back with a database that does not know the
+        # session: the player logs in again with its password (through the
+        # proxy, which accepts and closes while the server is down).
+        kill_server
+        wait_count "$tmp/dora2" '^Connection to the server lost ' 3
+        wait_long "$tmp/dora2" '^Reconnecting: attempt 1 failed '
+        start_server "$tmp/other.db" "$port"
+        wait_long "$tmp/dora2" '^The server no longer knows this session \(bad_token\): logging in again as dora\.$'
+        wait_long "$tmp/dora2" '^Logged in again as dora\.$'
+        dora2 lobby
+        wait_long "$tmp/dora2" '^No open seeks'
+        dora2 quit
+        i=0
+        while kill -0 "$qpid" 2>/dev/null; do
+            i=$((i + 1)); [ $i -le 300 ] || fail "the player (proxy) did not leave"; sleep 0.1
+        done
+        wait "$qpid" || { cp "$tmp/dora2" "$tmp/out"; fail "the player (proxy): exit status"; }
+        qpid=
+        exec 7>&-
+        kill -9 "$xpid" 2>/dev/null || true; xpid=
+    fi
+    # a guest whose session the new server does not know: a clear message, status 1
+    mkfifo "$tmp/guest.in"
+    "$play" --connect "127.0.0.1:$port" --ascii <"$tmp/guest.in" >"$tmp/guest" 2>&1 &
+    gpid=$!
+    exec 6>"$tmp/guest.in"
+    wait_long "$tmp/guest" '^Logged in as guest-'
+    kill_server
+    wait_long "$tmp/guest" '^Reconnecting: attempt 1 failed '
+    start_server "$tmp/third.db" "$port"
+    wait_long "$tmp/guest" '^The server no longer knows this session \(bad_token\): a guest cannot come back'
+    i=0
+    while kill -0 "$gpid" 2>/dev/null; do
+        i=$((i + 1)); [ $i -le 300 ] || fail "the guest did not leave"; sleep 0.1
+    done
+    rc=0; wait "$gpid" || rc=$?
+    gpid=
+    [ $rc -eq 1 ] || { cp "$tmp/guest" "$tmp/out"; fail "a refused guest session exits $rc, not 1"; }
+    # --reconnect-timeout 0: the old way, leave at once (status 1)
+    exec 6>&-
+    mkfifo "$tmp/nore.in"
+    "$play" --connect "127.0.0.1:$port" --reconnect-timeout 0 <"$tmp/nore.in" >"$tmp/nore" 2>&1 &
+    gpid=$!
+    exec 6>"$tmp/nore.in"
+    wait_long "$tmp/nore" '^Logged in as guest-'
+    kill_server
+    i=0
+    while kill -0 "$gpid" 2>/dev/null; do
+        i=$((i + 1)); [ $i -le 300 ] || fail "--reconnect-timeout 0 did not leave"; sleep 0.1
+    done
+    rc=0; wait "$gpid" || rc=$?
+    gpid=
+    [ $rc -eq 1 ] || { cp "$tmp/nore" "$tmp/out"; fail "--reconnect-timeout 0: exit $rc, not 1"; }
+    grep -q '^The connection to the server is lost (the server closed the connection).$' "$tmp/nore" ||
+        { cp "$tmp/nore" "$tmp/out"; fail "--reconnect-timeout 0: no message"; }
+    if "$play" --reconnect-timeout 5 </dev/null >"$tmp/out" 2>&1; then fail "--reconnect-timeout without --connect"; fi
+    if "$play" --connect "127.0.0.1:$port" --reconnect-timeout -1 </dev/null >"$tmp/out" 2>&1; then
+        fail "--reconnect-timeout -1 accepted"; fi
+    netclean14
+    spid= npid= ppid= xpid= qpid= gpid=
     trap 'rm -rf "$tmp"' EXIT
 fi
 
@@ -583,7 +862,8 @@ for bad in "--engine purple" "--level 21" "--time -1" "--threads 0" "--rules fid
 done
 "$play" --help >"$tmp/out"
 for opt in --engine --red --black --watch --two-players --max-plies --load --level --time --depth \
-    --nodes --threads --hash --seed --thinking --book --no-book --egtb --rules --notation; do
+    --nodes --threads --hash --seed --thinking --book --no-book --egtb --rules --notation \
+    --reconnect-timeout; do
     expect "  $opt"
 done
 echo "play_test ok"

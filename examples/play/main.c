@@ -1462,6 +1462,9 @@ static void usage(FILE *f)
           "  --user NAME        log in as NAME (password: XQ_PASSWORD, or asked on the\n"
           "                     terminal without echo); without it, a guest\n"
           "  --register         create the account NAME first (with --user)\n"
+          "  --reconnect-timeout S  after a lost connection (a server restart, a\n"
+          "                     network cut), reconnect and resume the session for up\n"
+          "                     to S seconds (default 300; 0: leave at once)\n"
           "\n"
           "Rules and notation:\n"
           "  --rules SET        axf (default), cxa or simple: how repetitions\n"
@@ -1487,7 +1490,8 @@ static void usage(FILE *f)
           "  --version          show the version\n"
           "\n"
           "Exit status: 0 at quit or the end of the input, 2 for a bad option,\n"
-          "FEN or file, 1 when --connect cannot connect or log in.\n",
+          "FEN or file, 1 when --connect cannot connect or log in, or loses the\n"
+          "connection for good.\n",
           f);
 }
 
@@ -1514,7 +1518,8 @@ int main(int argc, char **argv)
     g.eng.seconds = 3;
     g.eng.notation = XQ_NOTATION_ICCS;
     g.eng.seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
-    int time_given = 0;
+    int time_given = 0, reconnect_given = 0;
+    net.reconnect_s = 300;
     cli_init("xiangqi");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
@@ -1563,7 +1568,7 @@ int main(int argc, char **argv)
         static const char *const with_value[] = {
             "--fen",   "--load",    "--color", "--colour", "--engine", "--level",     "--time",
             "--depth", "--nodes",   "--threads", "--hash", "--seed",   "--max-plies", "--rules",
-            "--notation", "--book", "--connect", "--user", "--egtb"};
+            "--notation", "--book", "--connect", "--user", "--egtb", "--reconnect-timeout"};
         int known = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             known |= !strcmp(a, with_value[k]);
@@ -1584,6 +1589,11 @@ int main(int argc, char **argv)
             net.connect = val;
         } else if (!strcmp(a, "--user")) {
             net.user = val;
+        } else if (!strcmp(a, "--reconnect-timeout")) {
+            if (!parse_int(val, 0, 86400, &v))
+                return bad_value(a, val, "0..86400 (seconds)");
+            net.reconnect_s = (int)v;
+            reconnect_given = 1;
         } else if (!strcmp(a, "--load")) {
             load = val;
         } else if (!strcmp(a, "--color") || !strcmp(a, "--colour")) {
@@ -1649,9 +1659,9 @@ int main(int argc, char **argv)
     } else {
         return bad_value("--color", color, "auto, always or never");
     }
-    if (net.connect || net.user || net.register_user) {
+    if (net.connect || net.user || net.register_user || reconnect_given) {
         if (!net.connect)
-            return cli_usage_error("--user and --register need --connect HOST:PORT");
+            return cli_usage_error("--user, --register and --reconnect-timeout need --connect HOST:PORT");
         if (net.register_user && !net.user)
             return cli_usage_error("--register needs --user NAME");
 #ifdef XQ_PLAY_NET

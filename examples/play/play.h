@@ -110,6 +110,7 @@ typedef struct remote_opts {
     int register_user;    /* register the user instead of logging in */
     int notation;         /* XQ_NOTATION_* for moves shown */
     int echo;             /* echo the lines read (standard input is not a terminal) */
+    int reconnect_s;      /* after a lost connection, try to come back this long; 0 = leave */
     view_opts view;
 } remote_opts;
 

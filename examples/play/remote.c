@@ -8,12 +8,22 @@
  *
  * One loop waits on the keyboard and the socket at once (input_wait()): a
  * line typed is sent at once, a message that arrives is shown at once, and
- * neither waits for the other. Writes are small lines on a blocking socket. */
+ * neither waits for the other. Writes are small lines on a blocking socket.
+ *
+ * A lost connection (a server restart, a network cut, a server that stops
+ * answering pings) does not end the program once it has logged in: it keeps
+ * the board, the moves and the clocks, says so, and connects again with
+ * back-off (0.5 s doubling to 8 s, with jitter) for --reconnect-timeout
+ * seconds, then resumes its session with the token (`resume`) and takes the
+ * game's state from the server again. The keyboard stays live meanwhile:
+ * `quit` leaves, commands that need the server say that it is not there. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <netdb.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,15 +37,47 @@
 #include "play.h"
 
 #define NET_LINE_MAX 65536 /* a server line: a game state with its move lists */
+#define KEY_LINE_MAX 4096  /* a typed line (the keyboard's input buffer) */
+
+#define RECONNECT_FIRST_MS 500   /* the first attempt after a loss ... */
+#define RECONNECT_CAP_MS 8000    /* ... doubling up to this, each +-20 % at random */
+#define CONNECT_TIMEOUT_MS 10000 /* one connect() to one address */
+#define KEEPALIVE_MS 30000       /* a ping after this long without a line from the server */
+#define ANSWER_TIMEOUT_MS 30000  /* no pong, welcome or session this long: the connection is dead */
+#define DRAIN_TIMEOUT_MS 10000   /* the input ended: wait this long for the last pong */
+
+/* Where the connection stands. */
+enum { NET_DOWN, NET_HELLO, NET_AUTH, NET_READY };
 
 typedef struct remote {
     const remote_opts *o;
-    int sock;
-    input_t *in;  /* the keyboard */
-    input_t *net; /* the server's lines */
-    int quit;
+    volatile sig_atomic_t *interrupted;
+    int sock;           /* -1 while the connection is down */
+    int phase;          /* NET_* */
+    long long phase_at; /* when the phase began (ms, monotonic) */
+    input_t *in;        /* the keyboard */
+    input_t *net;       /* the server's lines */
+    char *netbuf;       /* net's buffer */
+    int keyboard_open;
+    int quit;           /* 1: leave (status 0), 2: leave with status 1 */
     int draining;       /* the keyboard input ended: leave at the server's pong */
     char name[64];      /* logged in as */
+    char token[80];     /* the session's token, for `resume` */
+    char password[256]; /* given at start-up (XQ_PASSWORD or the terminal): to log in again */
+    int have_password;
+    int logged_in;      /* a session was had: a lost connection is reconnected */
+    int resuming;       /* `resume` sent, its answer not in */
+    /* reconnection */
+    int attempt;        /* the attempt being waited for (1, 2, ...) */
+    long long down_at;  /* when the connection was lost */
+    long long next_at;  /* when the next attempt starts */
+    unsigned long long rng;
+    /* pings: a keep-alive, the end of the game states after a resume, the end of the input */
+    unsigned pings, pongs, resync_ping, drain_ping;
+    long long ping_at, last_rx;
+    int resync;         /* back after a loss: waiting for the game states up to resync_ping */
+    int resync_seen;    /* the game shown came back in them */
+    long long ended_check; /* a game asked for with `pgn` because it ended while away */
     long long game;     /* the game shown, 0 = none */
     int you;            /* our side in it: XQ_RED, XQ_BLACK, or -1 (watching) */
     int over;           /* the game shown has ended */
@@ -44,7 +86,10 @@ typedef struct remote {
     long long clock_ms[2]; /* at clock_at */
     int clock_runs;        /* the side whose clock runs, or -1 */
     struct timespec clock_at;
+    char kline[KEY_LINE_MAX + 1]; /* a typed line */
 } remote_t;
+
+static void handle(remote_t *r, char *line);
 
 static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void out(const char *fmt, ...)
@@ -61,10 +106,21 @@ static const char *const side_name[2] = {"Red", "Black"};
 
 /* ---- the connection ---- */
 
+static long long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void connection_lost(remote_t *r, const char *why, long long min_wait_ms);
+
 static int send_line(remote_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int send_line(remote_t *r, const char *fmt, ...)
 {
     char buf[NET_LINE_MAX];
+    if (r->sock < 0)
+        return -1;
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
@@ -82,8 +138,7 @@ static int send_line(remote_t *r, const char *fmt, ...)
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0) {
-            out("The connection to the server is lost (%s).", strerror(errno));
-            r->quit = 1;
+            connection_lost(r, k < 0 ? strerror(errno) : "nothing sent", 0);
             return -1;
         }
         done += (int)k;
@@ -91,28 +146,84 @@ static int send_line(remote_t *r, const char *fmt, ...)
     return 0;
 }
 
+static void send_ping(remote_t *r)
+{
+    if (send_line(r, "ping") == 0) {
+        if (r->pings == r->pongs)
+            r->ping_at = now_ms(); /* the oldest ping not answered */
+        r->pings++;
+    }
+}
+
 /* HOST:PORT, [HOST]:PORT for IPv6 addresses. */
-static int dial(const char *where, char *why, size_t cap)
+static int split_address(const char *where, char *host, size_t hcap, const char **port, char *why,
+                         size_t cap)
+{
+    if (where[0] == '[') {
+        const char *end = strchr(where, ']');
+        if (!end || end[1] != ':' || (size_t)(end - where) >= hcap) {
+            snprintf(why, cap, "'%s' is not HOST:PORT", where);
+            return -1;
+        }
+        snprintf(host, hcap, "%.*s", (int)(end - where - 1), where + 1);
+        *port = end + 2;
+    } else {
+        const char *colon = strrchr(where, ':');
+        if (!colon || colon == where || (size_t)(colon - where) >= hcap) {
+            snprintf(why, cap, "'%s' is not HOST:PORT", where);
+            return -1;
+        }
+        snprintf(host, hcap, "%.*s", (int)(colon - where), where);
+        *port = colon + 1;
+    }
+    return 0;
+}
+
+static void keyboard_line(remote_t *r);
+
+/* Wait for a non-blocking connect() on fd, CONNECT_TIMEOUT_MS at most; with
+ * `keyboard`, the lines typed meanwhile are handled (`quit` stops it).
+ * Returns 0 when connected, an errno value when not, -1 when the user left. */
+static int wait_connect(remote_t *r, int fd, int keyboard)
+{
+    const long long until = now_ms() + CONNECT_TIMEOUT_MS;
+    for (;;) {
+        if (r->quit || *r->interrupted)
+            return -1;
+        const int kb = keyboard && r->keyboard_open;
+        if (kb && input_line_ready(r->in)) {
+            keyboard_line(r);
+            continue;
+        }
+        long long left = until - now_ms();
+        if (left <= 0)
+            return ETIMEDOUT;
+        struct pollfd p[2] = {{fd, POLLOUT, 0}, {kb ? r->in->fd : -1, POLLIN, 0}};
+        int n = poll(p, kb ? 2 : 1, left > 1000 ? 1000 : (int)left);
+        if (n < 0 && errno != EINTR)
+            return errno;
+        if (n <= 0)
+            continue;
+        if (kb && p[1].revents)
+            input_wait(r->in, NULL, 0); /* reads what was typed; handled above */
+        if (p[0].revents) {
+            int err = 0;
+            socklen_t len = sizeof err;
+            if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) != 0)
+                err = errno;
+            return err;
+        }
+    }
+}
+
+/* Connect to HOST:PORT (each of its addresses in turn). Returns the socket
+ * (blocking), or -1 with the reason in why, or -2 when the user left. */
+static int dial(remote_t *r, const char *where, int keyboard, char *why, size_t cap)
 {
     char host[256];
     const char *port;
-    if (where[0] == '[') {
-        const char *end = strchr(where, ']');
-        if (!end || end[1] != ':' || (size_t)(end - where) >= sizeof host) {
-            snprintf(why, cap, "'%s' is not HOST:PORT", where);
-            return -1;
-        }
-        snprintf(host, sizeof host, "%.*s", (int)(end - where - 1), where + 1);
-        port = end + 2;
-    } else {
-        const char *colon = strrchr(where, ':');
-        if (!colon || colon == where || (size_t)(colon - where) >= sizeof host) {
-            snprintf(why, cap, "'%s' is not HOST:PORT", where);
-            return -1;
-        }
-        snprintf(host, sizeof host, "%.*s", (int)(colon - where), where);
-        port = colon + 1;
-    }
+    if (split_address(where, host, sizeof host, &port, why, cap) != 0)
+        return -1;
     struct addrinfo hints, *res, *ai;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
@@ -129,16 +240,155 @@ static int dial(const char *where, char *why, size_t cap)
             err = errno;
             continue;
         }
-        if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+        int flags = fcntl(fd, F_GETFL);
+        if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+            err = errno;
+        } else if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) {
+            err = 0;
+        } else if (errno == EINPROGRESS || errno == EINTR) {
+            err = wait_connect(r, fd, keyboard);
+        } else {
+            err = errno;
+        }
+        if (err == 0 && fcntl(fd, F_SETFL, flags) == 0)
             break;
-        err = errno;
         close(fd);
         fd = -1;
+        if (err < 0) {
+            freeaddrinfo(res);
+            return -2;
+        }
+        if (err == 0)
+            err = errno;
     }
     freeaddrinfo(res);
     if (fd < 0)
         snprintf(why, cap, "cannot connect to %s: %s", where, strerror(err));
     return fd;
+}
+
+/* A new connection: say hello; the welcome logs in (or resumes). */
+static void connected(remote_t *r, int fd)
+{
+    r->sock = fd;
+    input_init_buffer(r->net, fd, r->netbuf, NET_LINE_MAX);
+    r->phase = NET_HELLO;
+    r->phase_at = r->last_rx = now_ms();
+    r->pings = r->pongs = 0;
+    r->resync = r->resuming = 0;
+    send_line(r, "hello 1 xiangqi %s", xq_version_string());
+}
+
+/* The delay before attempt r->attempt: 0.5 s doubling to 8 s, +-20 %. */
+static long long backoff_ms(remote_t *r)
+{
+    int n = r->attempt < 1 ? 0 : r->attempt > 6 ? 5 : r->attempt - 1;
+    long long base = (long long)RECONNECT_FIRST_MS << n;
+    if (base > RECONNECT_CAP_MS)
+        base = RECONNECT_CAP_MS;
+    r->rng ^= r->rng << 13; /* xorshift64 */
+    r->rng ^= r->rng >> 7;
+    r->rng ^= r->rng << 17;
+    return base * (80 + (long long)(r->rng % 41)) / 100;
+}
+
+/* Plan the next attempt, at least min_wait_ms from now, never after the
+ * deadline; returns the wait. */
+static long long plan_attempt(remote_t *r, long long min_wait_ms)
+{
+    long long now = now_ms(), deadline = r->down_at + (long long)r->o->reconnect_s * 1000;
+    r->attempt++;
+    long long wait = backoff_ms(r);
+    if (wait < min_wait_ms)
+        wait = min_wait_ms;
+    if (now + wait > deadline)
+        wait = deadline > now ? deadline - now : 0;
+    r->next_at = now + wait;
+    return wait;
+}
+
+/* The connection is gone (or given up: min_wait_ms > 0 waits at least that
+ * long before the next attempt). Once logged in, reconnect; before, leave. */
+static void connection_lost(remote_t *r, const char *why, long long min_wait_ms)
+{
+    if (r->sock < 0)
+        return;
+    close(r->sock);
+    r->sock = -1;
+    const int was = r->phase;
+    r->phase = NET_DOWN;
+    r->resync = r->resuming = 0;
+    if (!r->logged_in) {
+        out("The connection to the server is lost before the login (%s).", why);
+        r->quit = 2;
+        return;
+    }
+    if (r->o->reconnect_s <= 0 || r->draining) {
+        out("The connection to the server is lost (%s).", why);
+        r->quit = 2;
+        return;
+    }
+    if (was != NET_READY) { /* lost again before the session was back: one more failed attempt */
+        if (now_ms() >= r->down_at + (long long)r->o->reconnect_s * 1000) {
+            out("No connection to the server for %d s (%s): giving up.", r->o->reconnect_s, why);
+            r->quit = 2;
+            return;
+        }
+        int failed = r->attempt;
+        long long wait = plan_attempt(r, min_wait_ms);
+        out("Reconnecting: attempt %d failed (%s); attempt %d in %.1f s.", failed, why, r->attempt,
+            (double)wait / 1000);
+        return;
+    }
+    r->down_at = now_ms();
+    r->attempt = 0;
+    long long wait = plan_attempt(r, min_wait_ms);
+    out("Connection to the server lost (%s). Reconnecting: attempt %d in %.1f s ('quit' leaves).",
+        why, r->attempt, (double)wait / 1000);
+}
+
+/* Time for the next attempt: connect, or plan the one after. */
+static void reconnect(remote_t *r)
+{
+    char why[512];
+    int fd = dial(r, r->o->connect, 1, why, sizeof why);
+    if (fd == -2 || r->quit || *r->interrupted) {
+        if (fd >= 0)
+            close(fd);
+        return;
+    }
+    if (fd < 0) {
+        if (now_ms() >= r->down_at + (long long)r->o->reconnect_s * 1000) {
+            out("No connection to the server for %d s (%s): giving up.", r->o->reconnect_s, why);
+            r->quit = 2;
+            return;
+        }
+        const char *colon = strstr(why, ": "); /* "cannot connect to WHERE: REASON" */
+        const char *reason = colon ? colon + 2 : why;
+        int failed = r->attempt;
+        long long wait = plan_attempt(r, 0);
+        out("Reconnecting: attempt %d failed (%s); attempt %d in %.1f s.", failed, reason,
+            r->attempt, (double)wait / 1000);
+        return;
+    }
+    out("Reconnected (attempt %d, %.1f s after the loss); resuming the session.", r->attempt,
+        (double)(now_ms() - r->down_at) / 1000);
+    connected(r, fd);
+}
+
+/* What a command that needs the server hears while it is not there. */
+static int offline(remote_t *r)
+{
+    if (r->phase == NET_READY)
+        return 0;
+    if (r->phase == NET_DOWN) {
+        long long left = r->next_at - now_ms();
+        out("Not connected: reconnecting (attempt %d in %.1f s). Type 'quit' to leave.", r->attempt,
+            left > 0 ? (double)left / 1000 : 0.0);
+    } else {
+        out("Not connected yet: resuming the session. Try again in a moment.");
+    }
+    return 1;
 }
 
 /* The password: XQ_PASSWORD, or read from the terminal without echo. */
@@ -296,6 +546,14 @@ static void on_game(remote_t *r, json_t *m)
         }
     }
     const int fresh = r->game != json_integer_value(id);
+    if (r->resync && fresh && r->game && !r->over) {
+        /* back after a loss: the game shown stays shown */
+        out("Game %lld goes on as well.", (long long)json_integer_value(id));
+        xq_board_free(b);
+        return;
+    }
+    if (r->resync && !fresh)
+        r->resync_seen = 1;
     xq_board_free(r->board);
     r->board = b;
     r->game = json_integer_value(id);
@@ -425,6 +683,174 @@ static void show_games(json_t *games)
     }
 }
 
+/* ---- logging in, and coming back ---- */
+
+/* login or register NAME with the password given at start-up. */
+static void send_login(remote_t *r, const char *verb)
+{
+    if (strchr(r->password, ' ') || !*r->password) {
+        /* the line form cannot carry blanks: send JSON */
+        json_t *req = json_pack("{ssss}", "name", r->o->user, "password", r->password);
+        char *txt = req ? json_dumps(req, JSON_COMPACT) : NULL;
+        if (txt)
+            send_line(r, "%s %s", verb, txt);
+        free(txt);
+        json_decref(req);
+    } else {
+        send_line(r, "%s %s %s", verb, r->o->user, r->password);
+    }
+}
+
+static void on_welcome(remote_t *r, json_t *m)
+{
+    r->phase = NET_AUTH;
+    r->phase_at = now_ms();
+    if (r->logged_in) { /* back after a loss: the same session */
+        if (*r->token) {
+            r->resuming = 1;
+            send_line(r, "resume %s", r->token);
+        } else if (r->have_password) {
+            send_login(r, "login");
+        } else {
+            out("No session to resume (the server gave no token).");
+            r->quit = 2;
+        }
+        return;
+    }
+    const char *server = json_string_value(json_object_get(m, "server"));
+    out("Connected to %s.", server ? server : "the server");
+    if (!r->o->user) {
+        send_line(r, "guest");
+    } else if (read_password(r->o, r->password, sizeof r->password) != 0) {
+        out("No password (set XQ_PASSWORD, or run on a terminal).");
+        r->quit = 2;
+    } else {
+        r->have_password = 1;
+        send_login(r, r->o->register_user ? "register" : "login");
+    }
+}
+
+static void on_session(remote_t *r, json_t *m)
+{
+    const char *name = json_string_value(json_object_get(m, "name"));
+    const char *token = json_string_value(json_object_get(m, "token"));
+    if (token)
+        snprintf(r->token, sizeof r->token, "%s", token);
+    const int back = r->logged_in, resumed = r->resuming;
+    snprintf(r->name, sizeof r->name, "%s", name ? name : "?");
+    r->phase = NET_READY;
+    r->logged_in = 1;
+    r->resuming = 0;
+    r->attempt = 0;
+    if (!back) {
+        out("Logged in as %s (rating %.0f). Type 'help' for the commands.", r->name,
+            json_number_value(json_object_get(m, "rating")));
+        send_line(r, "lobby");
+        return;
+    }
+    out(resumed ? "Resumed the session as %s." : "Logged in again as %s.", r->name);
+    /* the server sends the state of each game we play now; a game watched
+     * is watched again; a ping marks the end of them (resynced()) */
+    r->resync = 1;
+    r->resync_seen = 0;
+    if (r->game && !r->over && r->you < 0)
+        send_line(r, "watch %lld", r->game);
+    send_ping(r);
+    r->resync_ping = r->pings;
+    if (r->draining) {
+        send_ping(r);
+        r->drain_ping = r->pings;
+    }
+}
+
+/* The game states after a resume are in: a game we played that is not among
+ * them ended while the connection was down; its PGN says how. */
+static void resynced(remote_t *r)
+{
+    r->resync = 0;
+    if (r->game && !r->over && r->you >= 0 && !r->resync_seen) {
+        r->ended_check = r->game;
+        send_line(r, "pgn %lld", r->game);
+    }
+}
+
+/* A PGN tag's value, "" when absent. */
+static void pgn_tag(const char *pgn, const char *tag, char *buf, size_t cap)
+{
+    char key[40];
+    snprintf(key, sizeof key, "[%s \"", tag);
+    const char *p = pgn ? strstr(pgn, key) : NULL;
+    buf[0] = 0;
+    if (p) {
+        p += strlen(key);
+        size_t n = strcspn(p, "\"\n");
+        snprintf(buf, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
+    }
+}
+
+static void ended_while_away(remote_t *r, const char *pgn)
+{
+    char result[16], how[64];
+    pgn_tag(pgn, "Result", result, sizeof result);
+    pgn_tag(pgn, "Termination", how, sizeof how);
+    out("Game %lld ended while the connection was down: %s%s%s.", r->ended_check,
+        *result ? result : "*", *how ? ", " : "", how);
+    if (r->ended_check == r->game) {
+        r->over = 1;
+        r->clock_runs = -1;
+    }
+    r->ended_check = 0;
+}
+
+static void on_error(remote_t *r, json_t *m)
+{
+    const char *code = json_string_value(json_object_get(m, "code"));
+    const char *msg = json_string_value(json_object_get(m, "message"));
+    if (!code)
+        code = "?";
+    if (r->phase == NET_READY || !r->logged_in) {
+        if (r->ended_check && !strcmp(code, "no_such_game")) {
+            /* the game asked for after a reconnect: a server with another database */
+            out("Game %lld is not on this server any more.", r->ended_check);
+            if (r->ended_check == r->game) {
+                r->over = 1;
+                r->clock_runs = -1;
+            }
+            r->ended_check = 0;
+            return;
+        }
+        if (r->resync && r->you < 0 && r->game && !r->over && !strcmp(code, "game_over")) {
+            /* the game watched again after a reconnect has ended */
+            out("Game %lld ended while the connection was down.", r->game);
+            r->over = 1;
+            r->clock_runs = -1;
+            return;
+        }
+        out("Server: %s (%s).", msg ? msg : "error", code);
+        if (r->phase != NET_READY)
+            r->quit = 2; /* the hello or the login was refused: nothing more to do */
+        return;
+    }
+    /* back after a loss, the session was refused */
+    if (!strcmp(code, "rate_limited")) {
+        double after = json_number_value(json_object_get(m, "retry_after"));
+        connection_lost(r, "the server refuses the session for now (rate_limited)",
+                        (long long)(after * 1000) + 1);
+    } else if (r->resuming && !strcmp(code, "bad_token") && r->have_password) {
+        out("The server no longer knows this session (bad_token): logging in again as %s.",
+            r->o->user);
+        r->resuming = 0;
+        send_login(r, "login");
+    } else if (r->resuming && !strcmp(code, "bad_token")) {
+        out("The server no longer knows this session (bad_token): a guest cannot come back to "
+            "its games. Run xiangqi --connect again for a new session.");
+        r->quit = 2;
+    } else {
+        out("Server: %s (%s): cannot log in again.", msg ? msg : "error", code);
+        r->quit = 2;
+    }
+}
+
 /* One line from the server: "TYPE {json}". */
 static void on_message(remote_t *r, const char *line)
 {
@@ -443,35 +869,9 @@ static void on_message(remote_t *r, const char *line)
         return;
     }
     if (!strcmp(type, "welcome")) {
-        const char *server = json_string_value(json_object_get(m, "server"));
-        out("Connected to %s.", server ? server : "the server");
-        if (!r->o->user) {
-            send_line(r, "guest");
-        } else {
-            char pw[256];
-            if (read_password(r->o, pw, sizeof pw) != 0) {
-                out("No password (set XQ_PASSWORD, or run on a terminal).");
-                r->quit = 1;
-            } else if (strchr(pw, ' ') || !*pw) {
-                /* the line form cannot carry blanks: send JSON */
-                json_t *req = json_pack("{ssss}", "name", r->o->user, "password", pw);
-                char *txt = req ? json_dumps(req, JSON_COMPACT) : NULL;
-                if (txt)
-                    send_line(r, "%s %s", r->o->register_user ? "register" : "login", txt);
-                free(txt);
-                json_decref(req);
-            } else {
-                send_line(r, "%s %s %s", r->o->register_user ? "register" : "login", r->o->user, pw);
-            }
-            memset(pw, 0, sizeof pw);
-        }
+        on_welcome(r, m);
     } else if (!strcmp(type, "session")) {
-        const char *name = json_string_value(json_object_get(m, "name"));
-        snprintf(r->name, sizeof r->name, "%s", name ? name : "?");
-        out("Logged in as %s (rating %.0f). Type 'help' for the commands.", r->name,
-            json_number_value(json_object_get(m, "rating")));
-        send_line(r, "lobby");
-    } else if (!strcmp(type, "lobby")) {
+        on_session(r, m);    } else if (!strcmp(type, "lobby")) {
         json_t *seeks = json_object_get(m, "seeks"), *s;
         size_t i;
         if (!json_is_array(seeks) || json_array_size(seeks) == 0)
@@ -513,6 +913,11 @@ static void on_message(remote_t *r, const char *line)
     } else if (!strcmp(type, "presence")) {
         const char *color = json_string_value(json_object_get(m, "color"));
         int here = json_is_true(json_object_get(m, "present"));
+        int side = color && !strcmp(color, "red") ? XQ_RED : XQ_BLACK;
+        if (here && json_integer_value(json_object_get(m, "game")) == r->game && side == r->you) {
+            json_decref(m); /* ourselves, back: said already */
+            return;
+        }
         out("%s %s%s", color && !strcmp(color, "red") ? "Red" : "Black",
             here ? "is back." : "left; the game is lost if they stay away ",
             here ? "" : "past the grace period.");
@@ -520,7 +925,10 @@ static void on_message(remote_t *r, const char *line)
         /* lobby news; our own games come as `game` */
     } else if (!strcmp(type, "pgn")) {
         const char *pgn = json_string_value(json_object_get(m, "pgn"));
-        out("%s", pgn ? pgn : "");
+        if (r->ended_check && json_integer_value(json_object_get(m, "game")) == r->ended_check)
+            ended_while_away(r, pgn);
+        else
+            out("%s", pgn ? pgn : "");
     } else if (!strcmp(type, "user")) {
         const char *name = json_string_value(json_object_get(m, "name"));
         out("%s: rating %.0f, %lld rated games, %s.", name ? name : "?",
@@ -528,14 +936,16 @@ static void on_message(remote_t *r, const char *line)
             (long long)json_integer_value(json_object_get(m, "games")),
             json_is_true(json_object_get(m, "online")) ? "online" : "offline");
     } else if (!strcmp(type, "error")) {
-        const char *code = json_string_value(json_object_get(m, "code"));
-        const char *msg = json_string_value(json_object_get(m, "message"));
-        out("Server: %s (%s).", msg ? msg : "error", code ? code : "?");
-        if (!*r->name)
-            r->quit = 2; /* the hello or the login was refused: nothing more to do */
+        on_error(r, m);
+    } else if (!strcmp(type, "pong")) {
+        r->pongs++;
+        if (r->pongs == r->pings)
+            r->ping_at = 0;
+        if (r->resync && r->pongs >= r->resync_ping)
+            resynced(r);
+        if (r->draining && r->pongs >= r->drain_ping)
+            r->quit = 1;
     }
-    else if (!strcmp(type, "pong") && r->draining)
-        r->quit = 1;
     /* ok, pong, game_over and unknown types: nothing to show */
     json_decref(m);
 }
@@ -583,6 +993,13 @@ static void handle(remote_t *r, char *line)
         r->quit = 1;
     } else if (!strcmp(word, "help") || !strcmp(word, "?")) {
         help();
+    } else if (!strcmp(word, "board")) {
+        show_board(r);
+    } else if (!strcmp(word, "clock")) {
+        if (need_game(r))
+            show_clocks(r);
+    } else if (offline(r)) {
+        /* said so */
     } else if (!strcmp(word, "seek") || !strcmp(word, "challenge")) {
         /* the line form: seek BASE INC RULES RATED COLOR; RATED is false here */
         char f[5][64] = {"", "", "", "", ""};
@@ -623,11 +1040,6 @@ static void handle(remote_t *r, char *line)
             send_line(r, "say %lld %s", r->game, arg);
         else
             send_line(r, "say lobby %s", arg);
-    } else if (!strcmp(word, "board")) {
-        show_board(r);
-    } else if (!strcmp(word, "clock")) {
-        if (need_game(r))
-            show_clocks(r);
     } else if (!r->game || r->over) {
         out("'%s' is not a command here, and there is no game to move in. Type 'help'.", line);
     } else if (r->you < 0) {
@@ -650,74 +1062,124 @@ static void handle(remote_t *r, char *line)
     }
 }
 
+/* A line typed (or the end of the input). */
+static void keyboard_line(remote_t *r)
+{
+    if (!input_line(r->in, r->kline, sizeof r->kline)) {
+        /* the end of the input: show what the server still answers (its
+         * reply to a ping comes after the others), then leave */
+        r->keyboard_open = 0;
+        r->draining = 1;
+        if (r->phase == NET_READY) {
+            send_ping(r);
+            r->drain_ping = r->pings;
+        } else if (r->phase == NET_DOWN) {
+            out("The input ended while reconnecting.");
+            r->quit = 1; /* nothing to wait for */
+        } /* else: at the session */
+        return;
+    }
+    if (r->o->echo)
+        out("%s", r->kline);
+    handle(r, r->kline);
+}
+
+/* Waiting for the next attempt: the keyboard stays live. */
+static void wait_down(remote_t *r)
+{
+    long long left = r->next_at - now_ms();
+    if (left <= 0) {
+        reconnect(r);
+        return;
+    }
+    if (input_wait(r->keyboard_open ? r->in : NULL, NULL, left > 1000 ? 1000 : (int)left) &
+        INPUT_LINE)
+        keyboard_line(r);
+}
+
+/* The timers of a connection: the keep-alive ping, and an answer too long in coming. */
+static void check_timers(remote_t *r)
+{
+    long long now = now_ms();
+    if (r->draining && r->phase == NET_READY && r->pongs < r->drain_ping &&
+        now - r->ping_at > DRAIN_TIMEOUT_MS) {
+        r->quit = 1; /* the server did not answer the last ping in time */
+    } else if (r->phase != NET_READY) {
+        if (r->logged_in && now - r->phase_at > ANSWER_TIMEOUT_MS)
+            connection_lost(r, "no answer from the server", 0);
+    } else if (r->pings != r->pongs) {
+        if (now - r->ping_at > ANSWER_TIMEOUT_MS && now - r->last_rx > ANSWER_TIMEOUT_MS)
+            connection_lost(r, "no answer from the server", 0);
+    } else if (now - r->last_rx > KEEPALIVE_MS) {
+        send_ping(r);
+    }
+}
+
 int remote_main(const remote_opts *o, volatile sig_atomic_t *interrupted)
 {
-    char why[512];
-    int fd = dial(o->connect, why, sizeof why);
-    if (fd < 0) {
-        fprintf(stderr, "xiangqi: %s\n", why);
-        return 1;
-    }
     static input_t keyboard, net;
-    char *netbuf = malloc(NET_LINE_MAX);
-    char *line = malloc(NET_LINE_MAX);
-    if (!netbuf || !line) {
-        free(netbuf);
-        free(line);
-        close(fd);
-        return 1;
-    }
-    input_init(&keyboard, STDIN_FILENO);
-    input_init_buffer(&net, fd, netbuf, NET_LINE_MAX);
-    remote_t r;
+    static remote_t r; /* static: it holds the password, wiped at the end */
     memset(&r, 0, sizeof r);
     r.o = o;
-    r.sock = fd;
+    r.interrupted = interrupted;
+    r.sock = -1;
     r.in = &keyboard;
     r.net = &net;
     r.you = -1;
     r.clock_runs = -1;
+    r.keyboard_open = 1;
+    r.rng = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32) ^ 0x9e3779b97f4a7c15ULL;
+    input_init(&keyboard, STDIN_FILENO);
+    char why[512];
+    int fd = dial(&r, o->connect, 0, why, sizeof why);
+    if (fd < 0) {
+        if (fd == -1)
+            fprintf(stderr, "xiangqi: %s\n", why);
+        return 1;
+    }
+    char *line = malloc(NET_LINE_MAX);
+    r.netbuf = malloc(NET_LINE_MAX);
+    if (!r.netbuf || !line) {
+        free(r.netbuf);
+        free(line);
+        close(fd);
+        fprintf(stderr, "xiangqi: out of memory\n");
+        return 1;
+    }
     out("xiangqi %s: connecting to %s.", xq_version_string(), o->connect);
-    send_line(&r, "hello 1 xiangqi %s", xq_version_string());
-    int keyboard_open = 1;
+    connected(&r, fd);
     while (!r.quit && !*interrupted) {
-        /* Lines typed before the login's answer wait for it (in the kernel's
-         * buffer): commands need a session. Ctrl-C still leaves. */
-        int ready = input_wait(keyboard_open && *r.name ? &keyboard : NULL, &net, 1000);
-        if (!ready && r.draining)
-            break; /* the server did not answer the last ping in time */
+        if (r.phase == NET_DOWN) {
+            wait_down(&r);
+            continue;
+        }
+        /* Lines typed before the first login's answer wait for it (in the
+         * kernel's buffer): commands need a session. Ctrl-C still leaves. */
+        int ready = input_wait(r.keyboard_open && r.logged_in ? &keyboard : NULL, &net, 1000);
         if (ready & INPUT_OTHER) {
+            r.last_rx = now_ms();
             /* every complete line that arrived, then back to the keyboard */
-            while (!r.quit && input_line_ready(&net)) {
+            while (!r.quit && r.sock >= 0 && input_line_ready(&net)) {
                 if (!input_line(&net, line, NET_LINE_MAX))
                     break;
                 on_message(&r, line);
             }
-            if (net.eof && net.len == 0) {
-                out("The server closed the connection.");
-                break;
-            }
+            if (r.sock >= 0 && net.eof && net.len == 0)
+                connection_lost(&r, "the server closed the connection", 0);
         }
-        if (ready & INPUT_LINE) {
-            if (!input_line(&keyboard, line, NET_LINE_MAX)) {
-                /* the end of the input: show what the server still answers
-                 * (its reply to a ping comes after the others; before the
-                 * login, the login's answer), then leave */
-                keyboard_open = 0;
-                r.draining = 1;
-                send_line(&r, "ping");
-                continue;
-            }
-            if (o->echo)
-                out("%s", line);
-            handle(&r, line);
-        }
+        if ((ready & INPUT_LINE) && !r.quit)
+            keyboard_line(&r);
+        if (!r.quit && r.sock >= 0)
+            check_timers(&r);
     }
     int status = r.quit == 2 ? 1 : 0;
     free(line);
-    free(netbuf);
+    free(r.netbuf);
     xq_board_free(r.board);
-    close(fd);
+    if (r.sock >= 0)
+        close(r.sock);
+    memset(r.password, 0, sizeof r.password);
+    memset(r.token, 0, sizeof r.token);
     out("Goodbye.");
     return status;
 }
