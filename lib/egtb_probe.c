@@ -216,8 +216,6 @@ static long child_rank(int c)
     return d & 1 ? -(1L << 21) + d : (1L << 21) - d;
 }
 
-int xq__egtb_best_moves_pos(const xq_egtb *tb, const pos_t *root, xq_move *moves, size_t cap);
-
 int xq__egtb_best_moves_pos(const xq_egtb *tb, const pos_t *root, xq_move *moves, size_t cap)
 {
     pos_t p = *root;

@@ -75,6 +75,9 @@ enum {
 /* Validate and compile public options (NULL = AXF defaults). Returns XQ_OK,
  * XQ_EINVAL or XQ_EVERSION. */
 int xq__rules_compile(const xq_rules *rules, rules_cfg *cfg);
+/* xq_board_move_banned() under compiled rules (board already validated):
+ * 1 banned, 0 allowed, XQ_EILLEGAL for a move that is not legal. */
+int xq__move_banned(const xq_board *b, const rules_cfg *cfg, xq_move move);
 
 /* Judge the repetition at the end of a line.
  *
