@@ -1,35 +1,6 @@
-/* Format detection and xq_record_load(): one game from a file of any
- * supported format (PGN, XQF, DhtmlXQ). */
-#include <string.h>
-
+/* xq_record_load(): one game from a file of any supported format (PGN,
+ * XQF, DhtmlXQ), through the reader of pgn.c, which detects the format. */
 #include "record.h"
-
-static int starts_ci(const char *s, size_t n, const char *pre)
-{
-    size_t k = strlen(pre);
-    if (n < k)
-        return 0;
-    for (size_t i = 0; i < k; i++) {
-        int c = (unsigned char)s[i];
-        if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != pre[i])
-            return 0;
-    }
-    return 1;
-}
-
-int xq_format_detect(const void *data, size_t size)
-{
-    if (!data)
-        return XQ_EINVAL;
-    const char *d = data;
-    if (size >= 2 && d[0] == 'X' && d[1] == 'Q')
-        return XQ_FORMAT_XQF;
-    size_t n = size < 65536 ? size : 65536;
-    for (size_t i = 0; i + 8 <= n; i++)
-        if (d[i] == '[' && starts_ci(d + i + 1, n - i - 1, "dhtmlxq"))
-            return XQ_FORMAT_DHTMLXQ;
-    return XQ_FORMAT_PGN;
-}
 
 int xq_record_load(xq_record *r, const char *path, const xq_pgn_options *opt, xq_parse_error *err)
 {
