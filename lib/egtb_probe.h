@@ -30,9 +30,8 @@ int xq__egtb_probe_code(const xq_egtb *tb, const pos_t *p);
  * XQ_ENOTFOUND when a table is missing for root or a successor. */
 int xq__egtb_best_moves_pos(const xq_egtb *tb, const pos_t *root, xq_move *moves, size_t cap);
 
-/* Generation (egtb_gen.c): make the table of m and, first, every table a
- * capture leads to that tb does not hold; each is written to tb->dir. */
-int xq__egtb_generate(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, void *ud,
-                      xq_parse_error *err);
+/* A new empty table set reading and writing dir (a copy), or NULL when out
+ * of memory. */
+xq_egtb *xq__egtb_set_new(const char *dir);
 
 #endif
