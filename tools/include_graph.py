@@ -25,8 +25,10 @@ shortest circle through each of its modules' first dependency. Exits 1 when
 there is one, unless --allow-circles.
 
 --layering checks the folder rule of lib/: the core (every file directly in
-lib/) includes no header of a subsystem folder (lib/<dir>/); a subsystem
-folder is one concern that may use the core. Exits 1 on a breach.
+lib/) includes no header of a subsystem folder (lib/record/, book/, egtb/,
+svg/) and calls a subsystem only through hooks that a core header declares
+(search_addons.h); a subsystem folder is one concern that may use the core.
+Exits 1 on a breach.
 
 --longest N prints the N longest function definitions of lib/ (lines from
 the name to the closing brace, by the same scanner: brace matching at file
@@ -34,6 +36,7 @@ scope).
 
 Usage: tools/include_graph.py [--root DIR] [--allow-circles] [--layering]
                               [--longest N] [--edges] [--includes-only]
+       tools/include_graph.py --self-test
 """
 import argparse
 import os
@@ -241,6 +244,14 @@ class Graph:
         return None
 
     def layering_breaches(self):
+        """The core (the files directly in lib/) includes no header of a
+        subsystem folder, and calls into a subsystem only through functions
+        that a core header declares (hooks such as search_addons.h, which
+        the subsystem implements: the interface belongs to the core)."""
+        core_decls = set()
+        for f in self.files:
+            if f.endswith(".h") and not os.path.dirname(f):
+                core_decls.update(re.findall(r"([A-Za-z_]\w*)\s*\(", self.code[f]))
         bad = []
         for f in self.files:
             if os.path.dirname(f):
@@ -249,7 +260,43 @@ class Graph:
                 if os.path.dirname(h):
                     bad.append("%s includes %s (a core file includes a header of %s/)"
                                % (f, h, os.path.dirname(h)))
+            if f.endswith(".c"):
+                for name in sorted(set(IDENT_RE.findall(self.code[f]))):
+                    owner = self.owner.get(name)
+                    if owner and os.path.dirname(owner) and name not in core_decls:
+                        bad.append("%s uses %s() of %s, which no core header declares"
+                                   % (f, name, owner))
         return bad
+
+
+def self_test():
+    """The checks catch what they are for: a tree with an include circle, a
+    call circle and a core file that includes a subsystem header."""
+    import tempfile
+    files = {
+        "a.h": '#include "b.h"\nint xq__a(void);\n',
+        "a.c": '#include "a.h"\nint xq__a(void) { return 1; }\n',
+        "b.h": "int xq__b(void);\n",
+        "b.c": '#include "b.h"\nint xq__b(void) { return xq__a(); }\n',
+        "c.c": '#include "sub/d.h"\nstatic int c(void) { return xq__d(); }\n',
+        "sub/d.h": "int xq__d(void);\n",
+        "sub/d.c": '#include "d.h"\n/* xq__c() */\nint xq__d(void) { return 0; }\n',
+    }
+    with tempfile.TemporaryDirectory() as root:
+        for name, text in files.items():
+            path = os.path.join(root, "lib", name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as fh:
+                fh.write(text)
+        g = Graph(root)
+        comps = g.sccs()
+        assert comps == [["a", "b"]], comps
+        assert g.edges["sub/d"] == {}, g.edges["sub/d"]  # comments are not uses
+        bad = g.layering_breaches()
+        assert len(bad) == 2 and "c.c includes sub/d.h" in bad[0], bad
+        assert Graph(root, includes_only=True).sccs() == [], "b -> a is a call, not an include"
+    print("self-test: circle, comment and layering checks work")
+    return 0
 
 
 def main():
@@ -262,8 +309,12 @@ def main():
     ap.add_argument("--longest", type=int, metavar="N", help="print the N longest functions")
     ap.add_argument("--includes-only", action="store_true",
                     help="only #include lines make dependencies (no uses of functions)")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the checks on a small made-up tree and exit")
     ap.add_argument("--edges", action="store_true", help="print every dependency and its reason")
     args = ap.parse_args()
+    if args.self_test:
+        return self_test()
 
     g = Graph(args.root, args.includes_only)
     status = 0
