@@ -1,11 +1,12 @@
-/* Chase and mate-threat detection for the repetition judge (see rules.h and
+/* Chase and mate-threat detection for the repetition judge (see chase.h, rules.h and
  * docs/rules.md). Runs only when a position repeats, so it favours clarity:
  * every capture, recapture and exchange is tested by really making the moves
  * on a local copy of the position and asking the legal-move generator. */
 #include <string.h>
 
+#include "chase.h"
+
 #include "movegen.h"
-#include "rules.h"
 
 /* Squares of a color's own half of the board (ranks 0-4 for Red). */
 INLINE u128 own_half(int c)

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
+#include "error.h"
 #include "movegen.h"
 
 static const char *const type_name[8] = {"", "general", "advisor", "elephant",

@@ -274,7 +274,7 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
 /* One copy of the generator per instruction set: the plain x86-64 baseline,
  * one with POPCNT, and one with POPCNT+BMI1/2+LZCNT (x86-64-v3 class CPUs).
  * Everything generate() calls is always_inline, so each copy is compiled
- * whole for its target. Selected once, at table initialisation. */
+ * whole for its target. Selected by the CPU's level (xq__T.cpu, cpu.h). */
 #define GENERATOR(suffix, attr, hw)                                                      \
     attr static int gen_##suffix(const pos_t *p, xq_move *moves, u128 targets)          \
     {                                                                                    \
@@ -286,27 +286,21 @@ INLINE int generate(const pos_t *p, xq_move *out, u128 targets, const int count_
     }
 
 GENERATOR(base, , 0)
-movegen_impl xq__movegen = {gen_base, count_base, "x86-64"};
-
 #if defined(__x86_64__) && defined(__GNUC__)
 GENERATOR(popcnt, __attribute__((target("popcnt"))), 1)
 GENERATOR(bmi2, __attribute__((target("popcnt,bmi,bmi2,lzcnt"))), 1)
-
-void xq__movegen_init(void)
-{
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
-        __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx2")) {
-        /* avx2 stands in for LZCNT, which __builtin_cpu_supports cannot name:
-         * every CPU with AVX2 and BMI2 has it. */
-        xq__movegen = (movegen_impl){gen_bmi2, count_bmi2, "x86-64 popcnt+bmi2"};
-    } else if (__builtin_cpu_supports("popcnt")) {
-        xq__movegen = (movegen_impl){gen_popcnt, count_popcnt, "x86-64 popcnt"};
-    }
-}
 #else
-void xq__movegen_init(void) {}
+#define gen_popcnt gen_base
+#define count_popcnt count_base
+#define gen_bmi2 gen_base
+#define count_bmi2 count_base
 #endif
+
+const movegen_impl xq__movegen[XQ_CPU_NB] = {
+    [XQ_CPU_BASE] = {gen_base, count_base, "x86-64"},
+    [XQ_CPU_POPCNT] = {gen_popcnt, count_popcnt, "x86-64 popcnt"},
+    [XQ_CPU_BMI2] = {gen_bmi2, count_bmi2, "x86-64 popcnt+bmi2"},
+};
 
 int xq__is_legal(const pos_t *p, xq_move m)
 {

@@ -4,28 +4,29 @@
 #ifndef XQ_MOVEGEN_H
 #define XQ_MOVEGEN_H
 
+#include "cpu.h"
 #include "position.h"
 
-/* The generator is compiled for several instruction sets; xq__movegen_init()
- * (run once from xq__tables_init) picks the best one this CPU supports. */
+/* The generator is compiled for several instruction sets, one copy per
+ * level of cpu.h; the table build detected the best level this CPU supports
+ * (xq__T.cpu). */
 typedef struct movegen_impl {
     int (*gen)(const pos_t *p, xq_move *moves, u128 targets);
     int (*count)(const pos_t *p);
     const char *name;
 } movegen_impl;
 
-extern movegen_impl xq__movegen;
-void xq__movegen_init(void);
+extern const movegen_impl xq__movegen[XQ_CPU_NB];
 
 /* Write the legal moves whose destination is in `targets` (use ALL_SQUARES
  * for every move, the opponent's pieces for captures) and return their number.
  * `moves` needs room for MAX_MOVES. */
 INLINE int xq__gen_legal(const pos_t *p, xq_move *moves, u128 targets)
 {
-    return xq__movegen.gen(p, moves, targets);
+    return xq__movegen[xq__T.cpu].gen(p, moves, targets);
 }
 /* Number of legal moves (bulk count, nothing written). */
-INLINE int xq__count_legal(const pos_t *p) { return xq__movegen.count(p); }
+INLINE int xq__count_legal(const pos_t *p) { return xq__movegen[xq__T.cpu].count(p); }
 /* Whether square s is attacked by color `by` (flying general included when
  * s holds the other general). */
 int xq__attacked(const pos_t *p, int s, int by);

@@ -526,9 +526,14 @@ int xq_board_move_banned(const xq_board *b, const xq_rules *rules, xq_move move)
     const int rc = xq__rules_compile(rules, &cfg);
     if (rc < 0)
         return rc;
+    return xq__move_banned(b, &cfg, move);
+}
+
+int xq__move_banned(const xq_board *b, const rules_cfg *cfg, xq_move move)
+{
     if (!xq__is_legal(&b->pos, move))
         return XQ_EILLEGAL;
-    return is_banned(b, &cfg, move, NULL);
+    return is_banned(b, cfg, move, NULL);
 }
 
 int xq_board_banned_moves(const xq_board *b, const xq_rules *rules, xq_move *moves, size_t cap)

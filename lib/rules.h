@@ -43,6 +43,7 @@
 #define XQ_RULES_H
 
 #include "board.h"
+#include "chase.h" /* the chase and mate-threat detection the judge uses */
 
 /* One position of a line: its key and how it was reached. */
 typedef struct rules_entry {
@@ -75,6 +76,9 @@ enum {
 /* Validate and compile public options (NULL = AXF defaults). Returns XQ_OK,
  * XQ_EINVAL or XQ_EVERSION. */
 int xq__rules_compile(const xq_rules *rules, rules_cfg *cfg);
+/* xq_board_move_banned() under compiled rules (board already validated):
+ * 1 banned, 0 allowed, XQ_EILLEGAL for a move that is not legal. */
+int xq__move_banned(const xq_board *b, const rules_cfg *cfg, xq_move move);
 
 /* Judge the repetition at the end of a line.
  *
@@ -138,22 +142,5 @@ INLINE void xq__limit_step(rules_limit *l, int mover, int check, int capture, in
 /* The counter at the end of a board's history (checks counted since the
  * last capture, or since the board's FEN). */
 void xq__rules_limit_from_board(const xq_board *b, const rules_cfg *cfg, rules_limit *l);
-
-/* ---- chase detection (lib/chase.c) ---- */
-
-/* Pieces are followed through a cycle by an id per color (0..15), assigned
- * on one position and carried along as moves are undone. */
-#define RULES_NO_ID 0xff
-
-/* The enemy pieces (ids of color c^1) that color c chases in p, whether or
- * not c is to move there. chasers_of[id], when not NULL, receives the ids of
- * c's pieces chasing piece `id`. cxa selects the CXA chase definition. */
-uint16_t xq__chased(const pos_t *p, int c, const uint8_t id[SQ_NB], int cxa,
-                    uint16_t chasers_of[16]);
-
-/* Whether color c, after its move that led to p (c^1 to move, not in check),
- * threatens mate: were c^1 to pass, c would mate with at most `depth`
- * consecutive checks. */
-int xq__mate_threat(const pos_t *p, int c, int depth);
 
 #endif

@@ -18,11 +18,11 @@
  * reductions and PVS re-searches; history updates on a cutoff; and a table
  * store. No legal move loses, in check or not (stalemate is a loss). */
 #include "search.h"
-#include "egtb_search.h" /* egtb hook */
 
 #include <string.h>
 
 #include "movegen.h"
+#include "search_addons.h"
 
 /* ---- small helpers ---- */
 
@@ -43,26 +43,6 @@ INLINE int stopped(const worker *w)
 INLINE void request_stop(struct xq_search *s)
 {
     atomic_store_explicit(&s->stop, 1, memory_order_relaxed);
-}
-
-INLINE int value_to_tt(int v, int ply)
-{
-    return v >= VALUE_MATE_IN_MAX ? v + ply : v <= VALUE_MATED_IN_MAX ? v - ply : v;
-}
-
-/* A table value at `ply`, with `room` plies left before the move limit
- * draws. A mate farther away than that (stored from the same position
- * reached with a lower move-limit count) may no longer be reachable: the
- * value is not used (VALUE_NONE), only the move. */
-INLINE int value_from_tt(int v, int ply, int room)
-{
-    if (v == VALUE_NONE)
-        return VALUE_NONE;
-    if (v >= VALUE_MATE_IN_MAX)
-        return VALUE_MATE - v > room ? VALUE_NONE : v - ply;
-    if (v <= VALUE_MATED_IN_MAX)
-        return VALUE_MATE + v > room ? VALUE_NONE : v + ply;
-    return v;
 }
 
 /* Plies left at `ply` before the move limit draws (VALUE_INF: no limit). */
@@ -433,7 +413,7 @@ INLINE int node_rules(worker *w, int *alpha, int *beta, int ply, int in_check)
     if (rules->ply_limit > 0 && w->limit[ply].count >= rules->ply_limit && xq__count_legal(p) > 0)
         return VALUE_DRAW;
     int tbv; /* egtb hook: a position in an endgame table scores as its exact result */
-    if (w->s->egtb && xq__egtb_search_probe(w, ply, &tbv))
+    if (w->s->egtb && xq__egtb_search_probe(w->s->egtb, p, ply, &tbv))
         return tbv;
     /* Mate distance pruning. */
     if (*alpha < mated_in(ply))
@@ -999,6 +979,30 @@ static int in_list(xq_move m, const xq_move *list, int n)
     return 0;
 }
 
+/* Keep only the root moves that hold the table result (DTM-optimal) when
+ * the root position is in a table of the search's endgame tables. */
+static void egtb_root_filter(worker *w)
+{
+    const xq_egtb *tb = w->s->egtb;
+    if (!tb || w->nroot == 0)
+        return;
+    xq_move best[MAX_MOVES];
+    const int n = xq__egtb_root_moves(tb, &w->pos, best, MAX_MOVES);
+    if (n <= 0)
+        return;
+    int k = 0;
+    for (int i = 0; i < w->nroot; i++)
+        for (int j = 0; j < n; j++)
+            if (w->root[i].move == best[j]) {
+                w->root[k++] = w->root[i];
+                break;
+            }
+    if (k > 0) /* the caller's searchmoves/banmoves may exclude them all */
+        w->nroot = k;
+    if (w->multipv > w->nroot)
+        w->multipv = w->nroot;
+}
+
 /* Copy the search inputs into the worker and build its root move list. */
 void xq__search_prepare(worker *w)
 {
@@ -1046,7 +1050,7 @@ void xq__search_prepare(worker *w)
     if (lim->skill < XQ_SKILL_MAX && mpv < candidates)
         mpv = candidates;
     w->multipv = mpv < w->nroot ? mpv : w->nroot;
-    xq__egtb_root_filter(w); /* egtb hook: only the moves that keep the table result */
+    egtb_root_filter(w); /* egtb hook: only the moves that keep the table result */
 }
 
 /* splitmix64 step for the skill weakening. */

@@ -1,7 +1,10 @@
 /* The search: shared state of a search handle (struct xq_search), the
- * per-thread worker, and the pieces of a search that the thread pool's
- * main thread runs in order (thread.c owns that sequence; search.c never
- * calls the pool). */
+ * per-thread worker, the search's tuning, and the pieces of a search that
+ * the thread pool's main thread runs in order (thread.c owns that sequence;
+ * search.c never calls the pool). The scores are score.h's, the clock
+ * timeman.h's, the pool's interface thread.h's; the opening book and the
+ * endgame tables are reached through search_addons.h. Only the engine
+ * (search.c, search_api.c, thread.c) includes this header. */
 #ifndef XQ_SEARCH_H
 #define XQ_SEARCH_H
 
@@ -12,16 +15,9 @@
 #include "eval.h"
 #include "movepick.h"
 #include "rules.h"
+#include "score.h"
+#include "timeman.h"
 #include "tt.h"
-
-enum {
-    VALUE_DRAW = 0,
-    VALUE_MATE = 32000,
-    VALUE_INF = 32001,
-    VALUE_NONE = 32002,
-    VALUE_MATE_IN_MAX = VALUE_MATE - MAX_PLY,
-    VALUE_MATED_IN_MAX = -VALUE_MATE_IN_MAX
-};
 
 /* Game positions before the root kept for the repetition rule. */
 enum { GAME_HIST_MAX = 1024 };
@@ -137,9 +133,6 @@ enum { SS_OFF = 4 };
 #define VOTE_BASE 14
 
 
-INLINE int mate_in(int ply) { return VALUE_MATE - ply; }
-INLINE int mated_in(int ply) { return -VALUE_MATE + ply; }
-
 typedef struct root_move {
     xq_move move;
     int score, prev_score, bound, seldepth;
@@ -161,19 +154,6 @@ typedef struct stack_entry {
     int pv_len;
     xq_move pv[MAX_PLY + 1];
 } stack_entry;
-
-/* Time management (timeman.c). Times in milliseconds since the start. */
-typedef struct timeman {
-    _Atomic int64_t start_ns; /* clock origin; moved to the ponderhit time */
-    int64_t optimum;  /* try to finish an iteration by then; -1 = no time limit */
-    int64_t maximum;  /* hard stop; -1 = none */
-    int fixed;        /* a fixed move time: use all of it */
-    int nroot;        /* root moves (one: nothing to think about) */
-    /* Between iterations (xq__tm_iteration_done). */
-    xq_move last_best;
-    int stable;       /* iterations the best move stayed the same */
-    int prev_score;   /* best score of the previous iteration, VALUE_NONE at first */
-} timeman;
 
 struct xq_search;
 
@@ -243,8 +223,8 @@ struct xq_search {
     timeman tm;
 
     xq_search_result result;
-    const struct xq_book *book; /* xq_search_set_book(); borrowed (lib/book_search.c) */
-    const struct xq_egtb *egtb; /* endgame tables, NULL: none (egtb_search.c) */
+    const xq_book *book;   /* xq_search_set_book(); borrowed (search_addons.h) */
+    const xq_egtb *egtb;   /* xq_search_set_tablebase(); NULL: none (search_addons.h) */
 };
 
 INLINE int search_ok(const xq_search *s) { return s && s->magic == XQ_SEARCH_MAGIC; }
@@ -268,42 +248,5 @@ void xq__search_report_no_move(worker *w);
 void xq__search_finish(struct xq_search *s);
 /* Forget the move-ordering statistics. */
 void xq__worker_clear(worker *w);
-
-/* ---- timeman.c: the clock and the time budget ---- */
-
-/* The one monotonic clock of the library's search, in nanoseconds. */
-int64_t xq__clock_ns(void);
-/* Set the clock origin to now (start of a search, ponderhit). */
-void xq__tm_start_clock(timeman *tm);
-/* Milliseconds since the clock origin. */
-int64_t xq__tm_elapsed(const timeman *tm);
-/* Compute the time budget of a search. */
-void xq__tm_init(timeman *tm, const xq_search_limits *lim, int side, int nroot);
-/* Past the hard maximum (checked inside the search)? */
-int xq__tm_out_of_time(const timeman *tm);
-/* After a completed iteration of the main worker: nonzero when the next one
- * should not start (never while pondering). The budget grows when the best move keeps changing
- * (best_changes in this iteration) or the score drops. */
-int xq__tm_iteration_done(timeman *tm, xq_move best, int score, int best_changes, int pondering);
-
-/* ---- thread.c: the thread pool ---- */
-
-/* Grow or shrink the pool to n workers (no search running). On failure the
- * pool keeps the count it had. */
-int xq__pool_resize(struct xq_search *s, int n);
-/* Stop any search, join every thread and free the workers. */
-void xq__pool_free(struct xq_search *s);
-/* Claim the pool for a new search: XQ_ESTATE if one runs; the caller then
- * writes the inputs and calls xq__pool_launch(). */
-int xq__pool_claim(struct xq_search *s);
-/* Wake the main thread to run the claimed search. */
-void xq__pool_launch(struct xq_search *s);
-/* Nonzero while a search runs. */
-int xq__pool_busy(struct xq_search *s);
-/* Block until no search runs. */
-void xq__pool_wait_idle(struct xq_search *s);
-/* Wake every thread waiting on a change (after stop or ponderhit); fn, when
- * not NULL, runs under the pool's lock first. */
-void xq__pool_notify(struct xq_search *s, void (*fn)(struct xq_search *));
 
 #endif

@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "board.h"
-#include "book_format.h"
 #include "movegen.h"
 #include "search.h"
+#include "search_addons.h"
+#include "thread.h"
 
 
 int xq_search_config_init(xq_search_config *cfg, unsigned int version)
@@ -131,6 +132,29 @@ int xq_search_set_rules(xq_search *s, const xq_rules *rules)
     return XQ_OK;
 }
 
+/* The add-ons (search_addons.h) are borrowed handles, set between searches:
+ * the search reads them without the lock. */
+static void put_book(struct xq_search *s, const void *book) { s->book = book; }
+static void put_egtb(struct xq_search *s, const void *tb) { s->egtb = tb; }
+
+static int set_addon(xq_search *s, int valid, void (*put)(struct xq_search *, const void *),
+                     const void *addon)
+{
+    if (!search_ok(s) || !valid)
+        return XQ_EINVAL;
+    return xq__pool_when_idle(s, put, addon);
+}
+
+int xq_search_set_book(xq_search *s, const xq_book *book)
+{
+    return set_addon(s, !book || xq__book_handle_ok(book), put_book, book);
+}
+
+int xq_search_set_tablebase(xq_search *s, const xq_egtb *tb)
+{
+    return set_addon(s, !tb || xq__egtb_handle_ok(tb), put_egtb, tb);
+}
+
 int xq_search_clear(xq_search *s)
 {
     if (!search_ok(s))
@@ -194,8 +218,11 @@ int xq_search_start(xq_search *s, const xq_board *board, const xq_search_limits 
         return rc;
     if (xq__pool_claim(s) != XQ_OK)
         return XQ_ESTATE;
-    if (xq__book_search_answer(s, board, &l)) /* a book move: answered at once */
+    xq_search_result book;
+    if (xq__book_search_answer(s->book, board, &s->next_rules, &l, &book)) {
+        xq__pool_finish(s, &book); /* a book move: answered at once */
         return XQ_OK;
+    }
     s->root_pos = board->pos;
     s->rules = s->next_rules;
     s->ngame = xq__rules_entries_from_board(board, s->game, GAME_HIST_MAX) + 1;

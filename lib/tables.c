@@ -1,7 +1,7 @@
 /* Attack tables and Zobrist keys (see tables.h). */
 #include "tables.h"
 
-#include "movegen.h"
+#include "cpu.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -180,7 +180,7 @@ static void build(void)
             T->zobrist[p][s] = next_key(&seed);
     T->zobrist_side = next_key(&seed);
 
-    xq__movegen_init();
+    T->cpu = xq__cpu_detect();
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;

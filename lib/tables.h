@@ -38,6 +38,7 @@ typedef struct xq_tables {
     u128 file_a, file_i;
     uint64_t zobrist[PIECE_NB][SQ_NB];
     uint64_t zobrist_side; /* xor-ed in when Black is to move */
+    int cpu;               /* the instruction set level (cpu.h): which copy of the generator runs */
 } xq_tables;
 
 extern xq_tables xq__T;

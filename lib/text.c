@@ -554,3 +554,16 @@ void xq__legacy_to_utf8(xq__sb *out, const char *s, size_t n, int guess)
 {
     xq__legacy_to_utf8_cached(out, s, n, guess, NULL);
 }
+
+int xq__starts_ci(const char *s, size_t n, const char *prefix)
+{
+    const size_t k = strlen(prefix);
+    if (n < k)
+        return 0;
+    for (size_t i = 0; i < k; i++) {
+        const int c = (unsigned char)s[i];
+        if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != prefix[i])
+            return 0;
+    }
+    return 1;
+}

@@ -88,5 +88,8 @@ int xq__text_prefer(int enc);
 
 /* Copy a string with snprintf semantics. */
 int xq__copy_out(const char *s, size_t n, char *buf, size_t cap);
+/* Whether s[0..n) starts with `prefix` (lower-case ASCII), ignoring the case
+ * of ASCII letters in s. */
+int xq__starts_ci(const char *s, size_t n, const char *prefix);
 
 #endif

@@ -11,6 +11,8 @@
  * an atomic that the search polls at every node. */
 #include <stdlib.h>
 
+#include "thread.h"
+
 #include "search.h"
 
 /* ---- the sequence of a search ---- */
@@ -232,6 +234,16 @@ void xq__pool_launch(struct xq_search *s)
     pthread_mutex_unlock(&s->mu);
 }
 
+void xq__pool_finish(struct xq_search *s, const xq_search_result *result)
+{
+    pthread_mutex_lock(&s->mu);
+    s->result = *result;
+    s->have_result = 1;
+    s->searching = 0; /* release the pool claimed by xq__pool_claim() */
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+}
+
 int xq__pool_busy(struct xq_search *s)
 {
     pthread_mutex_lock(&s->mu);
@@ -255,4 +267,15 @@ void xq__pool_notify(struct xq_search *s, void (*fn)(struct xq_search *))
         fn(s);
     pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);
+}
+
+int xq__pool_when_idle(struct xq_search *s, void (*fn)(struct xq_search *, const void *),
+                       const void *arg)
+{
+    pthread_mutex_lock(&s->mu);
+    const int searching = s->searching;
+    if (!searching)
+        fn(s, arg);
+    pthread_mutex_unlock(&s->mu);
+    return searching ? XQ_ESTATE : XQ_OK;
 }

@@ -12,7 +12,10 @@
  * hard maximum. This file also keeps the search's one clock. */
 #include <time.h>
 
-#include "search.h"
+#include "timeman.h"
+
+#include "score.h"
+#include "xiangqi/search.h"
 
 /* Time kept back from a fixed move time: enough for the clock check (every
  * CHECK_LIMITS_EVERY nodes), the stop and the answer. The move overhead is

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Write lib/svg_glyphs.c: the outlines of the Chinese characters that
+"""Write lib/svg/svg_glyphs.c: the outlines of the Chinese characters that
 xq_board_svg() draws (the pieces, the river, Red's file numbers) as SVG path
 data, so that a picture looks the same on a machine without CJK fonts.
 
@@ -10,7 +10,7 @@ generated file carries both). Run once when the character set changes, with
 Debian's python3-fonttools and fonts-noto-cjk installed:
 
     apt-get install python3-fonttools fonts-noto-cjk
-    /usr/bin/python3 scripts/make_svg_glyphs.py > lib/svg_glyphs.c
+    /usr/bin/python3 scripts/make_svg_glyphs.py > lib/svg/svg_glyphs.c
 
 The build does not need either package: the generated file is committed.
 """

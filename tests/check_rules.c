@@ -577,6 +577,11 @@ START_TEST(bad_arguments)
         {3, -2, XQ_EINVAL}, {4, 6, XQ_EINVAL},   {4, -1, XQ_EINVAL},  {5, 2, XQ_EINVAL},
         {6, 0, XQ_EVERSION}, {6, 2, XQ_EVERSION},
     };
+    xq_book_builder *bb;
+    xq_book *empty;
+    ck_assert_int_eq(xq_book_builder_new(&bb, NULL), XQ_OK);
+    ck_assert_int_eq(xq_book_builder_finish(bb, &empty), XQ_OK);
+    xq_book_builder_free(bb);
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         xq_rules_init(&r, XQ_RULES_VERSION, XQ_RULES_AXF);
         int *fields[] = {&r.ruleset, &r.fold, &r.ply_limit, &r.check_cap, &r.mate_threat_depth,
@@ -588,7 +593,14 @@ START_TEST(bad_arguments)
         ck_assert_int_eq(xq_board_outcome(b, &r, &o), bad[i].expect);
         ck_assert_int_eq(xq_board_move_banned(b, &r, m), bad[i].expect);
         ck_assert_int_eq(xq_board_banned_moves(b, &r, list, 4), bad[i].expect);
+        /* The book checks the rules before it looks for a move, also where
+         * it has none (an empty book). */
+        xq_move picked;
+        ck_assert_int_eq(xq_book_pick(empty, b, &r, 1, 0, &picked), bad[i].expect);
     }
+    xq_move picked;
+    ck_assert_int_eq(xq_book_pick(empty, b, NULL, 1, 0, &picked), XQ_ENOTFOUND);
+    xq_book_free(empty);
     ck_assert_int_eq(xq_board_move_banned(NULL, NULL, m), XQ_EINVAL);
     ck_assert_int_eq(xq_board_banned_moves(NULL, NULL, list, 4), XQ_EINVAL);
     ck_assert_int_eq(xq_board_banned_moves(b, NULL, NULL, 4), XQ_EINVAL);

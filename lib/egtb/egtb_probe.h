@@ -25,10 +25,13 @@ int xq__egtb_add(xq_egtb *tb, egtb_table *t);
 /* Entry code of position p from its side to move's view, or -1 when no
  * table covers its material. */
 int xq__egtb_probe_code(const xq_egtb *tb, const pos_t *p);
+/* The moves of root that keep its table result (the best successors by
+ * entry code): their number (moves[] gets the first cap of them), or
+ * XQ_ENOTFOUND when a table is missing for root or a successor. */
+int xq__egtb_best_moves_pos(const xq_egtb *tb, const pos_t *root, xq_move *moves, size_t cap);
 
-/* Generation (egtb_gen.c): make the table of m and, first, every table a
- * capture leads to that tb does not hold; each is written to tb->dir. */
-int xq__egtb_generate(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, void *ud,
-                      xq_parse_error *err);
+/* A new empty table set reading and writing dir (a copy), or NULL when out
+ * of memory. */
+xq_egtb *xq__egtb_set_new(const char *dir);
 
 #endif

@@ -18,6 +18,8 @@
  * drawn. Results are closed under the usual rules (a move to a lost position
  * wins) and the phase repeats until nothing changes. These results carry no
  * mate distance (codes EGTB_RULE_WIN / EGTB_RULE_LOSS). */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -462,6 +464,9 @@ static int table_path(const xq_egtb *tb, const char *name, char *buf, size_t cap
     return n > 0 && (size_t)n < cap;
 }
 
+static int generate(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, void *ud,
+                    xq_parse_error *err);
+
 /* The table of canonical m: in the set, from its file, or generated. */
 static int need(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, void *ud,
                 xq_parse_error *err, egtb_table **out)
@@ -491,14 +496,16 @@ static int need(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, voi
         *out = t;
         return XQ_OK;
     }
-    int rc = xq__egtb_generate(tb, m, fn, ud, err);
+    int rc = generate(tb, m, fn, ud, err);
     if (rc == XQ_OK)
         *out = xq__egtb_find(tb, m);
     return rc;
 }
 
-int xq__egtb_generate(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, void *ud,
-                      xq_parse_error *err)
+/* Make the table of m and, first, every table a capture leads to that tb
+ * does not hold; each is written to tb->dir. */
+static int generate(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, void *ud,
+                    xq_parse_error *err)
 {
     gen G;
     memset(&G, 0, sizeof G);
@@ -559,4 +566,40 @@ int xq__egtb_generate(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn f
     }
     progress(&G, XQ_EGTB_PHASE_DONE, 0);
     return XQ_OK;
+}
+
+/* ---- the public entry ---- */
+
+int xq_egtb_generate(const char *dir, const char *material, xq_egtb_progress_fn fn,
+                     void *userdata, xq_parse_error *err)
+{
+    if (!dir || !material)
+        return xq__parse_fail(err, XQ_EINVAL, -1, "directory or material is NULL");
+    egtb_material m;
+    int rc = xq__egtb_material_parse(material, &m, err);
+    if (rc != XQ_OK)
+        return rc;
+    xq__tables_init();
+    DIR *d = opendir(dir);
+    if (!d)
+        return xq__parse_fail(err, XQ_EIO, -1, "cannot open %s: %s", dir, strerror(errno));
+    closedir(d);
+    xq_egtb *tb = xq__egtb_set_new(dir);
+    if (!tb)
+        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
+    char name[EGTB_NAME_MAX], path[4096];
+    xq__egtb_material_name(&m, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s%s", dir, name, EGTB_SUFFIX);
+    FILE *f = fopen(path, "rb");
+    if (f) { /* present: check it reads */
+        fclose(f);
+        egtb_table t;
+        rc = xq__egtb_file_open(&t, path, err);
+        if (rc == XQ_OK)
+            xq__egtb_table_release(&t);
+    } else {
+        rc = generate(tb, &m, fn, userdata, err);
+    }
+    xq_egtb_free(tb);
+    return rc;
 }

@@ -57,7 +57,7 @@ int xq__egtb_probe_code(const xq_egtb *tb, const pos_t *p)
     return i < 0 ? -1 : (int)xq__egtb_get(t, (uint64_t)i);
 }
 
-static xq_egtb *set_new(const char *dir)
+xq_egtb *xq__egtb_set_new(const char *dir)
 {
     xq_egtb *tb = calloc(1, sizeof *tb);
     if (!tb)
@@ -102,7 +102,7 @@ int xq_egtb_open(xq_egtb **out, const char *dir, xq_parse_error *err)
     DIR *d = opendir(dir);
     if (!d)
         return xq__parse_fail(err, XQ_EIO, -1, "cannot open %s: %s", dir, strerror(errno));
-    xq_egtb *tb = set_new(dir);
+    xq_egtb *tb = xq__egtb_set_new(dir);
     int rc = tb ? XQ_OK : xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
     struct dirent *e;
     while (rc == XQ_OK && (e = readdir(d)) != NULL) {
@@ -216,8 +216,6 @@ static long child_rank(int c)
     return d & 1 ? -(1L << 21) + d : (1L << 21) - d;
 }
 
-int xq__egtb_best_moves_pos(const xq_egtb *tb, const pos_t *root, xq_move *moves, size_t cap);
-
 int xq__egtb_best_moves_pos(const xq_egtb *tb, const pos_t *root, xq_move *moves, size_t cap)
 {
     pos_t p = *root;
@@ -252,40 +250,6 @@ int xq_egtb_best_moves(const xq_egtb *tb, const xq_board *board, xq_move *moves,
     if (!egtb_ok(tb) || !board_ok(board) || (!moves && cap))
         return XQ_EINVAL;
     return xq__egtb_best_moves_pos(tb, &board->pos, moves, cap);
-}
-
-int xq_egtb_generate(const char *dir, const char *material, xq_egtb_progress_fn fn,
-                     void *userdata, xq_parse_error *err)
-{
-    if (!dir || !material)
-        return xq__parse_fail(err, XQ_EINVAL, -1, "directory or material is NULL");
-    egtb_material m;
-    int rc = xq__egtb_material_parse(material, &m, err);
-    if (rc != XQ_OK)
-        return rc;
-    xq__tables_init();
-    DIR *d = opendir(dir);
-    if (!d)
-        return xq__parse_fail(err, XQ_EIO, -1, "cannot open %s: %s", dir, strerror(errno));
-    closedir(d);
-    xq_egtb *tb = set_new(dir);
-    if (!tb)
-        return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
-    char name[EGTB_NAME_MAX], path[4096];
-    xq__egtb_material_name(&m, name, sizeof name);
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, EGTB_SUFFIX);
-    FILE *f = fopen(path, "rb");
-    if (f) { /* present: check it reads */
-        fclose(f);
-        egtb_table t;
-        rc = xq__egtb_file_open(&t, path, err);
-        if (rc == XQ_OK)
-            xq__egtb_table_release(&t);
-    } else {
-        rc = xq__egtb_generate(tb, &m, fn, userdata, err);
-    }
-    xq_egtb_free(tb);
-    return rc;
 }
 
 /* ---- verify ---- */

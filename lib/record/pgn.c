@@ -460,6 +460,24 @@ static void lex(lexer *lx, token *t)
 
 /* ---- the reader ---- */
 
+/* The format of a file from its first bytes: XQF starts with "XQ", a
+ * DhtmlXQ file has a [DhtmlXQ...] tag in its first 64 KiB, anything else is
+ * read as PGN. */
+int xq_format_detect(const void *data, size_t size)
+{
+    if (!data)
+        return XQ_EINVAL;
+    const char *d = data;
+    if (size >= 2 && d[0] == 'X' && d[1] == 'Q')
+        return XQ_FORMAT_XQF;
+    size_t n = size < 65536 ? size : 65536;
+    for (size_t i = 0; i + 8 <= n; i++)
+        if (d[i] == '[' && xq__starts_ci(d + i + 1, n - i - 1, "dhtmlxq"))
+            return XQ_FORMAT_DHTMLXQ;
+    return XQ_FORMAT_PGN;
+}
+
+
 struct xq_pgn_reader {
     uint32_t magic;
     lexer lx;

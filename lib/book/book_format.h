@@ -1,12 +1,13 @@
 /* Opening book internals: the file layout (docs/book.md), struct xq_book,
- * canonical keys (a position and its mirror image are one entry), and the
- * hook the search calls. */
+ * canonical keys (a position and its mirror image are one entry) and the
+ * move choice (the search's hook is in search_addons.h). */
 #ifndef XQ_BOOK_FORMAT_H
 #define XQ_BOOK_FORMAT_H
 
 #include "xiangqi/book.h"
 
 #include "position.h"
+#include "rules.h"
 
 /* ---- the file: a header, the position table, the move table ---- */
 #define BOOK_MAGIC "XQBOOK\x1a\n" /* 8 bytes; \x1a\n catch text-mode mangling */
@@ -113,19 +114,10 @@ uint32_t xq__book_weight(int weighting, uint32_t games, uint32_t wins, uint32_t 
                          uint32_t losses);
 int32_t xq__book_score(uint32_t wins, uint32_t draws, uint32_t losses);
 
-/* The pick of xq_book_pick(), also skipping the moves of ban[0..nban) and,
- * when nonly > 0, every move not in only[0..nonly). */
-int xq__book_choose(const xq_book *book, const xq_board *board, const xq_rules *rules,
+/* The pick of xq_book_pick() under compiled rules, also skipping the moves
+ * of ban[0..nban) and, when nonly > 0, every move not in only[0..nonly). */
+int xq__book_choose(const xq_book *book, const xq_board *board, const rules_cfg *rules,
                     uint64_t seed, unsigned int flags, const xq_move *ban, int nban,
                     const xq_move *only, int nonly, xq_book_entry *chosen);
-
-struct xq_search;
-/* The search hook: called by xq_search_start() with the validated limits,
- * after it has claimed the pool. If the handle has a book, the limits allow
- * it and a book move can be played, writes the handle's result as a finished
- * search, releases the pool and returns 1; returns 0 (the pool still
- * claimed) to search normally. */
-int xq__book_search_answer(struct xq_search *s, const xq_board *board,
-                           const xq_search_limits *lim);
 
 #endif

@@ -24,24 +24,13 @@ typedef struct entry {
 
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
-static int starts_ci(const char *s, size_t n, const char *pre)
-{
-    size_t k = strlen(pre);
-    if (n < k)
-        return 0;
-    for (size_t i = 0; i < k; i++)
-        if (lower((unsigned char)s[i]) != pre[i])
-            return 0;
-    return 1;
-}
-
 /* All [DhtmlXQ_name]value[/DhtmlXQ...] entries. */
 static int collect(const char *t, size_t len, entry **out, int *count)
 {
     int n = 0, cap = 0;
     entry *e = NULL;
     for (size_t i = 0; i + 9 < len; i++) {
-        if (t[i] != '[' || !starts_ci(t + i + 1, len - i - 1, "dhtmlxq_"))
+        if (t[i] != '[' || !xq__starts_ci(t + i + 1, len - i - 1, "dhtmlxq_"))
             continue;
         size_t j = i + 9, k = 0;
         char name[48];
@@ -54,7 +43,7 @@ static int collect(const char *t, size_t len, entry **out, int *count)
             continue;
         size_t v = j + 1, end = v;
         while (end < len && !(t[end] == '[' && end + 1 < len && t[end + 1] == '/' &&
-                              starts_ci(t + end + 2, len - end - 2, "dhtmlxq")))
+                              xq__starts_ci(t + end + 2, len - end - 2, "dhtmlxq")))
             end++;
         if (n == cap) {
             int ncap = cap ? cap * 2 : 32;

@@ -7,7 +7,7 @@
 #include "board.h"
 #include "book_format.h"
 #include "error.h"
-#include "record.h"
+#include "record/record.h"
 
 /* Tuning of the builder's table. */
 enum {

@@ -17,6 +17,7 @@
 #include "book_format.h"
 #include "error.h"
 #include "movegen.h"
+#include "rules.h"
 
 uint64_t xq__book_checksum(const uint8_t *data, size_t size)
 {
@@ -353,7 +354,7 @@ static int listed(const xq_move *list, int n, xq_move m)
     return 0;
 }
 
-int xq__book_choose(const xq_book *book, const xq_board *board, const xq_rules *rules,
+int xq__book_choose(const xq_book *book, const xq_board *board, const rules_cfg *rules,
                     uint64_t seed, unsigned int flags, const xq_move *ban, int nban,
                     const xq_move *only, int nonly, xq_book_entry *chosen)
 {
@@ -365,7 +366,7 @@ int xq__book_choose(const xq_book *book, const xq_board *board, const xq_rules *
         if (e[i].weight == 0 || listed(ban, nban, e[i].move) ||
             (nonly > 0 && !listed(only, nonly, e[i].move)) || repeats(board, e[i].move))
             continue;
-        const int banned = xq_board_move_banned(board, rules, e[i].move);
+        const int banned = xq__move_banned(board, rules, e[i].move);
         if (banned < 0)
             return banned;
         if (banned)
@@ -392,8 +393,12 @@ int xq_book_pick(const xq_book *book, const xq_board *board, const xq_rules *rul
         *move = XQ_MOVE_NONE;
     if (!book_ok(book) || !board_ok(board) || !move || (flags & ~XQ_BOOK_PICK_BEST))
         return XQ_EINVAL;
+    rules_cfg cfg; /* compiled once, not for every book move */
+    int rc = xq__rules_compile(rules, &cfg);
+    if (rc < 0)
+        return rc;
     xq_book_entry e;
-    const int rc = xq__book_choose(book, board, rules, seed, flags, NULL, 0, NULL, 0, &e);
+    rc = xq__book_choose(book, board, &cfg, seed, flags, NULL, 0, NULL, 0, &e);
     if (rc == XQ_OK)
         *move = e.move;
     return rc;
