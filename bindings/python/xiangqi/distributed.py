@@ -227,8 +227,11 @@ class ChunkStore:
         """Create the directory, or check that the run it holds is this one.
 
         *manifest* is a JSON-serialisable dict describing the run. If the
-        directory holds another manifest, :class:`ManifestError` is raised,
-        unless *restart* is true: then its chunks are deleted first.
+        directory holds another run with chunks done, :class:`ManifestError`
+        is raised, unless *restart* is true: then its chunks are deleted
+        first. A manifest without any chunk (a run that failed before its
+        first chunk, e.g. on a missing input file) protects nothing and is
+        replaced.
         """
         os.makedirs(self.chunk_dir, exist_ok=True)
         path = os.path.join(self.directory, self.MANIFEST)
@@ -239,7 +242,7 @@ class ChunkStore:
                 except ValueError:
                     old = None
             if old != manifest:
-                if not restart:
+                if not restart and self.done():
                     raise ManifestError(
                         "%s holds a run with other settings or inputs (%s); use another --out "
                         "directory, or --restart to discard it" % (
