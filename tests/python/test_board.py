@@ -336,6 +336,27 @@ class TestMoveList(unittest.TestCase):
         self.assertTrue(moves.gives_check("a0a9"))
 
 
+class TestEnumText(unittest.TestCase):
+    def test_names_on_every_python(self):
+        """Issue 24: on Python 3.11 an IntEnum printed its number (str() of
+        Termination.PERPETUAL_CHECK was '4', of Color.BLACK '0')."""
+        from xiangqi import Color, Notation, PieceType, Termination
+        self.assertEqual(str(Termination.PERPETUAL_CHECK), "Termination.PERPETUAL_CHECK")
+        self.assertEqual(f"{Termination.CHECKMATE}", "Termination.CHECKMATE")
+        self.assertEqual(str(Color.BLACK), "Color.BLACK")
+        self.assertEqual("%s" % xiangqi.RED, "Color.RED")
+        self.assertEqual(f"{xiangqi.RED!s:>10}|{PieceType.CANNON}", " Color.RED|PieceType.CANNON")
+        self.assertEqual(str(Notation.WXF), "Notation.WXF")
+        self.assertEqual(str(xiangqi.Bound.LOWER), "Bound.LOWER")
+        # still integers where a number is asked for
+        self.assertEqual(f"{Termination.PERPETUAL_CHECK:d}", "4")
+        self.assertEqual("%d" % Color.RED, "1")
+        self.assertEqual(int(Termination.CHECKMATE), 1)
+        outcome = Board("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1").outcome()
+        self.assertEqual(str(outcome.termination), "Termination.CHECKMATE")
+        self.assertEqual(f"{outcome.winner}", "Color.RED")
+
+
 class TestNulInText(unittest.TestCase):
     def test_embedded_nul_is_refused(self):
         fen = xiangqi.START_FEN

@@ -21,7 +21,22 @@ _UCI_10 = re.compile(r"^([a-i])(10|[1-9])([a-i])(10|[1-9])$")
 RANK_NAMES = "0123456789"
 
 
-class Color(enum.IntEnum):
+class _NamedIntEnum(enum.IntEnum):
+    """An IntEnum that prints its name on every Python version:
+    ``str(Color.RED)`` and ``f"{Color.RED}"`` are ``'Color.RED'`` (Python
+    3.11 made IntEnum's str() the number, ``'1'``); a numeric format
+    (``f"{Color.RED:d}"``) still gives the number, and ``int()`` the value."""
+
+    def __str__(self):
+        return "%s.%s" % (type(self).__name__, self.name)
+
+    def __format__(self, spec):
+        if spec and spec[-1] in "bcdoxXneEfFgG%":
+            return int.__format__(int(self), spec)
+        return format(str(self), spec)
+
+
+class Color(_NamedIntEnum):
     """The two sides; Red moves first.
 
     As in python-chess (``chess.WHITE`` is True), Red is truthy and Black
@@ -58,7 +73,7 @@ COLORS = (RED, BLACK)
 COLOR_NAMES = ("black", "red")
 
 
-class PieceType(enum.IntEnum):
+class PieceType(_NamedIntEnum):
     """Piece types, numbered as in the C API."""
     KING = 1      #: General 帅/將
     ADVISOR = 2   #: Advisor 仕/士
@@ -285,7 +300,7 @@ def _encode(text):
 
 # ---- notation ----
 
-class Notation(enum.IntEnum):
+class Notation(_NamedIntEnum):
     """Move notations (``xq_notation``)."""
     AUTO = 0     #: reading only: recognise the notation from the text
     ICCS = 1     #: coordinates, ``h2e2``
@@ -329,7 +344,7 @@ def detect_notation(text):
 
 # ---- outcome ----
 
-class Termination(enum.IntEnum):
+class Termination(_NamedIntEnum):
     """Why a game ended (``xq_reason``)."""
     CHECKMATE = 1              #: the side to move is checkmated and loses
     NO_LEGAL_MOVE = 2          #: stalemate (困毙): no legal move, not in check; it loses
