@@ -335,6 +335,34 @@ class TestReadGame(unittest.TestCase):
         self.assertTrue(xiangqi.pgn.skip_game(handle))
         self.assertEqual(xiangqi.pgn.read_game(handle).headers["Event"], "c")
 
+    def test_read_headers_scans_only_headers(self):
+        """Issue 24: read_headers() parsed the moves and raised on a bad
+        movetext (CCPD game 38,029); like python-chess it reads tags only."""
+        text = ('[Event "bad \\"moves\\""]\n[Red "A"] [Black "B"]\n\n1. h2h8 zz9 *\n\n'
+                '[Event "next"]\n\n1. h2e2 h9g7 1-0\n')
+        for handle in (io.StringIO(text), io.BytesIO(text.encode())):
+            first = xiangqi.pgn.read_headers(handle)
+            self.assertEqual(first["Event"], 'bad "moves"')
+            self.assertEqual((first["Red"], first["Black"], first["Result"]), ("A", "B", "*"))
+            second = xiangqi.pgn.read_headers(handle)
+            self.assertEqual((second["Event"], second["Result"]), ("next", "1-0"))
+            self.assertIsNone(xiangqi.pgn.read_headers(handle))
+        # the same headers as read_game() gives, for every game of the samples
+        for name in ("xqdb-sample-uci.pgn", "xqdb-sample-chinese.pgn"):
+            with open(os.path.join(GAMES, name), "rb") as f:
+                data = f.read()
+            scanned, games = io.BytesIO(data), io.BytesIO(data)
+            n = 0
+            while True:
+                headers = xiangqi.pgn.read_headers(scanned)
+                game = xiangqi.pgn.read_game(games)
+                if game is None:
+                    self.assertIsNone(headers)
+                    break
+                self.assertEqual(dict(headers.items()), dict(game.headers.items()))
+                n += 1
+            self.assertEqual(n, 15)
+
     def test_bad_game(self):
         with self.assertRaises(xiangqi.IllegalMoveError):
             xiangqi.pgn.read_game(io.StringIO("1. h2h8 *\n"))

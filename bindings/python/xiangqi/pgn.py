@@ -781,10 +781,53 @@ def read_game(handle, Visitor=GameBuilder, notation=None, flags=0):
         record.close()
 
 
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def _decode(data):
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("gb18030", "replace")
+
+
+def _scan_headers(text):
+    """The :class:`Headers` of a game's text, from its tag lines alone: the
+    movetext is not parsed (as ``chess.pgn.read_headers``). The Seven Tag
+    Roster is filled in, and ``Result`` from the result marker when the game
+    has no tag, as :func:`read_game` does."""
+    headers = Headers({})
+    lines = text.splitlines()
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("%", ";")):
+            continue
+        if not stripped.startswith("["):
+            break  # the movetext
+        for name, value in _TAG.findall(stripped):
+            headers[name] = _ESCAPE.sub(r"\1", value)
+    if "Result" not in headers:
+        marker = _RESULT_AT_END.search(lines[-1] if lines else "")
+        if marker and marker.group(1) != "*":
+            headers["Result"] = marker.group(1)
+    for key, value in _ROSTER_DEFAULTS.items():
+        if key not in headers:
+            headers[key] = value
+    return headers
+
+
 def read_headers(handle):
-    """The :class:`Headers` of the next game of an open file (the moves are
-    read and skipped); None at the end of the file."""
-    return read_game(handle, Visitor=HeadersBuilder)
+    """The :class:`Headers` of the next game of an open file, from its tag
+    lines only: the moves are skipped without being parsed, so a game with
+    a bad movetext does not raise (and scanning is fast); None at the end of
+    the file. The handle is left after the game, as :func:`read_game`."""
+    data = _next_game_text(handle)
+    if data is None:
+        return None
+    return _scan_headers(_decode(data))
 
 
 def skip_game(handle):
