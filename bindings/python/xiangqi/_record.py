@@ -345,6 +345,15 @@ class Record(Owned):
     def comment_before(self, text):
         _errors.check(_lib.xq_record_set_comment_before(self._handle, _encode(text or "")))
 
+    def _tree(self):
+        """The whole tree in the layout of ``xq_record_tree()`` (bytes): one
+        call, whatever the size of the game."""
+        h = self._handle
+        n = _errors.check(_lib.xq_record_tree(h, None, 0))
+        buf = ctypes.create_string_buffer(n)
+        _errors.check(_lib.xq_record_tree(h, buf, n))
+        return buf.raw
+
     @property
     def nags(self):
         """The numeric annotation glyphs of the cursor's move (a list of ints)."""
