@@ -7,6 +7,8 @@ import lzma
 import os
 import pathlib
 import tempfile
+import threading
+import time
 import unittest
 
 import xiangqi
@@ -159,6 +161,12 @@ class TestSources(unittest.TestCase):
                         stream.sizes[:10])
         # the pipe, the chunk in flight and the library's block: far from all
         self.assertLess(stream.given, 2 << 20)
+        # closing the reader stops the thread that fed it (a bounded poll)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(
+                t.name == "xiangqi-pgn-reader" for t in threading.enumerate()):
+            time.sleep(0.01)
+        self.assertFalse(any(t.name == "xiangqi-pgn-reader" for t in threading.enumerate()))
         small = Stream(300)
         self.assertEqual(sum(1 for _ in xiangqi.PgnReader(small)), 300)
         self.assertTrue(all(0 < size <= 1 << 20 for size in small.sizes))
