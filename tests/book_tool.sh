@@ -68,6 +68,29 @@ else
     echo "note: xz or iconv missing; encodings not checked"
 fi
 
+# "default": the default book installed with the programs, found relative to
+# the program as xq-uci and xiangqi find it (here an installation moved as a
+# whole, with a book of our own), not a file named "default" in the directory.
+mkdir -p "$tmp/inst/bin" "$tmp/inst/share/xiangqi" "$tmp/bare/bin" "$tmp/cwd"
+cp "$book" "$tmp/inst/bin/xq-book"
+cp "$book" "$tmp/bare/bin/xq-book"
+cp "$tmp/all.xqb" "$tmp/inst/share/xiangqi/book.xqb"
+cp "$tmp/f.xqb" "$tmp/cwd/default"
+(cd "$tmp/cwd" && "$tmp/inst/bin/xq-book" probe default h2e2) >"$tmp/out" ||
+    fail "probe default"
+cmp -s "$tmp/out" "$tmp/right" || fail "probe default is not the installed book's probe"
+(cd "$tmp/cwd" && "$tmp/inst/bin/xq-book" stats default) | grep -q '^games       1125 ' ||
+    fail "stats default"
+(cd "$tmp/cwd" && "$tmp/inst/bin/xq-book" stats ./default) | grep -q '^min games   5$' ||
+    fail "stats ./default is the file"
+if "$tmp/bare/bin/xq-book" probe default >/dev/null 2>"$tmp/err"; then
+    echo "note: a default book is installed at the configured location; its absence not checked"
+else
+    grep -q "^xq-book: the default book: .*book.xqb" "$tmp/err" ||
+        fail "no default book: $(cat "$tmp/err")"
+fi
+"$book" --help | grep -q "'default'" || fail "--help does not mention the default book"
+
 # Damaged books: a clear message and exit status 1.
 : >"$tmp/empty.xqb"
 head -c 1000 "$tmp/all.xqb" >"$tmp/short.xqb"

@@ -1052,6 +1052,80 @@ START_TEST(variation_error_position)
 }
 END_TEST
 
+
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* xq_record_tree(): the whole tree in one buffer, depth first, parents,
+ * moves, comments after and before the moves, NAGs (issue 24: bindings made
+ * about four calls a ply). */
+START_TEST(whole_tree)
+{
+    const char *text = "{Before the game} 1. h2e2 {central cannon} $1 $14 h9g7 (1... b9c7 "
+                       "{the other horse} 2. b0c2 $2) (1... {pre} h7e7 2. h0g2) 2. h0g2 i9h9 1-0";
+    xq_record *r = new_record(NULL);
+    xq_parse_error err;
+    ck_assert_int_eq(xq_record_from_pgn(r, text, strlen(text), NULL, &err), XQ_OK);
+    static const struct {
+        int parent;
+        const char *move, *comment, *before;
+        int nags[2];
+    } want[] = {
+        {-1, NULL, "Before the game", "", {0, 0}},
+        {0, "h2e2", "central cannon", "", {1, 14}},
+        {1, "h9g7", "", "", {0, 0}},
+        {2, "h0g2", "", "", {0, 0}},
+        {3, "i9h9", "", "", {0, 0}},
+        {1, "b9c7", "the other horse", "", {0, 0}},
+        {5, "b0c2", "", "", {2, 0}},
+        {1, "h7e7", "", "pre", {0, 0}},
+        {7, "h0g2", "", "", {0, 0}},
+    };
+    const int n = (int)(sizeof want / sizeof want[0]);
+    const int size = xq_record_tree(r, NULL, 0);
+    ck_assert_int_eq(size, 4 + n * XQ_RECORD_TREE_NODE_SIZE + 15 + 14 + 15 + 3);
+    unsigned char small[64];
+    memset(small, 0xAB, sizeof small);
+    ck_assert_int_eq(xq_record_tree(r, small, sizeof small), size); /* too small: untouched */
+    ck_assert_int_eq(small[0], 0xAB);
+    unsigned char *buf = malloc((size_t)size);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_int_eq(xq_record_tree(r, buf, (size_t)size), size);
+    ck_assert_int_eq((int)get32(buf), n);
+    const unsigned char *node = buf + 4, *texts = buf + 4 + n * XQ_RECORD_TREE_NODE_SIZE;
+    for (int i = 0; i < n; i++, node += XQ_RECORD_TREE_NODE_SIZE) {
+        ck_assert_int_eq((int32_t)get32(node), want[i].parent);
+        ck_assert_uint_eq(get32(node + 4), want[i].move ? mv(want[i].move) : XQ_MOVE_NONE);
+        const uint32_t clen = get32(node + 8), blen = get32(node + 12);
+        ck_assert_uint_eq(clen, strlen(want[i].comment));
+        ck_assert_int_eq(memcmp(texts, want[i].comment, clen), 0);
+        ck_assert_uint_eq(blen, strlen(want[i].before));
+        ck_assert_int_eq(memcmp(texts + clen, want[i].before, blen), 0);
+        texts += clen + blen;
+        const int nnag = (int)get32(node + 16);
+        ck_assert_int_eq(nnag, want[i].nags[1] ? 2 : want[i].nags[0] ? 1 : 0);
+        for (int k = 0; k < XQ_RECORD_MAX_NAGS; k++)
+            ck_assert_int_eq(node[20 + k], k < 2 ? want[i].nags[k] : 0);
+    }
+    ck_assert_ptr_eq(texts, buf + size);
+    /* the cursor is not used or moved */
+    ck_assert_int_eq(xq_record_goto(r, 1), XQ_OK);
+    ck_assert_int_eq(xq_record_tree(r, buf, (size_t)size), size);
+    ck_assert_int_eq(xq_record_ply(r), 1);
+    free(buf);
+    ck_assert_int_eq(xq_record_tree(NULL, NULL, 0), XQ_EINVAL);
+    ck_assert_int_eq(xq_record_tree(r, NULL, 8), XQ_EINVAL);
+    xq_record *empty = new_record(NULL);
+    unsigned char one[4 + XQ_RECORD_TREE_NODE_SIZE];
+    ck_assert_int_eq(xq_record_tree(empty, one, sizeof one), (int)sizeof one);
+    ck_assert_int_eq((int)get32(one), 1);
+    xq_record_free(empty);
+    xq_record_free(r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("record");
@@ -1059,6 +1133,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, tree_navigation);
     tcase_add_test(tc, annotations_and_tags);
+    tcase_add_test(tc, whole_tree);
     tcase_add_test(tc, pgn_syntax);
     tcase_add_test(tc, pgn_errors);
     tcase_add_test(tc, xqdb_three_notations);

@@ -3,11 +3,13 @@
 # LD_LIBRARY_PATH unset:
 # 1. `pip install bindings/python` alone, in a fresh virtualenv: the
 #    package's own build backend builds libxiangqi with cmake and the wheel
-#    carries it; the import must find it next to the package, and the whole
+#    carries it and the default opening book; the import must find the
+#    library next to the package, Book.default() the book, and the whole
 #    Python suite runs against it.
 # 2. A wheel built without the library (--config-settings
 #    bundle-library=false) next to a `cmake --install`ed library, found by
-#    ctypes.util.find_library (LD_LIBRARY_PATH): the suite again.
+#    ctypes.util.find_library (LD_LIBRARY_PATH): Book.default() finds the
+#    book installed beside the library (share/xiangqi), and the suite again.
 # The metadata offers the extra [dask] and requires nothing for the core.
 # test_distributed.py (Dask) is skipped here: the python_dask test runs it.
 # usage: python_install.sh BUILD_DIR SOURCE_DIR PYTHON
@@ -18,9 +20,16 @@ python=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
-unset XQ_LIBRARY LD_LIBRARY_PATH PYTHONPATH XQ_BUNDLE_LIBRARY XQ_CMAKE_ARGS XQ_BUILD_DIR XQ_SOURCE_DIR
+unset XQ_LIBRARY LD_LIBRARY_PATH PYTHONPATH XQ_BUNDLE_LIBRARY XQ_BUNDLE_BOOK XQ_CMAKE_ARGS \
+    XQ_BUILD_DIR XQ_SOURCE_DIR XQ_BOOK
 export PYTHONDONTWRITEBYTECODE=1
 export XQ_TEST_DASK=skip
+export XQ_TEST_BOOK=require # test_book's test_default fails instead of skipping
+# Book.default() as a user calls it; prints the file it opened
+default_book='import os, xiangqi
+with xiangqi.Book.default() as b:
+    assert b.games > 50000, b.games
+print([p for p in xiangqi.Book.default_paths() if os.path.isfile(p)][0])'
 pipq="--no-index --no-deps --disable-pip-version-check --no-cache-dir --quiet"
 
 "$python" -m venv "$tmp/venv" >"$tmp/venv.log" 2>&1 ||
@@ -46,6 +55,14 @@ case "$where" in
     "$tmp/venv/"*"/xiangqi/__init__.py"*"$tmp/venv/"*"/xiangqi/libxiangqi.so.1") ;;
     *) fail "imported the wrong package or library: $where" ;;
 esac
+book=$("$vpy" -c "$default_book") || fail "Book.default() after pip install"
+case "$book" in
+    "$tmp/venv/"*"/xiangqi/book.xqb") ;;
+    *) fail "Book.default() did not open the wheel's book: $book" ;;
+esac
+msg=$(XQ_BOOK=/nonexistent/x.xqb "$vpy" -c 'import xiangqi; xiangqi.Book.default()' 2>&1) &&
+    fail "Book.default() with a missing XQ_BOOK succeeded"
+case "$msg" in *"XQ_BOOK=/nonexistent/x.xqb"*) ;; *) fail "the error does not name XQ_BOOK: $msg" ;; esac
 XQ_TEST_LOOKUP="next to the package" "$vpy" -m unittest discover -s "$src/tests/python" ||
     fail "suite (pip install alone)"
 
@@ -69,6 +86,11 @@ printf '%s\n' "$meta" | grep -qx 'Requires-Dist: distributed>=2022.12; extra == 
 if printf '%s\n' "$meta" | grep '^Requires-Dist:' | grep -qv '; extra == '; then
     fail "METADATA: the core package requires something"
 fi
+[ ! -e "$tmp/site/xiangqi/book.xqb" ] || fail "bundle-library=false bundled the book"
+book=$(PYTHONPATH="$tmp/site" LD_LIBRARY_PATH="$libdir" "$python" -c "$default_book") ||
+    fail "Book.default() with the cmake-installed library"
+[ "$book" = "$(cd "$tmp/prefix" && pwd -P)/share/xiangqi/book.xqb" ] ||
+    fail "Book.default() did not open the book installed beside the library: $book"
 PYTHONPATH="$tmp/site" LD_LIBRARY_PATH="$libdir" XQ_TEST_LOOKUP=find_library \
     "$python" -m unittest discover -s "$src/tests/python" || fail "suite (find_library)"
 echo "python_install ok"

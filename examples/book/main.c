@@ -3,6 +3,7 @@
  *   xq-book build [-o OUT] [filters] [--encoding ENC] FILE...
  *   xq-book probe BOOK [FEN] [MOVE]...
  *   xq-book stats BOOK
+ * (BOOK "default": the default book installed with the programs)
  *   xq-book merge -o OUT BOOK BOOK...
  *   xq-book dump BOOK
  */
@@ -16,6 +17,7 @@
 
 #include "book_tool.h"
 #include "cli.h"
+#include "datadir.h"
 
 static const char usage[] =
     "Usage: xq-book COMMAND [OPTION]... ARG...\n"
@@ -31,6 +33,10 @@ static const char usage[] =
     "  stats BOOK           print the header and totals of a book\n"
     "  merge BOOK BOOK...   merge books (counts added) into the output file\n"
     "  dump BOOK            print every stored move as text: key, move, counts\n"
+    "\n"
+    "A BOOK to read may be 'default': the default book installed with the\n"
+    "programs (share/xiangqi/book.xqb, found as xq-uci and xiangqi find it);\n"
+    "'./default' is a file of that name.\n"
     "\n"
     "Options:\n"
     "  -o, --output FILE    the book to write (build and merge; required)\n"
@@ -61,13 +67,24 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The book file @p path, or for "default" the default book installed with
+ * the programs (examples/common/datadir.h, as xq-uci and the player). */
 static xq_book *open_book(const char *path)
 {
+    char installed[4096];
+    const int is_default = !strcmp(path, "default");
+    if (is_default) {
+        if (cli_data_file("book.xqb", installed, sizeof installed) != 0) {
+            fprintf(stderr, "xq-book: the default book's path is too long\n");
+            return NULL;
+        }
+        path = installed;
+    }
     xq_book *book;
     xq_parse_error err;
     const int rc = xq_book_open(&book, path, &err);
     if (rc != XQ_OK) {
-        fprintf(stderr, "xq-book: %s\n", err.message);
+        fprintf(stderr, "xq-book: %s%s\n", is_default ? "the default book: " : "", err.message);
         return NULL;
     }
     return book;

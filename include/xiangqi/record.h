@@ -493,6 +493,37 @@ XQ_API int xq_record_add_nag(xq_record *rec, int nag);
  */
 XQ_API int xq_record_clear_nags(xq_record *rec);
 
+/** Bytes of one node in the output of xq_record_tree(): 5 words and the NAG bytes. */
+#define XQ_RECORD_TREE_NODE_SIZE (5 * 4 + XQ_RECORD_MAX_NAGS)
+
+/**
+ * @brief The whole game tree in one buffer: every move, comment and NAG.
+ *
+ * For bindings that build their own tree of a game (Python's
+ * `xiangqi.pgn.Game`) in one call instead of a few calls per ply; the
+ * cursor is not used. The layout, all integers 32-bit little-endian:
+ * - the number of nodes N (the root, the start position, included);
+ * - N nodes of ::XQ_RECORD_TREE_NODE_SIZE bytes, in depth-first order, a
+ *   node before its continuations and those in their order (the main
+ *   continuation first), the root first: the index of the parent node
+ *   (-1 for the root), the move (::XQ_MOVE_NONE for the root), the length
+ *   in bytes of the comment after the move (the root: before the game),
+ *   the length of the comment before the move (only the first move of a
+ *   variation has one), the number of NAGs, then ::XQ_RECORD_MAX_NAGS bytes:
+ *   the NAGs, zeros after them;
+ * - the comments, UTF-8 without NUL or terminator: for each node in order
+ *   its comment after the move, then its comment before the move.
+ * @param[in]  rec  Record.
+ * @param[out] buf  Destination (may be NULL if @p cap is 0).
+ * @param[in]  cap  Size of @p buf: when it is smaller than the result,
+ *                  nothing is written.
+ * @return The size of the result in bytes (call with @p cap 0 to size the
+ *         buffer); ::XQ_EINVAL for a bad argument, ::XQ_ENOMEM when the
+ *         result would exceed INT_MAX bytes or memory is short.
+ * @since 0.2
+ */
+XQ_API int xq_record_tree(const xq_record *rec, void *buf, size_t cap);
+
 /** Text encodings of PGN input (::xq_pgn_options.encoding). Whatever the
  *  input's encoding, the text a record holds is UTF-8, and PGN is written
  *  in UTF-8.

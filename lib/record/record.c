@@ -2,6 +2,8 @@
  * cursor whose position is kept in an embedded board. */
 #include "record.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1039,4 +1041,73 @@ int xq_record_clear_nags(xq_record *r)
     if (r->nodes[rec_cur(r)].ann >= 0)
         r->anns[r->nodes[rec_cur(r)].ann].nnag = 0;
     return XQ_OK;
+}
+
+/* ---- public: the whole tree in one buffer ---- */
+
+static unsigned char *put32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+    return p + 4;
+}
+
+/* The node after n in depth-first order (continuations in order), or
+ * NODE_NONE after the last. */
+static int next_preorder(const xq_record *r, int n)
+{
+    if (r->nodes[n].child != NODE_NONE)
+        return r->nodes[n].child;
+    while (n != 0 && r->nodes[n].sibling == NODE_NONE)
+        n = r->nodes[n].parent;
+    return n == 0 ? NODE_NONE : r->nodes[n].sibling;
+}
+
+int xq_record_tree(const xq_record *r, void *buf, size_t cap)
+{
+    if (!record_ok(r) || (!buf && cap))
+        return XQ_EINVAL;
+    size_t size = 4, count = 0;
+    for (int n = 0; n != NODE_NONE; n = next_preorder(r, n)) {
+        const rann *a = node_ann(r, n);
+        size += XQ_RECORD_TREE_NODE_SIZE + (a ? (size_t)a->comment.n + a->pre.n : 0);
+        count++;
+        if (size > INT_MAX)
+            return XQ_ENOMEM;
+    }
+    if (cap < size)
+        return (int)size;
+    /* the record index of each node, for its children's parent field */
+    int32_t *order = malloc((size_t)r->nnodes * sizeof *order);
+    if (!order)
+        return XQ_ENOMEM;
+    unsigned char *p = put32(buf, (uint32_t)count);
+    unsigned char *text = p + count * XQ_RECORD_TREE_NODE_SIZE;
+    int32_t index = 0;
+    for (int n = 0; n != NODE_NONE; n = next_preorder(r, n)) {
+        const rnode *node = &r->nodes[n];
+        const rann *a = node_ann(r, n);
+        order[n] = index++;
+        p = put32(p, n == 0 ? UINT32_MAX : (uint32_t)order[node->parent]);
+        p = put32(p, (uint32_t)node->move);
+        p = put32(p, a ? a->comment.n : 0);
+        p = put32(p, a ? a->pre.n : 0);
+        p = put32(p, a ? a->nnag : 0);
+        memset(p, 0, XQ_RECORD_MAX_NAGS);
+        if (a)
+            memcpy(p, a->nags, a->nnag);
+        p += XQ_RECORD_MAX_NAGS;
+        if (a && a->comment.n) {
+            memcpy(text, a->comment.p, a->comment.n);
+            text += a->comment.n;
+        }
+        if (a && a->pre.n) {
+            memcpy(text, a->pre.p, a->pre.n);
+            text += a->pre.n;
+        }
+    }
+    free(order);
+    return (int)size;
 }

@@ -183,6 +183,23 @@ class TestReadGames(unittest.TestCase):
         self.assertEqual(rc, 1)
         self.assertIn("other settings", err2.getvalue())
 
+    def test_failed_run_does_not_block_the_next(self):
+        """Issue 24: a run that failed before its first chunk (here: a missing
+        input file) left a manifest that refused the corrected command."""
+        path = os.path.join(self.tmp, "later.pgn")
+        out = os.path.join(self.tmp, "failed-first")
+        argv = [path, "--out", out, "--local", "--quiet", "--nodes", str(NODES)]
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            self.assertEqual(analyse.main(argv), 1)
+        self.assertIn("no valid game", err.getvalue())
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(first_games(1)[0])
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            rc = analyse.main(argv)
+        self.assertEqual(rc, 0, err.getvalue())
+        with open(os.path.join(out, "analysis.jsonl"), encoding="utf-8") as f:
+            self.assertEqual(len(f.readlines()), 1)
+
     @unittest.skipIf(importlib.util.find_spec("distributed") is not None,
                      "this interpreter has Dask")
     def test_command_without_dask(self):

@@ -1,9 +1,11 @@
 """Board, Move, Piece, squares, errors and perft through the ctypes binding."""
 
+import collections.abc
 import copy
 import gc
 import threading
 import unittest
+from unittest import mock
 
 import xiangqi
 from xiangqi import Board, Move, Piece
@@ -298,7 +300,7 @@ class TestMoveList(unittest.TestCase):
         b = Board()
         moves = b.legal_moves
         self.assertIsInstance(moves, xiangqi.MoveList)
-        self.assertIsInstance(moves, tuple)
+        self.assertIsInstance(moves, collections.abc.Sequence)
         b.push("h2e2")
         self.assertEqual(moves.fen, xiangqi.START_FEN)
         self.assertEqual(moves.text("h2e2", "chinese"), "炮二平五")
@@ -330,10 +332,70 @@ class TestMoveList(unittest.TestCase):
         with self.assertRaises(xiangqi.InvalidArgumentError):
             moves.filter(from_square=90)
 
+    def test_lazy_view(self):
+        """Issue 24: legal_moves built a Move object for every move (6.6 k
+        lists a second); len, bool and `in` must make none."""
+        import xiangqi._board as board_module
+        made = []
+        real_from_code, real_known = Move.from_code, getattr(board_module, "_known_move", None)
+
+        def count(real):
+            return lambda code: made.append(code) or real(code)
+
+        b = Board()
+        h2e2, h2h8 = Move.from_iccs("h2e2"), Move.from_iccs("h2h8")
+        with mock.patch.object(Move, "from_code", count(real_from_code)), \
+                mock.patch.object(board_module, "_known_move", count(real_known), create=True):
+            moves = b.legal_moves
+            self.assertEqual(len(moves), 44)
+            self.assertTrue(moves)
+            self.assertIn(h2e2, moves)
+            self.assertNotIn(h2h8, moves)
+            self.assertNotIn("h2e2", moves)  # as in a tuple: only a Move equals a Move
+            self.assertEqual(made, [])
+            first = next(iter(moves))  # iteration makes only what it yields
+            self.assertEqual(len(made), 1)
+        self.assertEqual(first, moves[0])
+        self.assertEqual(moves[-1], list(moves)[-1])
+        self.assertEqual(moves[1:3], tuple(moves)[1:3])
+        self.assertEqual(moves.index(h2e2), list(moves).index(h2e2))
+        self.assertEqual(moves.count(h2e2), 1)
+        self.assertEqual(moves, tuple(moves))
+        self.assertEqual(hash(moves), hash(tuple(moves)))
+        self.assertEqual(list(reversed(moves)), list(moves)[::-1])
+        with self.assertRaises(IndexError):
+            moves[44]
+        with self.assertRaises(ValueError):
+            moves.index(h2h8)
+        mate = Board("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1")
+        self.assertFalse(mate.legal_moves)
+        self.assertEqual(mate.legal_moves, ())
+
     def test_checks(self):
         moves = Board("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").legal_moves
         self.assertEqual(moves.filter(checks=True), (Move.from_iccs("a0a9"),))
         self.assertTrue(moves.gives_check("a0a9"))
+
+
+class TestEnumText(unittest.TestCase):
+    def test_names_on_every_python(self):
+        """Issue 24: on Python 3.11 an IntEnum printed its number (str() of
+        Termination.PERPETUAL_CHECK was '4', of Color.BLACK '0')."""
+        from xiangqi import Color, Notation, PieceType, Termination
+        self.assertEqual(str(Termination.PERPETUAL_CHECK), "Termination.PERPETUAL_CHECK")
+        self.assertEqual(f"{Termination.CHECKMATE}", "Termination.CHECKMATE")
+        self.assertEqual(str(Color.BLACK), "Color.BLACK")
+        self.assertEqual("%s" % xiangqi.RED, "Color.RED")
+        self.assertEqual(f"{xiangqi.RED!s:>10}|{PieceType.CANNON}", " Color.RED|PieceType.CANNON")
+        self.assertEqual(str(Notation.WXF), "Notation.WXF")
+        self.assertEqual(str(xiangqi.Bound.LOWER), "Bound.LOWER")
+        # still integers where a number is asked for
+        self.assertEqual(f"{Termination.PERPETUAL_CHECK:d}", "4")
+        self.assertEqual("%d" % Color.RED, "1")
+        self.assertEqual(int(Termination.CHECKMATE), 1)
+        outcome = Board("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1").outcome()
+        self.assertEqual(str(outcome.termination), "Termination.CHECKMATE")
+        self.assertEqual(f"{outcome.winner}", "Color.RED")
 
 
 class TestNulInText(unittest.TestCase):

@@ -129,11 +129,37 @@ class TestFile(unittest.TestCase):
     def test_default(self):
         paths = Book.default_paths()
         self.assertTrue(all(p.endswith("book.xqb") for p in paths))
-        if not any(os.path.isfile(p) for p in paths):
+        # python_install.sh sets XQ_TEST_BOOK=require: an installed package must find it
+        if not any(os.path.isfile(p) for p in paths) and \
+                os.environ.get("XQ_TEST_BOOK") != "require":
             self.skipTest("no default book built")
         with Book.default() as book:
             self.assertGreater(len(book), 100000)
             self.assertGreater(book.games, 50000)
+
+    def test_default_missing_names_xq_book(self):
+        """Issue 24: the error said where it looked but not how to name a book."""
+        import xiangqi._book as _book
+        old_name, old_env = _book.DEFAULT_BOOK_NAME, os.environ.pop("XQ_BOOK", None)
+        _book.DEFAULT_BOOK_NAME = "no-such-book.xqb"
+        try:
+            with self.assertRaises(xiangqi.NotFoundError) as cm:
+                Book.default()
+            message = str(cm.exception)
+            self.assertIn("XQ_BOOK", message)
+            for path in Book.default_paths():
+                self.assertIn(path, message)
+            self.assertIn(os.path.join(os.path.dirname(_book.__file__), "no-such-book.xqb"),
+                          message)  # the package's own directory (a wheel carries the book)
+            os.environ["XQ_BOOK"] = "/nonexistent/mine.xqb"
+            with self.assertRaises(xiangqi.NotFoundError) as cm:
+                Book.default()
+            self.assertIn("XQ_BOOK=/nonexistent/mine.xqb", str(cm.exception))
+        finally:
+            _book.DEFAULT_BOOK_NAME = old_name
+            os.environ.pop("XQ_BOOK", None)
+            if old_env is not None:
+                os.environ["XQ_BOOK"] = old_env
 
     def test_default_env(self):
         book = Book.build(small_records())

@@ -213,9 +213,9 @@ class TestBackground(unittest.TestCase):
         self.assertFalse(engine.running)
         self.assertIsNotNone(r.move)
         self.assertGreater(r.depth, 0)
-        # a generous bound: the library stops within milliseconds; this
-        # only catches a stop that does not work
-        self.assertLess(elapsed, 5.0)
+        # a generous bound (the machine may be busy): the library stops within
+        # milliseconds; this only catches a stop that does not work
+        self.assertLess(elapsed, 60.0)
 
     def test_no_limit_runs_until_stopped(self):
         self.engine.start(xiangqi.Board())
@@ -440,7 +440,7 @@ class TestLifetime(unittest.TestCase):
 
         engine = holder["engine"] = Engine()
         engine.start(xiangqi.Board(), infinite=True, info=on_info)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # generous: a busy machine
         while not engine.closed and time.monotonic() < deadline:
             time.sleep(0.01)
         self.assertTrue(engine.closed)

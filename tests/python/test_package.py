@@ -38,8 +38,15 @@ class TestBackend(unittest.TestCase):
     def test_wheel_carries_the_library(self):
         # build_library (cmake) is exercised by tests/python_install.sh; here
         # its output is stood in for, to check what the wheel is made of.
-        self.b.build_library = lambda config_settings=None: b"\x7fELF stand-in"
+        asked = []
+
+        def build_library(config_settings=None, book=False):
+            asked.append(book)
+            return b"\x7fELF stand-in", b"XQBOOK stand-in" if book else None
+
+        self.b.build_library = build_library
         name = self.b.build_wheel(self.tmp.name)
+        self.assertEqual(asked, [True])  # the default book comes with the library
         self.assertRegex(name, r"^xiangqi-0\.2\.0-py3-none-(linux|macosx|win)[A-Za-z0-9_]*\.whl$")
         self.assertNotIn("any", name)
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
@@ -51,6 +58,12 @@ class TestBackend(unittest.TestCase):
         self.assertIn("Root-Is-Purelib: false", wheel)
         self.assertIn("Tag: " + name[len("xiangqi-0.2.0-"):-len(".whl")], wheel)
         self.assertIn("xiangqi/libxiangqi.so.1,sha256=", record)
+        self.assertIn("xiangqi/book.xqb,sha256=", record)  # Book.default() finds it there
+        self.assertIn("xiangqi/LICENSE.ccpd,sha256=", record)
+        name = self.b.build_wheel(self.tmp.name, {"bundle-book": "false"})
+        self.assertEqual(asked, [True, False])
+        with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
+            self.assertNotIn("xiangqi/book.xqb", zf.namelist())
 
     def test_source_tree_found(self):
         self.assertEqual(os.path.realpath(self.b.source_dir()), os.path.realpath(SOURCE_DIR))

@@ -1,9 +1,14 @@
 """Game trees like chess.pgn, and read_pgn's sources (issue 16)."""
 
+import bz2
+import gzip
 import io
+import lzma
 import os
 import pathlib
 import tempfile
+import threading
+import time
 import unittest
 
 import xiangqi
@@ -82,6 +87,89 @@ class TestSources(unittest.TestCase):
             games = list(xiangqi.read_pgn(f))
         self.assertEqual(len(games), 14)
         self.assertNotEqual(games[0].headers, first.headers)
+
+    def test_compressed_and_other_file_objects(self):
+        # Issue 24: lzma/bz2/gzip files pass fileno() through to the
+        # compressed file; they must be read through read(), decompressed.
+        expected = self.events(xiangqi.read_pgn(SAMPLE))
+        with open(SAMPLE, "rb") as f:
+            data = f.read()
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, opener in (("x.pgn.xz", lzma.open), ("x.pgn.bz2", bz2.open),
+                                 ("x.pgn.gz", gzip.open)):
+                path = os.path.join(tmp, name)
+                with opener(path, "wb") as f:
+                    f.write(data)
+                for mode in ("rb", "rt"):
+                    with self.subTest(name=name, mode=mode):
+                        kw = {"encoding": "utf-8"} if mode == "rt" else {}
+                        with opener(path, mode, **kw) as f:
+                            reader = xiangqi.read_pgn(f, skip_errors=True)
+                            self.assertEqual(self.events(reader), expected)
+                            self.assertEqual(reader.errors, [])
+            path = os.path.join(tmp, "plain.pgn")
+            with open(path, "wb") as f:
+                f.write(data)
+            with open(path, encoding="utf-8") as f:
+                self.assertEqual(self.events(xiangqi.read_pgn(f)), expected)
+            with open(path, "rb", buffering=0) as f:  # an io.FileIO
+                self.assertEqual(self.events(xiangqi.read_pgn(f)), expected)
+        self.assertEqual(self.events(xiangqi.read_pgn(io.BytesIO(data))), expected)
+        self.assertEqual(self.events(xiangqi.read_pgn(io.StringIO(data.decode()))), expected)
+        self.assertEqual(len(list(xiangqi.PgnReader(io.BytesIO(data)))), 15)
+
+    def test_a_failing_file_object_raises_its_error(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "bad.pgn.xz")
+            with open(SAMPLE, "rb") as f:
+                packed = lzma.compress(f.read())
+            with open(path, "wb") as f:
+                f.write(packed[:len(packed) // 2])  # truncated
+            with lzma.open(path) as f:
+                with self.assertRaises(EOFError):
+                    list(xiangqi.read_pgn(f, skip_errors=True))
+
+    def test_file_objects_are_streamed(self):
+        # A file object is read in bounded chunks as the games are needed,
+        # never whole: count what read() is asked for and has given.
+        with open(SAMPLE, "rb") as f:
+            game = f.read().split(b"\n\n[Event")[0] + b"\n\n"
+
+        class Stream(io.RawIOBase):
+            def __init__(self, copies):
+                self.left = copies
+                self.sizes = []
+                self.given = 0
+
+            def readable(self):
+                return True
+
+            def read(self, size=-1):
+                self.sizes.append(size)
+                if self.left == 0:
+                    return b""
+                self.left -= 1
+                self.given += len(game)
+                return game
+
+        stream = Stream(4000)  # about 4 MB of games
+        reader = xiangqi.read_pgn(stream)
+        first = next(reader)
+        self.assertEqual(first.headers["Event"], "Zhongli Cup TV fast game Champion 1997")
+        reader.close()
+        self.assertTrue(all(size is not None and 0 < size <= 1 << 20 for size in stream.sizes),
+                        stream.sizes[:10])
+        # the pipe, the chunk in flight and the library's block: far from all
+        self.assertLess(stream.given, 2 << 20)
+        # closing the reader stops the thread that fed it (a bounded poll)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(
+                t.name == "xiangqi-pgn-reader" for t in threading.enumerate()):
+            time.sleep(0.01)
+        self.assertFalse(any(t.name == "xiangqi-pgn-reader" for t in threading.enumerate()))
+        small = Stream(300)
+        self.assertEqual(sum(1 for _ in xiangqi.PgnReader(small)), 300)
+        self.assertTrue(all(0 < size <= 1 << 20 for size in small.sizes))
 
     def test_a_string_is_never_pgn_text(self):
         one_line = '1. h2e2 h9g7 *'
@@ -254,6 +342,34 @@ class TestReadGame(unittest.TestCase):
         self.assertEqual(xiangqi.pgn.read_headers(handle)["Event"], "a")
         self.assertTrue(xiangqi.pgn.skip_game(handle))
         self.assertEqual(xiangqi.pgn.read_game(handle).headers["Event"], "c")
+
+    def test_read_headers_scans_only_headers(self):
+        """Issue 24: read_headers() parsed the moves and raised on a bad
+        movetext (CCPD game 38,029); like python-chess it reads tags only."""
+        text = ('[Event "bad \\"moves\\""]\n[Red "A"] [Black "B"]\n\n1. h2h8 zz9 *\n\n'
+                '[Event "next"]\n\n1. h2e2 h9g7 1-0\n')
+        for handle in (io.StringIO(text), io.BytesIO(text.encode())):
+            first = xiangqi.pgn.read_headers(handle)
+            self.assertEqual(first["Event"], 'bad "moves"')
+            self.assertEqual((first["Red"], first["Black"], first["Result"]), ("A", "B", "*"))
+            second = xiangqi.pgn.read_headers(handle)
+            self.assertEqual((second["Event"], second["Result"]), ("next", "1-0"))
+            self.assertIsNone(xiangqi.pgn.read_headers(handle))
+        # the same headers as read_game() gives, for every game of the samples
+        for name in ("xqdb-sample-uci.pgn", "xqdb-sample-chinese.pgn"):
+            with open(os.path.join(GAMES, name), "rb") as f:
+                data = f.read()
+            scanned, games = io.BytesIO(data), io.BytesIO(data)
+            n = 0
+            while True:
+                headers = xiangqi.pgn.read_headers(scanned)
+                game = xiangqi.pgn.read_game(games)
+                if game is None:
+                    self.assertIsNone(headers)
+                    break
+                self.assertEqual(dict(headers.items()), dict(game.headers.items()))
+                n += 1
+            self.assertEqual(n, 15)
 
     def test_bad_game(self):
         with self.assertRaises(xiangqi.IllegalMoveError):

@@ -15,6 +15,14 @@ environment variable in brackets):
     ``false`` builds a pure ``py3-none-any`` wheel without the library, for
     systems that install libxiangqi separately (it is then found on the
     library path).
+``bundle-book`` (``XQ_BUNDLE_BOOK``)
+    ``false`` leaves out the default opening book. By default a wheel with
+    the library also carries ``book.xqb`` (10.6 MB, 5 MB in the wheel), built by the
+    CMake target ``xiangqi-book`` from ``data/ccpd`` exactly as
+    ``cmake --install`` installs it, so ``xiangqi.Book.default()`` works
+    after ``pip install``. It needs ``xz`` and a source tree with
+    ``examples/book`` and ``data/ccpd`` (not an sdist); without them the
+    wheel has no book and the log says why.
 ``cmake-args`` (``XQ_CMAKE_ARGS``)
     extra arguments for the configure step, split like a shell would.
 ``build-dir`` (``XQ_BUILD_DIR``)
@@ -46,6 +54,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = "xiangqi"
 #: The file the wheel carries; _ffi.py looks for it next to itself.
 LIBRARY_NAME = "libxiangqi.so.1"
+#: The default opening book the wheel carries; Book.default() looks for it next to itself.
+BOOK_NAME = "book.xqb"
 #: What an sdist carries of the C source tree (files and directories).
 C_SOURCES = ("CMakeLists.txt", "README.md", "CHANGELOG.md", "cmake", "include", "lib",
              "pkgconfig", "docs/CMakeLists.txt", "docs/Doxyfile.in")
@@ -98,9 +108,20 @@ def _run(cmd, log):
         raise BuildError("%s failed (exit status %d)" % (" ".join(cmd[:2]), proc.returncode))
 
 
-def build_library(config_settings=None):
+def _book_source(src):
+    """Why the default book cannot be built from *src*, or None if it can."""
+    for need in ("examples/book/main.c", "data/ccpd/ccpd-masters-53889.pgn.xz"):
+        if not os.path.exists(os.path.join(src, need)):
+            return "the source tree has no %s" % need
+    if shutil.which("xz") is None:
+        return "xz is not on PATH (Debian: apt-get install xz-utils)"
+    return None
+
+
+def build_library(config_settings=None, book=False):
     """Configure and build the shared library with cmake; returns the bytes
-    of the built ``libxiangqi.so.1``."""
+    of the built ``libxiangqi.so.1`` and, with *book*, of the default
+    opening book (None if it cannot be built: the reason is printed)."""
     cmake = shutil.which("cmake")
     if cmake is None:
         raise BuildError("cmake is not on PATH: install it (Debian: apt-get install cmake "
@@ -118,13 +139,20 @@ def build_library(config_settings=None):
     extra = shlex.split(_setting(config_settings, "cmake-args", "XQ_CMAKE_ARGS") or "")
     jobs = str(max(1, min(os.cpu_count() or 1, 8)))
     log_path = os.path.join(build, "xq-backend.log")
+    if book:
+        why = _book_source(src)
+        if why:
+            sys.stderr.write("xq_backend: the wheel has no default opening book: %s\n" % why)
+            book = False
+    targets = ["xiangqi"] + (["xiangqi-book"] if book else [])
     try:
         with open(log_path, "wb") as log:
             try:
                 _run([cmake, "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
-                      "-DBUILD_TESTING=OFF", "-DXQ_BUILD_EXAMPLES=OFF",
+                      "-DBUILD_TESTING=OFF", "-DXQ_BUILD_EXAMPLES=%s" % ("ON" if book else "OFF"),
+                      "-DXQ_BUILD_BOOK=%s" % ("ON" if book else "OFF"),
                       "-DXQ_BUILD_STATIC=OFF"] + extra, log)
-                _run([cmake, "--build", build, "--target", "xiangqi", "--parallel", jobs], log)
+                _run([cmake, "--build", build, "--target"] + targets + ["--parallel", jobs], log)
             except BuildError as exc:
                 log.flush()
                 with open(log_path, "rb") as f:
@@ -141,7 +169,16 @@ def build_library(config_settings=None):
             data = f.read()
         sys.stderr.write("xq_backend: built %s (%d bytes) from %s\n"
                          % (LIBRARY_NAME, len(data), src))
-        return data
+        book_data = None
+        if book:
+            path = os.path.join(build, "share", "xiangqi", BOOK_NAME)
+            if not os.path.isfile(path):
+                raise BuildError("the build made no %s (in %s)" % (BOOK_NAME, build))
+            with open(path, "rb") as f:
+                book_data = f.read()
+            sys.stderr.write("xq_backend: built the default opening book %s (%d bytes)\n"
+                             % (BOOK_NAME, len(book_data)))
+        return data, book_data
     finally:
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -236,7 +273,8 @@ def _package_files():
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
         for name in sorted(filenames):
             # a library built in place by build_editable is not a source file
-            if name.endswith((".pyc", ".pyo")) or name.startswith("libxiangqi."):
+            if name.endswith((".pyc", ".pyo")) or name.startswith("libxiangqi.") or \
+                    name in (BOOK_NAME, "LICENSE.ccpd"):
                 continue
             full = os.path.join(dirpath, name)
             out.append((os.path.relpath(full, ROOT).replace(os.sep, "/"), full))
@@ -306,18 +344,28 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
             entries.append((arcname, f.read()))
     if _false(_setting(config_settings, "bundle-library", "XQ_BUNDLE_LIBRARY")):
         return _write_wheel(wheel_directory, entries)
-    entries.append(("%s/%s" % (PACKAGE, LIBRARY_NAME), build_library(config_settings)))
+    want_book = not _false(_setting(config_settings, "bundle-book", "XQ_BUNDLE_BOOK"))
+    library, book = build_library(config_settings, book=want_book)
+    entries.append(("%s/%s" % (PACKAGE, LIBRARY_NAME), library))
+    if book is not None:
+        entries.append(("%s/%s" % (PACKAGE, BOOK_NAME), book))
+        with open(os.path.join(source_dir(), "data", "ccpd", "LICENSE.ccpd"), "rb") as f:
+            entries.append(("%s/LICENSE.ccpd" % PACKAGE, f.read()))
     return _write_wheel(wheel_directory, entries, "py3-none-%s" % _platform_tag())
 
 
 def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
     if not _false(_setting(config_settings, "bundle-library", "XQ_BUNDLE_LIBRARY")):
-        data = build_library(config_settings)
-        target = os.path.join(ROOT, PACKAGE, LIBRARY_NAME)
-        with open(target + ".tmp", "wb") as f:
-            f.write(data)
-        os.chmod(target + ".tmp", 0o755)
-        os.replace(target + ".tmp", target)
+        want_book = not _false(_setting(config_settings, "bundle-book", "XQ_BUNDLE_BOOK"))
+        data, book = build_library(config_settings, book=want_book)
+        for name, blob, mode in ((LIBRARY_NAME, data, 0o755), (BOOK_NAME, book, 0o644)):
+            if blob is None:
+                continue
+            target = os.path.join(ROOT, PACKAGE, name)
+            with open(target + ".tmp", "wb") as f:
+                f.write(blob)
+            os.chmod(target + ".tmp", mode)
+            os.replace(target + ".tmp", target)
     pth = (ROOT + "\n").encode()
     return _write_wheel(wheel_directory, [("_xiangqi_editable.pth", pth)])
 

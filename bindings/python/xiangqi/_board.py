@@ -1,7 +1,9 @@
 """Squares, pieces, moves and the Board (internal module; import from ``xiangqi``)."""
 
+import collections.abc
 import ctypes
 import enum
+import operator
 import re
 import weakref
 
@@ -21,7 +23,22 @@ _UCI_10 = re.compile(r"^([a-i])(10|[1-9])([a-i])(10|[1-9])$")
 RANK_NAMES = "0123456789"
 
 
-class Color(enum.IntEnum):
+class _NamedIntEnum(enum.IntEnum):
+    """An IntEnum that prints its name on every Python version:
+    ``str(Color.RED)`` and ``f"{Color.RED}"`` are ``'Color.RED'`` (Python
+    3.11 made IntEnum's str() the number, ``'1'``); a numeric format
+    (``f"{Color.RED:d}"``) still gives the number, and ``int()`` the value."""
+
+    def __str__(self):
+        return "%s.%s" % (type(self).__name__, self.name)
+
+    def __format__(self, spec):
+        if spec and spec[-1] in "bcdoxXneEfFgG%":
+            return int.__format__(int(self), spec)
+        return format(str(self), spec)
+
+
+class Color(_NamedIntEnum):
     """The two sides; Red moves first.
 
     As in python-chess (``chess.WHITE`` is True), Red is truthy and Black
@@ -58,7 +75,7 @@ COLORS = (RED, BLACK)
 COLOR_NAMES = ("black", "red")
 
 
-class PieceType(enum.IntEnum):
+class PieceType(_NamedIntEnum):
     """Piece types, numbered as in the C API."""
     KING = 1      #: General 帅/將
     ADVISOR = 2   #: Advisor 仕/士
@@ -285,7 +302,7 @@ def _encode(text):
 
 # ---- notation ----
 
-class Notation(enum.IntEnum):
+class Notation(_NamedIntEnum):
     """Move notations (``xq_notation``)."""
     AUTO = 0     #: reading only: recognise the notation from the text
     ICCS = 1     #: coordinates, ``h2e2``
@@ -329,7 +346,7 @@ def detect_notation(text):
 
 # ---- outcome ----
 
-class Termination(enum.IntEnum):
+class Termination(_NamedIntEnum):
     """Why a game ended (``xq_reason``)."""
     CHECKMATE = 1              #: the side to move is checkmated and loses
     NO_LEGAL_MOVE = 2          #: stalemate (困毙): no legal move, not in check; it loses
@@ -1132,7 +1149,7 @@ def perft(board, depth):
 
 
 class _MoveListHandle:
-    """Owns the C list of a MoveList (a tuple subclass cannot be weakly referenced)."""
+    """Owns the C list of a MoveList."""
     __slots__ = ("ptr", "__weakref__")
 
     def __init__(self, ptr):
@@ -1140,11 +1157,24 @@ class _MoveListHandle:
         weakref.finalize(self, _lib.xq_movelist_free, ptr)
 
 
-class MoveList(tuple):
-    """The legal moves of a position: a tuple of :class:`Move` (in the
-    library's generation order) that keeps a copy of that position, so its
-    moves can be filtered, tested and written as text after the board has
-    moved on. Get one from :attr:`Board.legal_moves`.
+def _known_move(code):
+    """A :class:`Move` of a code the library produced (no validation call)."""
+    move = Move.__new__(Move)
+    move._code = code
+    return move
+
+
+class MoveList(collections.abc.Sequence):
+    """The legal moves of a position: a lazy, immutable sequence of
+    :class:`Move` (in the library's generation order) that keeps a copy of
+    that position, so its moves can be filtered, tested and written as text
+    after the board has moved on. Get one from :attr:`Board.legal_moves`.
+
+    Like python-chess's ``LegalMoveGenerator``, it makes no Python object
+    for a move until one is asked for: ``len()``, ``bool()`` and ``move in
+    moves`` are single calls into the library; iteration and indexing make
+    the :class:`Move` objects they return. It compares equal to a tuple of
+    the same moves (``moves.filter(checks=True) == ()``).
 
     >>> moves = Board().legal_moves
     >>> len(moves), len(moves.filter(piece_type=PieceType.CANNON)), len(moves.filter(captures=True))
@@ -1155,11 +1185,11 @@ class MoveList(tuple):
     True
     """
 
+    __slots__ = ("_owner", "__weakref__")
+
     @classmethod
     def _adopt(cls, handle):
-        n = _errors.check(_lib.xq_movelist_size(handle))
-        self = tuple.__new__(cls, [Move.from_code(_lib.xq_movelist_get(handle, i))
-                                   for i in range(n)])
+        self = object.__new__(cls)
         self._owner = _MoveListHandle(handle)
         return self
 
@@ -1167,8 +1197,63 @@ class MoveList(tuple):
     def _ptr(self):
         return self._owner.ptr
 
+    def __len__(self):
+        return _errors.check(_lib.xq_movelist_size(self._ptr))
+
+    def __bool__(self):
+        return _lib.xq_movelist_size(self._ptr) > 0
+
+    def __contains__(self, move):
+        if not isinstance(move, Move):  # as in a tuple: a Move equals only a Move
+            return False
+        return _lib.xq_movelist_index(self._ptr, int(move)) >= 0
+
+    def __iter__(self):
+        p = self._ptr
+        get = _lib.xq_movelist_get
+        for i in range(_errors.check(_lib.xq_movelist_size(p))):
+            yield _known_move(get(p, i))
+
+    def __reversed__(self):
+        return reversed(tuple(self))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        n = len(self)
+        i = operator.index(index)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("move list index out of range")
+        return _known_move(_lib.xq_movelist_get(self._ptr, i))
+
+    def index(self, move, start=0, stop=None):
+        """The position of *move* in the list (ValueError if absent)."""
+        i = _lib.xq_movelist_index(self._ptr, int(move)) if move in self else -1
+        if i < 0 or i < start or (stop is not None and i >= stop):
+            raise ValueError("%r is not in the move list" % (move,))
+        return i
+
+    def count(self, move):
+        return 1 if move in self else 0
+
+    def __eq__(self, other):
+        if isinstance(other, MoveList):
+            other = tuple(other)
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return hash(tuple(self))
+
     def __repr__(self):
-        return "MoveList(%s)" % (tuple.__repr__(self),)
+        return "MoveList(%r)" % (tuple(self),)
 
     def _index(self, move):
         move = _as_move(move)

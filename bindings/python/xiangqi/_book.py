@@ -19,6 +19,28 @@ DEFAULT_BOOK_NAME = "book.xqb"
 WEIGHTINGS = ("games", "results")
 
 
+def _loaded_library_file():
+    """The file of the loaded C library, symbolic links resolved (also when
+    it was found by name on the library path), or None."""
+    path = _ffi.path
+    if os.sep not in path:
+        try:
+            class DlInfo(ctypes.Structure):
+                _fields_ = [("dli_fname", ctypes.c_char_p), ("dli_fbase", ctypes.c_void_p),
+                            ("dli_sname", ctypes.c_char_p), ("dli_saddr", ctypes.c_void_p)]
+            dladdr = ctypes.CDLL(None).dladdr
+            dladdr.argtypes = [ctypes.c_void_p, ctypes.POINTER(DlInfo)]
+            info = DlInfo()
+            address = ctypes.cast(_lib.xq_version, ctypes.c_void_p)
+            if dladdr(address, ctypes.byref(info)) and info.dli_fname:
+                path = os.fsdecode(info.dli_fname)
+        except (AttributeError, OSError):
+            pass
+    if os.sep not in path:
+        return None
+    return os.path.realpath(path)
+
+
 class BookEntry:
     """One book move of a position (from :meth:`Book.probe`).
 
@@ -101,16 +123,20 @@ class Book(Owned):
     @staticmethod
     def default_paths():
         """Where :meth:`default` looks for the default book, in order: the
-        file named by the environment variable ``XQ_BOOK``; the data
-        directory beside the loaded C library (``<libdir>/../share/xiangqi``,
-        also for a multiarch libdir, and ``share/xiangqi`` in a build tree);
-        ``/usr/local/share/xiangqi`` and ``/usr/share/xiangqi``."""
-        paths = []
+        file named by the environment variable ``XQ_BOOK`` (alone, when it
+        is set); ``book.xqb`` in the package (a wheel built with the library
+        carries the book); the data directory beside the loaded C library
+        (``<libdir>/../share/xiangqi``, also for a multiarch libdir, and
+        ``share/xiangqi`` in a build tree), as xq-uci and the player look
+        beside their programs; ``/usr/local/share/xiangqi`` and
+        ``/usr/share/xiangqi``."""
         env = os.environ.get("XQ_BOOK")
         if env:
-            paths.append(env)
-        libdir = os.path.dirname(os.path.abspath(_ffi.path)) if os.sep in _ffi.path else None
-        if libdir:
+            return [env]  # an explicit choice is never second-guessed
+        paths = [os.path.join(os.path.dirname(os.path.abspath(__file__)), DEFAULT_BOOK_NAME)]
+        libfile = _loaded_library_file()
+        if libfile:
+            libdir = os.path.dirname(libfile)
             for up in ("", os.pardir, os.path.join(os.pardir, os.pardir)):
                 paths.append(os.path.normpath(os.path.join(libdir, up, "share", "xiangqi",
                                                            DEFAULT_BOOK_NAME)))
@@ -127,12 +153,19 @@ class Book(Owned):
         """The default book installed with the library (built from 53,889
         master games of the CCPD, CC BY 4.0): the first of
         :meth:`default_paths` that exists. Raises
-        :class:`~xiangqi.NotFoundError` when there is none."""
-        for path in cls.default_paths():
+        :class:`~xiangqi.NotFoundError` naming ``XQ_BOOK`` and the paths
+        tried when there is none."""
+        paths = cls.default_paths()
+        for path in paths:
             if os.path.isfile(path):
                 return cls(path)
-        raise NotFoundError(_errors.ENOTFOUND, "no default opening book (looked in: %s)"
-                            % ", ".join(cls.default_paths()))
+        env = os.environ.get("XQ_BOOK")
+        if env:
+            raise NotFoundError(_errors.ENOTFOUND, "no opening book at XQ_BOOK=%s (the "
+                                "environment variable names the default book)" % env)
+        raise NotFoundError(_errors.ENOTFOUND, "no default opening book (looked in: %s); set "
+                            "XQ_BOOK to a book file, e.g. one built with `xq-book build`"
+                            % ", ".join(paths))
 
     def close(self):
         """Free the book now. Refused (:class:`~xiangqi.StateError`) while an

@@ -22,7 +22,7 @@ import time
 import weakref
 
 from . import _book, _errors, _ffi
-from ._board import BLACK, RED, Board, Color, Move, _as_move, _board_argument, _rules_c
+from ._board import BLACK, RED, Board, Color, Move, _as_move, _board_argument, _NamedIntEnum, _rules_c
 from ._errors import InvalidArgumentError, StateError
 
 _lib = _ffi.lib
@@ -33,7 +33,7 @@ MAX_DEPTH = _ffi.SEARCH_MAX_DEPTH
 SKILL_MAX = _ffi.SKILL_MAX
 
 
-class Bound(enum.IntEnum):
+class Bound(_NamedIntEnum):
     """How exact a reported score is (``xq_bound``)."""
     EXACT = 0  #: exact for the reported depth
     LOWER = 1  #: at least this (the search failed high)

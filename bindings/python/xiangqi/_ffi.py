@@ -41,6 +41,8 @@ c_book_p = c_void_p
 c_book_builder_p = c_void_p
 
 MAX_MOVES = 128
+#: XQ_RECORD_MAX_NAGS: the NAG bytes of a node of xq_record_tree().
+RECORD_MAX_NAGS = 8
 
 
 class ParseError(Structure):
@@ -267,6 +269,7 @@ FUNCTIONS = {
     "xq_record_clear_nags": (c_int, [c_record_p]),
     "xq_pgn_options_init": (c_int, [P(PgnOptions), c_uint]),
     "xq_record_to_pgn": (c_int, [c_record_p, P(PgnOptions), c_char_p, c_size_t]),
+    "xq_record_tree": (c_int, [c_record_p, c_void_p, c_size_t]),
     "xq_record_save_pgn": (c_int, [c_record_p, c_char_p, c_int, P(PgnOptions), P(ParseError)]),
     "xq_record_from_pgn": (c_int, [c_record_p, c_char_p, c_size_t, P(PgnOptions),
                                    P(ParseError)]),

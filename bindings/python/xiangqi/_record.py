@@ -3,6 +3,7 @@
 import ctypes
 import io
 import os
+import threading
 
 from . import _errors, _ffi
 from ._board import Board, Move, Notation, _as_move, _encode, _notation
@@ -344,6 +345,15 @@ class Record(Owned):
     def comment_before(self, text):
         _errors.check(_lib.xq_record_set_comment_before(self._handle, _encode(text or "")))
 
+    def _tree(self):
+        """The whole tree in the layout of ``xq_record_tree()`` (bytes): one
+        call, whatever the size of the game."""
+        h = self._handle
+        n = _errors.check(_lib.xq_record_tree(h, None, 0))
+        buf = ctypes.create_string_buffer(n)
+        _errors.check(_lib.xq_record_tree(h, buf, n))
+        return buf.raw
+
     @property
     def nags(self):
         """The numeric annotation glyphs of the cursor's move (a list of ints)."""
@@ -365,16 +375,86 @@ def _looks_like_pgn(text):
         or text.lstrip()[:1] in ("[", b"[") or len(text) > 4096)
 
 
+def _real_file_descriptor(f):
+    """The descriptor of *f* when reading it gives exactly the bytes of an
+    ordinary seekable file (``open(name, "rb")``), else None. Wrappers that
+    pass ``fileno()`` through (``lzma.open``, ``bz2.open``, ``gzip.open``)
+    or decode text must be read through their ``read()``."""
+    raw = f
+    if type(f) in (io.BufferedReader, io.BufferedRandom):
+        raw = f.raw
+    if type(raw) is not io.FileIO:
+        return None
+    try:
+        return f.fileno() if f.seekable() else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+class _Feeder:
+    """Copies a Python file object (binary or text) into a pipe, a chunk at a
+    time, on a thread; the library's streaming reader reads the other end.
+    Text is written as UTF-8. Closing the read end stops the thread (its next
+    write fails); an exception of the file's ``read()`` is kept in
+    :attr:`error` for the reader to raise."""
+
+    CHUNK = 64 * 1024  # what one read() of the file asks for, at most
+
+    def __init__(self, f):
+        self.error = None
+        self.fd, self._w = os.pipe()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._run, args=(f,), daemon=True,
+                                        name="xiangqi-pgn-reader")
+        self._thread.start()
+
+    def _run(self, f):
+        try:
+            while True:
+                chunk = f.read(self.CHUNK)
+                if not chunk:
+                    break
+                if isinstance(chunk, str):
+                    chunk = chunk.encode("utf-8", "surrogateescape")
+                elif not isinstance(chunk, (bytes, bytearray, memoryview)):
+                    raise InvalidArgumentError(_errors.EINVAL, "the file gave %s, not text or "
+                                               "bytes" % type(chunk).__name__)
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(self._w, view):]
+        except BrokenPipeError:
+            pass  # the reader was closed before the end of the file
+        except BaseException as e:  # noqa: B036 - handed to the reading thread
+            self.error = e
+        finally:
+            os.close(self._w)
+
+    def close(self):
+        """Close the read end (after the C reader that read it was freed)."""
+        with self._lock:
+            if self.fd is not None:
+                os.close(self.fd)
+                self.fd = None
+
+    def raise_error(self):
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+
+
 class PgnReader(Owned):
     """Iterate over the games of a PGN file, one :class:`Record` each (or one
     :class:`xiangqi.pgn.Game` each with ``games=True``, which is what
     :func:`read_pgn` gives).
 
     *source* is a file name (``str``, ``bytes`` or a path-like object such
-    as :class:`pathlib.Path`) or an open file: binary (its descriptor is
-    read from the current position, streaming, when it has one and can
-    seek; else it is read whole) or text (``io.StringIO`` included; read
-    whole). A string is always a file name, never PGN text: use
+    as :class:`pathlib.Path`) or any readable file object, binary or text,
+    read from its current position: ``open(name, "rb")`` through its
+    descriptor; anything else (``lzma.open``, ``bz2.open``, ``gzip.open``,
+    ``io.BytesIO``, ``io.StringIO``, text files, ``sys.stdin``) through its
+    ``read()``, 64 KiB at a time, on a thread that feeds the library's
+    streaming reader (an exception of ``read()``, such as a corrupt ``.xz``,
+    is raised by the iteration). A string is always a file name, never PGN text: use
     :meth:`from_text` or :func:`read_pgn_text` for text. The XQF and DhtmlXQ
     formats are recognised in files too (one game each).
 
@@ -391,6 +471,7 @@ class PgnReader(Owned):
         handle = _ffi.c_reader_p()
         self._data = None
         self._file = None
+        self._feeder = None
         if hasattr(source, "read"):
             rc = self._open_file(source, handle, opt)
         elif isinstance(source, (str, bytes, os.PathLike)):
@@ -414,7 +495,11 @@ class PgnReader(Owned):
                 _errors.EINVAL, "read_pgn() takes a file name, a path or an open file, not %s "
                 "(for PGN text use read_pgn_text())" % type(source).__name__)
         _errors.check(rc)
-        self._own(handle.value, _lib.xq_pgn_reader_free)
+        feeder = self._feeder
+        if feeder is None:
+            self._own(handle.value, _lib.xq_pgn_reader_free)
+        else:  # the reader first, then the pipe it reads (which stops the feeder)
+            self._own(handle.value, lambda h: (_lib.xq_pgn_reader_free(h), feeder.close()))
         self.skip_errors = skip_errors
         self.games = games
         self.errors = []
@@ -425,29 +510,26 @@ class PgnReader(Owned):
                                               ctypes.byref(opt))
 
     def _open_file(self, f, handle, opt):
-        binary = not isinstance(f, io.TextIOBase) and "b" in getattr(f, "mode", "b")
-        if binary:
-            try:
-                fd = f.fileno()
-                seekable = f.seekable()
-            except (AttributeError, OSError, ValueError):
-                fd, seekable = None, False
-            if fd is not None and seekable:
-                os.lseek(fd, f.tell(), os.SEEK_SET)  # what Python buffered is not lost
-                perr = _ffi.ParseError()
-                self._file = f  # the descriptor must stay open while the reader reads it
-                rc = _lib.xq_pgn_reader_open_fd(ctypes.byref(handle), fd, ctypes.byref(opt),
-                                                ctypes.byref(perr))
-                if rc == _errors.EIO:
-                    raise _errors.XiangqiIOError(rc, perr.message.decode("utf-8", "replace"))
-                return rc
-        data = f.read()
-        if isinstance(data, str):
-            data = data.encode("utf-8")
-        elif not isinstance(data, (bytes, bytearray)):
-            raise InvalidArgumentError(_errors.EINVAL, "the file gave %s, not text or bytes"
-                                       % type(data).__name__)
-        return self._open_memory(bytes(data), handle, opt)
+        perr = _ffi.ParseError()
+        fd = _real_file_descriptor(f)
+        if fd is not None:
+            os.lseek(fd, f.tell(), os.SEEK_SET)  # what Python buffered is not lost
+            self._file = f  # the descriptor must stay open while the reader reads it
+        else:
+            # Anything else (lzma/bz2/gzip files, io.BytesIO, io.StringIO, text
+            # files, sockets' makefile(), ...) is read through its read() in
+            # chunks, on a thread, into a pipe that the library's streaming
+            # reader reads: the file is never held whole in memory.
+            self._feeder = _Feeder(f)
+            fd = self._feeder.fd
+        rc = _lib.xq_pgn_reader_open_fd(ctypes.byref(handle), fd, ctypes.byref(opt),
+                                        ctypes.byref(perr))
+        if rc < 0 and self._feeder is not None:
+            self._feeder.close()
+            self._feeder.raise_error()
+        if rc == _errors.EIO:
+            raise _errors.XiangqiIOError(rc, perr.message.decode("utf-8", "replace"))
+        return rc
 
     @classmethod
     def from_text(cls, text, notation=None, flags=0, skip_errors=False, games=False):
@@ -459,6 +541,7 @@ class PgnReader(Owned):
         opt = _pgn_options(notation, flags)
         handle = _ffi.c_reader_p()
         self._file = None
+        self._feeder = None
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
         _errors.check(self._open_memory(data, handle, opt))
         self._own(handle.value, _lib.xq_pgn_reader_free)
@@ -490,7 +573,14 @@ class PgnReader(Owned):
                 return game
             if rc == 0:
                 self.close()
+                if self._feeder is not None:
+                    self._feeder.raise_error()
                 raise StopIteration
+            if self._feeder is not None and self._feeder.error is not None:
+                # The file failed (a corrupt .xz, a decoding error): that, not
+                # the game it cut short, is the error.
+                self.close()
+                self._feeder.raise_error()
             exc = _errors.from_parse_error(rc, perr)
             line = _lib.xq_pgn_reader_game_line(self._ptr)
             if rc == _errors.EIO or not self.skip_errors:

@@ -515,21 +515,44 @@ def report_run(prog, stats, quiet, what="games"):
     return 0
 
 
-def run_command(prog, fn):
-    """Run fn() and map the known failures to messages and exit statuses."""
+def _internal_error(exc):
+    """Whether *exc* comes from Dask or what it runs on (not from xiangqi)."""
+    module = type(exc).__module__ or ""
+    return module.split(".")[0] in _dist.INTERNAL_LOGGERS or isinstance(exc, TimeoutError)
+
+
+def run_command(prog, fn, quiet=False):
+    """Run fn() and map the known failures to messages and exit statuses.
+    Dask's own logging and warnings are kept off the terminal (all warnings
+    with *quiet*); a failure of the cluster is one line, not a traceback."""
+    with _dist.quiet_internals(all_warnings=quiet):
+        return _run_command(prog, fn)
+
+
+def _run_command(prog, fn):
     try:
         return fn()
     except KeyboardInterrupt:
         print("%s: interrupted; the chunks written so far are kept: run the same command "
               "again to resume" % prog, file=sys.stderr)
         return 130
-    except (_dist.SchedulerError, _dist.ManifestError, OSError) as exc:
+    except (_dist.SchedulerError, _dist.ManifestError) as exc:
         print("%s: %s" % (prog, exc), file=sys.stderr)
         return 1
     except ImportError as exc:  # no Dask in this interpreter
         print("%s: %s; or --local for a plain loop in this process" % (prog, exc),
               file=sys.stderr)
         return 1
+    except Exception as exc:  # noqa: B902 - Dask's failures and OSError; others re-raised
+        if _internal_error(exc):
+            print("%s: the Dask cluster failed: %s: %s; the chunks written so far are kept: "
+                  "run the same command again to resume" % (prog, type(exc).__name__, exc),
+                  file=sys.stderr)
+            return 1
+        if isinstance(exc, OSError):
+            print("%s: %s" % (prog, exc), file=sys.stderr)
+            return 1
+        raise
 
 
 def main(argv=None):
@@ -577,8 +600,10 @@ def main(argv=None):
             return 1
         return status
 
-    return run_command(prog, go)
+    return run_command(prog, go, quiet=args.quiet)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    _dist.silence_at_exit()
+    sys.exit(status)

@@ -227,8 +227,11 @@ class ChunkStore:
         """Create the directory, or check that the run it holds is this one.
 
         *manifest* is a JSON-serialisable dict describing the run. If the
-        directory holds another manifest, :class:`ManifestError` is raised,
-        unless *restart* is true: then its chunks are deleted first.
+        directory holds another run with chunks done, :class:`ManifestError`
+        is raised, unless *restart* is true: then its chunks are deleted
+        first. A manifest without any chunk (a run that failed before its
+        first chunk, e.g. on a missing input file) protects nothing and is
+        replaced.
         """
         os.makedirs(self.chunk_dir, exist_ok=True)
         path = os.path.join(self.directory, self.MANIFEST)
@@ -239,7 +242,7 @@ class ChunkStore:
                 except ValueError:
                     old = None
             if old != manifest:
-                if not restart:
+                if not restart and self.done():
                     raise ManifestError(
                         "%s holds a run with other settings or inputs (%s); use another --out "
                         "directory, or --restart to discard it" % (
@@ -291,11 +294,71 @@ def chunked(items, size):
 
 # ---------------------------------------------------------------- the cluster
 
+#: The loggers of Dask and what it runs on: their messages are internals to
+#: the user of xiangqi.analyse and xiangqi.selfplay.
+INTERNAL_LOGGERS = ("distributed", "dask", "tornado", "bokeh", "asyncio")
+_INTERNAL_MODULES = r"(distributed|dask|tornado|bokeh|asyncio|msgpack|cloudpickle)(\.|$)"
+
+
+def _set_levels(names, level):
+    """*level* on the loggers *names* and on every existing logger below them
+    (Dask's configuration gives some of those their own level)."""
+    import logging
+    for name in list(logging.root.manager.loggerDict):
+        if name.split(".")[0] in names:
+            logging.getLogger(name).setLevel(level)
+    for name in names:
+        logging.getLogger(name).setLevel(level)
+
+
 def _quiet_logs():
     import logging
-    for name in ("distributed", "distributed.worker", "distributed.nanny", "distributed.scheduler",
-                 "distributed.core", "distributed.comm"):
-        logging.getLogger(name).setLevel(logging.ERROR)
+    _set_levels(("distributed",), logging.ERROR)
+
+
+@contextlib.contextmanager
+def quiet_internals(all_warnings=False):
+    """Keep Dask's internals off the terminal inside the ``with`` block (what
+    the command-line tools do): no log record of distributed, dask, tornado,
+    bokeh or asyncio (such as ``Future exception was never retrieved ...
+    TimeoutError`` when a busy machine makes a heartbeat late), no warning
+    issued by them, and, with *all_warnings* (``--quiet``), no warning at
+    all; worker processes started inside inherit ``PYTHONWARNINGS=ignore``.
+    Real failures still reach the caller as exceptions, which the tools
+    print as one line. Everything is restored at the end of the block (a
+    program about to exit calls :func:`silence_at_exit`)."""
+    import logging
+    import warnings
+    names = [n for n in list(logging.root.manager.loggerDict)
+             if n.split(".")[0] in INTERNAL_LOGGERS] + list(INTERNAL_LOGGERS)
+    levels = {n: logging.getLogger(n).level for n in names}
+    env = os.environ.get("PYTHONWARNINGS")
+    with warnings.catch_warnings():
+        _set_levels(INTERNAL_LOGGERS, logging.CRITICAL + 1)
+        if all_warnings:
+            warnings.simplefilter("ignore")
+        else:
+            warnings.filterwarnings("ignore", module=_INTERNAL_MODULES)
+        os.environ["PYTHONWARNINGS"] = "ignore"
+        try:
+            yield
+        finally:
+            for n, level in levels.items():
+                logging.getLogger(n).setLevel(level)
+            if env is None:
+                os.environ.pop("PYTHONWARNINGS", None)
+            else:
+                os.environ["PYTHONWARNINGS"] = env
+
+
+def silence_at_exit():
+    """The loggers of :func:`quiet_internals` off for good: what a program
+    calls before it exits, so that the clean-up at exit (futures collected,
+    connections closed) prints nothing."""
+    import logging
+    import warnings
+    _set_levels(INTERNAL_LOGGERS, logging.CRITICAL + 1)
+    warnings.filterwarnings("ignore", module=_INTERNAL_MODULES)
 
 
 @contextlib.contextmanager

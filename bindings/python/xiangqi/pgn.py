@@ -25,9 +25,10 @@ and :meth:`Game.record` gives the equivalent :class:`xiangqi.Record`.
 """
 
 import re
+import struct
 
-from . import _errors
-from ._board import Board, Notation, _as_move, START_FEN
+from . import _errors, _ffi
+from ._board import Board, Notation, _as_move, _known_move, START_FEN
 from ._errors import InvalidArgumentError
 from ._record import Record
 
@@ -457,9 +458,7 @@ class Game(GameNode):
         for key, value in _ROSTER_DEFAULTS.items():
             if key not in game.headers:
                 game.headers[key] = value
-        record.goto(0)
-        game.comment = record.comment
-        _read_children(record, game)
+        _fill(game, record._tree())
         return game
 
     def record(self):
@@ -531,25 +530,36 @@ class Game(GameNode):
                                              self.headers.get("Black", "?"), len(self.mainline()))
 
 
-def _read_children(record, node):
-    """Copy the continuations of the record's cursor below *node*, depth
-    first (iterative: long games do not hit the recursion limit)."""
-    stack = [(node, record.variations(), 0)]
-    while stack:
-        parent, moves, i = stack[-1]
-        if i == len(moves):
-            stack.pop()
-            if stack:
-                record.back()
+_NODE = struct.Struct("<iIIII%dB" % _ffi.RECORD_MAX_NAGS)  # a node of xq_record_tree()
+
+
+def _fill(game, data):
+    """Build the tree below *game* from the bytes of ``xq_record_tree()``:
+    the nodes depth first, each after its parent, continuations in order."""
+    count = int.from_bytes(data[:4], "little")
+    start = 4 + count * _NODE.size
+    pos = start
+    nodes = []
+    append = nodes.append
+    for fields in _NODE.iter_unpack(data[4:start]):
+        parent, code, clen, blen, nnag = fields[:5]
+        comment = data[pos:pos + clen].decode("utf-8", "replace") if clen else ""
+        pos += clen
+        before = data[pos:pos + blen].decode("utf-8", "replace") if blen else ""
+        pos += blen
+        if parent < 0:
+            game.comment = comment
+            append(game)
             continue
-        stack[-1] = (parent, moves, i + 1)
-        if i == 0:
-            record.forward()  # the main continuation; much cheaper than enter_variation(0)
-        else:
-            record.enter_variation(i)
-        child = ChildNode(parent, moves[i], comment=record.comment,
-                          starting_comment=record.comment_before, nags=record.nags)
-        stack.append((child, record.variations(), 0))
+        node = ChildNode.__new__(ChildNode)  # ChildNode() less its checks: codes from the library
+        node.parent = nodes[parent]
+        node.move = _known_move(code)
+        node.variations = []
+        node.comment = comment
+        node.starting_comment = before
+        node.nags = set(fields[5:5 + nnag]) if nnag else set()
+        node.parent.variations.append(node)
+        append(node)
 
 
 def _write_children(node, record):
@@ -781,10 +791,53 @@ def read_game(handle, Visitor=GameBuilder, notation=None, flags=0):
         record.close()
 
 
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def _decode(data):
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("gb18030", "replace")
+
+
+def _scan_headers(text):
+    """The :class:`Headers` of a game's text, from its tag lines alone: the
+    movetext is not parsed (as ``chess.pgn.read_headers``). The Seven Tag
+    Roster is filled in, and ``Result`` from the result marker when the game
+    has no tag, as :func:`read_game` does."""
+    headers = Headers({})
+    lines = text.splitlines()
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("%", ";")):
+            continue
+        if not stripped.startswith("["):
+            break  # the movetext
+        for name, value in _TAG.findall(stripped):
+            headers[name] = _ESCAPE.sub(r"\1", value)
+    if "Result" not in headers:
+        marker = _RESULT_AT_END.search(lines[-1] if lines else "")
+        if marker and marker.group(1) != "*":
+            headers["Result"] = marker.group(1)
+    for key, value in _ROSTER_DEFAULTS.items():
+        if key not in headers:
+            headers[key] = value
+    return headers
+
+
 def read_headers(handle):
-    """The :class:`Headers` of the next game of an open file (the moves are
-    read and skipped); None at the end of the file."""
-    return read_game(handle, Visitor=HeadersBuilder)
+    """The :class:`Headers` of the next game of an open file, from its tag
+    lines only: the moves are skipped without being parsed, so a game with
+    a bad movetext does not raise (and scanning is fast); None at the end of
+    the file. The handle is left after the game, as :func:`read_game`."""
+    data = _next_game_text(handle)
+    if data is None:
+        return None
+    return _scan_headers(_decode(data))
 
 
 def skip_game(handle):

@@ -310,8 +310,10 @@ def main(argv=None):
                 file=sys.stderr)
         return status
 
-    return run_command(prog, go)
+    return run_command(prog, go, quiet=args.quiet)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    _dist.silence_at_exit()
+    sys.exit(status)
