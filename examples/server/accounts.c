@@ -299,9 +299,10 @@ void cmd_resume(conn *c, json_t *m, json_t *id)
     }
     double retry;
     int64_t now = mono_us();
-    if (!login_allowed(c->addr, "", now, &retry)) {
+    if (!token_allowed(c->addr, now, &retry)) {
         json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                              "too many wrong tokens; wait", "retry_after", retry);
+                              "too many wrong tokens from your address; wait", "retry_after",
+                              retry);
         conn_send_id(c, id, e);
         return;
     }
@@ -311,7 +312,7 @@ void cmd_resume(conn *c, json_t *m, json_t *id)
     store_user su;
     if (strlen(token) != 2 * SRV_TOKEN_BYTES || store_session_find(th, &uid) != ST_OK ||
         store_user_by_id(uid, &su) != ST_OK) {
-        login_failed(c->addr, "", now);
+        token_failed(c->addr, now);
         conn_error(c, id, "bad_token", "unknown or expired session token");
         return;
     }

@@ -42,8 +42,11 @@
 #define SRV_MSG_BURST 200               /* messages at once per connection ... */
 #define SRV_MSG_PER_S 50.0              /* ... then this many per second */
 #define SRV_MSG_OVER_CLOSE 100          /* messages refused for rate before the connection closes */
-#define SRV_LOGIN_FAIL_BURST 5          /* wrong passwords per address (and per name) ... */
+#define SRV_LOGIN_FAIL_BURST 5          /* wrong passwords for one name from one address ... */
+#define SRV_LOGIN_FAIL_ADDR_BURST 20    /* ... and from one address for any names ... */
 #define SRV_LOGIN_FAIL_PER_S (1.0 / 12) /* ... then one every 12 s */
+#define SRV_TOKEN_FAIL_BURST 5          /* wrong session tokens per address ... */
+#define SRV_TOKEN_FAIL_PER_S (1.0 / 12) /* ... then one every 12 s */
 #define SRV_MAX_SEEKS_PER_USER 3
 #define SRV_MAX_WATCH 16                /* games one connection watches at once */
 #define SRV_MAX_BASE_S (3 * 3600)
@@ -81,8 +84,12 @@ int bucket_take(bucket *b, double burst, double per_s, int64_t now_us);
 double bucket_wait(const bucket *b, double burst, double per_s, int64_t now_us);
 int addr_conn_add(const char *addr);   /* 0 ok, -1 over the limit */
 void addr_conn_del(const char *addr);
+/* Wrong passwords: limited per (name, address) pair and per address. */
 int login_allowed(const char *addr, const char *name, int64_t now_us, double *retry_s);
 void login_failed(const char *addr, const char *name, int64_t now_us);
+/* Wrong session tokens: limited per address, apart from passwords. */
+int token_allowed(const char *addr, int64_t now_us, double *retry_s);
+void token_failed(const char *addr, int64_t now_us);
 int64_t mono_us(void);                 /* monotonic clock */
 int64_t wall_s(void);
 

@@ -41,8 +41,8 @@ class Base(unittest.TestCase):
         self.srv.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
 
-    def client(self, ws=False, say_hello=True):
-        c = (WsClient if ws else LineClient)(self.srv.port)
+    def client(self, ws=False, say_hello=True, source=None):
+        c = (WsClient if ws else LineClient)(self.srv.port, source=source)
         self.clients.append(c)
         if say_hello:
             hello(c)
@@ -468,6 +468,40 @@ class Hostile(Base):
         self.assertEqual(codes[:5], ["bad_token"] * 5)
         self.assertEqual(codes[5:], ["rate_limited"] * 2)
         self.assertEqual(c.call("ping")["type"], "pong")
+
+    def test_wrong_tokens_are_limited_per_address(self):
+        """Wrong tokens from one address never refuse a valid token from another."""
+        a = self.user("alice")
+        bad = self.client(source="127.0.0.2")
+        codes = [bad.call("resume", token="%064x" % i)["code"] for i in range(5)]
+        self.assertEqual(codes, ["bad_token"] * 5)
+        good = self.client(source="127.0.0.3")
+        r = good.call("resume", token=a.token)
+        self.assertEqual((r["type"], r.get("name")), ("session", "alice"), r)
+        e = bad.call("resume", token="%064x" % 99)
+        self.assertEqual(e["code"], "rate_limited")
+        self.assertGreater(e["retry_after"], 0)
+
+    def test_wrong_passwords_do_not_lock_a_name_for_others(self):
+        """Wrong passwords for a name from one address: another address still logs
+        in with the right one; passwords and tokens are counted apart."""
+        a = self.user("alice")
+        bad = self.client(source="127.0.0.2")
+        codes = [bad.call("login", name="alice", password="wrong%d" % i)["code"]
+                 for i in range(7)]
+        self.assertEqual(codes, ["bad_credentials"] * 5 + ["rate_limited"] * 2)
+        other = self.client(source="127.0.0.3")
+        r = other.call("login", name="alice", password="secret-alice")
+        self.assertEqual((r["type"], r.get("name")), ("session", "alice"), r)
+        # the address that failed at passwords still resumes with a token
+        r = bad.call("resume", token=a.token)
+        self.assertEqual((r["type"], r.get("name")), ("session", "alice"), r)
+        # and wrong tokens do not refuse a right password
+        t = self.client(source="127.0.0.4")
+        codes = [t.call("resume", token="%064x" % i)["code"] for i in range(6)]
+        self.assertEqual(codes, ["bad_token"] * 5 + ["rate_limited"])
+        r = t.call("login", name="alice", password="secret-alice")
+        self.assertEqual((r["type"], r.get("name")), ("session", "alice"), r)
 
 
 class Limits(Base):
