@@ -192,6 +192,7 @@ static void pw_done(work *w)
                     conn_error(c, j->id, "storage", "the account could not be read back");
             }
         }
+        conn_release(c); /* the lines that came meanwhile, in order */
     }
     json_decref(j->id);
     free(j);
@@ -211,8 +212,21 @@ static pw_job *pw_job_new(conn *c, json_t *id, const char *name, const char *pas
     return j;
 }
 
+/* One session per connection: register, login, resume and guest on a connection
+ * that is logged in are refused (log out first). 1 when refused. */
+static int logged_in(conn *c, json_t *id)
+{
+    if (!c->user)
+        return 0;
+    conn_error(c, id, "already_logged_in", "this connection is logged in as %s; log out first",
+               c->user->name);
+    return 1;
+}
+
 static int get_credentials(conn *c, json_t *m, json_t *id, const char **name, const char **pw)
 {
+    if (logged_in(c, id))
+        return -1;
     *name = json_string_value(json_object_get(m, "name"));
     *pw = json_string_value(json_object_get(m, "password"));
     if (!*name || !*pw) {
@@ -253,6 +267,7 @@ void cmd_register(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "server_error", "out of memory");
         return;
     }
+    conn_hold(c);
     pool_submit(g_crypto, &j->w);
 }
 
@@ -287,12 +302,15 @@ void cmd_login(conn *c, json_t *m, json_t *id)
     }
     j->verify = 1;
     j->su = su;
+    conn_hold(c);
     pool_submit(g_crypto, &j->w);
 }
 
 void cmd_resume(conn *c, json_t *m, json_t *id)
 {
     const char *token = json_string_value(json_object_get(m, "token"));
+    if (logged_in(c, id))
+        return;
     if (!token) {
         conn_error(c, id, "bad_field", "'token' (string) is required");
         return;
@@ -322,6 +340,8 @@ void cmd_resume(conn *c, json_t *m, json_t *id)
 void cmd_guest(conn *c, json_t *m, json_t *id)
 {
     (void)m;
+    if (logged_in(c, id))
+        return;
     if (!g_cfg.guests) {
         conn_error(c, id, "guests_disabled", "this server does not allow guests (see --guests)");
         return;

@@ -115,6 +115,10 @@ typedef struct conn {
     char *in;
     size_t inlen, incap;
     int discarding;                 /* skipping the rest of an oversized message */
+    /* input held while an authentication runs on a worker (replies keep request order) */
+    int held;
+    char *hold;                     /* line: raw bytes; WebSocket: [size_t len][bytes] each */
+    size_t holdlen, holdcap;
     /* output queue */
     struct outmsg *qhead, *qtail;
     size_t queued;
@@ -127,6 +131,10 @@ void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void conn_close(conn *c, const char *why);
 void conn_touch(conn *c);                              /* a message came: idle timer again */
+/* Hold the connection's input (nothing more is read or handled) until conn_release(),
+ * which handles what was held, in order. */
+void conn_hold(conn *c);
+void conn_release(conn *c);
 /* Iterate connections: returns the next after prev (NULL starts). */
 conn *conn_next(conn *prev);
 void net_wake(void);                   /* wake the loop from another thread */

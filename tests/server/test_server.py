@@ -353,12 +353,13 @@ class BadInput(Base):
             (b"move 999999 h2e2\n", "no_such_game"),
             (b"seek {\"base\": -5}\n", "bad_field"),
             (b"seek {\"rules\": \"chess\"}\n", "bad_field"),
-            (b"resume 00\n", "bad_token"),
+            (b"resume 00\n", "already_logged_in"),  # one session per connection
         ]
         for data, code in cases:
             a.raw(data)
             e = a.expect("error")
             self.assertEqual(e["code"], code, data[:40])
+        self.assertEqual(self.client().call("resume", token="00")["code"], "bad_token")
         # out of turn, someone else's game
         self.assertEqual(b.call("move", game=gid, move="h7e7")["code"], "not_your_turn")
         c = self.user("carol")
@@ -382,6 +383,43 @@ class BadInput(Base):
         self.assertEqual(c.call("guest")["type"], "session")
         self.assertEqual(c.call("ping")["type"], "pong")
 
+    def test_input_waits_for_authentication(self):
+        """Lines after register/login wait until it is done (the hash runs on a worker):
+        replies keep the order of the requests."""
+        c = self.client(say_hello=False)
+        c.raw(b"hello 1\nregister wen secret-wen\nseek 300 0\nping\n")
+        types = [c.recv()["type"] for _ in range(4)]
+        self.assertEqual(types, ["welcome", "session", "seek", "pong"], c.seen)
+        # the same on WebSocket, with login
+        w = self.client(ws=True, say_hello=False)
+        for m in ('{"type":"hello","protocol":1}',
+                  '{"type":"login","name":"wen","password":"secret-wen","id":1}',
+                  '{"type":"lobby","id":2}', '{"type":"ping","id":3}'):
+            w.text(m)
+        got = [w.recv() for _ in range(4)]
+        self.assertEqual([(m["type"], m.get("id")) for m in got],
+                         [("welcome", None), ("session", 1), ("lobby", 2), ("pong", 3)], got)
+        # a wrong password, then more lines: they wait for the answer too
+        x = self.client(say_hello=False)
+        x.raw(b"hello 1\nlogin wen wrong-password\nseek\nping\n")
+        got = [x.recv() for _ in range(4)]
+        self.assertEqual([m.get("code", m["type"]) for m in got],
+                         ["welcome", "bad_credentials", "login_required", "pong"], got)
+
+    def test_one_session_per_connection(self):
+        """register then guest: the second is refused, not a second session."""
+        c = self.client(say_hello=False)
+        c.raw(b"hello 1\nregister ada secret-ada\nguest\nping\n")
+        got = [c.recv() for _ in range(4)]
+        self.assertEqual([m.get("code", m["type"]) for m in got],
+                         ["welcome", "session", "already_logged_in", "pong"], got)
+        self.assertEqual(c.call("login", name="ada", password="secret-ada")["code"],
+                         "already_logged_in")
+        self.assertEqual(c.call("logout")["type"], "ok")
+        r = c.call("guest")
+        self.assertEqual(r["type"], "session")
+        self.assertTrue(r["name"].startswith("guest-"))
+
     def test_names_passwords_and_login_rate(self):
         c = self.client()
         for name in ("a'; DROP TABLE users;--", "<script>", "x", "Robert'); --", "guest-1",
@@ -391,9 +429,9 @@ class BadInput(Base):
         self.assertEqual(c.call("register", name="alice", password="123")["code"], "bad_password")
         self.assertEqual(c.call("register", name="alice", password="secret-alice")["type"],
                          "session")
-        self.assertEqual(c.call("register", name="ALICE", password="secret-alice")["code"],
-                         "name_taken")
         d = self.client()
+        self.assertEqual(d.call("register", name="ALICE", password="secret-alice")["code"],
+                         "name_taken")
         codes = [d.call("login", name="alice", password="wrong%d" % i)["code"] for i in range(7)]
         self.assertEqual(codes[:5], ["bad_credentials"] * 5)
         self.assertEqual(codes[5:], ["rate_limited"] * 2)
