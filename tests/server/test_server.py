@@ -370,6 +370,19 @@ class BadInput(Base):
         self.assertEqual((st["ply"], st["turn"]), (0, "red"))
         self.assertEqual(a.call("ping")["type"], "pong")
 
+    def test_unknown_command_keeps_its_id(self):
+        """unknown_command answers with the request's id, on both transports."""
+        c = self.client()
+        r = c.call("frobnicate", x=1)
+        self.assertEqual((r["type"], r["code"]), ("error", "unknown_command"))
+        c.raw(b'frobnicate {"id": "abc"}\n')
+        self.assertEqual(c.expect("error", code="unknown_command").get("id"), "abc")
+        c.raw(b"frobnicate 1 2\n")  # words: no id to keep
+        self.assertNotIn("id", c.expect("error", code="unknown_command"))
+        w = self.client(ws=True)
+        r = w.call("frobnicate")
+        self.assertEqual((r["type"], r["code"]), ("error", "unknown_command"))
+
     def test_websocket_bad_input(self):
         c = self.client(ws=True)
         c.text(b"{\"type\": \"ping\", \"x\": \"\xff\"}")
