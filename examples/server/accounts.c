@@ -390,7 +390,11 @@ void cmd_user(conn *c, json_t *m, json_t *id)
 {
     const char *name = json_string_value(json_object_get(m, "name"));
     store_user su;
-    if (!name || !name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
+    if (!name) {
+        conn_error(c, id, "bad_field", "'name' (a string) is required");
+        return;
+    }
+    if (!name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
         conn_error(c, id, "no_such_user", "no such user");
         return;
     }

@@ -173,6 +173,23 @@ class Play(Base):
         self.assertNotIn("ratings", st)
         self.assertNotIn("rating_diff", st)
 
+    def test_rated_game_over_before_both_moved_is_not_rated(self):
+        """As on lichess: a rated game that ends before both sides moved changes no
+        rating, and its end says so."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, rated=True)
+        self.play(gid, a, b, ["h2e2"])
+        self.assertEqual(b.call("resign", game=gid)["type"], "ok")
+        e = a.expect("end", game=gid)
+        self.assertEqual((e["result"], e["reason"], e["rated"]), ("1-0", "resignation", False))
+        self.assertIn("not rated", e["text"])
+        self.assertNotIn("ratings", e)
+        u = a.call("user", name="alice")
+        self.assertEqual((u["rating"], u["games"]), (1500, 0))
+        st = a.call("state", game=gid)
+        self.assertIn("not rated", st["text"])
+        self.assertNotIn("rating_diff", st)
+
     def test_flag_fall(self):
         a, b = self.user("alice"), self.user("bob")
         gid = self.game(a, b, base=1, inc=0)
@@ -433,6 +450,14 @@ class BadInput(Base):
         self.assertEqual(r["type"], "session")
         self.assertTrue(r["name"].startswith("guest-"))
 
+    def test_user_without_a_name(self):
+        c = self.client()
+        self.assertEqual(c.call("user")["code"], "bad_field")
+        self.assertEqual(c.call("user", name=5)["code"], "bad_field")
+        c.line("user")
+        self.assertEqual(c.expect("error")["code"], "bad_field")
+        self.assertEqual(c.call("user", name="nobody")["code"], "no_such_user")
+
     def test_names_passwords_and_login_rate(self):
         c = self.client()
         for name in ("a'; DROP TABLE users;--", "<script>", "x", "Robert'); --", "guest-1",
@@ -679,6 +704,33 @@ class Faults(Base):
         self.assertEqual(b2.call("move", game=gid, move="i9h9")["ply"], 4)
         a2.expect("move", game=gid, ply=4)
         self.play(gid, a2, b2, [])
+
+    def test_draw_offer_survives_a_restart(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(a.call("draw", game=gid)["type"], "ok")
+        b.expect("offer", game=gid, kind="draw", state="offered")
+        self.srv.kill()
+        self.srv.start()
+        a2, b2 = self.client(), self.client(ws=True)
+        self.assertEqual(a2.call("resume", token=a.token)["type"], "session")
+        self.assertEqual(b2.call("resume", token=b.token)["type"], "session")
+        st = b2.expect("game", game=gid)
+        self.assertEqual(st["draw_offer"], "red")
+        self.assertEqual(b2.call("draw", game=gid)["type"], "ok")  # accepts the standing offer
+        e = a2.expect("end", game=gid)
+        self.assertEqual((e["result"], e["reason"]), ("1/2-1/2", "agreement"))
+        # a declined offer stays declined after a restart
+        gid = self.game(a2, b2, base=600)
+        self.play(gid, a2, b2, ["h2e2", "h9g7"])
+        self.assertEqual(a2.call("draw", game=gid)["type"], "ok")
+        self.assertEqual(b2.call("draw_decline", game=gid)["type"], "ok")
+        self.srv.kill()
+        self.srv.start()
+        a3 = self.client()
+        a3.call("resume", token=a.token)
+        self.assertIsNone(a3.expect("game", game=gid)["draw_offer"])
 
 
 class Storage(unittest.TestCase):
