@@ -144,6 +144,8 @@ void cmd_engine(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "not_allowed", "games against the engine are unrated");
         return;
     }
+    if (lobby_refuse_playing(c, id))
+        return;
     if (color < 0)
         color = (int)(mono_us() & 1);
     t.engine_level = lv ? (int)json_integer_value(lv) : 10;
@@ -153,5 +155,6 @@ void cmd_engine(conn *c, json_t *m, json_t *id)
     t.rating[color] = c->user->rating;
     snprintf(t.name[1 - color], sizeof t.name[1 - color], "xq-engine-%d", t.engine_level);
     t.rating[1 - color] = 0;
-    game_start(&t, id, c);
+    if (game_start(&t, id, c))
+        lobby_user_playing(c->user->id);
 }
