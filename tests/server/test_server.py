@@ -628,8 +628,8 @@ class Http(Base):
         with open(os.path.join(self.dir, "secret.txt"), "w") as f:
             f.write("not for the web\n")
 
-    def get(self, path):
-        s = socket.create_connection(("127.0.0.1", self.srv.port), timeout=10)
+    def get(self, path, port=None):
+        s = socket.create_connection(("127.0.0.1", port or self.srv.port), timeout=10)
         s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
                    % path).encode())
         data = b""
@@ -653,6 +653,28 @@ class Http(Base):
         # the port still speaks both protocols
         self.assertEqual(self.client().call("ping")["type"], "pong")
         self.assertEqual(self.client(ws=True).call("ping")["type"], "pong")
+
+    def test_page_without_www(self):
+        """Without --www, a server run from the build tree serves the page of the
+        source tree, and says where it comes from; a --www that is no directory is
+        warned about at start-up."""
+        srv = Server(BINARY, os.path.join(self.dir, "other.db")).start()
+        try:
+            code, body = self.get("/", port=srv.port)
+            self.assertEqual(code, 200)
+            self.assertIn(b"<title>Xiangqi", body)
+            self.assertIn("browser page", srv.banner)
+        finally:
+            srv.stop()
+        srv = Server(BINARY, os.path.join(self.dir, "third.db"), "--www",
+                     os.path.join(self.dir, "missing")).start()
+        try:
+            code, _ = self.get("/", port=srv.port)
+            self.assertEqual(code, 404)
+        finally:
+            srv.stop()
+        self.assertIn("the browser page is not served", srv.stderr_text)
+        self.assertIn("--www", srv.stderr_text)
 
 
 class NoGuests(Base):

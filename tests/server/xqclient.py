@@ -242,7 +242,12 @@ class Server:
             self.proc.wait(5)
             raise AssertionError("server did not start: %r %r" % (line, self.proc.stderr.read()))
         self.port = int(m.group(1))
-        self.banner = line + self.proc.stdout.readline()
+        self.banner = line
+        while "xq-server: database" not in line:  # the banner ends with the database line
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            self.banner += line
         return self
 
     def kill(self):
