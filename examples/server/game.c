@@ -228,6 +228,21 @@ static void ratings_json(json_t *j, const double before[2], const double after[2
                                                     "black", after[1] - before[1]));
 }
 
+static int chat_line(const char *from, const char *text, int64_t at, void *arg)
+{
+    json_array_append_new(arg, json_pack("{sssssI}", "from", from, "text", text, "at",
+                                         (json_int_t)at));
+    return 0;
+}
+
+/* The game's stored chat (its last SRV_CHAT_KEEP lines) into j's "chat". */
+static void chat_json(int64_t gid, json_t *j)
+{
+    json_t *a = json_array();
+    store_chat_get(gid, SRV_CHAT_KEEP, chat_line, a);
+    json_object_set_new(j, "chat", a);
+}
+
 static json_t *state_json(const game *g, const conn *c)
 {
     char fen[XQ_FEN_MAX];
@@ -240,6 +255,7 @@ static json_t *state_json(const game *g, const conn *c)
         "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, mono_us()), "finished", 0,
         "legal", legal_json(g));
     history_json(g->board, j);
+    chat_json(g->id, j);
     json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
     json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
     json_object_set_new(j, "draw_offer",
@@ -291,6 +307,7 @@ static json_t *finished_state_json(const store_game *sg, const conn *c)
         (json_int_t)sg->ended);
     history_json(b, j);
     xq_board_free(b);
+    chat_json(sg->id, j);
     json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
     json_object_set_new(j, "draw_offer", json_null());
     json_object_set_new(j, "takeback_offer", json_null());
@@ -1179,6 +1196,10 @@ void game_say(conn *c, int64_t gid, const char *text, json_t *id)
         watching |= c->watching[k] == gid;
     if (color_of(g, c) < 0 && !watching) {
         conn_error(c, id, "not_your_game", "play or watch the game to chat in it");
+        return;
+    }
+    if (store_chat_add(gid, c->user->name, text) != ST_OK) {
+        conn_error(c, id, "storage", "the chat line could not be stored; it was not sent");
         return;
     }
     json_t *ev = json_pack("{sssIssss}", "type", "chat", "to", (json_int_t)gid, "from",

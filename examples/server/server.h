@@ -52,6 +52,7 @@
 #define SRV_MAX_BASE_S (3 * 3600)
 #define SRV_MAX_INC_S 180
 #define SRV_FINISHED_LIST_MAX 50
+#define SRV_CHAT_KEEP 100               /* game chat lines in a game's state */
 #define SRV_RATING_START 1500.0
 
 enum { T_LINE = 0, T_WS = 1 };
@@ -332,5 +333,10 @@ int store_game_moves(int64_t gid, int (*fn)(int ply, const char *mv, int64_t red
                                             int64_t black_ms, void *arg), void *arg);
 int store_games_finished(int64_t uid, int limit, int (*fn)(const store_game *g, void *arg),
                          void *arg);
+/* Game chat: a line is stored; the last `limit` lines of a game, oldest first. */
+int store_chat_add(int64_t gid, const char *from, const char *text);
+int store_chat_get(int64_t gid, int limit,
+                   int (*fn)(const char *from, const char *text, int64_t at, void *arg),
+                   void *arg);
 
 #endif

@@ -35,6 +35,10 @@ static const char k_schema[] =
     " game INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, move TEXT NOT NULL,"
     " red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL, PRIMARY KEY(game, ply))"
     " WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS chat("
+    " id INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES games(id),"
+    " from_name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS chat_game ON chat(game, id);"
     "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '2');";
 
 /* Columns added after schema 1: added to an older file at start-up. */
@@ -55,7 +59,7 @@ enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
-    S_GAME_DRAW_OFFER, S_COUNT
+    S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_COUNT
 };
 static const char *const k_sql[S_COUNT] = {
     [S_BEGIN] = "BEGIN IMMEDIATE",
@@ -83,6 +87,10 @@ static const char *const k_sql[S_COUNT] = {
     [S_GAMES_DONE_ALL] = "SELECT " GAME_COLS " FROM games WHERE result <> 0 ORDER BY id DESC LIMIT ?2",
     [S_GAME_RATINGS] = "UPDATE games SET red_rating_after = ?2, black_rating_after = ?3 WHERE id = ?1",
     [S_GAME_DRAW_OFFER] = "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+    [S_CHAT_ADD] = "INSERT INTO chat(game, from_name, text, at) VALUES(?1, ?2, ?3, ?4)",
+    [S_CHAT_GET] = "SELECT from_name, text, at FROM"
+                   " (SELECT id, from_name, text, at FROM chat WHERE game = ?1"
+                   "  ORDER BY id DESC LIMIT ?2) ORDER BY id",
 };
 static sqlite3_stmt *g_st[S_COUNT];
 
@@ -387,6 +395,34 @@ int store_game_set_draw_offer(int64_t gid, int color)
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, color);
     return run(st);
+}
+
+int store_chat_add(int64_t gid, const char *from, const char *text)
+{
+    sqlite3_stmt *st = g_st[S_CHAT_ADD];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_text(st, 2, from, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 3, text, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 4, wall_s());
+    return run(st);
+}
+
+int store_chat_get(int64_t gid, int limit,
+                   int (*fn)(const char *from, const char *text, int64_t at, void *arg), void *arg)
+{
+    sqlite3_stmt *st = g_st[S_CHAT_GET];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_int(st, 2, limit);
+    int rc, out = ST_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        if (fn((const char *)sqlite3_column_text(st, 0), (const char *)sqlite3_column_text(st, 1),
+               sqlite3_column_int64(st, 2), arg))
+            break;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        out = ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
 }
 
 static void game_row(sqlite3_stmt *st, store_game *g)

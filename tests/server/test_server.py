@@ -173,6 +173,23 @@ class Play(Base):
         self.assertNotIn("ratings", st)
         self.assertNotIn("rating_diff", st)
 
+    def test_game_chat_is_kept(self):
+        """Game chat is stored with the game: a player who comes back, and anyone
+        reading the finished game, gets it in the game state."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.assertEqual(a.call("say", to=gid, text="good luck")["type"], "chat")
+        self.assertEqual(b.call("say", to=gid, text="you too <3")["type"], "chat")
+        a2 = self.client(ws=True)
+        self.assertEqual(a2.call("resume", token=a.token)["type"], "session")
+        st = a2.expect("game", game=gid)
+        self.assertEqual([(x["from"], x["text"]) for x in st["chat"]],
+                         [("alice", "good luck"), ("bob", "you too <3")])
+        self.assertIsInstance(st["chat"][0]["at"], int)
+        self.assertEqual(b.call("resign", game=gid)["type"], "ok")
+        st = self.client().call("state", game=gid)
+        self.assertEqual([x["text"] for x in st["chat"]], ["good luck", "you too <3"])
+
     def test_rated_game_over_before_both_moved_is_not_rated(self):
         """As on lichess: a rated game that ends before both sides moved changes no
         rating, and its end says so."""
