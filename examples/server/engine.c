@@ -155,6 +155,5 @@ void cmd_engine(conn *c, json_t *m, json_t *id)
     t.rating[color] = c->user->rating;
     snprintf(t.name[1 - color], sizeof t.name[1 - color], "xq-engine-%d", t.engine_level);
     t.rating[1 - color] = 0;
-    if (game_start(&t, id, c))
-        lobby_user_playing(c->user->id);
+    game_start(&t, id, c);
 }

@@ -586,7 +586,7 @@ int64_t game_user_playing(int64_t uid)
 {
     for (size_t i = 0; i < g_ngames; i++)
         for (int s = 0; s < 2; s++)
-            if (!is_engine(g_games[i], s) && g_games[i]->t.uid[s] == uid)
+            if (g_games[i]->t.engine_level < 0 && g_games[i]->t.uid[s] == uid)
                 return g_games[i]->id;
     return 0;
 }

@@ -209,7 +209,7 @@ class Play(Base):
 
     def test_no_new_game_while_playing(self):
         """As on lichess: no seek, challenge, accept or engine game while one plays a
-        live game; a player's other offers go when a game starts."""
+        live game against a person; a player's other offers go when a game starts."""
         a, b, c, d = self.user("alice"), self.user("bob"), self.user("carol"), self.user("dave")
         gid = self.game(a, b)
         for r in (a.call("seek"), b.call("engine", level=0), a.call("challenge", to="carol")):
@@ -227,6 +227,10 @@ class Play(Base):
         # ... and after the game, a new one
         self.assertEqual(a.call("resign", game=gid)["type"], "ok")
         self.assertEqual(a.call("seek")["type"], "seek")
+        # a game against the engine waits for nobody: it does not count
+        self.assertEqual(b.call("engine", level=0, base=600)["type"], "game")
+        s2 = b.call("seek")
+        self.assertEqual(s2["type"], "seek")
 
     def test_flag_fall(self):
         a, b = self.user("alice"), self.user("bob")
