@@ -144,6 +144,8 @@ void cmd_engine(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "not_allowed", "games against the engine are unrated");
         return;
     }
+    if (lobby_refuse_playing(c, id))
+        return;
     if (color < 0)
         color = (int)(mono_us() & 1);
     t.engine_level = lv ? (int)json_integer_value(lv) : 10;

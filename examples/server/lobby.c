@@ -90,11 +90,22 @@ int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ru
     return 0;
 }
 
+int lobby_refuse_playing(conn *c, json_t *id)
+{
+    int64_t gid = game_user_playing(c->user->id);
+    if (!gid)
+        return 0;
+    conn_error(c, id, "already_playing", "you are playing game %lld: finish it first",
+               (long long)gid);
+    return 1;
+}
+
 static offer *offer_new(conn *c, json_t *m, json_t *id)
 {
     offer o;
     memset(&o, 0, sizeof o);
-    if (parse_terms(c, m, id, &o.base_s, &o.inc_s, &o.ruleset, &o.rated, &o.color) < 0)
+    if (parse_terms(c, m, id, &o.base_s, &o.inc_s, &o.ruleset, &o.rated, &o.color) < 0 ||
+        lobby_refuse_playing(c, id))
         return NULL;
     if (c->user->nseeks >= SRV_MAX_SEEKS_PER_USER) {
         conn_error(c, id, "too_many_offers", "at most %d open seeks and challenges per user",
@@ -218,6 +229,8 @@ void cmd_accept(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "not_allowed", "guests play unrated games only");
         return;
     }
+    if (lobby_refuse_playing(c, id))
+        return;
     user *author = user_online(o->uid);
     if (!author) {
         conn_error(c, id, "no_such_offer", "the author has left");
@@ -248,6 +261,17 @@ void cmd_accept(conn *c, json_t *m, json_t *id)
     if (!game_start(&t, id, c))
         return;
     offer_remove(o, "accepted");
+    lobby_user_playing(t.uid[0]);
+    lobby_user_playing(t.uid[1]);
+}
+
+void lobby_user_playing(int64_t uid)
+{
+    for (offer *o = g_offers, *n; o; o = n) {
+        n = o->next;
+        if (o->uid == uid)
+            offer_remove(o, "cancelled");
+    }
 }
 
 void cmd_decline(conn *c, json_t *m, json_t *id)
@@ -312,12 +336,7 @@ void cmd_unlobby(conn *c, json_t *m, json_t *id)
 
 static int finished_json(const store_game *g, void *arg)
 {
-    static const char *const res[] = {"*", "1-0", "0-1", "1/2-1/2"};
-    json_array_append_new((json_t *)arg,
-                          json_pack("{sIssssssss}", "game", (json_int_t)g->id, "red", g->name[0],
-                                    "black", g->name[1], "result",
-                                    res[g->result >= 0 && g->result <= 3 ? g->result : 0],
-                                    "reason", g->reason));
+    json_array_append_new((json_t *)arg, game_summary_json(g));
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "server.h"
@@ -29,6 +30,7 @@ srv_config g_cfg = {
 };
 
 void net_destroy(void);
+static int g_www_given; /* --www was on the command line */
 
 static void usage(FILE *f)
 {
@@ -40,7 +42,8 @@ static void usage(FILE *f)
             "\n"
             "  --listen [HOST:]PORT   address to listen on (default 127.0.0.1:%d; port 0: any free one)\n"
             "  --db PATH              database file (default $XDG_DATA_HOME/xiangqi/xq-server.db)\n"
-            "  --www DIR              files served over HTTP (default %s)\n"
+            "  --www DIR              files served over HTTP (default %s,\n"
+            "                         from the build tree: the sources' examples/server/www)\n"
             "  --guests               allow guest accounts\n"
             "  --grace SECONDS        reconnect grace before a game is lost by abandonment (60)\n"
             "  --max-connections N    connections in all (4096)\n"
@@ -115,6 +118,55 @@ static char *default_db(void)
     return path;
 }
 
+/* 1 when dir is a directory with an index.html. */
+static int page_dir(const char *dir)
+{
+    char index[4200];
+    struct stat st;
+    snprintf(index, sizeof index, "%s/index.html", dir);
+    return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && stat(index, &st) == 0 &&
+           S_ISREG(st.st_mode);
+}
+
+#if defined(XQ_SERVER_WWW_SOURCE) && defined(XQ_SERVER_BUILD_DIR)
+/* Whether this binary runs from the build tree it was built in. */
+static int in_build_tree(void)
+{
+    char exe[4096], *build = realpath(XQ_SERVER_BUILD_DIR, NULL);
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    int in = 0;
+    if (build && n > 0) {
+        exe[n] = 0;
+        size_t bl = strlen(build);
+        in = strncmp(exe, build, bl) == 0 && exe[bl] == '/';
+    }
+    free(build);
+    return in;
+}
+#endif
+
+/* The browser page: --www, else the installed one, else (or when run from the
+ * build tree) the source tree's; a clear warning when there is none. */
+static void choose_www(void)
+{
+    if (!g_www_given) {
+#if defined(XQ_SERVER_WWW_SOURCE) && defined(XQ_SERVER_BUILD_DIR)
+        if ((in_build_tree() || !page_dir(g_cfg.www)) && page_dir(XQ_SERVER_WWW_SOURCE))
+            g_cfg.www = XQ_SERVER_WWW_SOURCE;
+#endif
+    }
+    if (page_dir(g_cfg.www))
+        return;
+    fprintf(stderr,
+            "xq-server: warning: the browser page is not served: %s %s; HTTP answers 404. "
+            "Start with --www DIR, DIR being the page's directory (examples/server/www in the "
+            "sources, installed to %s)\n",
+            g_cfg.www, g_www_given ? "is not a directory with an index.html" : "is not there",
+            XQ_SERVER_WWW);
+    fflush(stderr);
+    g_cfg.www = NULL;
+}
+
 static void on_signal(int sig)
 {
     (void)sig;
@@ -138,6 +190,7 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--www") == 0) {
             if (!(g_cfg.www = cli_value(argc, argv, &i)))
                 return CLI_EXIT_USAGE;
+            g_www_given = 1;
         } else if (strcmp(a, "--guests") == 0) {
             g_cfg.guests = 1;
         } else if (strcmp(a, "--grace") == 0) {
@@ -162,6 +215,7 @@ int main(int argc, char **argv)
     }
     if (!g_cfg.db_path)
         g_cfg.db_path = default_db();
+    choose_www();
 
     /* room for many connections */
     struct rlimit rl;
@@ -200,10 +254,14 @@ int main(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     const char *h = g_cfg.host;
     int v6 = strchr(h, ':') != NULL;
-    printf("xq-server %s: listening on %s%s%s:%d (HTTP, WebSocket \"xq\", line protocol)\n"
-           "xq-server: database %s (%d unfinished game%s restored)\n",
-           xq_version_string(), v6 ? "[" : "", h, v6 ? "]" : "", g_cfg.port, g_cfg.db_path,
-           restored, restored == 1 ? "" : "s");
+    printf("xq-server %s: listening on %s%s%s:%d (HTTP, WebSocket \"xq\", line protocol)\n",
+           xq_version_string(), v6 ? "[" : "", h, v6 ? "]" : "", g_cfg.port);
+    if (g_cfg.www)
+        printf("xq-server: the browser page from %s\n", g_cfg.www);
+    else
+        printf("xq-server: no browser page (see --www)\n");
+    printf("xq-server: database %s (%d unfinished game%s restored)\n", g_cfg.db_path, restored,
+           restored == 1 ? "" : "s");
     fflush(stdout);
     net_run();
     engine_shutdown();
