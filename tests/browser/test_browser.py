@@ -16,7 +16,7 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "server"))
-from xqclient import Server  # noqa: E402
+from xqclient import LineClient, Server  # noqa: E402
 
 SKIP = 77
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
@@ -237,6 +237,40 @@ class Browser(unittest.TestCase):
         self.assertIn("e0e1", alice.text("moves"))
         Select(alice.el("notation")).select_by_value("wxf")
         self.assertIn("K5+1", alice.text("moves"))
+
+    def line_user(self, name):
+        """A user on the line protocol (a third or fourth player costs no browser)."""
+        c = LineClient(self.srv.port)
+        self.addCleanup(c.close)
+        c.call("hello", protocol=1, client="browser-test")
+        self.assertEqual(c.call("register", name=name, password="secret-" + name)["type"], "session")
+        return c
+
+    def test_new_game_comes_to_the_front_and_finished_game_reopens(self):
+        alice, bob = Page(self, self.url), Page(self, self.url)
+        alice.register("alice")
+        bob.register("bob")
+        # dave and erin (line protocol) play; alice and bob watch them
+        dave, erin = self.line_user("dave"), self.line_user("erin")
+        x = erin.call("accept", offer=dave.call("seek", base=600, inc=0, color="red")["offer"])["game"]
+        for p in (alice, bob):
+            p.until(lambda p=p: p.d.find_elements(By.CSS_SELECTOR, '#live-games li[data-game="%d"] button' % x),
+                    "dave – erin is listed")
+            p.d.find_element(By.CSS_SELECTOR, '#live-games li[data-game="%d"] button' % x).click()
+            p.until(lambda p=p: p.text("game-title").startswith("Game %d: dave – erin" % x), "dave – erin is watched")
+        # alice, watching, seeks a rated game as Red; bob, watching too, accepts:
+        # the new game comes to the front on both pages (issue 24, browser 1)
+        Select(alice.el("color")).select_by_value("red")
+        alice.click("rated")
+        alice.click("seek")
+        bob.until(lambda: bob.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "bob sees the seek")
+        bob.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        bob.until(lambda: "alice – bob" in bob.text("game-title"), "bob's page shows the game he accepted")
+        alice.until(lambda: "alice – bob" in alice.text("game-title"),
+                    "alice's page switches from the watched game to her new game")
+        g = int(alice.text("game-title").split(":")[0].split()[1])
+        self.assertIn("#game=%d" % g, alice.d.current_url)
+        self.assertIn("you", alice.text("player-bottom"))
 
     def test_guest_plays_the_engine_at_level_1(self):
         p = Page(self, self.url)

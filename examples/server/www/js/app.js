@@ -23,6 +23,7 @@ const state = {
   watching: new Set(),
   offers: new Map(),     // seeks and challenges
   live: new Map(),       // live games in the lobby
+  replay: false,         // the games that follow a session are the user's live games, not new ones
   notation: localStorage.getItem("xq.notation") || "zh",
 };
 
@@ -132,6 +133,9 @@ const handlers = {
     state.me = m;
     if (m.token) { state.token = m.token; localStorage.setItem("xq.token", m.token); }
     showAccount();
+    // the user's live games follow the session, before the answer to a ping sent now
+    state.replay = true;
+    conn.send("ping").catch(() => {}).finally(() => { state.replay = false; });
     conn.send("lobby").catch(fail); // seeks, challenges, live games and lobby chat
   },
   games(m) {
@@ -146,9 +150,16 @@ const handlers = {
     state.games.set(g.id, g);
     if (m.you === null) state.watching.add(g.id);
     const wasActive = state.active === g.id;
-    if (m.id !== undefined || !state.games.has(state.active) || state.active === g.id ||
-        (state.games.get(state.active).ended && m.you)) setActive(g.id, !wasActive);
-    else renderLists();
+    // A game that starts for this user (a seek of theirs accepted, a challenge or
+    // an engine game) comes to the front, whatever is shown; so does the game
+    // asked for (the reply to watch, state, accept) and, when nothing or a
+    // finished game is shown, a game of the user's that comes back after a reload.
+    const started = !old && m.you && !state.replay;
+    const active = state.games.get(state.active);
+    if (m.id !== undefined || started || !active || wasActive || (active.ended && m.you)) {
+      setActive(g.id, !wasActive);
+      if (started && m.id === undefined) announce(`A new game: ${m.red.name} – ${m.black.name}; you play ${m.you}`);
+    } else renderLists();
   },
   move(m) {
     const g = state.games.get(m.game);
