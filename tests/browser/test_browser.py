@@ -271,6 +271,23 @@ class Browser(unittest.TestCase):
         g = int(alice.text("game-title").split(":")[0].split()[1])
         self.assertIn("#game=%d" % g, alice.d.current_url)
         self.assertIn("you", alice.text("player-bottom"))
+        # two moves (a rated game needs both sides to have moved) and bob resigns:
+        # alice's rating shows 1520 at once, the result each player's change (browser 3)
+        alice.play("h2e2")
+        bob.until(lambda: bob.plies() == 1, "bob sees h2e2")
+        bob.play("h9g7")
+        alice.until(lambda: alice.plies() == 2, "alice sees h9g7")
+        self.assertEqual(alice.text("me-rating"), "1500")
+        bob.click("resign")
+        bob.d.switch_to.alert.accept()
+        for p in (alice, bob):
+            p.until(lambda p=p: p.el("result").is_displayed(), "the result is shown")
+        alice.until(lambda: alice.text("me-rating") == "1520", "alice's new rating is shown without a reload")
+        bob.until(lambda: bob.text("me-rating") == "1480", "bob's new rating is shown without a reload")
+        for p in (alice, bob):
+            self.assertIn("1-0", p.text("result"))
+            self.assertIn("alice 1520 (+20), bob 1480 (-20)", p.text("result"))
+        alice.shot("rated-result")
 
     def test_guest_plays_the_engine_at_level_1(self):
         p = Page(self, self.url)

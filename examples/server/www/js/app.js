@@ -184,7 +184,13 @@ const handlers = {
     g.ended = m;
     g.clock = { red: m.clock.red, black: m.clock.black, running: "none" };
     state.watching.delete(g.id);
-    if (g.id === state.active) { render(); sound.play("end"); announce(resultText(m)); }
+    // a rated game changed the user's rating: show the new one at once
+    if (m.ratings && g.you && state.me && !state.me.guest &&
+        state.me.name.toLowerCase() === g[g.you].name.toLowerCase()) {
+      state.me.rating = m.ratings[g.you];
+      showAccount();
+    }
+    if (g.id === state.active) { render(); sound.play("end"); announce(resultText(m, g)); }
     renderLists();
   },
   offer(m) {
@@ -383,15 +389,27 @@ function render(animate = null) {
   renderControls(g);
   const r = $("result");
   r.hidden = !g.ended;
-  if (g.ended) r.textContent = resultText(g.ended);
+  if (g.ended) r.textContent = resultText(g.ended, g);
 }
 
-// "1-0  Red wins: checkmate", "0-1  Black wins: perpetual check by Red"
-function resultText(e) {
+// "1-0  Red wins: checkmate", "0-1  Black wins: perpetual check by Red", and
+// after a rated game a second line with the ratings: "alice 1520 (+20), bob 1480 (-20)"
+function resultText(e, g) {
   const winner = e.winner || (e.result === "1-0" ? "red" : e.result === "0-1" ? "black" : null);
   const head = winner ? `${cap(winner)} wins` : e.result === "1/2-1/2" ? "Draw" : "No result";
   const detail = cap(String(e.text || e.reason || "").replace(/^(1-0|0-1|1\/2-1\/2|\*)\s*/, ""));
-  return `${e.result}  ${head}${detail ? ": " + detail : ""}`;
+  return `${e.result}  ${head}${detail ? ": " + detail : ""}${ratingText(e, g)}`;
+}
+
+function ratingText(e, g) {
+  if (!e.ratings || !g) return "";
+  const side = (c) => {
+    const after = e.ratings[c];
+    let diff = e.rating_diff ? e.rating_diff[c] : after - g[c].rating; // before: the rating at the start
+    diff = Math.round(diff);
+    return `${g[c].name} ${Math.round(after)} (${diff >= 0 ? "+" : "-"}${Math.abs(diff)})`;
+  };
+  return `\n${side("red")}, ${side("black")}`;
 }
 
 function renderPlayers(g) {
