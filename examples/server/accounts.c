@@ -353,9 +353,15 @@ void cmd_logout(conn *c, json_t *m, json_t *id)
     conn_send_id(c, id, msg_new("ok"));
 }
 
-static int count_games(const store_game *g, void *arg)
+typedef struct recent_ctx {
+    json_t *ids, *games;
+} recent_ctx;
+
+static int recent_game(const store_game *g, void *arg)
 {
-    json_array_append_new((json_t *)arg, json_integer((json_int_t)g->id));
+    recent_ctx *r = arg;
+    json_array_append_new(r->ids, json_integer((json_int_t)g->id));
+    json_array_append_new(r->games, game_summary_json(g));
     return 0;
 }
 
@@ -367,10 +373,11 @@ void cmd_user(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "no_such_user", "no such user");
         return;
     }
-    json_t *recent = json_array();
-    store_games_finished(su.id, 10, count_games, recent);
-    json_t *r = json_pack("{sssIsssfsisbsbso}", "type", "user", "user", (json_int_t)su.id, "name",
-                          su.name, "rating", su.rating, "games", su.games, "guest", su.guest,
-                          "online", user_online(su.id) != NULL, "recent", recent);
+    recent_ctx rc = {json_array(), json_array()};
+    store_games_finished(su.id, 10, recent_game, &rc);
+    json_t *r = json_pack("{sssIsssfsisbsbsoso}", "type", "user", "user", (json_int_t)su.id,
+                          "name", su.name, "rating", su.rating, "games", su.games, "guest",
+                          su.guest, "online", user_online(su.id) != NULL, "recent", rc.ids,
+                          "recent_games", rc.games);
     conn_send_id(c, id, r);
 }

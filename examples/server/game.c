@@ -186,19 +186,18 @@ static json_t *player_json(const game *g, int s)
     return p;
 }
 
-static json_t *state_json(const game *g, const conn *c)
+/* The moves of a board's history into j: "moves" (ICCS), "wxf", "zh" and "ply". */
+static void history_json(const xq_board *b, json_t *j)
 {
-    char fen[XQ_FEN_MAX];
-    xq_board_fen(g->board, fen, sizeof fen);
     json_t *moves = json_array(), *wxf = json_array(), *zh = json_array();
-    int n = xq_board_history_size(g->board);
+    int n = xq_board_history_size(b);
     xq_board *replay = NULL; /* the moves again from the start, for their WXF and Chinese text */
     if (xq_board_new(&replay, XQ_START_FEN, NULL) != XQ_OK)
         replay = NULL;
     for (int i = 0; i < n; i++) {
         xq_move mv;
         char s[XQ_MOVE_STR_MAX], w[XQ_MOVE_TEXT_MAX] = "", z[XQ_MOVE_TEXT_MAX] = "";
-        xq_board_history_move(g->board, i, &mv, NULL);
+        xq_board_history_move(b, i, &mv, NULL);
         xq_move_format(mv, s, sizeof s);
         if (replay) {
             xq_board_move_to_text(replay, mv, XQ_NOTATION_WXF, 0, w, sizeof w);
@@ -210,15 +209,37 @@ static json_t *state_json(const game *g, const conn *c)
         json_array_append_new(zh, json_string(z[0] ? z : s));
     }
     xq_board_free(replay);
-    int you = c ? color_of(g, c) : -1;
-    json_t *j = json_pack(
-        "{sssIsososssisisbsssssosisssoso}", "type", "game", "game", (json_int_t)g->id, "red",
-        player_json(g, 0), "black", player_json(g, 1), "rules", ruleset_name(g->t.ruleset),
-        "base", g->t.base_s, "inc", g->t.inc_s, "rated", g->t.rated, "start", XQ_START_FEN,
-        "fen", fen, "moves", moves, "ply", n, "turn", k_color[stm(g)], "clock",
-        clock_json(g, mono_us()), "legal", legal_json(g));
+    json_object_set_new(j, "moves", moves);
     json_object_set_new(j, "wxf", wxf);
     json_object_set_new(j, "zh", zh);
+    json_object_set_new(j, "ply", json_integer(n));
+}
+
+static json_t *winner_json(int result)
+{
+    return result == 1 ? json_string("red") : result == 2 ? json_string("black") : json_null();
+}
+
+/* The ratings after a rated game and the change of each: "ratings", "rating_diff". */
+static void ratings_json(json_t *j, const double before[2], const double after[2])
+{
+    json_object_set_new(j, "ratings", json_pack("{sfsf}", "red", after[0], "black", after[1]));
+    json_object_set_new(j, "rating_diff", json_pack("{sfsf}", "red", after[0] - before[0],
+                                                    "black", after[1] - before[1]));
+}
+
+static json_t *state_json(const game *g, const conn *c)
+{
+    char fen[XQ_FEN_MAX];
+    xq_board_fen(g->board, fen, sizeof fen);
+    int you = c ? color_of(g, c) : -1;
+    json_t *j = json_pack(
+        "{sssIsososssisisbsssssssosbso}", "type", "game", "game", (json_int_t)g->id, "red",
+        player_json(g, 0), "black", player_json(g, 1), "rules", ruleset_name(g->t.ruleset),
+        "base", g->t.base_s, "inc", g->t.inc_s, "rated", g->t.rated, "start", XQ_START_FEN,
+        "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, mono_us()), "finished", 0,
+        "legal", legal_json(g));
+    history_json(g->board, j);
     json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
     json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
     json_object_set_new(j, "draw_offer",
@@ -226,6 +247,69 @@ static json_t *state_json(const game *g, const conn *c)
     json_object_set_new(j, "takeback_offer", g->takeback_offer >= 0
                                                  ? json_string(k_color[g->takeback_offer])
                                                  : json_null());
+    return j;
+}
+
+static int replay_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
+{
+    (void)ply, (void)r, (void)b;
+    xq_move m;
+    return xq_move_parse(mv, &m) != XQ_OK || xq_board_make_move(arg, m) != XQ_OK;
+}
+
+/* A finished game as stored: the same fields as a live game's state, with the
+ * clocks at the end, no legal moves, and the end (result, winner, reason, text,
+ * ended, and the ratings after a rated game with their change). */
+static json_t *finished_state_json(const store_game *sg, const conn *c)
+{
+    xq_board *b;
+    if (xq_board_new(&b, NULL, NULL) != XQ_OK)
+        return NULL;
+    store_game_moves(sg->id, replay_move, b);
+    char fen[XQ_FEN_MAX];
+    xq_board_fen(b, fen, sizeof fen);
+    json_t *pl[2];
+    int you = -1;
+    for (int s = 0; s < 2; s++) {
+        int engine = sg->engine_level >= 0 && sg->engine_color == s;
+        pl[s] = json_pack("{sssf}", "name", sg->name[s], "rating", sg->rating[s]);
+        if (engine)
+            json_object_set_new(pl[s], "engine", json_integer(sg->engine_level));
+        else if (c && c->user && sg->uid[s] == c->user->id)
+            you = s;
+    }
+    int res = sg->result >= 0 && sg->result <= 4 ? sg->result : 0;
+    json_t *j = json_pack(
+        "{sssIsososssisisbsssssss{sIsIss}sosbsbsosssssssIsI}", "type", "game", "game",
+        (json_int_t)sg->id, "red", pl[0], "black", pl[1], "rules", ruleset_name(sg->ruleset),
+        "base", sg->base_s, "inc", sg->inc_s, "rated", sg->rated, "start", XQ_START_FEN, "fen",
+        fen, "turn", k_color[xq_board_side_to_move(b)], "clock", "red",
+        (json_int_t)sg->clock_ms[0], "black", (json_int_t)sg->clock_ms[1], "running", "none",
+        "legal", json_array(), "check", xq_board_in_check(b), "finished", 1, "winner",
+        winner_json(res), "result", k_result[res], "reason", sg->reason, "text",
+        sg->text[0] ? sg->text : sg->reason, "created", (json_int_t)sg->created, "ended",
+        (json_int_t)sg->ended);
+    history_json(b, j);
+    xq_board_free(b);
+    json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
+    json_object_set_new(j, "draw_offer", json_null());
+    json_object_set_new(j, "takeback_offer", json_null());
+    if (sg->has_after)
+        ratings_json(j, sg->rating, sg->rating_after);
+    return j;
+}
+
+json_t *game_summary_json(const store_game *sg)
+{
+    int res = sg->result >= 0 && sg->result <= 4 ? sg->result : 0;
+    json_t *j = json_pack(
+        "{sIsssssssosssssbsssisisisIsI}", "game", (json_int_t)sg->id, "red", sg->name[0],
+        "black", sg->name[1], "result", k_result[res], "winner", winner_json(res), "reason",
+        sg->reason, "text", sg->text[0] ? sg->text : sg->reason, "rated", sg->rated, "rules",
+        ruleset_name(sg->ruleset), "base", sg->base_s, "inc", sg->inc_s, "ply", sg->plies,
+        "created", (json_int_t)sg->created, "ended", (json_int_t)sg->ended);
+    if (sg->has_after)
+        ratings_json(j, sg->rating, sg->rating_after);
     return j;
 }
 
@@ -269,7 +353,7 @@ static void send_states(game *g)
 }
 
 /* ---- the end ---- */
-static void game_end(game *g, int result, const char *reason, const char *text)
+static void game_end(game *g, int result, const char *reason, const char *why)
 {
     if (g->ended)
         return;
@@ -279,21 +363,30 @@ static void game_end(game *g, int result, const char *reason, const char *text)
     timer_cancel(g->flag_timer);
     timer_cancel(g->grace_timer[0]);
     timer_cancel(g->grace_timer[1]);
-    double rating[2] = {g->t.rating[0], g->t.rating[1]};
-    int rated = g->t.rated && result >= 1 && result <= 3 && xq_board_ply(g->board) >= 2;
+    double rating[2] = {g->t.rating[0], g->t.rating[1]}, before[2] = {rating[0], rating[1]};
+    /* as on lichess: a game over before both sides have moved changes no rating */
+    int early = xq_board_ply(g->board) < 2;
+    int rated = g->t.rated && result >= 1 && result <= 3 && !early;
+    char text[320];
+    snprintf(text, sizeof text, "%s%s", why,
+             g->t.rated && !rated && result >= 1 && result <= 3
+                 ? "; not rated: the game ended before both sides had moved"
+                 : "");
     int ok = store_begin() == ST_OK;
-    ok = ok && store_game_finish(g->id, result, reason, r > 0 ? r : 0, b > 0 ? b : 0) == ST_OK;
+    ok = ok &&
+         store_game_finish(g->id, result, reason, text, r > 0 ? r : 0, b > 0 ? b : 0) == ST_OK;
     if (ok && rated) {
         store_user ur, ub;
         ok = store_user_by_id(g->t.uid[0], &ur) == ST_OK &&
              store_user_by_id(g->t.uid[1], &ub) == ST_OK;
         if (ok) {
-            rating[0] = ur.rating;
-            rating[1] = ub.rating;
+            rating[0] = before[0] = ur.rating;
+            rating[1] = before[1] = ub.rating;
             elo_update(&rating[0], &rating[1], ur.games, ub.games,
                        result == 1 ? 1.0 : result == 2 ? 0.0 : 0.5);
             ok = store_user_set_rating(ur.id, rating[0], ur.games + 1) == ST_OK &&
-                 store_user_set_rating(ub.id, rating[1], ub.games + 1) == ST_OK;
+                 store_user_set_rating(ub.id, rating[1], ub.games + 1) == ST_OK &&
+                 store_game_set_ratings(g->id, rating[0], rating[1]) == ST_OK;
         }
     }
     ok = ok && store_commit() == ST_OK;
@@ -307,16 +400,13 @@ static void game_end(game *g, int result, const char *reason, const char *text)
         if (u)
             u->rating = rating[s];
     }
-    json_t *ev = json_pack("{sssIsssssssos{sIsI}}", "type", "end", "game", (json_int_t)g->id,
-                           "result", k_result[result], "reason", reason, "text", text, "winner",
-                           result == 1   ? json_string("red")
-                           : result == 2 ? json_string("black")
-                                         : json_null(),
-                           "clock", "red", (json_int_t)(r > 0 ? r : 0), "black",
-                           (json_int_t)(b > 0 ? b : 0));
+    json_t *ev = json_pack("{sssIsssssssos{sIsI}sssssb}", "type", "end", "game",
+                           (json_int_t)g->id, "result", k_result[result], "reason", reason,
+                           "text", text, "winner", winner_json(result), "clock", "red",
+                           (json_int_t)(r > 0 ? r : 0), "black", (json_int_t)(b > 0 ? b : 0),
+                           "red", g->t.name[0], "black", g->t.name[1], "rated", rated && ok);
     if (rated && ok)
-        json_object_set_new(ev, "ratings", json_pack("{sfsf}", "red", rating[0], "black",
-                                                     rating[1]));
+        ratings_json(ev, before, rating);
     broadcast(g, ev, NULL);
     json_decref(ev);
     json_t *gone = json_pack("{sssI}", "type", "game_over", "game", (json_int_t)g->id);
@@ -926,8 +1016,39 @@ void cmd_abort(conn *c, json_t *m, json_t *id)
     game_end(g, RES_ABORTED, "aborted", text);
 }
 
+/* state and watch of a game that is not live: the finished game as stored.
+ * 1 when it answered (the game or an error), 0 when the game is live. */
+static int finished_reply(conn *c, json_t *m, json_t *id)
+{
+    json_t *v = json_object_get(m, "game");
+    if (!json_is_integer(v)) {
+        conn_error(c, id, "bad_field", "'game' (an integer) is required");
+        return 1;
+    }
+    if (game_find(json_integer_value(v)))
+        return 0;
+    store_game sg;
+    int rc = store_game_get(json_integer_value(v), &sg);
+    if (rc == ST_ERROR)
+        conn_error(c, id, "storage", "the database could not be read");
+    else if (rc != ST_OK)
+        conn_error(c, id, "no_such_game", "no such game");
+    else if (sg.result == 0)
+        conn_error(c, id, "no_such_game", "game %lld could not be restored", (long long)sg.id);
+    else {
+        json_t *st = finished_state_json(&sg, c);
+        if (st)
+            conn_send_id(c, id, st);
+        else
+            conn_error(c, id, "server_error", "out of memory");
+    }
+    return 1;
+}
+
 void cmd_watch(conn *c, json_t *m, json_t *id)
 {
+    if (finished_reply(c, m, id))
+        return; /* a finished game: its state, and nothing to subscribe to */
     game *g = get_game(c, m, id, 0, NULL);
     if (!g)
         return;
@@ -967,7 +1088,15 @@ static void unwatch(game *g, conn *c)
 
 void cmd_unwatch(conn *c, json_t *m, json_t *id)
 {
-    game *g = get_game(c, m, id, 0, NULL);
+    json_t *v = json_object_get(m, "game");
+    game *g = json_is_integer(v) ? game_find(json_integer_value(v)) : NULL;
+    store_game sg;
+    if (!g && json_is_integer(v) && store_game_get(json_integer_value(v), &sg) == ST_OK) {
+        conn_send_id(c, id, msg_new("ok")); /* a finished game is watched by nobody */
+        return;
+    }
+    if (!g)
+        g = get_game(c, m, id, 0, NULL);
     if (!g)
         return;
     unwatch(g, c);
@@ -991,6 +1120,8 @@ void game_unwatch_conn(conn *c)
 
 void cmd_state(conn *c, json_t *m, json_t *id)
 {
+    if (finished_reply(c, m, id))
+        return;
     game *g = get_game(c, m, id, 0, NULL);
     if (g)
         conn_send_id(c, id, state_json(g, c));

@@ -312,12 +312,7 @@ void cmd_unlobby(conn *c, json_t *m, json_t *id)
 
 static int finished_json(const store_game *g, void *arg)
 {
-    static const char *const res[] = {"*", "1-0", "0-1", "1/2-1/2"};
-    json_array_append_new((json_t *)arg,
-                          json_pack("{sIssssssss}", "game", (json_int_t)g->id, "red", g->name[0],
-                                    "black", g->name[1], "result",
-                                    res[g->result >= 0 && g->result <= 3 ? g->result : 0],
-                                    "reason", g->reason));
+    json_array_append_new((json_t *)arg, game_summary_json(g));
     return 0;
 }
 

@@ -210,6 +210,9 @@ void game_user_absent(int64_t uid);     /* a player's last connection went */
 void game_send_all_for(conn *c);       /* on login: the user's live games */
 void game_unwatch_conn(conn *c);
 json_t *game_list_json(void);
+/* A finished game for the lists (`games finished`, `user`): players, result, reason, ratings. */
+struct store_game;
+json_t *game_summary_json(const struct store_game *sg);
 size_t game_live_count(void);
 void cmd_move(conn *c, json_t *m, json_t *id);
 void cmd_resign(conn *c, json_t *m, json_t *id);
@@ -272,6 +275,11 @@ typedef struct store_game {
     char reason[64];
     int64_t clock_ms[2];
     int64_t created, ended;
+    char text[256];            /* the end's sentence for people ("" before schema 2) */
+    int has_after;             /* rating_after holds the ratings after a rated game */
+    double rating_after[2];
+    int draw_offer;            /* the color with a standing draw offer, or -1 */
+    int plies;                 /* moves stored (read only) */
 } store_game;
 enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
 int store_open(const char *path, int sync_full, char *err, size_t cap);
@@ -290,7 +298,13 @@ int store_session_delete(const char *token_hash);
 int store_game_create(store_game *g);
 int store_move_add(int64_t gid, int ply, const char *move, int64_t red_ms, int64_t black_ms);
 int store_moves_truncate(int64_t gid, int from_ply);
-int store_game_finish(int64_t gid, int result, const char *reason, int64_t red_ms, int64_t black_ms);
+int store_game_finish(int64_t gid, int result, const char *reason, const char *text,
+                      int64_t red_ms, int64_t black_ms);
+/* The ratings after a rated game (in the transaction of its end). */
+int store_game_set_ratings(int64_t gid, double red_after, double black_after);
+/* The side with a standing draw offer (-1: none). */
+int store_game_set_draw_offer(int64_t gid, int color);
+
 /* Unfinished games, and the moves of a game (ICCS, with the clocks after each). */
 int store_games_unfinished(int (*fn)(const store_game *g, void *arg), void *arg);
 int store_game_get(int64_t gid, store_game *g);

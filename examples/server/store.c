@@ -26,7 +26,8 @@ static const char k_schema[] =
     " rules INTEGER NOT NULL, base_s INTEGER NOT NULL, inc_s INTEGER NOT NULL,"
     " rated INTEGER NOT NULL, result INTEGER NOT NULL DEFAULT 0, reason TEXT,"
     " red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,"
-    " created INTEGER NOT NULL, ended INTEGER);"
+    " created INTEGER NOT NULL, ended INTEGER, end_text TEXT, red_rating_after REAL,"
+    " black_rating_after REAL, draw_offer INTEGER NOT NULL DEFAULT -1);"
     "CREATE INDEX IF NOT EXISTS games_live ON games(result) WHERE result = 0;"
     "CREATE INDEX IF NOT EXISTS games_red ON games(red);"
     "CREATE INDEX IF NOT EXISTS games_black ON games(black);"
@@ -34,12 +35,27 @@ static const char k_schema[] =
     " game INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, move TEXT NOT NULL,"
     " red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL, PRIMARY KEY(game, ply))"
     " WITHOUT ROWID;"
-    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '1');";
+    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '2');";
+
+/* Columns added after schema 1: added to an older file at start-up. */
+static const char *const k_games_added[][2] = {
+    {"end_text", "ALTER TABLE games ADD COLUMN end_text TEXT"},
+    {"red_rating_after", "ALTER TABLE games ADD COLUMN red_rating_after REAL"},
+    {"black_rating_after", "ALTER TABLE games ADD COLUMN black_rating_after REAL"},
+    {"draw_offer", "ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1"},
+};
+
+#define GAME_COLS                                                                                \
+    "id, red, black, red_name, black_name, red_rating, black_rating, engine_level,"              \
+    " engine_color, rules, base_s, inc_s, rated, result, reason, red_ms, black_ms, created,"     \
+    " ended, end_text, red_rating_after, black_rating_after, draw_offer,"        \
+    " (SELECT count(*) FROM moves WHERE moves.game = games.id)"
 
 enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
-    S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_COUNT
+    S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
+    S_GAME_DRAW_OFFER, S_COUNT
 };
 static const char *const k_sql[S_COUNT] = {
     [S_BEGIN] = "BEGIN IMMEDIATE",
@@ -58,13 +74,15 @@ static const char *const k_sql[S_COUNT] = {
     [S_MOVE_ADD] = "INSERT INTO moves(game, ply, move, red_ms, black_ms) VALUES(?1,?2,?3,?4,?5)",
     [S_MOVE_TRUNC] = "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
     [S_GAME_END] = "UPDATE games SET result = ?2, reason = ?3, red_ms = ?4, black_ms = ?5,"
-                   " ended = ?6 WHERE id = ?1",
-    [S_GAMES_LIVE] = "SELECT * FROM games WHERE result = 0 ORDER BY id",
-    [S_GAME_GET] = "SELECT * FROM games WHERE id = ?1",
+                   " ended = ?6, end_text = ?7, draw_offer = -1 WHERE id = ?1",
+    [S_GAMES_LIVE] = "SELECT " GAME_COLS " FROM games WHERE result = 0 ORDER BY id",
+    [S_GAME_GET] = "SELECT " GAME_COLS " FROM games WHERE id = ?1",
     [S_GAME_MOVES] = "SELECT ply, move, red_ms, black_ms FROM moves WHERE game = ?1 ORDER BY ply",
-    [S_GAMES_DONE] = "SELECT * FROM games WHERE result <> 0 AND (red = ?1 OR black = ?1)"
+    [S_GAMES_DONE] = "SELECT " GAME_COLS " FROM games WHERE result <> 0 AND (red = ?1 OR black = ?1)"
                      " ORDER BY id DESC LIMIT ?2",
-    [S_GAMES_DONE_ALL] = "SELECT * FROM games WHERE result <> 0 ORDER BY id DESC LIMIT ?2",
+    [S_GAMES_DONE_ALL] = "SELECT " GAME_COLS " FROM games WHERE result <> 0 ORDER BY id DESC LIMIT ?2",
+    [S_GAME_RATINGS] = "UPDATE games SET red_rating_after = ?2, black_rating_after = ?3 WHERE id = ?1",
+    [S_GAME_DRAW_OFFER] = "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
 };
 static sqlite3_stmt *g_st[S_COUNT];
 
@@ -85,6 +103,37 @@ static int fail(char *err, size_t cap, const char *path, const char *what)
         snprintf(err, cap, "database %s: %s: %s", path, what, msg);
     store_close();
     return -1;
+}
+
+static int has_column(const char *table, const char *column)
+{
+    sqlite3_stmt *st;
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
+    if (sqlite3_prepare_v2(g_db, sql, -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    int found = 0;
+    while (!found && sqlite3_step(st) == SQLITE_ROW) {
+        const unsigned char *name = sqlite3_column_text(st, 1);
+        found = name && strcmp((const char *)name, column) == 0;
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+/* A file of an older schema gets the columns added since (in the open transaction). */
+static int migrate(char **emsg)
+{
+    for (size_t i = 0; i < sizeof k_games_added / sizeof k_games_added[0]; i++) {
+        int has = has_column("games", k_games_added[i][0]);
+        if (has < 0 || (!has && sqlite3_exec(g_db, k_games_added[i][1], NULL, NULL, emsg) !=
+                                    SQLITE_OK))
+            return -1;
+    }
+    return sqlite3_exec(g_db, "UPDATE meta SET value = '2' WHERE key = 'schema'", NULL, NULL,
+                        emsg) == SQLITE_OK
+               ? 0
+               : -1;
 }
 
 int store_open(const char *path, int sync_full, char *err, size_t cap)
@@ -124,7 +173,7 @@ int store_open(const char *path, int sync_full, char *err, size_t cap)
         sqlite3_free(emsg);
         return fail(err, cap, path, "taking the write lock");
     }
-    if (sqlite3_exec(g_db, k_schema, NULL, NULL, &emsg) != SQLITE_OK ||
+    if (sqlite3_exec(g_db, k_schema, NULL, NULL, &emsg) != SQLITE_OK || migrate(&emsg) < 0 ||
         sqlite3_exec(g_db, "COMMIT", NULL, NULL, &emsg) != SQLITE_OK) {
         sqlite3_free(emsg);
         return fail(err, cap, path, "creating the tables");
@@ -309,7 +358,8 @@ int store_moves_truncate(int64_t gid, int from_ply)
     return run(st);
 }
 
-int store_game_finish(int64_t gid, int result, const char *reason, int64_t red_ms, int64_t black_ms)
+int store_game_finish(int64_t gid, int result, const char *reason, const char *text,
+                      int64_t red_ms, int64_t black_ms)
 {
     sqlite3_stmt *st = g_st[S_GAME_END];
     sqlite3_bind_int64(st, 1, gid);
@@ -318,6 +368,24 @@ int store_game_finish(int64_t gid, int result, const char *reason, int64_t red_m
     sqlite3_bind_int64(st, 4, red_ms);
     sqlite3_bind_int64(st, 5, black_ms);
     sqlite3_bind_int64(st, 6, wall_s());
+    sqlite3_bind_text(st, 7, text, -1, SQLITE_TRANSIENT);
+    return run(st);
+}
+
+int store_game_set_ratings(int64_t gid, double red_after, double black_after)
+{
+    sqlite3_stmt *st = g_st[S_GAME_RATINGS];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_double(st, 2, red_after);
+    sqlite3_bind_double(st, 3, black_after);
+    return run(st);
+}
+
+int store_game_set_draw_offer(int64_t gid, int color)
+{
+    sqlite3_stmt *st = g_st[S_GAME_DRAW_OFFER];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_int(st, 2, color);
     return run(st);
 }
 
@@ -344,6 +412,14 @@ static void game_row(sqlite3_stmt *st, store_game *g)
     g->clock_ms[1] = sqlite3_column_int64(st, 16);
     g->created = sqlite3_column_int64(st, 17);
     g->ended = sqlite3_column_int64(st, 18);
+    const unsigned char *t = sqlite3_column_text(st, 19);
+    snprintf(g->text, sizeof g->text, "%s", t ? (const char *)t : "");
+    g->has_after = sqlite3_column_type(st, 20) != SQLITE_NULL &&
+                   sqlite3_column_type(st, 21) != SQLITE_NULL;
+    g->rating_after[0] = sqlite3_column_double(st, 20);
+    g->rating_after[1] = sqlite3_column_double(st, 21);
+    g->draw_offer = sqlite3_column_int(st, 22);
+    g->plies = sqlite3_column_int(st, 23);
 }
 
 static int each_game(sqlite3_stmt *st, int (*fn)(const store_game *, void *), void *arg)

@@ -112,6 +112,67 @@ class Play(Base):
         r = b.call("move", game=gid, move="a9a8")
         self.assertEqual(r["code"], "game_over")
 
+    def test_finished_game_state_and_watch(self):
+        """`state` and `watch` of a finished game answer the game as stored (anyone
+        may ask); `watch` subscribes to nothing; `games finished` and `user` carry
+        the result, the reason and the rating change."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=300, inc=2, rated=True)
+        self.play(gid, a, b, MATE)
+        e = a.expect("end", game=gid)
+        self.assertTrue(e["rated"])
+        self.assertAlmostEqual(e["rating_diff"]["red"], e["ratings"]["red"] - 1500, places=6)
+        self.assertAlmostEqual(e["rating_diff"]["black"], e["ratings"]["black"] - 1500, places=6)
+        self.assertEqual((e["red"], e["black"]), ("alice", "bob"))
+        w = self.client()  # no account needed
+        for cmd in ("state", "watch"):
+            st = w.call(cmd, game=gid)
+            self.assertEqual(st["type"], "game", (cmd, st))
+            self.assertEqual(st["game"], gid)
+            self.assertTrue(st["finished"])
+            self.assertEqual((st["result"], st["winner"], st["reason"]), ("1-0", "red", "checkmate"))
+            self.assertTrue(st["text"])
+            self.assertEqual((st["red"]["name"], st["black"]["name"]), ("alice", "bob"))
+            self.assertEqual((st["red"]["rating"], st["black"]["rating"]), (1500, 1500))
+            self.assertEqual((st["rules"], st["base"], st["inc"], st["rated"]),
+                             ("axf", 300, 2, True))
+            self.assertEqual((st["moves"], st["ply"]), (MATE, len(MATE)))
+            self.assertEqual(len(st["wxf"]), len(MATE))
+            self.assertEqual(st["turn"], "black")
+            self.assertTrue(st["check"])
+            self.assertEqual(st["legal"], [])
+            self.assertEqual(st["clock"]["running"], "none")
+            self.assertEqual((st["clock"]["red"], st["clock"]["black"]),
+                             (e["clock"]["red"], e["clock"]["black"]))
+            self.assertEqual(st["ratings"], e["ratings"])
+            self.assertEqual(st["rating_diff"], e["rating_diff"])
+            self.assertIsNone(st["you"])
+            self.assertIsNone(st["draw_offer"])
+            self.assertIsInstance(st["ended"], int)
+        self.assertFalse(w.call("state", game=gid + 1000).get("type") == "game")
+        self.assertEqual(w.call("state", game=gid + 1000)["code"], "no_such_game")
+        # watch subscribed to nothing: more than 16 watches are fine, unwatch is ok
+        for _ in range(20):
+            self.assertEqual(w.call("watch", game=gid)["type"], "game")
+        self.assertEqual(w.call("unwatch", game=gid)["type"], "ok")
+        self.assertEqual(a.call("state", game=gid)["you"], "red")
+        # the lists carry what a page needs
+        fin = w.call("games", finished=True)["games"][0]
+        self.assertEqual((fin["game"], fin["red"], fin["black"], fin["result"], fin["reason"],
+                          fin["winner"], fin["rated"], fin["ply"]),
+                         (gid, "alice", "bob", "1-0", "checkmate", "red", True, len(MATE)))
+        self.assertEqual((fin["ratings"], fin["rating_diff"]), (e["ratings"], e["rating_diff"]))
+        u = w.call("user", name="bob")
+        self.assertEqual(u["recent"], [gid])
+        self.assertEqual(u["recent_games"], [fin])
+        # a game without a rating change says so
+        gid2 = self.game(a, b)
+        self.assertEqual(b.call("resign", game=gid2)["type"], "ok")
+        st = w.call("state", game=gid2)
+        self.assertEqual((st["result"], st["reason"], st["rated"]), ("1-0", "resignation", False))
+        self.assertNotIn("ratings", st)
+        self.assertNotIn("rating_diff", st)
+
     def test_flag_fall(self):
         a, b = self.user("alice"), self.user("bob")
         gid = self.game(a, b, base=1, inc=0)
@@ -578,6 +639,51 @@ class Storage(unittest.TestCase):
         r = self.run_server(*pre)
         self.assertEqual(r.returncode, 1, r.stderr)
         self.assertIn("read-only", r.stderr)
+
+    def test_schema_1_database_is_upgraded(self):
+        """A database written by 0.2.0 (schema 1) gains the new columns at start-up;
+        its finished games answer `state`."""
+        con = sqlite3.connect(self.db)
+        con.executescript("""
+            CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+              pwhash TEXT, guest INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500,
+              games INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL);
+            CREATE TABLE sessions(token TEXT PRIMARY KEY,
+              user_id INTEGER NOT NULL REFERENCES users(id), created INTEGER NOT NULL);
+            CREATE TABLE games(id INTEGER PRIMARY KEY, red INTEGER, black INTEGER,
+              red_name TEXT NOT NULL, black_name TEXT NOT NULL, red_rating REAL,
+              black_rating REAL, engine_level INTEGER NOT NULL DEFAULT -1,
+              engine_color INTEGER NOT NULL DEFAULT -1, rules INTEGER NOT NULL,
+              base_s INTEGER NOT NULL, inc_s INTEGER NOT NULL, rated INTEGER NOT NULL,
+              result INTEGER NOT NULL DEFAULT 0, reason TEXT, red_ms INTEGER NOT NULL,
+              black_ms INTEGER NOT NULL, created INTEGER NOT NULL, ended INTEGER);
+            CREATE TABLE moves(game INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,
+              move TEXT NOT NULL, red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,
+              PRIMARY KEY(game, ply)) WITHOUT ROWID;
+            INSERT INTO meta VALUES('schema', '1');
+            INSERT INTO users(id, name, created) VALUES(1, 'alice', 0), (2, 'bob', 0);
+            INSERT INTO games VALUES(1, 1, 2, 'alice', 'bob', 1500, 1500, -1, -1, 0, 300, 0, 0,
+              2, 'resignation', 290000, 295000, 1000, 2000);
+            INSERT INTO moves VALUES(1, 1, 'h2e2', 290000, 300000), (1, 2, 'h9g7', 290000, 295000);
+        """)
+        con.close()
+        srv = Server(BINARY, self.db).start()
+        try:
+            c = LineClient(srv.port)
+            hello(c)
+            st = c.call("state", game=1)
+            self.assertEqual((st["type"], st["finished"], st["result"], st["reason"], st["moves"]),
+                             ("game", True, "0-1", "resignation", ["h2e2", "h9g7"]))
+            self.assertEqual(st["text"], "resignation")  # no text was stored then
+            self.assertEqual(c.call("games", finished=True)["games"][0]["ply"], 2)
+            c.close()
+        finally:
+            srv.stop()
+        con = sqlite3.connect(self.db)
+        self.assertEqual(con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone(),
+                         ("2",))
+        con.close()
 
     def test_bad_option(self):
         r = subprocess.run([BINARY, "--frob"], capture_output=True, text=True, timeout=10)
