@@ -288,6 +288,28 @@ class Browser(unittest.TestCase):
             self.assertIn("1-0", p.text("result"))
             self.assertIn("alice 1520 (+20), bob 1480 (-20)", p.text("result"))
         alice.shot("rated-result")
+        # a reload of the finished game's address shows it: the final position,
+        # the moves, the result with its reason, the players (browser 2)
+        alice.d.refresh()
+        alice.until(lambda: alice.text("status") == "online", "alice reconnects")
+        alice.until(lambda: alice.el("game-panel").is_displayed() and alice.plies() == 2,
+                    "the finished game is shown again after a reload")
+        self.assertTrue(alice.text("game-title").startswith("Game %d: alice – bob" % g))
+        for sq in ("e2", "g7"):
+            self.assertTrue(alice.d.find_elements(By.CSS_SELECTOR, '#board-host [data-piece="%s"]' % sq), sq)
+        self.assertFalse(alice.d.find_elements(By.CSS_SELECTOR, '#board-host [data-piece="h2"]'))
+        self.assertIn("1-0", alice.text("result"))
+        self.assertIn("resign", alice.text("result").lower())
+        self.assertIn("alice 1520 (+20), bob 1480 (-20)", alice.text("result"))
+        self.assertIn("alice", alice.text("player-bottom"))
+        self.assertIn("bob", alice.text("player-top"))
+        self.assertFalse(alice.el("move-form").is_displayed())
+        self.assertFalse(alice.el("resign").is_displayed())
+        self.assertEqual(alice.text("me-rating"), "1520")
+        # "My games" lists it after a reload
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, '#my-games li[data-game="%d"]' % g),
+                    "My games lists the finished game after the reload")
+        alice.shot("finished-reloaded")
 
     def test_guest_plays_the_engine_at_level_1(self):
         p = Page(self, self.url)

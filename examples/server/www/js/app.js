@@ -23,6 +23,7 @@ const state = {
   watching: new Set(),
   offers: new Map(),     // seeks and challenges
   live: new Map(),       // live games in the lobby
+  recent: [],            // the user's last finished games (summaries, newest first)
   replay: false,         // the games that follow a session are the user's live games, not new ones
   notation: localStorage.getItem("xq.notation") || "zh",
 };
@@ -107,24 +108,16 @@ async function onOpen() {
   } catch (e) { fail(e); }
 }
 
-// A game that ended while the page was away is no longer sent: ask for it.
+// A game of the user's that ended while the page was away is not sent again
+// after the session: ask for it (the server answers a finished game as stored).
 function refreshActive() {
-  const g = state.games.get(state.active);
-  if (!g || g.ended) return;
-  conn.send("state", { game: g.id }).catch(async (e) => {
-    if (e.code !== "no_such_game") return;
-    try {
-      const r = await conn.send("games", { finished: true });
-      const f = r.games.find((x) => x.game === g.id);
-      g.ended = f ? { result: f.result, reason: f.reason, text: f.reason } : { result: "*", reason: "over", text: "the game is over" };
-    } catch { g.ended = { result: "*", reason: "over", text: "the game is over" }; }
-    render();
-  });
+  for (const g of state.games.values())
+    if (!g.ended && g.you) conn.send("state", { game: g.id }, { quiet: true }).catch(() => {});
 }
 
-function onMessage(m) {
+function onMessage(m, req) {
   const h = handlers[m.type];
-  if (h) h(m);
+  if (h) h(m, req);
   else if (m.type === "error" && m.id === undefined) toast(m.message);
 }
 
@@ -137,26 +130,31 @@ const handlers = {
     state.replay = true;
     conn.send("ping").catch(() => {}).finally(() => { state.replay = false; });
     conn.send("lobby").catch(fail); // seeks, challenges, live games and lobby chat
+    loadRecent();
   },
   games(m) {
     if (m.finished) return;
     state.live = new Map(m.games.map((x) => [x.game, x]));
     renderLists();
   },
-  game(m) {
+  game(m, req) {
     const old = state.games.get(m.game);
-    const g = Object.assign(old || {}, m, { id: m.game, clockAt: performance.now(), ended: null });
+    // a finished game (state or watch of it, e.g. a reload of its address) carries its end
+    const ended = m.finished ? { result: m.result, winner: m.winner, reason: m.reason, text: m.text,
+      ratings: m.ratings, rating_diff: m.rating_diff } : null;
+    const g = Object.assign(old || {}, m, { id: m.game, clockAt: performance.now(), ended });
     if (!old) g.flip = m.you === "black";
     state.games.set(g.id, g);
-    if (m.you === null) state.watching.add(g.id);
+    if (m.you === null && !m.finished) state.watching.add(g.id);
     const wasActive = state.active === g.id;
     // A game that starts for this user (a seek of theirs accepted, a challenge or
     // an engine game) comes to the front, whatever is shown; so does the game
     // asked for (the reply to watch, state, accept) and, when nothing or a
     // finished game is shown, a game of the user's that comes back after a reload.
     const started = !old && m.you && !state.replay;
+    const asked = m.id !== undefined && !req.quiet;
     const active = state.games.get(state.active);
-    if (m.id !== undefined || started || !active || wasActive || (active.ended && m.you)) {
+    if (asked || started || !active || wasActive || (active.ended && m.you)) {
       setActive(g.id, !wasActive);
       if (started && m.id === undefined) announce(`A new game: ${m.red.name} – ${m.black.name}; you play ${m.you}`);
     } else renderLists();
@@ -164,7 +162,7 @@ const handlers = {
   move(m) {
     const g = state.games.get(m.game);
     if (!g) return;
-    if (g.moves.length !== m.ply - 1) { conn.send("state", { game: g.id }).catch(() => {}); return; }
+    if (g.moves.length !== m.ply - 1) { conn.send("state", { game: g.id }, { quiet: true }).catch(() => {}); return; }
     const captured = parseFen(g.fen).pieces[m.move.slice(2, 4)];
     g.moves.push(m.move);
     g.wxf.push(m.wxf);
@@ -274,9 +272,30 @@ $("logout").addEventListener("click", async () => {
   state.token = null;
   localStorage.removeItem("xq.token");
   for (const [id, g] of state.games) if (g.you) state.games.delete(id);
+  state.recent = [];
   setActive(null);
   showAccount();
 });
+
+// The user's last finished games, for "My games" after a reload or a login.
+async function loadRecent() {
+  const me = state.me;
+  if (!me) return;
+  try {
+    const u = await conn.send("user", { name: me.name });
+    if (state.me !== me) return;
+    state.recent = u.recent_games || [];
+    if (!me.guest && typeof u.rating === "number") { me.rating = u.rating; showAccount(); }
+    renderLists();
+  } catch { /* the list stays as it was */ }
+}
+
+// Show a game: one of the page's, else ask the server (a live game is watched,
+// a finished one is answered as stored).
+function openGame(gid) {
+  if (state.games.has(gid)) setActive(gid, true);
+  else watch(gid);
+}
 
 // ---- lobby ------------------------------------------------------------------
 function readTerms() {
@@ -326,6 +345,12 @@ function renderLists() {
     e.dataset.game = g.id;
     if (g.id !== state.active) button("Show", e, () => setActive(g.id, true));
     else e.classList.add("current");
+  }
+  for (const x of state.recent) {
+    if (state.games.has(x.game)) continue;
+    const e = li(`${x.red} – ${x.black} (${x.result}${x.reason ? ", " + x.reason : ""})`, mine);
+    e.dataset.game = x.game;
+    button("Show", e, () => openGame(x.game));
   }
   if (!mine.children.length) li("none", mine).className = "empty";
 
