@@ -310,6 +310,14 @@ class Browser(unittest.TestCase):
         alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, '#my-games li[data-game="%d"]' % g),
                     "My games lists the finished game after the reload")
         alice.shot("finished-reloaded")
+        # an address pasted into an open tab opens its game (browser 4): bob, on
+        # the finished game, goes to dave – erin and back
+        bob.d.execute_script("location.hash = arguments[0]", "#game=%d" % x)
+        bob.until(lambda: bob.text("game-title").startswith("Game %d: dave – erin" % x),
+                  "the pasted address opens the live game")
+        bob.d.execute_script("location.hash = arguments[0]", "#game=%d" % g)
+        bob.until(lambda: bob.text("game-title").startswith("Game %d: alice – bob" % g) and
+                  "1-0" in bob.text("result"), "the pasted address opens the finished game")
 
     def test_guest_plays_the_engine_at_level_1(self):
         p = Page(self, self.url)

@@ -102,8 +102,8 @@ async function onOpen() {
     for (const gid of state.watching) conn.send("watch", { game: gid }).catch(() => state.watching.delete(gid));
     // the user's own games follow the session reply: a ping's answer comes after them
     await conn.send("ping");
-    const hash = /^#game=(\d+)$/.exec(location.hash);
-    if (hash && !state.games.has(Number(hash[1]))) watch(Number(hash[1]));
+    const gid = hashGame();
+    if (gid && !state.games.has(gid)) watch(gid);
     refreshActive();
   } catch (e) { fail(e); }
 }
@@ -290,6 +290,21 @@ async function loadRecent() {
   } catch { /* the list stays as it was */ }
 }
 
+// The game in the address (#game=N), or null.
+function hashGame() {
+  const m = /^#game=(\d+)$/.exec(location.hash);
+  return m ? Number(m[1]) : null;
+}
+
+// An address pasted or a link followed in an open tab: show that game.
+window.addEventListener("hashchange", () => {
+  const gid = hashGame();
+  if (gid === null) { if (location.hash === "" && state.active) setActive(null); return; }
+  if (gid === state.active) return;
+  if (conn.isOpen()) openGame(gid);
+  // offline: onOpen watches the address's game when the connection is back
+});
+
 // Show a game: one of the page's, else ask the server (a live game is watched,
 // a finished one is answered as stored).
 function openGame(gid) {
@@ -319,7 +334,11 @@ $("play-engine").addEventListener("click", () => {
 });
 
 function watch(gid) {
-  conn.send("watch", { game: gid }).catch(fail);
+  conn.send("watch", { game: gid }).catch((e) => {
+    fail(e);
+    // the address names no game that can be shown: it names the shown one again
+    if (hashGame() === gid) history.replaceState(null, "", state.active ? `#game=${state.active}` : location.pathname);
+  });
 }
 
 function renderLists() {
