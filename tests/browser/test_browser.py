@@ -39,11 +39,11 @@ RESTART_AFTER = 5     # the server restarts after this many
 BINARY = WWW = SHOTS = ""
 
 
-def browser():
+def browser(size=(1150, 1100)):
     opt = webdriver.ChromeOptions()
     opt.binary_location = CHROMIUM
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1150,1100", "--no-first-run", "--mute-audio",
+              "--window-size=%d,%d" % size, "--no-first-run", "--mute-audio",
               "--user-data-dir=" + tempfile.mkdtemp(prefix="xq-chromium-")):
         opt.add_argument(a)
     d = webdriver.Chrome(service=Service(DRIVER), options=opt)
@@ -55,9 +55,9 @@ def browser():
 class Page:
     """One browser session on the page."""
 
-    def __init__(self, test, url):
+    def __init__(self, test, url, size=(1150, 1100)):
         self.t = test
-        self.d = browser()
+        self.d = browser(size)
         test.addCleanup(self.quit)
         self.d.get(url)
         self.until(lambda: self.text("status") == "online", "the page connects")
@@ -105,6 +105,13 @@ class Page:
         self.click("register")
         self.until(lambda: self.el("me").is_displayed() and self.text("me-name") == name,
                    name + " is signed in")
+
+    def login(self, name):
+        self.type("name", name)
+        self.type("password", "secret-" + name)
+        self.click("login")
+        self.until(lambda: self.el("me").is_displayed() and self.text("me-name") == name,
+                   name + " is signed in again")
 
     def square(self, sq):
         return self.d.find_element(By.CSS_SELECTOR, '#board-host [data-sq="%s"]' % sq)
@@ -318,6 +325,43 @@ class Browser(unittest.TestCase):
         bob.d.execute_script("location.hash = arguments[0]", "#game=%d" % g)
         bob.until(lambda: bob.text("game-title").startswith("Game %d: alice – bob" % g) and
                   "1-0" in bob.text("result"), "the pasted address opens the finished game")
+
+    def test_visitor_controls_and_game_chat_after_login_again(self):
+        carol = Page(self, self.url)
+        # a visitor without an account is told what to do, not offered controls
+        # that answer "log in first (register, login, resume or guest)" (browser 5)
+        carol.until(lambda: carol.el("guest").is_displayed(), "guests are offered")
+        for id_ in ("seek", "challenge", "play-engine", "lobby-chat-input"):
+            self.assertFalse(carol.el(id_).is_enabled(), id_ + " is disabled for a visitor")
+        self.assertTrue(carol.el("lobby-hint").is_displayed())
+        self.assertIn("Sign in or play as a guest to seek a game", carol.text("lobby-hint"))
+        carol.shot("visitor")
+        carol.register("carol")
+        self.assertTrue(carol.el("seek").is_enabled())
+        self.assertFalse(carol.el("lobby-hint").is_displayed())
+        # errors are sentences for people, from one table in the page
+        carol.type("challenge-name", "nobody")
+        carol.click("challenge")
+        carol.until(lambda: carol.text("toast") == "Nobody of that name is online.",
+                    "the error is said in words for people")
+        # a game with chat; carol logs out and in again: the chat is there again
+        dan = Page(self, self.url)
+        dan.register("dan")
+        Select(carol.el("color")).select_by_value("red")
+        carol.click("seek")
+        dan.until(lambda: dan.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "dan sees the seek")
+        dan.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        carol.until(lambda: "carol – dan" in carol.text("game-title"), "carol's game is shown")
+        dan.type("game-chat-input", "hello carol")
+        dan.el("game-chat-input").submit()
+        carol.until(lambda: "dan: hello carol" in carol.text("game-chat-log"), "carol reads dan")
+        carol.click("logout")
+        carol.until(lambda: carol.el("login-form").is_displayed(), "carol is signed out")
+        self.assertFalse(carol.el("seek").is_enabled())
+        carol.login("carol")
+        carol.until(lambda: "carol – dan" in carol.text("game-title"), "carol's game is back")
+        carol.until(lambda: "dan: hello carol" in carol.text("game-chat-log"),
+                    "the game chat is shown again after logging in again")
 
     def test_guest_plays_the_engine_at_level_1(self):
         p = Page(self, self.url)

@@ -9,6 +9,8 @@ const CLIENT = "xq-web 0.2.0";
 const TICK_MS = 100;
 const TOAST_MS = 4000;
 const LIVE_POLL_MS = 15000; // a visitor without an account gets no lobby events: ask again
+const CHAT_KEEP = 200;       // game chat lines kept per game, ...
+const CHAT_GAMES = 20;       // ... for this many games
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === "red" ? "black" : "red");
@@ -26,7 +28,23 @@ const state = {
   recent: [],            // the user's last finished games (summaries, newest first)
   replay: false,         // the games that follow a session are the user's live games, not new ones
   notation: localStorage.getItem("xq.notation") || "zh",
+  // Game chat, by game id. The server does not keep chat, so the page does,
+  // for this tab (sessionStorage): it is there again after a reload, a
+  // reconnection or a logout and login.
+  chat: loadChat(),
 };
+
+function loadChat() {
+  try { return new Map(JSON.parse(sessionStorage.getItem("xq.chat") || "[]")); } catch { return new Map(); }
+}
+function keepChat(m) {
+  const lines = state.chat.get(m.to) || [];
+  lines.push({ from: m.from, text: m.text });
+  state.chat.delete(m.to); // the newest game last
+  state.chat.set(m.to, lines.slice(-CHAT_KEEP));
+  while (state.chat.size > CHAT_GAMES) state.chat.delete(state.chat.keys().next().value);
+  try { sessionStorage.setItem("xq.chat", JSON.stringify([...state.chat])); } catch { /* full: kept in memory */ }
+}
 
 const board = new Board($("board-host"), (mv, viaDrag) => playMove(mv, viaDrag));
 board.setPosition("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
@@ -47,7 +65,46 @@ function toast(text) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { t.hidden = true; }, TOAST_MS);
 }
-const fail = (e) => toast(e && e.message ? e.message : String(e));
+// The server's error codes (docs/protocol.md) as sentences for people; the
+// server's own message is protocol talk ("log in first (register, login, ...)").
+const ERRORS = {
+  disconnected: "Not connected to the server; the page is trying again.",
+  login_required: () => state.guests ? "Sign in or play as a guest first." : "Sign in first (or register).",
+  already_logged_in: "You are signed in already; log out first.",
+  bad_name: "A name is 3 to 20 letters, digits, - or _, starting with a letter (names starting with “guest” are kept for guests).",
+  bad_password: "A password is 6 to 128 characters.",
+  name_taken: "That name is taken; choose another.",
+  bad_credentials: "Wrong name or password.",
+  bad_token: "Your session has ended; sign in again.",
+  guests_disabled: "This server does not let guests play; register instead.",
+  rate_limited: (e) => `Too many tries at once; try again in ${Math.ceil(e.retry_after || 1)} s.`,
+  no_such_user: "Nobody of that name is online.",
+  no_such_offer: "That seek or challenge is gone (taken, cancelled, or its author left).",
+  own_offer: "That is your own offer.",
+  not_yours: "That is someone else's seek or challenge.",
+  too_many_offers: "You have three open seeks and challenges; cancel one first.",
+  no_such_game: "There is no such game.",
+  game_over: "That game is over.",
+  not_your_game: "You do not play in that game.",
+  not_your_turn: "It is not your turn.",
+  bad_move: "That is not a move: write it like h2e2, C2.5 or 炮二平五.",
+  illegal_move: "That move is not legal here.",
+  already_offered: "Your offer stands; wait for the answer.",
+  no_offer: "There is no offer to decline.",
+  chat_too_long: "A chat line is at most 500 bytes.",
+  too_many_games: "You watch 16 games already; leave one first.",
+  storage: "The server could not store that; nothing was changed. Try again.",
+  server_error: "The server could not do that just now; try again.",
+  internal: "The server failed; try again.",
+};
+function errorText(e) {
+  if (!e || typeof e !== "object") return String(e);
+  const t = ERRORS[e.code];
+  if (typeof t === "function") return t(e);
+  if (t) return t;
+  return e.message ? cap(e.message) : "Something went wrong."; // not_allowed, bad_field, new codes: the server's sentence
+}
+const fail = (e) => toast(errorText(e));
 function request(type, fields) {
   return conn.send(type, fields).catch((e) => { fail(e); throw e; });
 }
@@ -118,7 +175,7 @@ function refreshActive() {
 function onMessage(m, req) {
   const h = handlers[m.type];
   if (h) h(m, req);
-  else if (m.type === "error" && m.id === undefined) toast(m.message);
+  else if (m.type === "error" && m.id === undefined) toast(errorText(m));
 }
 
 const handlers = {
@@ -213,8 +270,7 @@ const handlers = {
   },
   chat(m) {
     const log = m.to === "lobby" ? $("lobby-chat-log") : m.to === state.active ? $("game-chat-log") : null;
-    const g = state.games.get(m.to);
-    if (g) (g.chat = g.chat || []).push(m);
+    if (m.to !== "lobby") keepChat(m);
     if (log) appendChat(log, m);
   },
   lobby(m) {
@@ -252,6 +308,23 @@ function showAccount() {
     $("me-rating").textContent = me.guest ? "guest" : Math.round(me.rating);
   }
   $("guest").hidden = !state.guests;
+  // without an account nothing in the lobby works: say so instead of offering it
+  const who = state.guests ? "Sign in or play as a guest" : "Sign in or register";
+  for (const id of ["seek", "challenge", "challenge-name", "play-engine", "lobby-chat-input"])
+    $(id).disabled = !me;
+  $("lobby-chat-form").querySelector("button").disabled = !me;
+  $("lobby-hint").hidden = !!me;
+  $("lobby-hint").textContent = `${who} to seek a game, challenge someone, play the engine or chat.`;
+  $("game-chat-hint").textContent = `${who} to chat in this game.`;
+  const g = state.games.get(state.active);
+  if (g) renderChatForm(g);
+}
+
+// Game chat: players and watchers with an account, while the game is live.
+function renderChatForm(g) {
+  const open = !!state.me && !g.ended;
+  $("game-chat-form").hidden = !open;
+  $("game-chat-hint").hidden = open || !!g.ended;
 }
 
 async function account(type) {
@@ -392,7 +465,7 @@ function setActive(gid, fresh = true) {
   history.replaceState(null, "", gid ? `#game=${gid}` : location.pathname);
   const g = state.games.get(gid);
   $("game-chat-log").replaceChildren();
-  if (g) for (const m of g.chat || []) appendChat($("game-chat-log"), m);
+  if (gid) for (const m of state.chat.get(gid) || []) appendChat($("game-chat-log"), m);
   if (fresh && g && !g.ended) sound.play("move");
   render();
   renderLists();
@@ -431,6 +504,7 @@ function render(animate = null) {
   renderPlayers(g);
   renderMoves(g);
   renderControls(g);
+  renderChatForm(g);
   const r = $("result");
   r.hidden = !g.ended;
   if (g.ended) r.textContent = resultText(g.ended, g);
@@ -586,5 +660,6 @@ $("notation").addEventListener("change", () => {
   const g = state.games.get(state.active);
   if (g) renderMoves(g);
 });
+showAccount(); // nobody until the server says otherwise
 document.addEventListener("pointerdown", () => sound.unlock(), { once: true });
 document.addEventListener("keydown", () => sound.unlock(), { once: true });
