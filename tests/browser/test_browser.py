@@ -328,6 +328,19 @@ class Browser(unittest.TestCase):
 
     def test_visitor_controls_and_game_chat_after_login_again(self):
         carol = Page(self, self.url)
+        # on a phone (390x844) with no game shown the lobby is not below an idle
+        # board with two empty clock bars (browser 6)
+        carol.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        carol.until(lambda: carol.el("guest").is_displayed(), "guests are offered")
+        top, seek, height = carol.d.execute_script(
+            "const y = (id) => document.getElementById(id).getBoundingClientRect();"
+            "return [y('lobby').top + scrollY, y('seek').bottom + scrollY, innerHeight]")
+        carol.shot("phone-idle")
+        self.assertLess(top, height, "the lobby starts within the first screen of a phone")
+        self.assertLess(seek, height, "its Seek button is on the first screen of a phone")
+        self.assertFalse(carol.el("player-top").is_displayed(), "no empty clock bar without a game")
+        carol.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         # a visitor without an account is told what to do, not offered controls
         # that answer "log in first (register, login, resume or guest)" (browser 5)
         carol.until(lambda: carol.el("guest").is_displayed(), "guests are offered")

@@ -481,6 +481,7 @@ function playMove(mv, viaDrag) {
 
 function render(animate = null) {
   const g = state.games.get(state.active);
+  document.body.classList.toggle("idle", !g); // the layout without a game (style.css)
   $("game-panel").hidden = !g;
   $("move-form").hidden = !(g && g.you && !g.ended);
   if (!g) {
@@ -661,5 +662,6 @@ $("notation").addEventListener("change", () => {
   if (g) renderMoves(g);
 });
 showAccount(); // nobody until the server says otherwise
+render();
 document.addEventListener("pointerdown", () => sound.unlock(), { once: true });
 document.addEventListener("keydown", () => sound.unlock(), { once: true });
