@@ -565,6 +565,15 @@ void game_user_present(int64_t uid)
     }
 }
 
+int64_t game_user_playing(int64_t uid)
+{
+    for (size_t i = 0; i < g_ngames; i++)
+        for (int s = 0; s < 2; s++)
+            if (!is_engine(g_games[i], s) && g_games[i]->t.uid[s] == uid)
+                return g_games[i]->id;
+    return 0;
+}
+
 void game_send_all_for(conn *c)
 {
     for (size_t i = 0; i < g_ngames; i++)

@@ -199,6 +199,10 @@ void cmd_decline(conn *c, json_t *m, json_t *id);
 void cmd_cancel(conn *c, json_t *m, json_t *id);
 void cmd_games(conn *c, json_t *m, json_t *id);
 void lobby_user_gone(user *u);
+/* 1 after an already_playing error when the user plays a live game (no new game then). */
+int lobby_refuse_playing(conn *c, json_t *id);
+/* A game of the user started: the user's own open seeks and challenges go. */
+void lobby_user_playing(int64_t uid);
 void lobby_broadcast(json_t *msg);
 void lobby_say(conn *c, const char *text, json_t *id);
 /* Parse the time control and rule set fields of a seek / challenge / engine game. */
@@ -223,6 +227,7 @@ int game_restore_all(void);
 void game_user_present(int64_t uid);    /* a player (re)connected */
 void game_user_absent(int64_t uid);     /* a player's last connection went */
 void game_send_all_for(conn *c);       /* on login: the user's live games */
+int64_t game_user_playing(int64_t uid); /* a live game the user plays in, or 0 */
 void game_unwatch_conn(conn *c);
 json_t *game_list_json(void);
 /* A finished game for the lists (`games finished`, `user`): players, result, reason, ratings. */

@@ -190,6 +190,27 @@ class Play(Base):
         self.assertIn("not rated", st["text"])
         self.assertNotIn("rating_diff", st)
 
+    def test_no_new_game_while_playing(self):
+        """As on lichess: no seek, challenge, accept or engine game while one plays a
+        live game; a player's other offers go when a game starts."""
+        a, b, c, d = self.user("alice"), self.user("bob"), self.user("carol"), self.user("dave")
+        gid = self.game(a, b)
+        for r in (a.call("seek"), b.call("engine", level=0), a.call("challenge", to="carol")):
+            self.assertEqual(r["code"], "already_playing", r)
+            self.assertIn(str(gid), r["message"])
+        ch = c.call("challenge", to="alice")  # a player can be challenged ...
+        self.assertEqual(ch["type"], "challenge")
+        self.assertEqual(a.call("accept", offer=ch["offer"])["code"], "already_playing")
+        sk = c.call("seek")
+        self.assertEqual(a.call("accept", offer=sk["offer"])["code"], "already_playing")
+        # carol's seek is accepted: her other offers go
+        self.assertEqual(d.call("accept", offer=sk["offer"])["type"], "game")
+        gone = a.expect("offer_gone", offer=ch["offer"])
+        self.assertEqual(gone["reason"], "cancelled")
+        # ... and after the game, a new one
+        self.assertEqual(a.call("resign", game=gid)["type"], "ok")
+        self.assertEqual(a.call("seek")["type"], "seek")
+
     def test_flag_fall(self):
         a, b = self.user("alice"), self.user("bob")
         gid = self.game(a, b, base=1, inc=0)
