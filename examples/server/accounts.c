@@ -192,6 +192,7 @@ static void pw_done(work *w)
                     conn_error(c, j->id, "storage", "the account could not be read back");
             }
         }
+        conn_release(c); /* the lines that came meanwhile, in order */
     }
     json_decref(j->id);
     free(j);
@@ -211,8 +212,21 @@ static pw_job *pw_job_new(conn *c, json_t *id, const char *name, const char *pas
     return j;
 }
 
+/* One session per connection: register, login, resume and guest on a connection
+ * that is logged in are refused (log out first). 1 when refused. */
+static int logged_in(conn *c, json_t *id)
+{
+    if (!c->user)
+        return 0;
+    conn_error(c, id, "already_logged_in", "this connection is logged in as %s; log out first",
+               c->user->name);
+    return 1;
+}
+
 static int get_credentials(conn *c, json_t *m, json_t *id, const char **name, const char **pw)
 {
+    if (logged_in(c, id))
+        return -1;
     *name = json_string_value(json_object_get(m, "name"));
     *pw = json_string_value(json_object_get(m, "password"));
     if (!*name || !*pw) {
@@ -253,6 +267,7 @@ void cmd_register(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "server_error", "out of memory");
         return;
     }
+    conn_hold(c);
     pool_submit(g_crypto, &j->w);
 }
 
@@ -287,21 +302,25 @@ void cmd_login(conn *c, json_t *m, json_t *id)
     }
     j->verify = 1;
     j->su = su;
+    conn_hold(c);
     pool_submit(g_crypto, &j->w);
 }
 
 void cmd_resume(conn *c, json_t *m, json_t *id)
 {
     const char *token = json_string_value(json_object_get(m, "token"));
+    if (logged_in(c, id))
+        return;
     if (!token) {
         conn_error(c, id, "bad_field", "'token' (string) is required");
         return;
     }
     double retry;
     int64_t now = mono_us();
-    if (!login_allowed(c->addr, "", now, &retry)) {
+    if (!token_allowed(c->addr, now, &retry)) {
         json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                              "too many wrong tokens; wait", "retry_after", retry);
+                              "too many wrong tokens from your address; wait", "retry_after",
+                              retry);
         conn_send_id(c, id, e);
         return;
     }
@@ -311,7 +330,7 @@ void cmd_resume(conn *c, json_t *m, json_t *id)
     store_user su;
     if (strlen(token) != 2 * SRV_TOKEN_BYTES || store_session_find(th, &uid) != ST_OK ||
         store_user_by_id(uid, &su) != ST_OK) {
-        login_failed(c->addr, "", now);
+        token_failed(c->addr, now);
         conn_error(c, id, "bad_token", "unknown or expired session token");
         return;
     }
@@ -321,6 +340,8 @@ void cmd_resume(conn *c, json_t *m, json_t *id)
 void cmd_guest(conn *c, json_t *m, json_t *id)
 {
     (void)m;
+    if (logged_in(c, id))
+        return;
     if (!g_cfg.guests) {
         conn_error(c, id, "guests_disabled", "this server does not allow guests (see --guests)");
         return;
@@ -369,7 +390,11 @@ void cmd_user(conn *c, json_t *m, json_t *id)
 {
     const char *name = json_string_value(json_object_get(m, "name"));
     store_user su;
-    if (!name || !name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
+    if (!name) {
+        conn_error(c, id, "bad_field", "'name' (a string) is required");
+        return;
+    }
+    if (!name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
         conn_error(c, id, "no_such_user", "no such user");
         return;
     }

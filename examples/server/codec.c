@@ -77,6 +77,13 @@ static json_t *word_value(char kind, const char *w, size_t n)
     return json_stringn(w, n); /* NULL when not UTF-8 */
 }
 
+static int utf8_valid(const char *s, size_t n)
+{
+    json_t *j = json_stringn(s, n);
+    json_decref(j);
+    return j != NULL;
+}
+
 static json_t *decode_line(const char *text, size_t len, const char **code, char *why,
                            size_t whycap)
 {
@@ -100,13 +107,16 @@ static json_t *decode_line(const char *text, size_t len, const char **code, char
     char type[40];
     memcpy(type, text + t0, tlen);
     type[tlen] = 0;
-    if (!session_command_known(type)) {
-        *code = "unknown_command";
-        snprintf(why, whycap, "no such command");
-        return NULL;
-    }
+    int known = session_command_known(type);
     while (i < len && is_space(text[i]))
         i++;
+    /* an unknown command with a JSON object is decoded (the reply keeps its "id");
+     * with words it is answered at once */
+    if (!known && !(i < len && text[i] == '{' && utf8_valid(type, tlen))) {
+        *code = "unknown_command";
+        snprintf(why, whycap, "no such command: '%.32s'", type);
+        return NULL;
+    }
     if (i < len && (text[i] == '{' || text[i] == '[')) {
         json_error_t je;
         json_t *o = json_loadb(text + i, len - i, JSON_REJECT_DUPLICATES, &je);

@@ -352,6 +352,20 @@ static void send_states(game *g)
     json_decref(st);
 }
 
+/* The standing draw offer changes; it is stored, so it outlives a restart. */
+static int set_draw_offer(game *g, int color)
+{
+    if (g->draw_offer == color)
+        return 0;
+    if (store_game_set_draw_offer(g->id, color) != ST_OK) {
+        fprintf(stderr, "xq-server: game %lld: the draw offer could not be stored: %s\n",
+                (long long)g->id, store_errmsg());
+        return -1;
+    }
+    g->draw_offer = color;
+    return 0;
+}
+
 /* ---- the end ---- */
 static void game_end(game *g, int result, const char *reason, const char *why)
 {
@@ -551,6 +565,15 @@ void game_user_present(int64_t uid)
     }
 }
 
+int64_t game_user_playing(int64_t uid)
+{
+    for (size_t i = 0; i < g_ngames; i++)
+        for (int s = 0; s < 2; s++)
+            if (!is_engine(g_games[i], s) && g_games[i]->t.uid[s] == uid)
+                return g_games[i]->id;
+    return 0;
+}
+
 void game_send_all_for(conn *c)
 {
     for (size_t i = 0; i < g_ngames; i++)
@@ -687,6 +710,7 @@ static int restore_one(const store_game *sg, void *arg)
     g->id = sg->id;
     g->clock_ms[0] = sg->clock_ms[0];
     g->clock_ms[1] = sg->clock_ms[1];
+    g->draw_offer = sg->draw_offer == 0 || sg->draw_offer == 1 ? sg->draw_offer : -1;
     hist_push(g);
     restore_ctx rc = {g, 0};
     if (store_game_moves(sg->id, restore_move, &rc) != ST_OK || rc.bad) {
@@ -795,8 +819,17 @@ static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
     int64_t saved[2] = {g->clock_ms[0], g->clock_ms[1]};
     g->clock_ms[s] = left + (int64_t)g->t.inc_s * 1000;
     int ply = xq_board_ply(g->board);
-    if (store_move_add(g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) != ST_OK ||
-        hist_push(g) < 0) {
+    /* a move declines the opponent's draw offer: both stored in one transaction */
+    int declines = g->draw_offer == 1 - s;
+    int ok = !declines || store_begin() == ST_OK;
+    ok = ok && store_move_add(g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) == ST_OK;
+    ok = ok && (!declines || store_game_set_draw_offer(g->id, -1) == ST_OK);
+    ok = ok && (!declines || store_commit() == ST_OK);
+    if (!ok || hist_push(g) < 0) {
+        if (declines)
+            store_rollback();
+        if (ok) /* stored, but no memory for the history: take it out again */
+            store_moves_truncate(g->id, ply);
         xq_board_unmake_move(g->board, NULL);
         g->clock_ms[0] = saved[0];
         g->clock_ms[1] = saved[1];
@@ -805,8 +838,8 @@ static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
         return -1;
     }
     g->turn_start_us = now;
-    if (g->draw_offer == 1 - s)
-        g->draw_offer = -1; /* moving declines the opponent's offer */
+    if (declines)
+        g->draw_offer = -1;
     g->takeback_offer = -1;
     arm_flag(g);
     char fen[XQ_FEN_MAX];
@@ -901,7 +934,10 @@ void cmd_draw(conn *c, json_t *m, json_t *id)
         offer_event(g, "draw", 1 - s, "declined");
         return;
     }
-    g->draw_offer = s;
+    if (set_draw_offer(g, s) < 0) {
+        conn_error(c, id, "storage", "the draw offer could not be stored");
+        return;
+    }
     conn_send_id(c, id, msg_new("ok"));
     offer_event(g, "draw", s, "offered");
 }
@@ -916,7 +952,10 @@ void cmd_draw_decline(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "no_offer", "there is no draw offer to decline");
         return;
     }
-    g->draw_offer = -1;
+    if (set_draw_offer(g, -1) < 0) {
+        conn_error(c, id, "storage", "the decline could not be stored");
+        return;
+    }
     conn_send_id(c, id, msg_new("ok"));
     offer_event(g, "draw", s, "declined");
 }
@@ -937,7 +976,8 @@ static int take_back(game *g, int requester)
     g->clock_ms[1] = g->hist[g->nhist - 1][1];
     g->turn_start_us = mono_us();
     g->takeback_offer = -1;
-    g->draw_offer = -1;
+    if (set_draw_offer(g, -1) < 0)
+        g->draw_offer = -1;
     g->engine_gen++; /* a search in flight is for a position that is gone */
     arm_flag(g);
     return 0;

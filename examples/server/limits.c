@@ -46,16 +46,18 @@ double bucket_wait(const bucket *b, double burst, double per_s, int64_t now)
     return t.tokens >= 1.0 ? 0.0 : (1.0 - t.tokens) / per_s;
 }
 
-/* ---- per-address connection counts ---- */
+/* ---- per-address counters: connections, wrong passwords, wrong tokens;
+ * per (name, address): wrong passwords ---- */
 #define ADDR_SLOTS 4096
 typedef struct addr_entry {
-    char key[72];
-    int count;
-    bucket fails;
+    char key[96];
+    int count;          /* connections (address table only) */
+    bucket fails;       /* wrong passwords: of the address, or of a (name, address) pair */
+    bucket token_fails; /* wrong session tokens (address table only) */
     int used;
 } addr_entry;
 static addr_entry g_addr[ADDR_SLOTS];
-static addr_entry g_names[ADDR_SLOTS];
+static addr_entry g_pairs[ADDR_SLOTS];
 
 static unsigned hash_str(const char *s)
 {
@@ -87,16 +89,20 @@ static addr_entry *lookup(addr_entry *tab, const char *key, int create)
     memset(free_slot, 0, sizeof *free_slot);
     snprintf(free_slot->key, sizeof free_slot->key, "%s", key);
     free_slot->used = 1;
-    bucket_init(&free_slot->fails, SRV_LOGIN_FAIL_BURST);
+    bucket_init(&free_slot->fails, tab == g_addr ? SRV_LOGIN_FAIL_ADDR_BURST : SRV_LOGIN_FAIL_BURST);
+    bucket_init(&free_slot->token_fails, SRV_TOKEN_FAIL_BURST);
     return free_slot;
 }
 
-static void maybe_forget(addr_entry *e, int64_t now)
+/* An entry with no connection and full buckets again is forgotten. */
+static void maybe_forget(addr_entry *tab, addr_entry *e, int64_t now)
 {
     if (e->count)
         return;
-    refill(&e->fails, SRV_LOGIN_FAIL_BURST, SRV_LOGIN_FAIL_PER_S, now);
-    if (e->fails.tokens >= SRV_LOGIN_FAIL_BURST)
+    double burst = tab == g_addr ? SRV_LOGIN_FAIL_ADDR_BURST : SRV_LOGIN_FAIL_BURST;
+    refill(&e->fails, burst, SRV_LOGIN_FAIL_PER_S, now);
+    refill(&e->token_fails, SRV_TOKEN_FAIL_BURST, SRV_TOKEN_FAIL_PER_S, now);
+    if (e->fails.tokens >= burst && e->token_fails.tokens >= SRV_TOKEN_FAIL_BURST)
         e->used = 0; /* the key stays as a tombstone for the probe chain */
 }
 
@@ -114,22 +120,31 @@ void addr_conn_del(const char *addr)
     addr_entry *e = lookup(g_addr, addr, 0);
     if (e && e->count > 0) {
         e->count--;
-        maybe_forget(e, mono_us());
+        maybe_forget(g_addr, e, mono_us());
     }
 }
 
+static void pair_key(char *out, size_t cap, const char *addr, const char *name)
+{
+    snprintf(out, cap, "%.40s|%s", name, addr);
+}
+
+/* Wrong passwords: limited per (name, address) and per address, never per name
+ * alone (one address cannot lock a name for everyone else). */
 int login_allowed(const char *addr, const char *name, int64_t now, double *retry_s)
 {
     double w = 0;
+    char key[128];
+    pair_key(key, sizeof key, addr, name);
     addr_entry *a = lookup(g_addr, addr, 0);
-    addr_entry *n = lookup(g_names, name, 0);
+    addr_entry *p = lookup(g_pairs, key, 0);
     if (a)
-        w = bucket_wait(&a->fails, SRV_LOGIN_FAIL_BURST, SRV_LOGIN_FAIL_PER_S, now);
-    if (n) {
-        maybe_forget(n, now);
-        double wn = bucket_wait(&n->fails, SRV_LOGIN_FAIL_BURST, SRV_LOGIN_FAIL_PER_S, now);
-        if (wn > w)
-            w = wn;
+        w = bucket_wait(&a->fails, SRV_LOGIN_FAIL_ADDR_BURST, SRV_LOGIN_FAIL_PER_S, now);
+    if (p) {
+        maybe_forget(g_pairs, p, now);
+        double wp = bucket_wait(&p->fails, SRV_LOGIN_FAIL_BURST, SRV_LOGIN_FAIL_PER_S, now);
+        if (wp > w)
+            w = wp;
     }
     *retry_s = w;
     return w == 0.0;
@@ -137,10 +152,28 @@ int login_allowed(const char *addr, const char *name, int64_t now, double *retry
 
 void login_failed(const char *addr, const char *name, int64_t now)
 {
+    char key[128];
+    pair_key(key, sizeof key, addr, name);
     addr_entry *a = lookup(g_addr, addr, 1);
-    addr_entry *n = lookup(g_names, name, 1);
+    addr_entry *p = lookup(g_pairs, key, 1);
     if (a)
-        bucket_take(&a->fails, SRV_LOGIN_FAIL_BURST, SRV_LOGIN_FAIL_PER_S, now);
-    if (n)
-        bucket_take(&n->fails, SRV_LOGIN_FAIL_BURST, SRV_LOGIN_FAIL_PER_S, now);
+        bucket_take(&a->fails, SRV_LOGIN_FAIL_ADDR_BURST, SRV_LOGIN_FAIL_PER_S, now);
+    if (p)
+        bucket_take(&p->fails, SRV_LOGIN_FAIL_BURST, SRV_LOGIN_FAIL_PER_S, now);
+}
+
+/* Wrong session tokens: per address only, a counter of their own. */
+int token_allowed(const char *addr, int64_t now, double *retry_s)
+{
+    addr_entry *a = lookup(g_addr, addr, 0);
+    *retry_s = a ? bucket_wait(&a->token_fails, SRV_TOKEN_FAIL_BURST, SRV_TOKEN_FAIL_PER_S, now)
+                 : 0.0;
+    return *retry_s == 0.0;
+}
+
+void token_failed(const char *addr, int64_t now)
+{
+    addr_entry *a = lookup(g_addr, addr, 1);
+    if (a)
+        bucket_take(&a->token_fails, SRV_TOKEN_FAIL_BURST, SRV_TOKEN_FAIL_PER_S, now);
 }

@@ -90,6 +90,16 @@ int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ru
     return 0;
 }
 
+int lobby_refuse_playing(conn *c, json_t *id)
+{
+    int64_t gid = game_user_playing(c->user->id);
+    if (!gid)
+        return 0;
+    conn_error(c, id, "already_playing", "you are playing game %lld: finish it first",
+               (long long)gid);
+    return 1;
+}
+
 static offer *offer_new(conn *c, json_t *m, json_t *id)
 {
     offer o;
@@ -140,6 +150,8 @@ static void offer_remove(offer *o, const char *why)
 
 void cmd_seek(conn *c, json_t *m, json_t *id)
 {
+    if (lobby_refuse_playing(c, id))
+        return;
     offer *o = offer_new(c, m, id);
     if (!o)
         return;
@@ -153,6 +165,8 @@ void cmd_seek(conn *c, json_t *m, json_t *id)
 
 void cmd_challenge(conn *c, json_t *m, json_t *id)
 {
+    if (lobby_refuse_playing(c, id))
+        return;
     const char *to = json_string_value(json_object_get(m, "to"));
     user *target = NULL;
     if (to)
@@ -218,6 +232,8 @@ void cmd_accept(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "not_allowed", "guests play unrated games only");
         return;
     }
+    if (lobby_refuse_playing(c, id))
+        return;
     user *author = user_online(o->uid);
     if (!author) {
         conn_error(c, id, "no_such_offer", "the author has left");
@@ -248,6 +264,17 @@ void cmd_accept(conn *c, json_t *m, json_t *id)
     if (!game_start(&t, id, c))
         return;
     offer_remove(o, "accepted");
+    lobby_user_playing(t.uid[0]);
+    lobby_user_playing(t.uid[1]);
+}
+
+void lobby_user_playing(int64_t uid)
+{
+    for (offer *o = g_offers, *n; o; o = n) {
+        n = o->next;
+        if (o->uid == uid)
+            offer_remove(o, "cancelled");
+    }
 }
 
 void cmd_decline(conn *c, json_t *m, json_t *id)

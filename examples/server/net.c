@@ -117,6 +117,7 @@ static void conn_destroy(conn *c)
         free(m);
     }
     free(c->in);
+    free(c->hold);
     free(c);
 }
 
@@ -296,10 +297,47 @@ void conn_touch(conn *c)
     lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, SRV_IDLE_TIMEOUT_S);
 }
 
-/* Line transport: split on \n (a \r before it is dropped). */
+/* Keep input while the connection is held; 0, or -1 after closing it. */
+static int hold_append(conn *c, const void *data, size_t len)
+{
+    if (c->holdlen + len > SRV_MAX_OUTQ) {
+        conn_close(c, "too much input while a login runs");
+        return -1;
+    }
+    if (c->holdlen + len > c->holdcap) {
+        size_t cap = c->holdcap ? c->holdcap : 1024;
+        while (cap < c->holdlen + len)
+            cap *= 2;
+        char *p = realloc(c->hold, cap);
+        if (!p) {
+            conn_close(c, "out of memory");
+            return -1;
+        }
+        c->hold = p;
+        c->holdcap = cap;
+    }
+    memcpy(c->hold + c->holdlen, data, len);
+    c->holdlen += len;
+    return 0;
+}
+
+void conn_hold(conn *c)
+{
+    if (c->held)
+        return;
+    c->held = 1;
+    lws_rx_flow_control(c->wsi, 0); /* read nothing more from the socket meanwhile */
+}
+
+/* Line transport: split on \n (a \r before it is dropped). While the
+ * connection is held, the rest goes to the hold buffer. */
 static void line_rx(conn *c, const char *data, size_t len)
 {
     while (len > 0 && !c->closing) {
+        if (c->held) {
+            hold_append(c, data, len);
+            return;
+        }
         const char *nl = memchr(data, '\n', len);
         size_t take = nl ? (size_t)(nl - data) : len;
         if (c->discarding) {
@@ -358,8 +396,43 @@ static void ws_rx(conn *c, struct lws *wsi, const char *data, size_t len)
         conn_error(c, NULL, "bad_message", "binary WebSocket messages are not accepted");
         return;
     }
+    if (c->held) {
+        if (hold_append(c, &n, sizeof n) == 0)
+            hold_append(c, c->in ? c->in : "", n);
+        return;
+    }
     conn_touch(c);
     session_message(c, c->in ? c->in : "", n);
+}
+
+void conn_release(conn *c)
+{
+    if (!c->held)
+        return;
+    c->held = 0;
+    char *buf = c->hold;
+    size_t len = c->holdlen;
+    c->hold = NULL;
+    c->holdlen = c->holdcap = 0;
+    if (c->transport == T_LINE)
+        line_rx(c, buf, len);
+    else
+        for (size_t off = 0; off + sizeof(size_t) <= len && !c->closing;) {
+            size_t n;
+            memcpy(&n, buf + off, sizeof n);
+            off += sizeof n;
+            if (c->held) { /* held again: the rest waits, in order */
+                if (hold_append(c, &n, sizeof n) < 0 || hold_append(c, buf + off, n) < 0)
+                    break;
+            } else {
+                conn_touch(c);
+                session_message(c, buf + off, n);
+            }
+            off += n;
+        }
+    free(buf);
+    if (!c->held && !c->closing)
+        lws_rx_flow_control(c->wsi, 1);
 }
 
 static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *pss_data, void *in,

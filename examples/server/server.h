@@ -42,8 +42,11 @@
 #define SRV_MSG_BURST 200               /* messages at once per connection ... */
 #define SRV_MSG_PER_S 50.0              /* ... then this many per second */
 #define SRV_MSG_OVER_CLOSE 100          /* messages refused for rate before the connection closes */
-#define SRV_LOGIN_FAIL_BURST 5          /* wrong passwords per address (and per name) ... */
+#define SRV_LOGIN_FAIL_BURST 5          /* wrong passwords for one name from one address ... */
+#define SRV_LOGIN_FAIL_ADDR_BURST 20    /* ... and from one address for any names ... */
 #define SRV_LOGIN_FAIL_PER_S (1.0 / 12) /* ... then one every 12 s */
+#define SRV_TOKEN_FAIL_BURST 5          /* wrong session tokens per address ... */
+#define SRV_TOKEN_FAIL_PER_S (1.0 / 12) /* ... then one every 12 s */
 #define SRV_MAX_SEEKS_PER_USER 3
 #define SRV_MAX_WATCH 16                /* games one connection watches at once */
 #define SRV_MAX_BASE_S (3 * 3600)
@@ -81,8 +84,12 @@ int bucket_take(bucket *b, double burst, double per_s, int64_t now_us);
 double bucket_wait(const bucket *b, double burst, double per_s, int64_t now_us);
 int addr_conn_add(const char *addr);   /* 0 ok, -1 over the limit */
 void addr_conn_del(const char *addr);
+/* Wrong passwords: limited per (name, address) pair and per address. */
 int login_allowed(const char *addr, const char *name, int64_t now_us, double *retry_s);
 void login_failed(const char *addr, const char *name, int64_t now_us);
+/* Wrong session tokens: limited per address, apart from passwords. */
+int token_allowed(const char *addr, int64_t now_us, double *retry_s);
+void token_failed(const char *addr, int64_t now_us);
 int64_t mono_us(void);                 /* monotonic clock */
 int64_t wall_s(void);
 
@@ -108,6 +115,10 @@ typedef struct conn {
     char *in;
     size_t inlen, incap;
     int discarding;                 /* skipping the rest of an oversized message */
+    /* input held while an authentication runs on a worker (replies keep request order) */
+    int held;
+    char *hold;                     /* line: raw bytes; WebSocket: [size_t len][bytes] each */
+    size_t holdlen, holdcap;
     /* output queue */
     struct outmsg *qhead, *qtail;
     size_t queued;
@@ -120,6 +131,10 @@ void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void conn_close(conn *c, const char *why);
 void conn_touch(conn *c);                              /* a message came: idle timer again */
+/* Hold the connection's input (nothing more is read or handled) until conn_release(),
+ * which handles what was held, in order. */
+void conn_hold(conn *c);
+void conn_release(conn *c);
 /* Iterate connections: returns the next after prev (NULL starts). */
 conn *conn_next(conn *prev);
 void net_wake(void);                   /* wake the loop from another thread */
@@ -184,6 +199,10 @@ void cmd_decline(conn *c, json_t *m, json_t *id);
 void cmd_cancel(conn *c, json_t *m, json_t *id);
 void cmd_games(conn *c, json_t *m, json_t *id);
 void lobby_user_gone(user *u);
+/* 1 after an already_playing error when the user plays a live game (no new game then). */
+int lobby_refuse_playing(conn *c, json_t *id);
+/* A game of the user started: the user's own open seeks and challenges go. */
+void lobby_user_playing(int64_t uid);
 void lobby_broadcast(json_t *msg);
 void lobby_say(conn *c, const char *text, json_t *id);
 /* Parse the time control and rule set fields of a seek / challenge / engine game. */
@@ -208,6 +227,7 @@ int game_restore_all(void);
 void game_user_present(int64_t uid);    /* a player (re)connected */
 void game_user_absent(int64_t uid);     /* a player's last connection went */
 void game_send_all_for(conn *c);       /* on login: the user's live games */
+int64_t game_user_playing(int64_t uid); /* a live game the user plays in, or 0 */
 void game_unwatch_conn(conn *c);
 json_t *game_list_json(void);
 /* A finished game for the lists (`games finished`, `user`): players, result, reason, ratings. */

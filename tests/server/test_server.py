@@ -41,8 +41,8 @@ class Base(unittest.TestCase):
         self.srv.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
 
-    def client(self, ws=False, say_hello=True):
-        c = (WsClient if ws else LineClient)(self.srv.port)
+    def client(self, ws=False, say_hello=True, source=None):
+        c = (WsClient if ws else LineClient)(self.srv.port, source=source)
         self.clients.append(c)
         if say_hello:
             hello(c)
@@ -172,6 +172,44 @@ class Play(Base):
         self.assertEqual((st["result"], st["reason"], st["rated"]), ("1-0", "resignation", False))
         self.assertNotIn("ratings", st)
         self.assertNotIn("rating_diff", st)
+
+    def test_rated_game_over_before_both_moved_is_not_rated(self):
+        """As on lichess: a rated game that ends before both sides moved changes no
+        rating, and its end says so."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, rated=True)
+        self.play(gid, a, b, ["h2e2"])
+        self.assertEqual(b.call("resign", game=gid)["type"], "ok")
+        e = a.expect("end", game=gid)
+        self.assertEqual((e["result"], e["reason"], e["rated"]), ("1-0", "resignation", False))
+        self.assertIn("not rated", e["text"])
+        self.assertNotIn("ratings", e)
+        u = a.call("user", name="alice")
+        self.assertEqual((u["rating"], u["games"]), (1500, 0))
+        st = a.call("state", game=gid)
+        self.assertIn("not rated", st["text"])
+        self.assertNotIn("rating_diff", st)
+
+    def test_no_new_game_while_playing(self):
+        """As on lichess: no seek, challenge, accept or engine game while one plays a
+        live game; a player's other offers go when a game starts."""
+        a, b, c, d = self.user("alice"), self.user("bob"), self.user("carol"), self.user("dave")
+        gid = self.game(a, b)
+        for r in (a.call("seek"), b.call("engine", level=0), a.call("challenge", to="carol")):
+            self.assertEqual(r["code"], "already_playing", r)
+            self.assertIn(str(gid), r["message"])
+        ch = c.call("challenge", to="alice")  # a player can be challenged ...
+        self.assertEqual(ch["type"], "challenge")
+        self.assertEqual(a.call("accept", offer=ch["offer"])["code"], "already_playing")
+        sk = c.call("seek")
+        self.assertEqual(a.call("accept", offer=sk["offer"])["code"], "already_playing")
+        # carol's seek is accepted: her other offers go
+        self.assertEqual(d.call("accept", offer=sk["offer"])["type"], "game")
+        gone = a.expect("offer_gone", offer=ch["offer"])
+        self.assertEqual(gone["reason"], "cancelled")
+        # ... and after the game, a new one
+        self.assertEqual(a.call("resign", game=gid)["type"], "ok")
+        self.assertEqual(a.call("seek")["type"], "seek")
 
     def test_flag_fall(self):
         a, b = self.user("alice"), self.user("bob")
@@ -353,12 +391,13 @@ class BadInput(Base):
             (b"move 999999 h2e2\n", "no_such_game"),
             (b"seek {\"base\": -5}\n", "bad_field"),
             (b"seek {\"rules\": \"chess\"}\n", "bad_field"),
-            (b"resume 00\n", "bad_token"),
+            (b"resume 00\n", "already_logged_in"),  # one session per connection
         ]
         for data, code in cases:
             a.raw(data)
             e = a.expect("error")
             self.assertEqual(e["code"], code, data[:40])
+        self.assertEqual(self.client().call("resume", token="00")["code"], "bad_token")
         # out of turn, someone else's game
         self.assertEqual(b.call("move", game=gid, move="h7e7")["code"], "not_your_turn")
         c = self.user("carol")
@@ -368,6 +407,19 @@ class BadInput(Base):
         st = a.call("state", game=gid)
         self.assertEqual((st["ply"], st["turn"]), (0, "red"))
         self.assertEqual(a.call("ping")["type"], "pong")
+
+    def test_unknown_command_keeps_its_id(self):
+        """unknown_command answers with the request's id, on both transports."""
+        c = self.client()
+        r = c.call("frobnicate", x=1)
+        self.assertEqual((r["type"], r["code"]), ("error", "unknown_command"))
+        c.raw(b'frobnicate {"id": "abc"}\n')
+        self.assertEqual(c.expect("error", code="unknown_command").get("id"), "abc")
+        c.raw(b"frobnicate 1 2\n")  # words: no id to keep
+        self.assertNotIn("id", c.expect("error", code="unknown_command"))
+        w = self.client(ws=True)
+        r = w.call("frobnicate")
+        self.assertEqual((r["type"], r["code"]), ("error", "unknown_command"))
 
     def test_websocket_bad_input(self):
         c = self.client(ws=True)
@@ -382,6 +434,51 @@ class BadInput(Base):
         self.assertEqual(c.call("guest")["type"], "session")
         self.assertEqual(c.call("ping")["type"], "pong")
 
+    def test_input_waits_for_authentication(self):
+        """Lines after register/login wait until it is done (the hash runs on a worker):
+        replies keep the order of the requests."""
+        c = self.client(say_hello=False)
+        c.raw(b"hello 1\nregister wen secret-wen\nseek 300 0\nping\n")
+        types = [c.recv()["type"] for _ in range(4)]
+        self.assertEqual(types, ["welcome", "session", "seek", "pong"], c.seen)
+        # the same on WebSocket, with login
+        w = self.client(ws=True, say_hello=False)
+        for m in ('{"type":"hello","protocol":1}',
+                  '{"type":"login","name":"wen","password":"secret-wen","id":1}',
+                  '{"type":"lobby","id":2}', '{"type":"ping","id":3}'):
+            w.text(m)
+        got = [w.recv() for _ in range(4)]
+        self.assertEqual([(m["type"], m.get("id")) for m in got],
+                         [("welcome", None), ("session", 1), ("lobby", 2), ("pong", 3)], got)
+        # a wrong password, then more lines: they wait for the answer too
+        x = self.client(say_hello=False)
+        x.raw(b"hello 1\nlogin wen wrong-password\nseek\nping\n")
+        got = [x.recv() for _ in range(4)]
+        self.assertEqual([m.get("code", m["type"]) for m in got],
+                         ["welcome", "bad_credentials", "login_required", "pong"], got)
+
+    def test_one_session_per_connection(self):
+        """register then guest: the second is refused, not a second session."""
+        c = self.client(say_hello=False)
+        c.raw(b"hello 1\nregister ada secret-ada\nguest\nping\n")
+        got = [c.recv() for _ in range(4)]
+        self.assertEqual([m.get("code", m["type"]) for m in got],
+                         ["welcome", "session", "already_logged_in", "pong"], got)
+        self.assertEqual(c.call("login", name="ada", password="secret-ada")["code"],
+                         "already_logged_in")
+        self.assertEqual(c.call("logout")["type"], "ok")
+        r = c.call("guest")
+        self.assertEqual(r["type"], "session")
+        self.assertTrue(r["name"].startswith("guest-"))
+
+    def test_user_without_a_name(self):
+        c = self.client()
+        self.assertEqual(c.call("user")["code"], "bad_field")
+        self.assertEqual(c.call("user", name=5)["code"], "bad_field")
+        c.line("user")
+        self.assertEqual(c.expect("error")["code"], "bad_field")
+        self.assertEqual(c.call("user", name="nobody")["code"], "no_such_user")
+
     def test_names_passwords_and_login_rate(self):
         c = self.client()
         for name in ("a'; DROP TABLE users;--", "<script>", "x", "Robert'); --", "guest-1",
@@ -391,9 +488,9 @@ class BadInput(Base):
         self.assertEqual(c.call("register", name="alice", password="123")["code"], "bad_password")
         self.assertEqual(c.call("register", name="alice", password="secret-alice")["type"],
                          "session")
-        self.assertEqual(c.call("register", name="ALICE", password="secret-alice")["code"],
-                         "name_taken")
         d = self.client()
+        self.assertEqual(d.call("register", name="ALICE", password="secret-alice")["code"],
+                         "name_taken")
         codes = [d.call("login", name="alice", password="wrong%d" % i)["code"] for i in range(7)]
         self.assertEqual(codes[:5], ["bad_credentials"] * 5)
         self.assertEqual(codes[5:], ["rate_limited"] * 2)
@@ -468,6 +565,40 @@ class Hostile(Base):
         self.assertEqual(codes[:5], ["bad_token"] * 5)
         self.assertEqual(codes[5:], ["rate_limited"] * 2)
         self.assertEqual(c.call("ping")["type"], "pong")
+
+    def test_wrong_tokens_are_limited_per_address(self):
+        """Wrong tokens from one address never refuse a valid token from another."""
+        a = self.user("alice")
+        bad = self.client(source="127.0.0.2")
+        codes = [bad.call("resume", token="%064x" % i)["code"] for i in range(5)]
+        self.assertEqual(codes, ["bad_token"] * 5)
+        good = self.client(source="127.0.0.3")
+        r = good.call("resume", token=a.token)
+        self.assertEqual((r["type"], r.get("name")), ("session", "alice"), r)
+        e = bad.call("resume", token="%064x" % 99)
+        self.assertEqual(e["code"], "rate_limited")
+        self.assertGreater(e["retry_after"], 0)
+
+    def test_wrong_passwords_do_not_lock_a_name_for_others(self):
+        """Wrong passwords for a name from one address: another address still logs
+        in with the right one; passwords and tokens are counted apart."""
+        a = self.user("alice")
+        bad = self.client(source="127.0.0.2")
+        codes = [bad.call("login", name="alice", password="wrong%d" % i)["code"]
+                 for i in range(7)]
+        self.assertEqual(codes, ["bad_credentials"] * 5 + ["rate_limited"] * 2)
+        other = self.client(source="127.0.0.3")
+        r = other.call("login", name="alice", password="secret-alice")
+        self.assertEqual((r["type"], r.get("name")), ("session", "alice"), r)
+        # the address that failed at passwords still resumes with a token
+        r = bad.call("resume", token=a.token)
+        self.assertEqual((r["type"], r.get("name")), ("session", "alice"), r)
+        # and wrong tokens do not refuse a right password
+        t = self.client(source="127.0.0.4")
+        codes = [t.call("resume", token="%064x" % i)["code"] for i in range(6)]
+        self.assertEqual(codes, ["bad_token"] * 5 + ["rate_limited"])
+        r = t.call("login", name="alice", password="secret-alice")
+        self.assertEqual((r["type"], r.get("name")), ("session", "alice"), r)
 
 
 class Limits(Base):
@@ -594,6 +725,33 @@ class Faults(Base):
         self.assertEqual(b2.call("move", game=gid, move="i9h9")["ply"], 4)
         a2.expect("move", game=gid, ply=4)
         self.play(gid, a2, b2, [])
+
+    def test_draw_offer_survives_a_restart(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(a.call("draw", game=gid)["type"], "ok")
+        b.expect("offer", game=gid, kind="draw", state="offered")
+        self.srv.kill()
+        self.srv.start()
+        a2, b2 = self.client(), self.client(ws=True)
+        self.assertEqual(a2.call("resume", token=a.token)["type"], "session")
+        self.assertEqual(b2.call("resume", token=b.token)["type"], "session")
+        st = b2.expect("game", game=gid)
+        self.assertEqual(st["draw_offer"], "red")
+        self.assertEqual(b2.call("draw", game=gid)["type"], "ok")  # accepts the standing offer
+        e = a2.expect("end", game=gid)
+        self.assertEqual((e["result"], e["reason"]), ("1/2-1/2", "agreement"))
+        # a declined offer stays declined after a restart
+        gid = self.game(a2, b2, base=600)
+        self.play(gid, a2, b2, ["h2e2", "h9g7"])
+        self.assertEqual(a2.call("draw", game=gid)["type"], "ok")
+        self.assertEqual(b2.call("draw_decline", game=gid)["type"], "ok")
+        self.srv.kill()
+        self.srv.start()
+        a3 = self.client()
+        a3.call("resume", token=a.token)
+        self.assertIsNone(a3.expect("game", game=gid)["draw_offer"])
 
 
 class Storage(unittest.TestCase):

@@ -95,10 +95,17 @@ class _Base:
         return out
 
 
+def _connect(host, port, source):
+    """A TCP connection, from the loopback address `source` if given (Linux routes
+    all of 127.0.0.0/8 to lo, so a test can be several client addresses)."""
+    return socket.create_connection((host, port), timeout=TIMEOUT,
+                                    source_address=(source, 0) if source else None)
+
+
 class LineClient(_Base):
-    def __init__(self, port, host="127.0.0.1"):
+    def __init__(self, port, host="127.0.0.1", source=None):
         super().__init__()
-        self.sock = socket.create_connection((host, port), timeout=TIMEOUT)
+        self.sock = _connect(host, port, source)
         self.sock.settimeout(None)
         self.f = self.sock.makefile("rb")
         self.t.start()
@@ -130,9 +137,9 @@ class LineClient(_Base):
 
 
 class WsClient(_Base):
-    def __init__(self, port, host="127.0.0.1"):
+    def __init__(self, port, host="127.0.0.1", source=None):
         super().__init__()
-        self.sock = socket.create_connection((host, port), timeout=TIMEOUT)
+        self.sock = _connect(host, port, source)
         key = base64.b64encode(os.urandom(16)).decode()
         self.sock.sendall(("GET / HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\n"
                            "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
