@@ -278,6 +278,11 @@ class Browser(unittest.TestCase):
         g = int(alice.text("game-title").split(":")[0].split()[1])
         self.assertIn("#game=%d" % g, alice.d.current_url)
         self.assertIn("you", alice.text("player-bottom"))
+        # one game at a time: while alice plays, the lobby says so instead of
+        # offering a seek the server refuses (already_playing)
+        alice.until(lambda: not alice.el("seek").is_enabled(), "alice cannot seek while she plays")
+        self.assertFalse(alice.el("play-engine").is_enabled())
+        self.assertIn("You are playing game %d" % g, alice.text("lobby-hint"))
         # two moves (a rated game needs both sides to have moved) and bob resigns:
         # alice's rating shows 1520 at once, the result each player's change (browser 3)
         alice.play("h2e2")
@@ -294,6 +299,8 @@ class Browser(unittest.TestCase):
         for p in (alice, bob):
             self.assertIn("1-0", p.text("result"))
             self.assertIn("alice 1520 (+20), bob 1480 (-20)", p.text("result"))
+        self.assertTrue(alice.el("seek").is_enabled())
+        self.assertFalse(alice.el("lobby-hint").is_displayed())
         alice.shot("rated-result")
         # a reload of the finished game's address shows it: the final position,
         # the moves, the result with its reason, the players (browser 2)

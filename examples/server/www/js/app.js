@@ -71,6 +71,7 @@ const ERRORS = {
   disconnected: "Not connected to the server; the page is trying again.",
   login_required: () => state.guests ? "Sign in or play as a guest first." : "Sign in first (or register).",
   already_logged_in: "You are signed in already; log out first.",
+  already_playing: "You are playing a game; a new one can start when it is over.",
   bad_name: "A name is 3 to 20 letters, digits, - or _, starting with a letter (names starting with “guest” are kept for guests).",
   bad_password: "A password is 6 to 128 characters.",
   name_taken: "That name is taken; choose another.",
@@ -308,16 +309,32 @@ function showAccount() {
     $("me-rating").textContent = me.guest ? "guest" : Math.round(me.rating);
   }
   $("guest").hidden = !state.guests;
-  // without an account nothing in the lobby works: say so instead of offering it
-  const who = state.guests ? "Sign in or play as a guest" : "Sign in or register";
-  for (const id of ["seek", "challenge", "challenge-name", "play-engine", "lobby-chat-input"])
-    $(id).disabled = !me;
-  $("lobby-chat-form").querySelector("button").disabled = !me;
-  $("lobby-hint").hidden = !!me;
-  $("lobby-hint").textContent = `${who} to seek a game, challenge someone, play the engine or chat.`;
-  $("game-chat-hint").textContent = `${who} to chat in this game.`;
+  renderLobbyControls();
   const g = state.games.get(state.active);
   if (g) renderChatForm(g);
+}
+
+// The user's live game, if any: one game at a time (the server answers
+// already_playing to a seek, challenge, accept or engine game meanwhile).
+function playing() {
+  for (const g of state.games.values()) if (g.you && !g.ended) return g;
+  return null;
+}
+
+// What the lobby offers: without an account nothing works and while playing
+// no second game starts, so say so instead of offering controls that fail.
+function renderLobbyControls() {
+  const me = state.me, busy = me && playing();
+  const who = state.guests ? "Sign in or play as a guest" : "Sign in or register";
+  for (const id of ["seek", "challenge", "play-engine"]) $(id).disabled = !me || !!busy;
+  $("challenge-name").disabled = !me;
+  $("lobby-chat-input").disabled = !me;
+  $("lobby-chat-form").querySelector("button").disabled = !me;
+  const hint = $("lobby-hint");
+  hint.hidden = !!me && !busy;
+  hint.textContent = !me ? `${who} to seek a game, challenge someone, play the engine or chat.`
+    : busy ? `You are playing game ${busy.id} (${busy.red.name} – ${busy.black.name}); a new game can start when it is over.` : "";
+  $("game-chat-hint").textContent = `${who} to chat in this game.`;
 }
 
 // Game chat: players and watchers with an account, while the game is live.
@@ -415,7 +432,8 @@ function watch(gid) {
 }
 
 function renderLists() {
-  const me = state.me ? state.me.name.toLowerCase() : null;
+  renderLobbyControls();
+  const me = state.me ? state.me.name.toLowerCase() : null, busy = state.me && playing();
   const seeks = $("seeks");
   seeks.replaceChildren();
   for (const o of state.offers.values()) {
@@ -424,7 +442,9 @@ function renderLists() {
     e.dataset.offer = o.offer;
     if (mine) button("Cancel", e, () => request("cancel", { offer: o.offer }).catch(() => {}));
     else if (state.me && (!o.to || forMe)) {
-      button("Accept", e, () => { sound.unlock(); request("accept", { offer: o.offer }).catch(() => {}); }).className = "accept";
+      const b = button("Accept", e, () => { sound.unlock(); request("accept", { offer: o.offer }).catch(() => {}); });
+      b.className = "accept";
+      if (busy) { b.disabled = true; b.title = "Finish your game first"; }
       if (forMe) button("Decline", e, () => request("decline", { offer: o.offer }).catch(() => {}));
     }
   }
