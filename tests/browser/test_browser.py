@@ -1,7 +1,10 @@
 """The browser client of xq-server in a real browser (headless Chromium driven by
 Selenium): two people play a game to checkmate by clicking squares, chat, and
 one reloads mid-game and finds the game again; a guest plays the engine at
-level 1. Screenshots of the board go to the build tree.
+level 1; a new game comes to the front, a finished one opens again (reload,
+pasted address) with its result and rating changes; a visitor on a phone
+finds the lobby first and no controls that fail; game chat survives logging
+out and in (issue 24). Screenshots of the board go to the build tree.
 
 usage: /usr/bin/python3 test_browser.py XQ_SERVER WWW_DIR SCREENSHOT_DIR
 Exit 77 (skipped) when Chromium, chromedriver or Selenium is not installed
