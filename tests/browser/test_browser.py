@@ -1,7 +1,10 @@
 """The browser client of xq-server in a real browser (headless Chromium driven by
 Selenium): two people play a game to checkmate by clicking squares, chat, and
 one reloads mid-game and finds the game again; a guest plays the engine at
-level 1. Screenshots of the board go to the build tree.
+level 1; a new game comes to the front, a finished one opens again (reload,
+pasted address) with its result and rating changes; a visitor on a phone
+finds the lobby first and no controls that fail; game chat survives logging
+out and in (issue 24). Screenshots of the board go to the build tree.
 
 usage: /usr/bin/python3 test_browser.py XQ_SERVER WWW_DIR SCREENSHOT_DIR
 Exit 77 (skipped) when Chromium, chromedriver or Selenium is not installed
@@ -16,7 +19,7 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "server"))
-from xqclient import Server  # noqa: E402
+from xqclient import LineClient, Server  # noqa: E402
 
 SKIP = 77
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
@@ -39,11 +42,11 @@ RESTART_AFTER = 5     # the server restarts after this many
 BINARY = WWW = SHOTS = ""
 
 
-def browser():
+def browser(size=(1150, 1100)):
     opt = webdriver.ChromeOptions()
     opt.binary_location = CHROMIUM
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1150,1100", "--no-first-run", "--mute-audio",
+              "--window-size=%d,%d" % size, "--no-first-run", "--mute-audio",
               "--user-data-dir=" + tempfile.mkdtemp(prefix="xq-chromium-")):
         opt.add_argument(a)
     d = webdriver.Chrome(service=Service(DRIVER), options=opt)
@@ -55,9 +58,9 @@ def browser():
 class Page:
     """One browser session on the page."""
 
-    def __init__(self, test, url):
+    def __init__(self, test, url, size=(1150, 1100)):
         self.t = test
-        self.d = browser()
+        self.d = browser(size)
         test.addCleanup(self.quit)
         self.d.get(url)
         self.until(lambda: self.text("status") == "online", "the page connects")
@@ -105,6 +108,13 @@ class Page:
         self.click("register")
         self.until(lambda: self.el("me").is_displayed() and self.text("me-name") == name,
                    name + " is signed in")
+
+    def login(self, name):
+        self.type("name", name)
+        self.type("password", "secret-" + name)
+        self.click("login")
+        self.until(lambda: self.el("me").is_displayed() and self.text("me-name") == name,
+                   name + " is signed in again")
 
     def square(self, sq):
         return self.d.find_element(By.CSS_SELECTOR, '#board-host [data-sq="%s"]' % sq)
@@ -237,6 +247,144 @@ class Browser(unittest.TestCase):
         self.assertIn("e0e1", alice.text("moves"))
         Select(alice.el("notation")).select_by_value("wxf")
         self.assertIn("K5+1", alice.text("moves"))
+
+    def line_user(self, name):
+        """A user on the line protocol (a third or fourth player costs no browser)."""
+        c = LineClient(self.srv.port)
+        self.addCleanup(c.close)
+        c.call("hello", protocol=1, client="browser-test")
+        self.assertEqual(c.call("register", name=name, password="secret-" + name)["type"], "session")
+        return c
+
+    def test_new_game_comes_to_the_front_and_finished_game_reopens(self):
+        alice, bob = Page(self, self.url), Page(self, self.url)
+        alice.register("alice")
+        bob.register("bob")
+        # dave and erin (line protocol) play; alice and bob watch them
+        dave, erin = self.line_user("dave"), self.line_user("erin")
+        x = erin.call("accept", offer=dave.call("seek", base=600, inc=0, color="red")["offer"])["game"]
+        for p in (alice, bob):
+            p.until(lambda p=p: p.d.find_elements(By.CSS_SELECTOR, '#live-games li[data-game="%d"] button' % x),
+                    "dave – erin is listed")
+            p.d.find_element(By.CSS_SELECTOR, '#live-games li[data-game="%d"] button' % x).click()
+            p.until(lambda p=p: p.text("game-title").startswith("Game %d: dave – erin" % x), "dave – erin is watched")
+        # alice, watching, seeks a rated game as Red; bob, watching too, accepts:
+        # the new game comes to the front on both pages (issue 24, browser 1)
+        Select(alice.el("color")).select_by_value("red")
+        alice.click("rated")
+        alice.click("seek")
+        bob.until(lambda: bob.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "bob sees the seek")
+        bob.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        bob.until(lambda: "alice – bob" in bob.text("game-title"), "bob's page shows the game he accepted")
+        alice.until(lambda: "alice – bob" in alice.text("game-title"),
+                    "alice's page switches from the watched game to her new game")
+        g = int(alice.text("game-title").split(":")[0].split()[1])
+        self.assertIn("#game=%d" % g, alice.d.current_url)
+        self.assertIn("you", alice.text("player-bottom"))
+        # one game at a time: while alice plays, the lobby says so instead of
+        # offering a seek the server refuses (already_playing)
+        alice.until(lambda: not alice.el("seek").is_enabled(), "alice cannot seek while she plays")
+        self.assertFalse(alice.el("play-engine").is_enabled())
+        self.assertIn("You are playing game %d" % g, alice.text("lobby-hint"))
+        # two moves (a rated game needs both sides to have moved) and bob resigns:
+        # alice's rating shows 1520 at once, the result each player's change (browser 3)
+        alice.play("h2e2")
+        bob.until(lambda: bob.plies() == 1, "bob sees h2e2")
+        bob.play("h9g7")
+        alice.until(lambda: alice.plies() == 2, "alice sees h9g7")
+        self.assertEqual(alice.text("me-rating"), "1500")
+        bob.click("resign")
+        bob.d.switch_to.alert.accept()
+        for p in (alice, bob):
+            p.until(lambda p=p: p.el("result").is_displayed(), "the result is shown")
+        alice.until(lambda: alice.text("me-rating") == "1520", "alice's new rating is shown without a reload")
+        bob.until(lambda: bob.text("me-rating") == "1480", "bob's new rating is shown without a reload")
+        for p in (alice, bob):
+            self.assertIn("1-0", p.text("result"))
+            self.assertIn("alice 1520 (+20), bob 1480 (-20)", p.text("result"))
+        self.assertTrue(alice.el("seek").is_enabled())
+        self.assertFalse(alice.el("lobby-hint").is_displayed())
+        alice.shot("rated-result")
+        # a reload of the finished game's address shows it: the final position,
+        # the moves, the result with its reason, the players (browser 2)
+        alice.d.refresh()
+        alice.until(lambda: alice.text("status") == "online", "alice reconnects")
+        alice.until(lambda: alice.el("game-panel").is_displayed() and alice.plies() == 2,
+                    "the finished game is shown again after a reload")
+        self.assertTrue(alice.text("game-title").startswith("Game %d: alice – bob" % g))
+        for sq in ("e2", "g7"):
+            self.assertTrue(alice.d.find_elements(By.CSS_SELECTOR, '#board-host [data-piece="%s"]' % sq), sq)
+        self.assertFalse(alice.d.find_elements(By.CSS_SELECTOR, '#board-host [data-piece="h2"]'))
+        self.assertIn("1-0", alice.text("result"))
+        self.assertIn("resign", alice.text("result").lower())
+        self.assertIn("alice 1520 (+20), bob 1480 (-20)", alice.text("result"))
+        self.assertIn("alice", alice.text("player-bottom"))
+        self.assertIn("bob", alice.text("player-top"))
+        self.assertFalse(alice.el("move-form").is_displayed())
+        self.assertFalse(alice.el("resign").is_displayed())
+        self.assertEqual(alice.text("me-rating"), "1520")
+        # "My games" lists it after a reload
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, '#my-games li[data-game="%d"]' % g),
+                    "My games lists the finished game after the reload")
+        alice.shot("finished-reloaded")
+        # an address pasted into an open tab opens its game (browser 4): bob, on
+        # the finished game, goes to dave – erin and back
+        bob.d.execute_script("location.hash = arguments[0]", "#game=%d" % x)
+        bob.until(lambda: bob.text("game-title").startswith("Game %d: dave – erin" % x),
+                  "the pasted address opens the live game")
+        bob.d.execute_script("location.hash = arguments[0]", "#game=%d" % g)
+        bob.until(lambda: bob.text("game-title").startswith("Game %d: alice – bob" % g) and
+                  "1-0" in bob.text("result"), "the pasted address opens the finished game")
+
+    def test_visitor_controls_and_game_chat_after_login_again(self):
+        carol = Page(self, self.url)
+        # on a phone (390x844) with no game shown the lobby is not below an idle
+        # board with two empty clock bars (browser 6)
+        carol.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        carol.until(lambda: carol.el("guest").is_displayed(), "guests are offered")
+        top, seek, height = carol.d.execute_script(
+            "const y = (id) => document.getElementById(id).getBoundingClientRect();"
+            "return [y('lobby').top + scrollY, y('seek').bottom + scrollY, innerHeight]")
+        carol.shot("phone-idle")
+        self.assertLess(top, height, "the lobby starts within the first screen of a phone")
+        self.assertLess(seek, height, "its Seek button is on the first screen of a phone")
+        self.assertFalse(carol.el("player-top").is_displayed(), "no empty clock bar without a game")
+        carol.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        # a visitor without an account is told what to do, not offered controls
+        # that answer "log in first (register, login, resume or guest)" (browser 5)
+        carol.until(lambda: carol.el("guest").is_displayed(), "guests are offered")
+        for id_ in ("seek", "challenge", "play-engine", "lobby-chat-input"):
+            self.assertFalse(carol.el(id_).is_enabled(), id_ + " is disabled for a visitor")
+        self.assertTrue(carol.el("lobby-hint").is_displayed())
+        self.assertIn("Sign in or play as a guest to seek a game", carol.text("lobby-hint"))
+        carol.shot("visitor")
+        carol.register("carol")
+        self.assertTrue(carol.el("seek").is_enabled())
+        self.assertFalse(carol.el("lobby-hint").is_displayed())
+        # errors are sentences for people, from one table in the page
+        carol.type("challenge-name", "nobody")
+        carol.click("challenge")
+        carol.until(lambda: carol.text("toast") == "Nobody of that name is online.",
+                    "the error is said in words for people")
+        # a game with chat; carol logs out and in again: the chat is there again
+        dan = Page(self, self.url)
+        dan.register("dan")
+        Select(carol.el("color")).select_by_value("red")
+        carol.click("seek")
+        dan.until(lambda: dan.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "dan sees the seek")
+        dan.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        carol.until(lambda: "carol – dan" in carol.text("game-title"), "carol's game is shown")
+        dan.type("game-chat-input", "hello carol")
+        dan.el("game-chat-input").submit()
+        carol.until(lambda: "dan: hello carol" in carol.text("game-chat-log"), "carol reads dan")
+        carol.click("logout")
+        carol.until(lambda: carol.el("login-form").is_displayed(), "carol is signed out")
+        self.assertFalse(carol.el("seek").is_enabled())
+        carol.login("carol")
+        carol.until(lambda: "carol – dan" in carol.text("game-title"), "carol's game is back")
+        carol.until(lambda: "dan: hello carol" in carol.text("game-chat-log"),
+                    "the game chat is shown again after logging in again")
 
     def test_guest_plays_the_engine_at_level_1(self):
         p = Page(self, self.url)

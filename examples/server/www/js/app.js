@@ -9,6 +9,8 @@ const CLIENT = "xq-web 0.2.0";
 const TICK_MS = 100;
 const TOAST_MS = 4000;
 const LIVE_POLL_MS = 15000; // a visitor without an account gets no lobby events: ask again
+const CHAT_KEEP = 200;       // game chat lines kept per game, ...
+const CHAT_GAMES = 20;       // ... for this many games
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === "red" ? "black" : "red");
@@ -23,8 +25,26 @@ const state = {
   watching: new Set(),
   offers: new Map(),     // seeks and challenges
   live: new Map(),       // live games in the lobby
+  recent: [],            // the user's last finished games (summaries, newest first)
+  replay: false,         // the games that follow a session are the user's live games, not new ones
   notation: localStorage.getItem("xq.notation") || "zh",
+  // Game chat, by game id. The server does not keep chat, so the page does,
+  // for this tab (sessionStorage): it is there again after a reload, a
+  // reconnection or a logout and login.
+  chat: loadChat(),
 };
+
+function loadChat() {
+  try { return new Map(JSON.parse(sessionStorage.getItem("xq.chat") || "[]")); } catch { return new Map(); }
+}
+function keepChat(m) {
+  const lines = state.chat.get(m.to) || [];
+  lines.push({ from: m.from, text: m.text });
+  state.chat.delete(m.to); // the newest game last
+  state.chat.set(m.to, lines.slice(-CHAT_KEEP));
+  while (state.chat.size > CHAT_GAMES) state.chat.delete(state.chat.keys().next().value);
+  try { sessionStorage.setItem("xq.chat", JSON.stringify([...state.chat])); } catch { /* full: kept in memory */ }
+}
 
 const board = new Board($("board-host"), (mv, viaDrag) => playMove(mv, viaDrag));
 board.setPosition("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
@@ -45,7 +65,47 @@ function toast(text) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { t.hidden = true; }, TOAST_MS);
 }
-const fail = (e) => toast(e && e.message ? e.message : String(e));
+// The server's error codes (docs/protocol.md) as sentences for people; the
+// server's own message is protocol talk ("log in first (register, login, ...)").
+const ERRORS = {
+  disconnected: "Not connected to the server; the page is trying again.",
+  login_required: () => state.guests ? "Sign in or play as a guest first." : "Sign in first (or register).",
+  already_logged_in: "You are signed in already; log out first.",
+  already_playing: "You are playing a game; a new one can start when it is over.",
+  bad_name: "A name is 3 to 20 letters, digits, - or _, starting with a letter (names starting with “guest” are kept for guests).",
+  bad_password: "A password is 6 to 128 characters.",
+  name_taken: "That name is taken; choose another.",
+  bad_credentials: "Wrong name or password.",
+  bad_token: "Your session has ended; sign in again.",
+  guests_disabled: "This server does not let guests play; register instead.",
+  rate_limited: (e) => `Too many tries at once; try again in ${Math.ceil(e.retry_after || 1)} s.`,
+  no_such_user: "Nobody of that name is online.",
+  no_such_offer: "That seek or challenge is gone (taken, cancelled, or its author left).",
+  own_offer: "That is your own offer.",
+  not_yours: "That is someone else's seek or challenge.",
+  too_many_offers: "You have three open seeks and challenges; cancel one first.",
+  no_such_game: "There is no such game.",
+  game_over: "That game is over.",
+  not_your_game: "You do not play in that game.",
+  not_your_turn: "It is not your turn.",
+  bad_move: "That is not a move: write it like h2e2, C2.5 or 炮二平五.",
+  illegal_move: "That move is not legal here.",
+  already_offered: "Your offer stands; wait for the answer.",
+  no_offer: "There is no offer to decline.",
+  chat_too_long: "A chat line is at most 500 bytes.",
+  too_many_games: "You watch 16 games already; leave one first.",
+  storage: "The server could not store that; nothing was changed. Try again.",
+  server_error: "The server could not do that just now; try again.",
+  internal: "The server failed; try again.",
+};
+function errorText(e) {
+  if (!e || typeof e !== "object") return String(e);
+  const t = ERRORS[e.code];
+  if (typeof t === "function") return t(e);
+  if (t) return t;
+  return e.message ? cap(e.message) : "Something went wrong."; // not_allowed, bad_field, new codes: the server's sentence
+}
+const fail = (e) => toast(errorText(e));
 function request(type, fields) {
   return conn.send(type, fields).catch((e) => { fail(e); throw e; });
 }
@@ -100,31 +160,23 @@ async function onOpen() {
     for (const gid of state.watching) conn.send("watch", { game: gid }).catch(() => state.watching.delete(gid));
     // the user's own games follow the session reply: a ping's answer comes after them
     await conn.send("ping");
-    const hash = /^#game=(\d+)$/.exec(location.hash);
-    if (hash && !state.games.has(Number(hash[1]))) watch(Number(hash[1]));
+    const gid = hashGame();
+    if (gid && !state.games.has(gid)) watch(gid);
     refreshActive();
   } catch (e) { fail(e); }
 }
 
-// A game that ended while the page was away is no longer sent: ask for it.
+// A game of the user's that ended while the page was away is not sent again
+// after the session: ask for it (the server answers a finished game as stored).
 function refreshActive() {
-  const g = state.games.get(state.active);
-  if (!g || g.ended) return;
-  conn.send("state", { game: g.id }).catch(async (e) => {
-    if (e.code !== "no_such_game") return;
-    try {
-      const r = await conn.send("games", { finished: true });
-      const f = r.games.find((x) => x.game === g.id);
-      g.ended = f ? { result: f.result, reason: f.reason, text: f.reason } : { result: "*", reason: "over", text: "the game is over" };
-    } catch { g.ended = { result: "*", reason: "over", text: "the game is over" }; }
-    render();
-  });
+  for (const g of state.games.values())
+    if (!g.ended && g.you) conn.send("state", { game: g.id }, { quiet: true }).catch(() => {});
 }
 
-function onMessage(m) {
+function onMessage(m, req) {
   const h = handlers[m.type];
-  if (h) h(m);
-  else if (m.type === "error" && m.id === undefined) toast(m.message);
+  if (h) h(m, req);
+  else if (m.type === "error" && m.id === undefined) toast(errorText(m));
 }
 
 const handlers = {
@@ -132,28 +184,43 @@ const handlers = {
     state.me = m;
     if (m.token) { state.token = m.token; localStorage.setItem("xq.token", m.token); }
     showAccount();
+    // the user's live games follow the session, before the answer to a ping sent now
+    state.replay = true;
+    conn.send("ping").catch(() => {}).finally(() => { state.replay = false; });
     conn.send("lobby").catch(fail); // seeks, challenges, live games and lobby chat
+    loadRecent();
   },
   games(m) {
     if (m.finished) return;
     state.live = new Map(m.games.map((x) => [x.game, x]));
     renderLists();
   },
-  game(m) {
+  game(m, req) {
     const old = state.games.get(m.game);
-    const g = Object.assign(old || {}, m, { id: m.game, clockAt: performance.now(), ended: null });
+    // a finished game (state or watch of it, e.g. a reload of its address) carries its end
+    const ended = m.finished ? { result: m.result, winner: m.winner, reason: m.reason, text: m.text,
+      ratings: m.ratings, rating_diff: m.rating_diff } : null;
+    const g = Object.assign(old || {}, m, { id: m.game, clockAt: performance.now(), ended });
     if (!old) g.flip = m.you === "black";
     state.games.set(g.id, g);
-    if (m.you === null) state.watching.add(g.id);
+    if (m.you === null && !m.finished) state.watching.add(g.id);
     const wasActive = state.active === g.id;
-    if (m.id !== undefined || !state.games.has(state.active) || state.active === g.id ||
-        (state.games.get(state.active).ended && m.you)) setActive(g.id, !wasActive);
-    else renderLists();
+    // A game that starts for this user (a seek of theirs accepted, a challenge or
+    // an engine game) comes to the front, whatever is shown; so does the game
+    // asked for (the reply to watch, state, accept) and, when nothing or a
+    // finished game is shown, a game of the user's that comes back after a reload.
+    const started = !old && m.you && !state.replay;
+    const asked = m.id !== undefined && !req.quiet;
+    const active = state.games.get(state.active);
+    if (asked || started || !active || wasActive || (active.ended && m.you)) {
+      setActive(g.id, !wasActive);
+      if (started && m.id === undefined) announce(`A new game: ${m.red.name} – ${m.black.name}; you play ${m.you}`);
+    } else renderLists();
   },
   move(m) {
     const g = state.games.get(m.game);
     if (!g) return;
-    if (g.moves.length !== m.ply - 1) { conn.send("state", { game: g.id }).catch(() => {}); return; }
+    if (g.moves.length !== m.ply - 1) { conn.send("state", { game: g.id }, { quiet: true }).catch(() => {}); return; }
     const captured = parseFen(g.fen).pieces[m.move.slice(2, 4)];
     g.moves.push(m.move);
     g.wxf.push(m.wxf);
@@ -173,7 +240,13 @@ const handlers = {
     g.ended = m;
     g.clock = { red: m.clock.red, black: m.clock.black, running: "none" };
     state.watching.delete(g.id);
-    if (g.id === state.active) { render(); sound.play("end"); announce(resultText(m)); }
+    // a rated game changed the user's rating: show the new one at once
+    if (m.ratings && g.you && state.me && !state.me.guest &&
+        state.me.name.toLowerCase() === g[g.you].name.toLowerCase()) {
+      state.me.rating = m.ratings[g.you];
+      showAccount();
+    }
+    if (g.id === state.active) { render(); sound.play("end"); announce(resultText(m, g)); }
     renderLists();
   },
   offer(m) {
@@ -198,8 +271,7 @@ const handlers = {
   },
   chat(m) {
     const log = m.to === "lobby" ? $("lobby-chat-log") : m.to === state.active ? $("game-chat-log") : null;
-    const g = state.games.get(m.to);
-    if (g) (g.chat = g.chat || []).push(m);
+    if (m.to !== "lobby") keepChat(m);
     if (log) appendChat(log, m);
   },
   lobby(m) {
@@ -237,6 +309,39 @@ function showAccount() {
     $("me-rating").textContent = me.guest ? "guest" : Math.round(me.rating);
   }
   $("guest").hidden = !state.guests;
+  renderLobbyControls();
+  const g = state.games.get(state.active);
+  if (g) renderChatForm(g);
+}
+
+// The user's live game, if any: one game at a time (the server answers
+// already_playing to a seek, challenge, accept or engine game meanwhile).
+function playing() {
+  for (const g of state.games.values()) if (g.you && !g.ended) return g;
+  return null;
+}
+
+// What the lobby offers: without an account nothing works and while playing
+// no second game starts, so say so instead of offering controls that fail.
+function renderLobbyControls() {
+  const me = state.me, busy = me && playing();
+  const who = state.guests ? "Sign in or play as a guest" : "Sign in or register";
+  for (const id of ["seek", "challenge", "play-engine"]) $(id).disabled = !me || !!busy;
+  $("challenge-name").disabled = !me;
+  $("lobby-chat-input").disabled = !me;
+  $("lobby-chat-form").querySelector("button").disabled = !me;
+  const hint = $("lobby-hint");
+  hint.hidden = !!me && !busy;
+  hint.textContent = !me ? `${who} to seek a game, challenge someone, play the engine or chat.`
+    : busy ? `You are playing game ${busy.id} (${busy.red.name} – ${busy.black.name}); a new game can start when it is over.` : "";
+  $("game-chat-hint").textContent = `${who} to chat in this game.`;
+}
+
+// Game chat: players and watchers with an account, while the game is live.
+function renderChatForm(g) {
+  const open = !!state.me && !g.ended;
+  $("game-chat-form").hidden = !open;
+  $("game-chat-hint").hidden = open || !!g.ended;
 }
 
 async function account(type) {
@@ -257,9 +362,45 @@ $("logout").addEventListener("click", async () => {
   state.token = null;
   localStorage.removeItem("xq.token");
   for (const [id, g] of state.games) if (g.you) state.games.delete(id);
+  state.recent = [];
   setActive(null);
   showAccount();
 });
+
+// The user's last finished games, for "My games" after a reload or a login.
+async function loadRecent() {
+  const me = state.me;
+  if (!me) return;
+  try {
+    const u = await conn.send("user", { name: me.name });
+    if (state.me !== me) return;
+    state.recent = u.recent_games || [];
+    if (!me.guest && typeof u.rating === "number") { me.rating = u.rating; showAccount(); }
+    renderLists();
+  } catch { /* the list stays as it was */ }
+}
+
+// The game in the address (#game=N), or null.
+function hashGame() {
+  const m = /^#game=(\d+)$/.exec(location.hash);
+  return m ? Number(m[1]) : null;
+}
+
+// An address pasted or a link followed in an open tab: show that game.
+window.addEventListener("hashchange", () => {
+  const gid = hashGame();
+  if (gid === null) { if (location.hash === "" && state.active) setActive(null); return; }
+  if (gid === state.active) return;
+  if (conn.isOpen()) openGame(gid);
+  // offline: onOpen watches the address's game when the connection is back
+});
+
+// Show a game: one of the page's, else ask the server (a live game is watched,
+// a finished one is answered as stored).
+function openGame(gid) {
+  if (state.games.has(gid)) setActive(gid, true);
+  else watch(gid);
+}
 
 // ---- lobby ------------------------------------------------------------------
 function readTerms() {
@@ -283,11 +424,16 @@ $("play-engine").addEventListener("click", () => {
 });
 
 function watch(gid) {
-  conn.send("watch", { game: gid }).catch(fail);
+  conn.send("watch", { game: gid }).catch((e) => {
+    fail(e);
+    // the address names no game that can be shown: it names the shown one again
+    if (hashGame() === gid) history.replaceState(null, "", state.active ? `#game=${state.active}` : location.pathname);
+  });
 }
 
 function renderLists() {
-  const me = state.me ? state.me.name.toLowerCase() : null;
+  renderLobbyControls();
+  const me = state.me ? state.me.name.toLowerCase() : null, busy = state.me && playing();
   const seeks = $("seeks");
   seeks.replaceChildren();
   for (const o of state.offers.values()) {
@@ -296,7 +442,9 @@ function renderLists() {
     e.dataset.offer = o.offer;
     if (mine) button("Cancel", e, () => request("cancel", { offer: o.offer }).catch(() => {}));
     else if (state.me && (!o.to || forMe)) {
-      button("Accept", e, () => { sound.unlock(); request("accept", { offer: o.offer }).catch(() => {}); }).className = "accept";
+      const b = button("Accept", e, () => { sound.unlock(); request("accept", { offer: o.offer }).catch(() => {}); });
+      b.className = "accept";
+      if (busy) { b.disabled = true; b.title = "Finish your game first"; }
       if (forMe) button("Decline", e, () => request("decline", { offer: o.offer }).catch(() => {}));
     }
   }
@@ -309,6 +457,12 @@ function renderLists() {
     e.dataset.game = g.id;
     if (g.id !== state.active) button("Show", e, () => setActive(g.id, true));
     else e.classList.add("current");
+  }
+  for (const x of state.recent) {
+    if (state.games.has(x.game)) continue;
+    const e = li(`${x.red} – ${x.black} (${x.result}${x.reason ? ", " + x.reason : ""})`, mine);
+    e.dataset.game = x.game;
+    button("Show", e, () => openGame(x.game));
   }
   if (!mine.children.length) li("none", mine).className = "empty";
 
@@ -331,7 +485,7 @@ function setActive(gid, fresh = true) {
   history.replaceState(null, "", gid ? `#game=${gid}` : location.pathname);
   const g = state.games.get(gid);
   $("game-chat-log").replaceChildren();
-  if (g) for (const m of g.chat || []) appendChat($("game-chat-log"), m);
+  if (gid) for (const m of state.chat.get(gid) || []) appendChat($("game-chat-log"), m);
   if (fresh && g && !g.ended) sound.play("move");
   render();
   renderLists();
@@ -347,6 +501,7 @@ function playMove(mv, viaDrag) {
 
 function render(animate = null) {
   const g = state.games.get(state.active);
+  document.body.classList.toggle("idle", !g); // the layout without a game (style.css)
   $("game-panel").hidden = !g;
   $("move-form").hidden = !(g && g.you && !g.ended);
   if (!g) {
@@ -370,17 +525,30 @@ function render(animate = null) {
   renderPlayers(g);
   renderMoves(g);
   renderControls(g);
+  renderChatForm(g);
   const r = $("result");
   r.hidden = !g.ended;
-  if (g.ended) r.textContent = resultText(g.ended);
+  if (g.ended) r.textContent = resultText(g.ended, g);
 }
 
-// "1-0  Red wins: checkmate", "0-1  Black wins: perpetual check by Red"
-function resultText(e) {
+// "1-0  Red wins: checkmate", "0-1  Black wins: perpetual check by Red", and
+// after a rated game a second line with the ratings: "alice 1520 (+20), bob 1480 (-20)"
+function resultText(e, g) {
   const winner = e.winner || (e.result === "1-0" ? "red" : e.result === "0-1" ? "black" : null);
   const head = winner ? `${cap(winner)} wins` : e.result === "1/2-1/2" ? "Draw" : "No result";
   const detail = cap(String(e.text || e.reason || "").replace(/^(1-0|0-1|1\/2-1\/2|\*)\s*/, ""));
-  return `${e.result}  ${head}${detail ? ": " + detail : ""}`;
+  return `${e.result}  ${head}${detail ? ": " + detail : ""}${ratingText(e, g)}`;
+}
+
+function ratingText(e, g) {
+  if (!e.ratings || !g) return "";
+  const side = (c) => {
+    const after = e.ratings[c];
+    let diff = e.rating_diff ? e.rating_diff[c] : after - g[c].rating; // before: the rating at the start
+    diff = Math.round(diff);
+    return `${g[c].name} ${Math.round(after)} (${diff >= 0 ? "+" : "-"}${Math.abs(diff)})`;
+  };
+  return `\n${side("red")}, ${side("black")}`;
 }
 
 function renderPlayers(g) {
@@ -513,5 +681,7 @@ $("notation").addEventListener("change", () => {
   const g = state.games.get(state.active);
   if (g) renderMoves(g);
 });
+showAccount(); // nobody until the server says otherwise
+render();
 document.addEventListener("pointerdown", () => sound.unlock(), { once: true });
 document.addEventListener("keydown", () => sound.unlock(), { once: true });

@@ -35,12 +35,14 @@ export class Connection {
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
+      let opts = {};
       if (m.id !== undefined && this.pending.has(m.id)) {
-        const { resolve, reject } = this.pending.get(m.id);
+        const p = this.pending.get(m.id);
         this.pending.delete(m.id);
-        if (m.type === "error") reject(m); else resolve(m);
+        opts = p.opts;
+        if (m.type === "error") p.reject(m); else p.resolve(m);
       }
-      this.onMessage(m);
+      this.onMessage(m, opts);
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
@@ -53,11 +55,12 @@ export class Connection {
     };
   }
 
-  /** Send a request; a promise of its reply (rejected with the error message). */
-  send(type, fields = {}) {
+  /** Send a request; a promise of its reply (rejected with the error message).
+   *  opts go with the reply to onMessage (e.g. quiet: a request the user did not make). */
+  send(type, fields = {}, opts = {}) {
     if (!this.isOpen()) return Promise.reject({ type: "error", code: "disconnected", message: "not connected" });
     const id = this.nextId++;
     this.ws.send(JSON.stringify({ type, ...fields, id }));
-    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, opts }));
   }
 }
