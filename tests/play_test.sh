@@ -392,7 +392,7 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
         i=0
         while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
             i=$((i + 1))
-            [ $i -le 100 ] || { cp "$1" "$tmp/out"; fail "no line matching '$2' in $(basename "$1")"; }
+            [ $i -le 300 ] || { cp "$1" "$tmp/out"; fail "no line matching '$2' in $(basename "$1")"; }
             sleep 0.1
         done
     }
@@ -480,6 +480,14 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
     alice resign
     wait_for "$tmp/alice" "^Game over \\(game $game2\\): 0-1, resignation"
     wait_for "$tmp/bob" '^end [{].*"result":"0-1","reason":"resignation"'
+    # a finished game watched again: the server answers it as stored, and
+    # the player shows its result once more (not "to move")
+    alice watch "$game2"
+    i=0
+    while [ "$(count "$tmp/alice" "^Game over \\(game $game2\\): 0-1, resignation")" -lt 2 ]; do
+        i=$((i + 1)); [ $i -le 300 ] || { cp "$tmp/alice" "$tmp/out"; fail "watch of a finished game: no result"; }
+        sleep 0.1
+    done
     # challenges: the player challenges bob, who declines; bob challenges the
     # player, who declines
     alice challenge bob 60 0 axf red

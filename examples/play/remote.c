@@ -554,24 +554,35 @@ static void on_game(remote_t *r, json_t *m)
     }
     if (r->resync && !fresh)
         r->resync_seen = 1;
+    /* a finished game (`state`/`watch` of it) comes as stored, with its end */
+    const int finished = json_is_true(json_object_get(m, "finished"));
+    const int ended_meanwhile = finished && r->resync && !fresh && !r->over;
     xq_board_free(r->board);
     r->board = b;
     r->game = json_integer_value(id);
-    r->over = 0;
+    r->over = finished;
     const char *you = json_string_value(json_object_get(m, "you"));
     r->you = !you ? -1 : !strcmp(you, "red") ? XQ_RED : XQ_BLACK;
     player_name(json_object_get(m, "red"), r->red, sizeof r->red);
     player_name(json_object_get(m, "black"), r->black, sizeof r->black);
     read_clock(r, json_object_get(m, "clock"));
+    if (finished)
+        r->clock_runs = -1;
     if (fresh) {
         json_t *base = json_object_get(m, "base"), *inc = json_object_get(m, "inc");
         const char *rules = json_string_value(json_object_get(m, "rules"));
         out("Game %lld: %s (Red) - %s (Black), %lld+%lld, rules %s%s.", r->game, r->red, r->black,
             (long long)json_integer_value(base), (long long)json_integer_value(inc),
             rules ? rules : "axf",
-            r->you < 0 ? "; you watch" : r->you == XQ_RED ? "; you play Red" : "; you play Black");
+            finished ? "; finished" : r->you < 0 ? "; you watch" : r->you == XQ_RED ? "; you play Red" : "; you play Black");
     }
     show_board(r);
+    if (finished) {
+        const char *result = json_string_value(json_object_get(m, "result"));
+        const char *reason = json_string_value(json_object_get(m, "reason"));
+        out("%s (game %lld): %s, %s.", ended_meanwhile ? "It ended while the connection was down" : "Game over",
+            r->game, result ? result : "*", reason ? reason : "?");
+    }
 }
 
 static void on_move(remote_t *r, json_t *m)

@@ -28,22 +28,24 @@ const state = {
   recent: [],            // the user's last finished games (summaries, newest first)
   replay: false,         // the games that follow a session are the user's live games, not new ones
   notation: localStorage.getItem("xq.notation") || "zh",
-  // Game chat, by game id. The server does not keep chat, so the page does,
-  // for this tab (sessionStorage): it is there again after a reload, a
-  // reconnection or a logout and login.
+  // Game chat, by game id. The server keeps a game's chat and sends its last
+  // lines with the game's state (`chat`), which replaces what the tab holds;
+  // between states the tab keeps the lines that arrive (sessionStorage), so
+  // they are there at once after a reload or a logout and login.
   chat: loadChat(),
 };
 
 function loadChat() {
   try { return new Map(JSON.parse(sessionStorage.getItem("xq.chat") || "[]")); } catch { return new Map(); }
 }
-function keepChat(m) {
-  const lines = state.chat.get(m.to) || [];
-  lines.push({ from: m.from, text: m.text });
-  state.chat.delete(m.to); // the newest game last
-  state.chat.set(m.to, lines.slice(-CHAT_KEEP));
+function setChat(gid, lines) {
+  state.chat.delete(gid); // the newest game last
+  state.chat.set(gid, lines.slice(-CHAT_KEEP));
   while (state.chat.size > CHAT_GAMES) state.chat.delete(state.chat.keys().next().value);
   try { sessionStorage.setItem("xq.chat", JSON.stringify([...state.chat])); } catch { /* full: kept in memory */ }
+}
+function keepChat(m) {
+  setChat(m.to, [...(state.chat.get(m.to) || []), { from: m.from, text: m.text }]);
 }
 
 const board = new Board($("board-host"), (mv, viaDrag) => playMove(mv, viaDrag));
@@ -201,6 +203,8 @@ const handlers = {
     const ended = m.finished ? { result: m.result, winner: m.winner, reason: m.reason, text: m.text,
       ratings: m.ratings, rating_diff: m.rating_diff } : null;
     const g = Object.assign(old || {}, m, { id: m.game, clockAt: performance.now(), ended });
+    // the server's chat of the game is the whole story (another tab or browser may have chatted)
+    if (Array.isArray(m.chat)) setChat(g.id, m.chat.map(({ from, text }) => ({ from, text })));
     if (!old) g.flip = m.you === "black";
     state.games.set(g.id, g);
     if (m.you === null && !m.finished) state.watching.add(g.id);
