@@ -135,8 +135,6 @@ void cmd_engine(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "bad_field", "'level' is 0..%d", XQ_SKILL_MAX);
         return;
     }
-    if (lobby_refuse_playing(c, id))
-        return;
     game_terms t;
     memset(&t, 0, sizeof t);
     int color;
@@ -157,6 +155,5 @@ void cmd_engine(conn *c, json_t *m, json_t *id)
     t.rating[color] = c->user->rating;
     snprintf(t.name[1 - color], sizeof t.name[1 - color], "xq-engine-%d", t.engine_level);
     t.rating[1 - color] = 0;
-    if (game_start(&t, id, c))
-        lobby_user_playing(c->user->id);
+    game_start(&t, id, c);
 }

@@ -151,8 +151,6 @@ static void offer_remove(offer *o, const char *why)
 
 void cmd_seek(conn *c, json_t *m, json_t *id)
 {
-    if (lobby_refuse_playing(c, id))
-        return;
     offer *o = offer_new(c, m, id);
     if (!o)
         return;
@@ -166,8 +164,6 @@ void cmd_seek(conn *c, json_t *m, json_t *id)
 
 void cmd_challenge(conn *c, json_t *m, json_t *id)
 {
-    if (lobby_refuse_playing(c, id))
-        return;
     const char *to = json_string_value(json_object_get(m, "to"));
     user *target = NULL;
     if (to)

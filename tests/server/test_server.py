@@ -361,11 +361,12 @@ class Play(Base):
         gid = self.game(a, b)
         g = e.call("engine", level=20, color="red", base=600)  # the engine thinks 5 s a move
         self.assertEqual(e.call("move", game=g["game"], move="h2e2")["ply"], 1)
-        t0 = time.time()
         self.play(gid, a, b, ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"])
-        self.assertLess(time.time() - t0, 4.0)  # a blocked loop would take the engine's 5 s
+        # A loop blocked by the engine would have answered these moves only
+        # after its 5 s move: the engine is still thinking, so it was not
+        # (no wall-clock bound, which a busy machine may break).
         st = e.call("state", game=g["game"])
-        self.assertEqual((st["ply"], st["turn"]), (1, "black"))  # still thinking meanwhile
+        self.assertEqual((st["ply"], st["turn"]), (1, "black"))
 
     def test_engine_game(self):
         a = self.user("alice")
@@ -555,7 +556,9 @@ class Hostile(Base):
         deaf.sendall(b'hello {"protocol": 1}\n' + b"state %d\n" % gid * 150)
         t0 = time.time()
         self.play(gid, a, b, ["h2e2", "h9g7", "h0g2", "i9h9"])
-        self.assertLess(time.time() - t0, 3.0)
+        # a stalled game waits for the deaf client for ever; a busy machine
+        # takes a second or two at most
+        self.assertLess(time.time() - t0, 20.0)
         deaf.close()
         half.line("}")  # the line ends: not JSON, and nothing was done with it
         self.assertEqual(half.expect("error")["code"], "bad_json")
