@@ -378,7 +378,7 @@ fi
 # (through a pipe, logged in as alice) and nc (bob, the line protocol) play a
 # game to checkmate with the clocks shown and chat; bob offers a draw that is
 # declined, asks for a take-back that is accepted; the player resigns a second
-# game. Bounded: every wait is at most 10 s; the server and nc are stopped.
+# game. Bounded: every wait is at most 30 s; the server and nc are stopped.
 if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.0.1:1 </dev/null 2>&1 |
     grep -qv "built without network play"; then
     spid= npid= ppid=
@@ -387,7 +387,7 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
         for p in $ppid $npid $spid; do kill "$p" 2>/dev/null || true; done
     }
     trap 'netclean; rm -rf "$tmp"' EXIT
-    # wait_for FILE PATTERN: wait (10 s at most) for a line matching PATTERN (grep -E)
+    # wait_for FILE PATTERN: wait (30 s at most) for a line matching PATTERN (grep -E)
     wait_for() {
         i=0
         while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
@@ -397,6 +397,15 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
         done
     }
     count() { grep -Ec -- "$2" "$1" 2>/dev/null || true; }
+    # wait_count FILE PATTERN N: at least N lines match (30 s at most)
+    wait_count() {
+        i=0
+        while [ "$(count "$1" "$2")" -lt "$3" ]; do
+            i=$((i + 1))
+            [ $i -le 300 ] || { cp "$1" "$tmp/out"; fail "fewer than $3 lines matching '$2' in $(basename "$1")"; }
+            sleep 0.1
+        done
+    }
     "$server" --listen 127.0.0.1:0 --db "$tmp/xq.db" --guests >"$tmp/banner" 2>"$tmp/serr" &
     spid=$!
     wait_for "$tmp/banner" 'listening on'
@@ -483,11 +492,7 @@ if [ -n "$server" ] && command -v nc >/dev/null 2>&1 && "$play" --connect 127.0.
     # a finished game watched again: the server answers it as stored, and
     # the player shows its result once more (not "to move")
     alice watch "$game2"
-    i=0
-    while [ "$(count "$tmp/alice" "^Game over \\(game $game2\\): 0-1, resignation")" -lt 2 ]; do
-        i=$((i + 1)); [ $i -le 300 ] || { cp "$tmp/alice" "$tmp/out"; fail "watch of a finished game: no result"; }
-        sleep 0.1
-    done
+    wait_count "$tmp/alice" "^Game over \\(game $game2\\): 0-1, resignation" 2
     # challenges: the player challenges bob, who declines; bob challenges the
     # player, who declines
     alice challenge bob 60 0 axf red
@@ -588,24 +593,8 @@ PYEOF
         for p in $ppid $npid $spid $xpid $qpid $gpid; do kill -9 "$p" 2>/dev/null || true; done
     }
     trap 'netclean14; rm -rf "$tmp"' EXIT
-    # wait_long FILE PATTERN: as wait_for, 30 s at most (a reconnect waits up to 8 s)
-    wait_long() {
-        i=0
-        while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
-            i=$((i + 1))
-            [ $i -le 300 ] || { cp "$1" "$tmp/out"; fail "no line matching '$2' in $(basename "$1")"; }
-            sleep 0.1
-        done
-    }
-    # wait_count FILE PATTERN N: at least N lines match (30 s at most)
-    wait_count() {
-        i=0
-        while [ "$(count "$1" "$2")" -lt "$3" ]; do
-            i=$((i + 1))
-            [ $i -le 300 ] || { cp "$1" "$tmp/out"; fail "fewer than $3 lines matching '$2' in $(basename "$1")"; }
-            sleep 0.1
-        done
-    }
+    # wait_long FILE PATTERN: wait_for (30 s at most: a reconnect waits up to 8 s)
+    wait_long() { wait_for "$@"; }
     # start_server DB [PORT]: xq-server on 127.0.0.1 (port 0: any); sets spid and port
     nstart=0
     start_server() {
