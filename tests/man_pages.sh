@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every program has a manual page in docs/man that formats without warnings
 # and documents exactly the options its --help lists; and every program answers
-# --version, --help and a bad option the same way (examples/common/cli.h).
+# --version, --help and a bad option the same way (programs/common/cli.h).
 # usage: man_pages.sh MAN_DIR PROGRAM...
 set -eu
 dir=$1

@@ -7,8 +7,8 @@ Run the match with xq-match, the book engine named "book", with no openings
 file (every game starts from the start position, so the book chooses the
 openings), e.g.:
 
-    xq-match -engine cmd=build/examples/xq-uci name=book option.OwnBook=true \\
-             -engine cmd=build/examples/xq-uci name=nobook \\
+    xq-match -engine cmd=build/bin/xq-uci name=book option.OwnBook=true \\
+             -engine cmd=build/bin/xq-uci name=nobook \\
              -movetime 100 -rounds 50 -pgn match.pgn
     python3 tests/bench/book_match.py match.pgn
 

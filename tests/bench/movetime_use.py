@@ -23,7 +23,7 @@ def main():
     ap.add_argument("engine")
     ap.add_argument("--movetime", type=int, default=100)
     ap.add_argument("--positions", type=int, default=50)
-    ap.add_argument("--openings", default="examples/match/openings.txt")
+    ap.add_argument("--openings", default="programs/match/openings.txt")
     a = ap.parse_args()
 
     lines = []

@@ -6,7 +6,7 @@ perft suite (at its deepest listed depth whose count is at most --max-nodes),
 both programs count the same tree; the table shows nodes/s and the ratio.
 Counts are checked against the suite as well. Single thread for both.
 
-usage: perft_compare.py --xq-perft build/examples/xq-perft
+usage: perft_compare.py --xq-perft build/bin/xq-perft
                         [--fairy /usr/games/fairy-stockfish]
                         [--epd tests/data/perft.epd] [--max-nodes N] [--deep]
 """

@@ -5,9 +5,9 @@ clearly won score went on to win.
 
 Run a fixed-node match with a PGN, e.g.:
 
-    xq-match -engine cmd=build/dev/examples/xq-uci name=new \\
+    xq-match -engine cmd=build/dev/bin/xq-uci name=new \\
              -engine cmd=/path/to/old/xq-uci name=base \\
-             -nodes 10000 -openings examples/match/openings.txt -rounds 60 \\
+             -nodes 10000 -openings programs/match/openings.txt -rounds 60 \\
              -quiet -pgn match.pgn
     python3 tests/bench/progress_stats.py match.pgn [more.pgn ...]
 

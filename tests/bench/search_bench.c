@@ -15,7 +15,7 @@
 
 #include <xiangqi/xiangqi.h>
 
-#include "../../examples/uci/bench.h"
+#include "../../programs/uci/bench.h"
 
 static double now_s(void)
 {

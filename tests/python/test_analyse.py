@@ -231,7 +231,7 @@ class TestReadGames(unittest.TestCase):
 class TestSelfplayLocal(unittest.TestCase):
     def test_games_and_positions(self):
         openings = selfplay.read_openings(
-            os.path.join(SOURCE_DIR, "examples", "match", "openings.txt"))
+            os.path.join(SOURCE_DIR, "programs", "match", "openings.txt"))
         self.assertTrue(all(len(o) == 8 for o in openings))
         with xiangqi.Engine() as engine:
             g = selfplay.play_game(engine, 0, openings[0], nodes=NODES, max_plies=40)

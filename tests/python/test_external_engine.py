@@ -18,7 +18,7 @@ from xiangqi.engine import EngineError, EngineTerminatedError, Limit
 from xqtest import MIDDLEGAME, SOURCE_DIR
 
 FAIRY = os.environ.get("XQ_FAIRY_STOCKFISH", "/usr/games/fairy-stockfish")
-XQ_UCI = os.environ.get("XQ_UCI_ENGINE") or os.path.join(SOURCE_DIR, "build", "dev", "examples",
+XQ_UCI = os.environ.get("XQ_UCI_ENGINE") or os.path.join(SOURCE_DIR, "build", "dev", "bin",
                                                          "xq-uci")
 MATE_IN_1 = "3ak4/C3a1c2/9/4P4/9/9/4Cc3/4K4/9/9 w - - 0 1"  # a8a9 mates: rank 9 is FS's 10
 

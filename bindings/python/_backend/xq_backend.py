@@ -21,7 +21,7 @@ environment variable in brackets):
     CMake target ``xiangqi-book`` from ``data/ccpd`` exactly as
     ``cmake --install`` installs it, so ``xiangqi.Book.default()`` works
     after ``pip install``. It needs ``xz`` and a source tree with
-    ``examples/book`` and ``data/ccpd`` (not an sdist); without them the
+    ``programs/book`` and ``data/ccpd`` (not an sdist); without them the
     wheel has no book and the log says why.
 ``cmake-args`` (``XQ_CMAKE_ARGS``)
     extra arguments for the configure step, split like a shell would.
@@ -110,7 +110,7 @@ def _run(cmd, log):
 
 def _book_source(src):
     """Why the default book cannot be built from *src*, or None if it can."""
-    for need in ("examples/book/main.c", "data/ccpd/ccpd-masters-53889.pgn.xz"):
+    for need in ("programs/book/main.c", "data/ccpd/ccpd-masters-53889.pgn.xz"):
         if not os.path.exists(os.path.join(src, need)):
             return "the source tree has no %s" % need
     if shutil.which("xz") is None:
@@ -149,7 +149,7 @@ def build_library(config_settings=None, book=False):
         with open(log_path, "wb") as log:
             try:
                 _run([cmake, "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
-                      "-DBUILD_TESTING=OFF", "-DXQ_BUILD_EXAMPLES=%s" % ("ON" if book else "OFF"),
+                      "-DBUILD_TESTING=OFF", "-DXQ_BUILD_PROGRAMS=%s" % ("ON" if book else "OFF"),
                       "-DXQ_BUILD_BOOK=%s" % ("ON" if book else "OFF"),
                       "-DXQ_BUILD_STATIC=OFF"] + extra, log)
                 _run([cmake, "--build", build, "--target"] + targets + ["--parallel", jobs], log)

@@ -3,7 +3,7 @@
 ``/usr/bin/python3 -m xiangqi.selfplay --games N --openings FILE --out DIR``
 plays N games of the engine against itself, each from an opening of the
 file (game *i* from opening ``i % len(openings)``; e.g.
-``examples/match/openings.txt``, installed as ``share/xiangqi/openings.txt``;
+``programs/match/openings.txt``, installed as ``share/xiangqi/openings.txt``;
 without one, from the start position), and writes in DIR:
 
 - ``positions.jsonl``: one JSON object per position the engine searched
@@ -262,7 +262,7 @@ def main(argv=None):
     parser.add_argument("--out", required=True, metavar="DIR",
                         help="directory of the results (created; resumed if it holds this run)")
     parser.add_argument("--openings", metavar="FILE",
-                        help="openings, one line of moves each (e.g. examples/match/openings.txt); "
+                        help="openings, one line of moves each (e.g. programs/match/openings.txt); "
                              "default: the start position")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random moves "
                         "(default: %(default)s)")

@@ -43,7 +43,7 @@ static void usage(FILE *f)
             "  --listen [HOST:]PORT   address to listen on (default 127.0.0.1:%d; port 0: any free one)\n"
             "  --db PATH              database file (default $XDG_DATA_HOME/xiangqi/xq-server.db)\n"
             "  --www DIR              files served over HTTP (default %s,\n"
-            "                         from the build tree: the sources' examples/server/www)\n"
+            "                         from the build tree: the sources' server/www)\n"
             "  --guests               allow guest accounts\n"
             "  --grace SECONDS        reconnect grace before a game is lost by abandonment (60)\n"
             "  --max-connections N    connections in all (4096)\n"
@@ -159,7 +159,7 @@ static void choose_www(void)
         return;
     fprintf(stderr,
             "xq-server: warning: the browser page is not served: %s %s; HTTP answers 404. "
-            "Start with --www DIR, DIR being the page's directory (examples/server/www in the "
+            "Start with --www DIR, DIR being the page's directory (server/www in the "
             "sources, installed to %s)\n",
             g_cfg.www, g_www_given ? "is not a directory with an index.html" : "is not there",
             XQ_SERVER_WWW);

@@ -1,4 +1,4 @@
-/* Command-line helpers shared by the programs in examples/.
+/* Command-line helpers shared by the programs (programs/, the player in examples/play, server/).
  *
  * Every program answers the same way:
  *   --version        prints "<prog> <libxiangqi version>" on standard output, exit 0

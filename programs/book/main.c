@@ -68,7 +68,7 @@ static double now(void)
 }
 
 /* The book file @p path, or for "default" the default book installed with
- * the programs (examples/common/datadir.h, as xq-uci and the player). */
+ * the programs (programs/common/datadir.h, as xq-uci and the player). */
 static xq_book *open_book(const char *path)
 {
     char installed[4096];
