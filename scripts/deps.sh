@@ -33,7 +33,7 @@ XQ_BUILD_PACKAGES=(build-essential cmake pkg-config xz-utils)
 # and xiangqi.selfplay on Dask LocalClusters (in /usr/bin/python3, which sees them).
 XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip binutils librsvg2-bin
     groff-base python3-dask python3-distributed python3-tqdm)
-# python3-venv: tests/python_install.sh installs the package into a fresh
+# python3-venv: tests/install/python_install.sh installs the package into a fresh
 # virtualenv, as a user would (Debian's python3 has no venv/ensurepip without it).
 # fairy-stockfish: the Python tests drive it through xiangqi.engine.popen_uci.
 XQ_TEST_PACKAGES+=(python3-venv fairy-stockfish)

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../search_lines.h"
+#include "../unit/search_lines.h"
 
 static double now_s(void)
 {

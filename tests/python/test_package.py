@@ -36,7 +36,7 @@ class TestBackend(unittest.TestCase):
         self.assertEqual(self.b._project(), fallback)
 
     def test_wheel_carries_the_library(self):
-        # build_library (cmake) is exercised by tests/python_install.sh; here
+        # build_library (cmake) is exercised by tests/install/python_install.sh; here
         # its output is stood in for, to check what the wheel is made of.
         asked = []
 

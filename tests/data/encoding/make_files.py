@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Build the encoding test files in this directory (stdlib only; run from
-anywhere). tests/check_text.c reads them. They are written in the shapes
+anywhere). tests/unit/check_text.c reads them. They are written in the shapes
 found on xqbase-style and Taiwanese sites (text written for these tests):
 
   gbk-comments.pgn   GBK, two games with long Chinese comments that hold

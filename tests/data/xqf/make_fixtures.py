@@ -2,7 +2,7 @@
 """Build the XQF test files in this directory (run from anywhere; stdlib only).
 
 An XQF writer written from the format description (see lib/xqf.c), kept
-independent of the library's C reader: tests/check_formats.c reads these
+independent of the library's C reader: tests/unit/check_formats.c reads these
 files and compares them with the .pgn written next to each one here.
 
   spec-example.xqf   the XQF 1.0 example file of the XQStudio format

@@ -5,7 +5,7 @@
 
 #include "xq_test.h"
 
-#include "bench/scaling_shapes.h"
+#include "../bench/scaling_shapes.h"
 
 static xq_record *new_record(const char *fen)
 {

@@ -12,7 +12,7 @@ xqbook=${2:-}
 games=${3:-}
 xqegtb=${4:-}
 server=${5:-}
-data=$(cd "$(dirname "$0")/data" && pwd)
+data=$(cd "$(dirname "$0")/../data" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; [ -f "$tmp/out" ] && tail -n 40 "$tmp/out" >&2; exit 1; }
