@@ -12,7 +12,7 @@
 INLINE u128 own_half(int c)
 {
     const u128 red = ((u128)1 << 45) - 1;
-    return c == RED ? red : (((u128)1 << 90) - 1) ^ red;
+    return c == RED ? red : (((u128)1 << SQ_NB) - 1) ^ red;
 }
 
 /* ---- pins: pieces of color c whose leaving their square would expose

@@ -61,7 +61,7 @@ static const wt material[8] = {
 /* Piece-square tables from Red's point of view, written as a board diagram:
  * the first row is rank 9 (Black's back rank), the last row rank 0 (Red's
  * back rank). xq__pst_index() maps a square of either colour to an index. */
-static const int16_t pst_mg[8][90] = {
+static const int16_t pst_mg[8][SQ_NB] = {
     [KING] = {
            0,    0,    0,    0,    0,    0,    0,    0,    0,
            0,    0,    0,    0,    0,    0,    0,    0,    0,
@@ -147,7 +147,7 @@ static const int16_t pst_mg[8][90] = {
            0,    0,    0,    0,    0,    0,    0,    0,    0,
     },
 };
-static const int16_t pst_eg[8][90] = {
+static const int16_t pst_eg[8][SQ_NB] = {
     [KING] = {
            0,    0,    0,    0,    0,    0,    0,    0,    0,
            0,    0,    0,    0,    0,    0,    0,    0,    0,
@@ -351,7 +351,7 @@ INLINE void use_pst(acc *a, int c, int ty, int s)
 {
     const int i = xq__pst_index(c, s);
     const wt w = {pst_mg[ty][i], pst_eg[ty][i]};
-    use(a, c, EP_PST + ty * 90 + i, w, 1);
+    use(a, c, EP_PST + ty * SQ_NB + i, w, 1);
 }
 
 /* The half of the board beyond the river for colour c. */
@@ -626,10 +626,10 @@ INLINE int evaluate(const pos_t *p, eval_trace *t)
         t->tempo_sign = p->side == RED ? 1 : -1;
         t->red_view = p->side == RED ? v : -v;
     }
-    if (v > 9000)
-        v = 9000;
-    if (v < -9000)
-        v = -9000;
+    if (v > EVAL_MAX)
+        v = EVAL_MAX;
+    if (v < -EVAL_MAX)
+        v = -EVAL_MAX;
     return v;
 }
 
@@ -650,9 +650,9 @@ void xq__eval_weights(int mg[EP_COUNT], int eg[EP_COUNT])
         eg[EP_MATERIAL + ty] = material[ty].eg;
     }
     for (int ty = KING; ty <= PAWN; ty++)
-        for (int i = 0; i < 90; i++) {
-            mg[EP_PST + ty * 90 + i] = pst_mg[ty][i];
-            eg[EP_PST + ty * 90 + i] = pst_eg[ty][i];
+        for (int i = 0; i < SQ_NB; i++) {
+            mg[EP_PST + ty * SQ_NB + i] = pst_mg[ty][i];
+            eg[EP_PST + ty * SQ_NB + i] = pst_eg[ty][i];
         }
     for (int m = 0; m < 9; m++) {
         mg[EP_MOB_HORSE + m] = mob_horse[m].mg;

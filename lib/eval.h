@@ -11,10 +11,15 @@
 extern const int xq__see_value[8];
 
 /* Score of the position in centipawns from the side to move's view. Never
- * reaches the mate range (|score| < 10000). */
+ * reaches the mate range: |score| <= EVAL_MAX (below). */
 int xq__evaluate(const pos_t *p);
 
 enum { EVAL_PHASE_MAX = 32, EVAL_SCALE_MAX = 64 };
+
+/* A static evaluation lies within -EVAL_MAX..EVAL_MAX: far from the mate
+ * scores (VALUE_MATE_IN_MAX, score.h) and the tablebase scores, so that no
+ * material count, however lopsided, reads as a mate. */
+enum { EVAL_MAX = 9000 };
 
 /* The weights other than material, tables and mobility, in the order of
  * the scalar[] table in lib/eval.c: X(name, description). */
@@ -86,8 +91,8 @@ enum { EVAL_SCALES(EVAL_SCALE_ENUM) SCALE_COUNT };
 /* Every weight is a (middlegame, endgame) pair. Their flat index: */
 enum {
     EP_MATERIAL = 0,                  /* [type] (KING..PAWN; 0 and KING unused) */
-    EP_PST = EP_MATERIAL + 8,         /* [type * 90 + table index]: piece-square tables */
-    EP_MOB_HORSE = EP_PST + 8 * 90,   /* [squares a horse reaches, 0..8] */
+    EP_PST = EP_MATERIAL + 8,         /* [type * SQ_NB + table index]: piece-square tables */
+    EP_MOB_HORSE = EP_PST + 8 * SQ_NB, /* [squares a horse reaches, 0..8] */
     EP_MOB_CHARIOT = EP_MOB_HORSE + 9, /* [squares, 0..17] */
     EP_MOB_CANNON = EP_MOB_CHARIOT + 18, /* [empty squares, 0..17] */
     EP_SCALAR = EP_MOB_CANNON + 18,   /* [SC_*] */

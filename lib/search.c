@@ -21,6 +21,7 @@
 
 #include <string.h>
 
+#include "mix64.h"
 #include "movegen.h"
 #include "search_addons.h"
 
@@ -674,7 +675,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
     ss->stat_score = 0;
 
     /* Transposition table. A singular search uses a key of its own. */
-    const uint64_t key = p->key ^ (excluded ? (uint64_t)excluded * 0x9E3779B97F4A7C15ull : 0);
+    const uint64_t key = p->key ^ (excluded ? (uint64_t)excluded * XQ__GOLDEN64 : 0);
     tt_hit h = {0};
     const int hit = tt_probe(&s->tt, key, &h);
     const int tt_value = hit ? value_from_tt(h.value, ply, limit_room(w, ply)) : VALUE_NONE;
@@ -1053,15 +1054,6 @@ void xq__search_prepare(worker *w)
     egtb_root_filter(w); /* egtb hook: only the moves that keep the table result */
 }
 
-/* splitmix64 step for the skill weakening. */
-static uint64_t rng_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* Skill below the maximum: choose among the best lines with seeded noise
  * whose size grows as the level falls (the search was also shallower and
  * looked at more lines, see iterate() and setup()). Returns an index into
@@ -1082,7 +1074,7 @@ static int skill_pick(worker *w)
             continue;
         if (sc <= VALUE_MATED_IN_MAX && i > 0)
             continue;
-        int noise = (int)(rng_next(&st) % (uint64_t)(weakness + 1));
+        int noise = (int)(xq__splitmix64(&st) % (uint64_t)(weakness + 1));
         int v = sc + noise;
         if (v > best_v) {
             best_v = v;

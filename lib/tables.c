@@ -2,6 +2,7 @@
 #include "tables.h"
 
 #include "cpu.h"
+#include "mix64.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -52,14 +53,6 @@ static unsigned line_cannon(int p, unsigned occ, int n)
     return m;
 }
 
-/* splitmix64: fixed seed, so every platform gets the same keys. */
-static uint64_t next_key(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static void build(void)
 {
@@ -177,8 +170,8 @@ static void build(void)
     uint64_t seed = 0x5869616E67716931ull; /* "Xiangqi1" */
     for (int p = 0; p < PIECE_NB; p++)
         for (int s = 0; s < SQ_NB; s++)
-            T->zobrist[p][s] = next_key(&seed);
-    T->zobrist_side = next_key(&seed);
+            T->zobrist[p][s] = xq__splitmix64(&seed);
+    T->zobrist_side = xq__splitmix64(&seed);
 
     T->cpu = xq__cpu_detect();
 }

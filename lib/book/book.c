@@ -16,6 +16,7 @@
 #include "board.h"
 #include "book_format.h"
 #include "error.h"
+#include "mix64.h"
 #include "movegen.h"
 #include "rules.h"
 
@@ -318,13 +319,10 @@ int xq_book_probe(const xq_book *book, const xq_board *board, xq_book_entry *ent
     return n;
 }
 
-/* splitmix64 finaliser (the random numbers of the pick). */
-static uint64_t mix64(uint64_t z)
+/* The random numbers of the pick: the splitmix64 number after z. */
+static uint64_t splitmix_after(uint64_t z)
 {
-    z += 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return xq__splitmix64(&z);
 }
 
 /* Whether playing m repeats a position of the board's history (or the current one). */
@@ -378,7 +376,7 @@ int xq__book_choose(const xq_book *book, const xq_board *board, const rules_cfg 
         return XQ_ENOTFOUND;
     int pick = 0; /* heaviest first */
     if (!(flags & XQ_BOOK_PICK_BEST)) {
-        uint64_t r = mix64(seed ^ mix64(board->pos.key)) % total;
+        uint64_t r = splitmix_after(seed ^ splitmix_after(board->pos.key)) % total;
         while (pick < keep - 1 && r >= e[pick].weight)
             r -= e[pick++].weight;
     }

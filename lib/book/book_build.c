@@ -7,6 +7,7 @@
 #include "board.h"
 #include "book_format.h"
 #include "error.h"
+#include "mix64.h"
 #include "record/record.h"
 
 /* Tuning of the builder's table. */
@@ -104,7 +105,7 @@ int64_t xq_book_builder_games(const xq_book_builder *b)
 
 static size_t slot_hash(uint64_t key, xq_move move, size_t mask)
 {
-    uint64_t h = (key ^ ((uint64_t)move * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull;
+    uint64_t h = (key ^ ((uint64_t)move * XQ__GOLDEN64)) * XQ__MIX64_M1;
     return (size_t)(h >> 17) & mask;
 }
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mix64.h"
 #include "movegen.h"
 #include "record.h"
 #include "text.h"
@@ -98,7 +99,7 @@ static int reg_put(reg *g, long b, long s, int node)
         for (size_t i = 0; i < g->cap; i++) {
             if (!g->keys[i])
                 continue;
-            size_t h = (size_t)(g->keys[i] * 0x9E3779B97F4A7C15ull >> 17) & (ncap - 1);
+            size_t h = xq__fib_slot(g->keys[i], 17, ncap - 1);
             while (k[h])
                 h = (h + 1) & (ncap - 1);
             k[h] = g->keys[i];
@@ -111,7 +112,7 @@ static int reg_put(reg *g, long b, long s, int node)
         g->cap = ncap;
     }
     uint64_t key = rkey(b, s);
-    size_t h = (size_t)(key * 0x9E3779B97F4A7C15ull >> 17) & (g->cap - 1);
+    size_t h = xq__fib_slot(key, 17, g->cap - 1);
     while (g->keys[h] && g->keys[h] != key)
         h = (h + 1) & (g->cap - 1);
     if (!g->keys[h])
@@ -126,7 +127,7 @@ static int reg_get(const reg *g, long b, long s)
     if (!g->cap)
         return NODE_NONE;
     uint64_t key = rkey(b, s);
-    size_t h = (size_t)(key * 0x9E3779B97F4A7C15ull >> 17) & (g->cap - 1);
+    size_t h = xq__fib_slot(key, 17, g->cap - 1);
     while (g->keys[h]) {
         if (g->keys[h] == key)
             return g->nodes[h];

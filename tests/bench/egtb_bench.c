@@ -21,6 +21,8 @@
 
 #include <xiangqi/xiangqi.h>
 
+#include "../../lib/mix64.h" /* the seed, shared with the library */
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -28,7 +30,7 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint64_t rng = XQ__GOLDEN64;
 static unsigned next_rand(void)
 {
     rng ^= rng << 13;

@@ -49,7 +49,7 @@ START_TEST(squares)
     ck_assert_int_eq(xq_square(-1, 0), XQ_EINVAL);
     for (int s = 0; s < XQ_SQUARE_NB; s++)
         ck_assert_int_eq(xq_square(xq_square_file(s), xq_square_rank(s)), s);
-    ck_assert_int_eq(xq_square_file(90), XQ_EINVAL);
+    ck_assert_int_eq(xq_square_file(XQ_SQUARE_NB), XQ_EINVAL);
     ck_assert_int_eq(xq_square_rank(-1), XQ_EINVAL);
 }
 END_TEST
@@ -89,7 +89,7 @@ START_TEST(move_encoding)
     ck_assert_int_eq(XQ_MOVE_FROM(m), 25);
     ck_assert_int_eq(XQ_MOVE_TO(m), 22);
     ck_assert_int_eq(xq_move_make(3, 3), XQ_MOVE_NONE);
-    ck_assert_int_eq(xq_move_make(90, 3), XQ_MOVE_NONE);
+    ck_assert_int_eq(xq_move_make(XQ_SQUARE_NB, 3), XQ_MOVE_NONE);
     ck_assert_int_eq(xq_move_make(-1, 3), XQ_MOVE_NONE);
     ck_assert_int_eq(xq_move_from(XQ_MOVE_NONE), XQ_EINVAL);
     ck_assert_int_eq(xq_move_to(0xFFFF), XQ_EINVAL);
@@ -129,8 +129,8 @@ START_TEST(iccs_format)
     ck_assert_int_eq(xq_move_format(xq_move_make(25, 22), buf, sizeof buf), 4);
     ck_assert_str_eq(buf, "h2e2");
     /* Round trip over every well-formed move. */
-    for (int f = 0; f < 90; f++)
-        for (int t = 0; t < 90; t++) {
+    for (int f = 0; f < XQ_SQUARE_NB; f++)
+        for (int t = 0; t < XQ_SQUARE_NB; t++) {
             if (f == t)
                 continue;
             xq_move m = xq_move_make(f, t), back = 0;
@@ -226,7 +226,7 @@ START_TEST(movelist_queries)
     ck_assert_int_eq(xq_movelist_find(l, "h2h8", XQ_NOTATION_ICCS, 0, &i, &e), XQ_EILLEGAL);
 
     /* Bad arguments leave the list unchanged. */
-    ck_assert_int_eq(xq_movelist_filter(l, 90, -1, -1, 0), XQ_EINVAL);
+    ck_assert_int_eq(xq_movelist_filter(l, XQ_SQUARE_NB, -1, -1, 0), XQ_EINVAL);
     ck_assert_int_eq(xq_movelist_filter(l, -1, -2, -1, 0), XQ_EINVAL);
     ck_assert_int_eq(xq_movelist_filter(l, -1, -1, 8, 0), XQ_EINVAL);
     ck_assert_int_eq(xq_movelist_filter(l, -1, -1, -1, 0x80), XQ_EINVAL);
@@ -317,7 +317,7 @@ START_TEST(null_arguments)
     ck_assert_int_eq(xq_perft_divide(b, 1, NULL, NULL, 5), XQ_EINVAL);
     ck_assert_int_eq(xq_perft_divide(b, 1, NULL, NULL, 0), 44);
     ck_assert_int_eq(xq_board_piece_at(b, -1), XQ_EINVAL);
-    ck_assert_int_eq(xq_board_piece_at(b, 90), XQ_EINVAL);
+    ck_assert_int_eq(xq_board_piece_at(b, XQ_SQUARE_NB), XQ_EINVAL);
     ck_assert_int_eq(xq_board_history_move(b, 0, &m, NULL), XQ_EINVAL);
     ck_assert_int_eq(xq_movelist_new(&l), XQ_OK);
     /* A handle of the wrong type is rejected, not misread. */

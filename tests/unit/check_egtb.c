@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../lib/mix64.h" /* Fibonacci hashing, shared with the library */
 #include "xq_test.h"
 
 /* ---- the independent solver ---- */
@@ -91,7 +92,7 @@ static const char *type_letters = "?KABNRCP";
 
 static void map_put(solved *S, uint64_t key, size_t idx)
 {
-    size_t h = (size_t)(key * 0x9E3779B97F4A7C15ull >> 20) & (S->hcap - 1);
+    size_t h = xq__fib_slot(key, 20, S->hcap - 1);
     while (S->hidx[h])
         h = (h + 1) & (S->hcap - 1);
     S->hidx[h] = (uint32_t)idx + 1;
@@ -99,7 +100,7 @@ static void map_put(solved *S, uint64_t key, size_t idx)
 
 static long map_get(const solved *S, uint64_t key)
 {
-    size_t h = (size_t)(key * 0x9E3779B97F4A7C15ull >> 20) & (S->hcap - 1);
+    size_t h = xq__fib_slot(key, 20, S->hcap - 1);
     while (S->hidx[h]) {
         if (S->key[S->hidx[h] - 1] == key)
             return (long)S->hidx[h] - 1;
@@ -140,7 +141,7 @@ static void each_position(const char *name, visit_fn fn, void *ud)
         pc[np][1] = letter_type(name[i]);
         np++;
     }
-    int dom[S_MAX_PIECES + 2][90], nd[S_MAX_PIECES + 2];
+    int dom[S_MAX_PIECES + 2][XQ_SQUARE_NB], nd[S_MAX_PIECES + 2];
     for (int i = 0; i < np; i++)
         nd[i] = domain(pc[i][0], pc[i][1], dom[i]);
     xq_board *b = xq_test_board(NULL);
@@ -148,7 +149,7 @@ static void each_position(const char *name, visit_fn fn, void *ud)
     for (;;) {
         /* Like pieces: one order only (squares increasing). */
         int ok = 1;
-        char grid[90];
+        char grid[XQ_SQUARE_NB];
         memset(grid, 0, sizeof grid);
         for (int i = 0; i < np && ok; i++) {
             int s = dom[i][at[i]];
@@ -926,9 +927,9 @@ START_TEST(test_theory_defenders)
     for (int ai = 0; ai < 3; ai++)
         for (int ei = 0; ei < 3; ei++) {
             size_t fw = 0;
-            for (int rk = 0; rk < 90; rk++)
-                for (int rr = 0; rr < 90; rr++) {
-                    char g[90] = {0};
+            for (int rk = 0; rk < XQ_SQUARE_NB; rk++)
+                for (int rr = 0; rr < XQ_SQUARE_NB; rr++) {
+                    char g[XQ_SQUARE_NB] = {0};
                     const char *at[5] = {"e9", adv[ai][0], adv[ai][1], ele[ei][0], ele[ei][1]};
                     for (int k = 0; k < 5; k++)
                         g[(at[k][1] - '0') * 9 + at[k][0] - 'a'] = "kaabb"[k];

@@ -266,7 +266,7 @@ START_TEST(round_trip_random_games)
             xq_board *c = xq_test_board(fen);
             XQ_CHECK(!strcmp(xq_test_fen(c), fen), "%s came back as %s", fen, xq_test_fen(c));
             XQ_CHECK(xq_board_hash(c) == xq_board_hash(b), "%s: hash differs", fen);
-            for (int s = 0; s < 90; s++)
+            for (int s = 0; s < XQ_SQUARE_NB; s++)
                 XQ_CHECK(xq_board_piece_at(c, s) == xq_board_piece_at(b, s), "%s: square %d", fen,
                          s);
             xq_board_free(c);

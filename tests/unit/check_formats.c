@@ -232,7 +232,7 @@ static unsigned char *encode_xqf(xq_record *r, int version, const unsigned char 
     int slot[32];
     for (int i = 0; i < 32; i++)
         slot[i] = 255;
-    for (int s = 0; s < 90; s++) {
+    for (int s = 0; s < XQ_SQUARE_NB; s++) {
         int pc = xq_board_piece_at(b, s);
         if (!pc)
             continue;

@@ -65,7 +65,7 @@ static int reaches(const pos_t *p, int s, int t)
 
 static int naive_attacked(const pos_t *p, int k, int by)
 {
-    for (int s = 0; s < 90; s++)
+    for (int s = 0; s < SQ_NB; s++)
         if (p->sq[s] && PCOLOR(p->sq[s]) == by && reaches(p, s, k))
             return 1;
     return 0;
@@ -76,10 +76,10 @@ static int naive_legal(const pos_t *p0, xq_move *out)
 {
     pos_t p = *p0;
     int n = 0, us = p.side;
-    for (int s = 0; s < 90; s++) {
+    for (int s = 0; s < SQ_NB; s++) {
         if (!p.sq[s] || PCOLOR(p.sq[s]) != us)
             continue;
-        for (int t = 0; t < 90; t++) {
+        for (int t = 0; t < SQ_NB; t++) {
             if (t == s || !reaches(&p, s, t))
                 continue;
             if (p.sq[t] && PTYPE(p.sq[t]) == KING)
@@ -124,8 +124,8 @@ static void check_position(const pos_t *p)
     for (int i = 0; i < nc; i++)
         XQ_CHECK(p->sq[MOVE_TO(caps[i])] != 0, "%s: a non-capture among captures", fen);
     /* xq__is_legal agrees on every (from, to) pair. */
-    for (int s = 0; s < 90; s++)
-        for (int t = 0; t < 90; t++) {
+    for (int s = 0; s < SQ_NB; s++)
+        for (int t = 0; t < SQ_NB; t++) {
             if (s == t)
                 continue;
             xq_move m = MAKE_MOVE(s, t);

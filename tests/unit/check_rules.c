@@ -6,6 +6,7 @@
 
 #include "xq_test.h"
 
+#include "mix64.h"
 #include "movegen.h"
 #include "rules.h"
 
@@ -864,7 +865,7 @@ END_TEST
 
 /* ---- random walks that keep going back and forth ---- */
 
-static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+static uint64_t rng_state = XQ__GOLDEN64;
 
 static uint32_t rng(void)
 {

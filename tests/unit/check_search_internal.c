@@ -5,6 +5,7 @@
 
 #include "board.h"
 #include "eval.h"
+#include "mix64.h"
 #include "movegen.h"
 #include "movepick.h"
 #include "search.h"
@@ -143,10 +144,10 @@ START_TEST(test_eval_trace)
     ck_assert_int_eq(factor[SCALE_NONE], EVAL_SCALE_MAX);
     ck_assert_int_eq(factor[SCALE_DEAD], 0);
     for (int ty = KING; ty <= PAWN; ty++)
-        for (int s = 0; s < 90; s++) {
-            int m = EP_PST + ty * 90 + s - sq_file(s) + 8 - sq_file(s);
-            ck_assert_int_eq(mg[EP_PST + ty * 90 + s], mg[m]);
-            ck_assert_int_eq(eg[EP_PST + ty * 90 + s], eg[m]);
+        for (int s = 0; s < SQ_NB; s++) {
+            int m = EP_PST + ty * SQ_NB + s - sq_file(s) + 8 - sq_file(s);
+            ck_assert_int_eq(mg[EP_PST + ty * SQ_NB + s], mg[m]);
+            ck_assert_int_eq(eg[EP_PST + ty * SQ_NB + s], eg[m]);
         }
     make_positions();
     int traced = 0, scaled = 0;
@@ -154,7 +155,7 @@ START_TEST(test_eval_trace)
         const pos_t *p = &positions[i];
         int v = xq__evaluate_trace(p, &t);
         XQ_CHECK(v == xq__evaluate(p), "position %d: traced %d, plain %d", i, v, xq__evaluate(p));
-        if (v <= -9000 || v >= 9000)
+        if (v <= -EVAL_MAX || v >= EVAL_MAX)
             continue; /* clamped */
         ck_assert_int_eq(t.red_view, p->side == RED ? v : -v);
         ck_assert_int_eq(t.tempo_sign, p->side == RED ? 1 : -1);
@@ -309,7 +310,7 @@ START_TEST(test_tt)
     ck_assert_int_eq(h.depth, -1);
     /* Fill: the table keeps working, hashfull grows, and a clear empties it. */
     for (uint64_t k = 1; k < 100000; k++)
-        xq__tt_store(&tt, k * 0x9E3779B97F4A7C15ull, MAKE_MOVE(5, 6), (int)(k % 100), 0,
+        xq__tt_store(&tt, k * XQ__GOLDEN64, MAKE_MOVE(5, 6), (int)(k % 100), 0,
                      (int)(k % 20), BOUND_EXACT, 0);
     ck_assert_int_gt(xq__tt_hashfull(&tt), 500);
     xq__tt_new_search(&tt);

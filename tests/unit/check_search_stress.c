@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <time.h>
 
+#include "../../lib/mix64.h" /* splitmix64, shared with the library */
 #include "search_lines.h"
 #include "xq_test.h"
 
@@ -29,10 +30,7 @@ static void sleep_us(long us)
 /* splitmix64: the choices of the stress, from a fixed seed. */
 static uint64_t next_rand(uint64_t *st)
 {
-    uint64_t z = (*st += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return xq__splitmix64(st);
 }
 
 typedef struct stopper {
