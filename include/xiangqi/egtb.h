@@ -74,7 +74,8 @@ typedef void (*xq_egtb_progress_fn)(const char *table, int phase, int pass, uint
  * @param[in]  dir  Directory to read.
  * @param[out] err  Nullable; which file is wrong and why.
  * @retval XQ_OK      Opened (possibly with no tables: see xq_egtb_table_count()).
- * @retval XQ_EINVAL  @p out or @p dir is NULL.
+ * @retval XQ_EINVAL  @p out or @p dir is NULL, or a table's path is longer
+ *                    than 4095 bytes ("directory name too long").
  * @retval XQ_EIO     The directory or a file cannot be read (errno text in @p err).
  * @retval XQ_EPARSE  A file is not a table, is truncated or corrupted.
  * @retval XQ_ENOMEM  Out of memory.

@@ -87,6 +87,9 @@ void xq__egtb_table_count(egtb_table *t)
 
 int xq__egtb_file_write(egtb_table *t, const char *path, xq_parse_error *err)
 {
+    char tmp[EGTB_PATH_MAX + sizeof ".tmp"]; /* written first, then renamed to path */
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+        return xq__parse_fail(err, XQ_EINVAL, -1, "directory name too long");
     xq__egtb_table_count(t);
     const int width = t->max_dtm + 1 < 0xFD ? 1 : 2;
     const size_t n = (size_t)t->L.size;
@@ -123,8 +126,6 @@ int xq__egtb_file_write(egtb_table *t, const char *path, xq_parse_error *err)
     put64(h + 120, fnv1a(h, 120, FNV_SEED));
 
     /* Write to a temporary name and rename, so a reader never sees half a file. */
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
     int rc = XQ_OK;
     if (!f) {

@@ -19,6 +19,9 @@ enum {
 };
 
 enum { EGTB_FORMAT_VERSION = 1, EGTB_HEADER_SIZE = 128 };
+/* Longest path of a table file (directory, '/', name and EGTB_SUFFIX); a
+ * longer one is refused with "directory name too long". */
+enum { EGTB_PATH_MAX = 4096 };
 #define EGTB_MAGIC "XQEGTB\x1a\n"
 #define EGTB_SUFFIX ".xqtb"
 

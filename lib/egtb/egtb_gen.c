@@ -474,7 +474,7 @@ static int need(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, voi
     *out = xq__egtb_find(tb, m);
     if (*out)
         return XQ_OK;
-    char name[EGTB_NAME_MAX], path[4096];
+    char name[EGTB_NAME_MAX], path[EGTB_PATH_MAX];
     xq__egtb_material_name(m, name, sizeof name);
     if (!table_path(tb, name, path, sizeof path))
         return xq__parse_fail(err, XQ_EINVAL, -1, "directory name too long");
@@ -549,7 +549,7 @@ static int generate(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn,
     for (int i = 0; i < G.nsched; i++)
         free(G.sched[i].v);
     free(G.sched);
-    char path[4096];
+    char path[EGTB_PATH_MAX];
     if (rc != XQ_OK) {
         xq__parse_fail(err, rc, -1, "out of memory generating %s", t->L.name);
     } else if (!table_path(tb, t->L.name, path, sizeof path)) {
@@ -587,11 +587,12 @@ int xq_egtb_generate(const char *dir, const char *material, xq_egtb_progress_fn 
     xq_egtb *tb = xq__egtb_set_new(dir);
     if (!tb)
         return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
-    char name[EGTB_NAME_MAX], path[4096];
+    char name[EGTB_NAME_MAX], path[EGTB_PATH_MAX];
     xq__egtb_material_name(&m, name, sizeof name);
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, EGTB_SUFFIX);
-    FILE *f = fopen(path, "rb");
-    if (f) { /* present: check it reads */
+    FILE *f = NULL;
+    if (!table_path(tb, name, path, sizeof path)) {
+        rc = xq__parse_fail(err, XQ_EINVAL, -1, "directory name too long");
+    } else if ((f = fopen(path, "rb")) != NULL) { /* present: check it reads */
         fclose(f);
         egtb_table t;
         rc = xq__egtb_file_open(&t, path, err);

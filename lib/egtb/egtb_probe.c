@@ -108,8 +108,11 @@ int xq_egtb_open(xq_egtb **out, const char *dir, xq_parse_error *err)
     while (rc == XQ_OK && (e = readdir(d)) != NULL) {
         if (!has_suffix(e->d_name, EGTB_SUFFIX))
             continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        char path[EGTB_PATH_MAX];
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path) {
+            rc = xq__parse_fail(err, XQ_EINVAL, -1, "directory name too long");
+            break;
+        }
         egtb_table *t = calloc(1, sizeof *t);
         if (!t) {
             rc = xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");

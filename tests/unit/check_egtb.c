@@ -10,6 +10,7 @@
  * using the tables, and damaged files. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -841,6 +842,46 @@ START_TEST(test_wrong_version)
 }
 END_TEST
 
+/* A table whose path would be longer than the library's limit (4095 bytes)
+ * is refused by name, not opened under a cut path. */
+START_TEST(test_long_path)
+{
+    char dir[4096] = "/tmp/xq_egtb_long_XXXXXX", seg[201];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    memset(seg, 'd', 200);
+    seg[200] = 0;
+    int depth = 0;
+    while (strlen(dir) < 3950) { /* a directory of 3,950 bytes */
+        size_t len = strlen(dir), room = 3950 - len - 1, n = room < 200 ? room : 200;
+        dir[len] = '/';
+        memcpy(dir + len + 1, seg, n);
+        dir[len + 1 + n] = 0;
+        ck_assert_int_eq(mkdir(dir, 0700), 0);
+        depth++;
+    }
+    ck_assert_uint_eq(strlen(dir), 3950);
+    char name[256];
+    memset(name, 't', 200);
+    strcpy(name + 200, ".xqtb"); /* directory + '/' + name: 4,156 bytes */
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+    ck_assert_int_ge(dfd, 0);
+    int fd = openat(dfd, name, O_WRONLY | O_CREAT, 0600);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    xq_parse_error err;
+    xq_egtb *t = (xq_egtb *)1;
+    ck_assert_int_eq(xq_egtb_open(&t, dir, &err), XQ_EINVAL);
+    ck_assert_ptr_null(t);
+    ck_assert_ptr_nonnull(strstr(err.message, "too long"));
+    ck_assert_int_eq(unlinkat(dfd, name, 0), 0);
+    close(dfd);
+    for (; depth >= 0; depth--) {
+        ck_assert_int_eq(rmdir(dir), 0);
+        *strrchr(dir, '/') = 0;
+    }
+}
+END_TEST
+
 /* Arguments. */
 START_TEST(test_arguments)
 {
@@ -897,6 +938,7 @@ static Suite *egtb_suite(void)
     tcase_add_test(tc, test_search_uses_tables);
     tcase_add_test(tc, test_damaged);
     tcase_add_test(tc, test_wrong_version);
+    tcase_add_test(tc, test_long_path);
     tcase_add_test(tc, test_arguments);
     suite_add_tcase(s, tc);
     return s;
