@@ -12,8 +12,6 @@
 
 #include "server.h"
 
-enum { RES_ABORTED = 4 };
-
 struct game {
     int64_t id;
     game_terms t;
@@ -40,7 +38,14 @@ static game **g_games; /* live games, sorted by id */
 static size_t g_ngames, g_capgames;
 
 static const char *const k_color[2] = {"red", "black"};
-static const char *const k_result[] = {"*", "1-0", "0-1", "1/2-1/2", "*"};
+/* PGN results by the stored result (server.h). */
+static const char *const k_result[RESULT_ABORTED + 1] = {
+    [XQ_RESULT_ONGOING] = "*",
+    [XQ_RESULT_RED_WINS] = "1-0",
+    [XQ_RESULT_BLACK_WINS] = "0-1",
+    [XQ_RESULT_DRAW] = "1/2-1/2",
+    [RESULT_ABORTED] = "*",
+};
 
 const char *ruleset_name(int rs)
 {
@@ -217,7 +222,9 @@ static void history_json(const xq_board *b, json_t *j)
 
 static json_t *winner_json(int result)
 {
-    return result == 1 ? json_string("red") : result == 2 ? json_string("black") : json_null();
+    return result == XQ_RESULT_RED_WINS     ? json_string("red")
+           : result == XQ_RESULT_BLACK_WINS ? json_string("black")
+                                            : json_null();
 }
 
 /* The ratings after a rated game and the change of each: "ratings", "rating_diff". */
@@ -294,7 +301,7 @@ static json_t *finished_state_json(const store_game *sg, const conn *c)
         else if (c && c->user && sg->uid[s] == c->user->id)
             you = s;
     }
-    int res = sg->result >= 0 && sg->result <= 4 ? sg->result : 0;
+    int res = sg->result >= XQ_RESULT_ONGOING && sg->result <= RESULT_ABORTED ? sg->result : XQ_RESULT_ONGOING;
     json_t *j = json_pack(
         "{sssIsososssisisbsssssss{sIsIss}sosbsbsosssssssIsI}", "type", "game", "game",
         (json_int_t)sg->id, "red", pl[0], "black", pl[1], "rules", ruleset_name(sg->ruleset),
@@ -318,7 +325,7 @@ static json_t *finished_state_json(const store_game *sg, const conn *c)
 
 json_t *game_summary_json(const store_game *sg)
 {
-    int res = sg->result >= 0 && sg->result <= 4 ? sg->result : 0;
+    int res = sg->result >= XQ_RESULT_ONGOING && sg->result <= RESULT_ABORTED ? sg->result : XQ_RESULT_ONGOING;
     json_t *j = json_pack(
         "{sIsssssssosssssbsssisisisIsI}", "game", (json_int_t)sg->id, "red", sg->name[0],
         "black", sg->name[1], "result", k_result[res], "winner", winner_json(res), "reason",
@@ -397,10 +404,10 @@ static void game_end(game *g, int result, const char *reason, const char *why)
     double rating[2] = {g->t.rating[0], g->t.rating[1]}, before[2] = {rating[0], rating[1]};
     /* as on lichess: a game over before both sides have moved changes no rating */
     int early = xq_board_ply(g->board) < 2;
-    int rated = g->t.rated && result >= 1 && result <= 3 && !early;
+    int rated = g->t.rated && result_played(result) && !early;
     char text[320];
     snprintf(text, sizeof text, "%s%s", why,
-             g->t.rated && !rated && result >= 1 && result <= 3
+             g->t.rated && !rated && result_played(result)
                  ? "; not rated: the game ended before both sides had moved"
                  : "");
     int ok = store_begin() == ST_OK;
@@ -414,7 +421,9 @@ static void game_end(game *g, int result, const char *reason, const char *why)
             rating[0] = before[0] = ur.rating;
             rating[1] = before[1] = ub.rating;
             elo_update(&rating[0], &rating[1], ur.games, ub.games,
-                       result == 1 ? 1.0 : result == 2 ? 0.0 : 0.5);
+                       result == XQ_RESULT_RED_WINS     ? 1.0
+                       : result == XQ_RESULT_BLACK_WINS ? 0.0
+                                                        : 0.5);
             ok = store_user_set_rating(ur.id, rating[0], ur.games + 1) == ST_OK &&
                  store_user_set_rating(ub.id, rating[1], ub.games + 1) == ST_OK &&
                  store_game_set_ratings(g->id, rating[0], rating[1]) == ST_OK;
@@ -477,10 +486,10 @@ static void flag_fall(game *g, int color)
     if (!can_mate(g, 1 - color)) {
         snprintf(text, sizeof text, "%s ran out of time; %s cannot mate", k_color[color],
                  k_color[1 - color]);
-        game_end(g, 3, "time", text);
+        game_end(g, XQ_RESULT_DRAW, "time", text);
     } else {
         snprintf(text, sizeof text, "%s ran out of time", k_color[color]);
-        game_end(g, color == 0 ? 2 : 1, "time", text);
+        game_end(g, result_lost_by(color), "time", text);
     }
 }
 
@@ -523,10 +532,10 @@ static void grace_fire(game *g, int s)
     char text[96];
     if (xq_board_ply(g->board) < 2) {
         snprintf(text, sizeof text, "%s left before the game began", k_color[s]);
-        game_end(g, RES_ABORTED, "aborted", text);
+        game_end(g, RESULT_ABORTED, "aborted", text);
     } else {
         snprintf(text, sizeof text, "%s left the game", k_color[s]);
-        game_end(g, s == 0 ? 2 : 1, "abandonment", text);
+        game_end(g, result_lost_by(s), "abandonment", text);
     }
 }
 static void grace_red(void *arg) { grace_fire(arg, 0); }
@@ -920,7 +929,7 @@ void cmd_resign(conn *c, json_t *m, json_t *id)
     char text[64];
     snprintf(text, sizeof text, "%s resigned", k_color[s]);
     conn_send_id(c, id, msg_new("ok"));
-    game_end(g, s == 0 ? 2 : 1, "resignation", text);
+    game_end(g, result_lost_by(s), "resignation", text);
 }
 
 static void offer_event(game *g, const char *kind, int s, const char *what)
@@ -939,7 +948,7 @@ void cmd_draw(conn *c, json_t *m, json_t *id)
         return;
     if (g->draw_offer == 1 - s) {
         conn_send_id(c, id, msg_new("ok"));
-        game_end(g, 3, "agreement", "drawn by agreement");
+        game_end(g, XQ_RESULT_DRAW, "agreement", "drawn by agreement");
         return;
     }
     if (g->draw_offer == s) {
@@ -1070,7 +1079,7 @@ void cmd_abort(conn *c, json_t *m, json_t *id)
     char text[64];
     snprintf(text, sizeof text, "aborted by %s", k_color[s]);
     conn_send_id(c, id, msg_new("ok"));
-    game_end(g, RES_ABORTED, "aborted", text);
+    game_end(g, RESULT_ABORTED, "aborted", text);
 }
 
 /* state and watch of a game that is not live: the finished game as stored.
@@ -1090,7 +1099,7 @@ static int finished_reply(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "storage", "the database could not be read");
     else if (rc != ST_OK)
         conn_error(c, id, "no_such_game", "no such game");
-    else if (sg.result == 0)
+    else if (sg.result == XQ_RESULT_ONGOING)
         conn_error(c, id, "no_such_game", "game %lld could not be restored", (long long)sg.id);
     else {
         json_t *st = finished_state_json(&sg, c);
@@ -1257,7 +1266,7 @@ void cmd_pgn(conn *c, json_t *m, json_t *id)
     xq_record_set_tag(rec, "Round", buf);
     xq_record_set_tag(rec, "Red", sg.name[0]);
     xq_record_set_tag(rec, "Black", sg.name[1]);
-    xq_record_set_tag(rec, "Result", k_result[sg.result >= 0 && sg.result <= 4 ? sg.result : 0]);
+    xq_record_set_tag(rec, "Result", k_result[sg.result >= XQ_RESULT_ONGOING && sg.result <= RESULT_ABORTED ? sg.result : XQ_RESULT_ONGOING]);
     snprintf(buf, sizeof buf, "%d+%d", sg.base_s, sg.inc_s);
     xq_record_set_tag(rec, "TimeControl", buf);
     xq_record_set_tag(rec, "Rules", ruleset_name(sg.ruleset));
@@ -1269,7 +1278,7 @@ void cmd_pgn(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "server_error", "the PGN could not be written");
     } else {
         conn_send_id(c, id, json_pack("{sssIsbss}", "type", "pgn", "game", (json_int_t)sg.id,
-                                      "finished", sg.result != 0, "pgn", text));
+                                      "finished", sg.result != XQ_RESULT_ONGOING, "pgn", text));
     }
     free(text);
     xq_record_free(rec);

@@ -10,6 +10,13 @@
 
 static sqlite3 *g_db;
 
+/* games.result stores the results of server.h by number (the SQL below
+ * reads 0, XQ_RESULT_ONGOING, as a live game). The numbers are part of the
+ * database format: existing databases hold them. */
+_Static_assert(XQ_RESULT_ONGOING == 0 && XQ_RESULT_RED_WINS == 1 && XQ_RESULT_BLACK_WINS == 2 &&
+                   XQ_RESULT_DRAW == 3 && RESULT_ABORTED == 4,
+               "games.result: 0 ongoing, 1 red wins, 2 black wins, 3 draw, 4 aborted");
+
 static const char k_schema[] =
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS users("
