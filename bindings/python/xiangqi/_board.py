@@ -89,6 +89,8 @@ class PieceType(_NamedIntEnum):
 KING, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER = PieceType
 PIECE_TYPES = tuple(PieceType)
 
+_SVG_COORDINATES = {"both": 3, "numbers": 1, "iccs": 2, "none": 0, True: 3, False: 0}
+_SVG_GLYPHS = {"chinese": 0, "letters": 1}
 _GLYPHS = ({1: "將", 2: "士", 3: "象", 4: "馬", 5: "車", 6: "砲", 7: "卒"},   # [BLACK]
            {1: "帅", 2: "仕", 3: "相", 4: "马", 5: "车", 6: "炮", 7: "兵"})   # [RED]
 _LETTERS = " KABNRCP"
@@ -982,10 +984,54 @@ class Board(Owned):
 
     # -- drawing --
 
-    def svg(self, **options):
-        """An SVG picture of the position; see :func:`xiangqi.svg.board` for the options."""
-        from . import svg
-        return svg.board(self, **options)
+    def svg(self, size=450, flip=False, coordinates="both", glyphs="chinese", lastmove=None,
+            check=True, arrows=()):
+        """An SVG picture of the position (``xq_board_svg``), a ``str``; also
+        :func:`xiangqi.svg.board`.
+
+        :param size: width in pixels, 32..8192; the height follows from the layout.
+        :param flip: True puts Black at the bottom.
+        :param coordinates: ``"both"`` (each player's file numbers and the ICCS
+            letters and ranks), ``"numbers"``, ``"iccs"`` or ``"none"``.
+        :param glyphs: ``"chinese"`` (帅仕相马车炮兵 / 將士象馬車砲卒) or
+            ``"letters"`` (K A B N R C P, ASCII only: for viewers without a CJK font).
+        :param lastmove: None shades the last move played on the board, False
+            shades nothing, a :class:`Move` (or ICCS text) shades that move.
+        :param check: a red glow under a general in check.
+        :param arrows: moves (or ICCS texts) drawn as arrows.
+        """
+        opt = _ffi.SvgOptions()
+        _errors.check(_lib.xq_svg_options_init(ctypes.byref(opt), _ffi.SVG_OPTIONS_VERSION))
+        opt.size = size
+        opt.flip = 1 if flip else 0
+        try:
+            opt.coordinates = _SVG_COORDINATES[coordinates]
+        except (KeyError, TypeError):
+            raise _errors.InvalidArgumentError(
+                _errors.EINVAL, "coordinates must be one of both, numbers, iccs, none; not %r"
+                % (coordinates,))
+        try:
+            opt.glyphs = _SVG_GLYPHS[glyphs]
+        except (KeyError, TypeError):
+            raise _errors.InvalidArgumentError(
+                _errors.EINVAL, "glyphs must be 'chinese' or 'letters', not %r" % (glyphs,))
+        if lastmove is False:
+            opt.show_last_move = 0
+        elif lastmove is not None:
+            opt.last_move = int(_as_move(lastmove))
+        opt.show_check = 1 if check else 0
+        moves = [int(_as_move(m)) for m in arrows]
+        arr = (_ffi.c_move * max(len(moves), 1))(*moves)
+        opt.arrows = ctypes.cast(arr, ctypes.POINTER(_ffi.c_move))
+        opt.arrow_count = len(moves)
+
+        handle = self._handle
+        n = _lib.xq_board_svg(handle, ctypes.byref(opt), None, 0)
+        _errors.check(n, None if n != _errors.EINVAL else
+                      "bad picture options (size must be 32..8192, at most 1024 arrows)")
+        buf = ctypes.create_string_buffer(n + 1)
+        _errors.check(_lib.xq_board_svg(handle, ctypes.byref(opt), buf, n + 1))
+        return buf.value.decode("utf-8")
 
     def _repr_svg_(self):
         return self.svg()
