@@ -147,6 +147,20 @@ class board {
     }
     /** @brief Check. @return Whether the side to move is in check. */
     bool in_check() const { return detail::check(xq_board_in_check(b_), "in_check") == 1; }
+    /**
+     * @brief The squares of a side's pieces that attack a square (xq_board_attackers()):
+     *        pins ignored, a piece on the square does not stop the others.
+     * @param c   Whose pieces.
+     * @param sq  The square, 0..89.
+     * @return The attackers' squares, ascending.
+     * @throws xq::error (invalid_argument) for a bad square.
+     */
+    std::vector<int> attackers(color c, int sq) const
+    {
+        int buf[16];
+        int n = detail::check(xq_board_attackers(b_, static_cast<int>(c), sq, buf, 16), "attackers");
+        return std::vector<int>(buf, buf + n);
+    }
     /** @brief The halfmove clock. @return Plies since the last capture. */
     int halfmove_clock() const { return detail::check(xq_board_halfmove_clock(b_), "halfmove_clock"); }
     /** @brief The move number. @return FEN field 6. */

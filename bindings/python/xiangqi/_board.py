@@ -596,15 +596,21 @@ class Board(Owned):
         piece (pins are ignored, as in python-chess; a piece of *color* on the
         square itself does not stop the others from "defending" it). A
         general attacks along an open file only the other general (the
-        flying-general rule)."""
-        if isinstance(square, str):
-            square = parse_square(square)
-        _check_square(square)
-        return SquareSet(_attackers(self.piece_map(), Color(color), square))
+        flying-general rule). The C library answers (``xq_board_attackers``)."""
+        squares = (ctypes.c_int * 16)()
+        n = self._attackers(color, square, squares, 16)
+        return SquareSet(squares[:n])
 
     def is_attacked_by(self, color, square):
         """Whether *color* attacks *square* (see :meth:`attackers`)."""
-        return bool(self.attackers(color, square))
+        return self._attackers(color, square, None, 0) > 0
+
+    def _attackers(self, color, square, squares, cap):
+        if isinstance(square, str):
+            square = parse_square(square)
+        _check_square(square)
+        return _errors.check(_lib.xq_board_attackers(self._handle, Color(color).c_value, square,
+                                                     squares, cap))
 
     def checkers(self):
         """The squares of the pieces that give check to the side to move
@@ -1103,66 +1109,6 @@ class SquareSet(frozenset):
 
     def __repr__(self):
         return "SquareSet(%s)" % ", ".join(SQUARE_NAMES[sq] for sq in self)
-
-
-def _in_palace(color, sq):
-    f, r = sq % 9, sq // 9
-    return 3 <= f <= 5 and (r <= 2 if color else r >= 7)
-
-
-def _attackers(pieces, color, target):
-    """The squares of *color*'s pieces in *pieces* that attack *target*."""
-    tf, tr = target % 9, target // 9
-    out = []
-    for sq, piece in pieces.items():
-        if piece.color != color or sq == target:
-            continue
-        f, r = sq % 9, sq // 9
-        df, dr = tf - f, tr - r
-        kind = piece.piece_type
-        if kind in (CHARIOT, CANNON) or (kind == KING and df == 0):
-            if df and dr:
-                continue
-            step = (0 if df == 0 else (1 if df > 0 else -1)) + 9 * (
-                0 if dr == 0 else (1 if dr > 0 else -1))
-            between = sum(1 for x in range(sq + step, target, step) if x in pieces)
-            if kind == CHARIOT and between == 0:
-                out.append(sq)
-            elif kind == CANNON and between == 1:
-                out.append(sq)
-            elif kind == KING:
-                if abs(dr) == 1 and _in_palace(color, target):
-                    out.append(sq)
-                elif between == 0:
-                    other = pieces.get(target)
-                    if other is not None and other.piece_type == KING and other.color != color:
-                        out.append(sq)  # facing generals
-        elif kind == KING:
-            if abs(df) + abs(dr) == 1 and _in_palace(color, target):
-                out.append(sq)
-        elif kind == ADVISOR:
-            if abs(df) == 1 and abs(dr) == 1 and _in_palace(color, target):
-                out.append(sq)
-        elif kind == ELEPHANT:
-            own_side = tr <= 4 if color else tr >= 5
-            if abs(df) == 2 and abs(dr) == 2 and own_side and \
-                    (sq + (df // 2) + 9 * (dr // 2)) not in pieces:
-                out.append(sq)
-        elif kind == HORSE:
-            if abs(df) == 1 and abs(dr) == 2:
-                leg = sq + 9 * (dr // 2)
-            elif abs(df) == 2 and abs(dr) == 1:
-                leg = sq + df // 2
-            else:
-                continue
-            if leg not in pieces:
-                out.append(sq)
-        elif kind == SOLDIER:
-            forward = 1 if color else -1
-            crossed = r >= 5 if color else r <= 4
-            if (df == 0 and dr == forward) or (crossed and dr == 0 and abs(df) == 1):
-                out.append(sq)
-    return out
 
 
 def _as_move(move):
