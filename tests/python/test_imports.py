@@ -11,6 +11,8 @@ submodule, as ``import xiangqi`` is.
 import ast
 import importlib.util
 import os
+import subprocess
+import sys
 import unittest
 
 from xqtest import SOURCE_DIR
@@ -100,6 +102,29 @@ def circles(graph):
         if node not in state:
             visit(node, [])
     return found
+
+
+#: Modules that only the tools of xiangqi.tools may load (test_distributed.py
+#: runs the check where Dask is installed, so it could be loaded).
+HEAVY = ("dask", "distributed", "tqdm", "tornado", PACKAGE + ".tools")
+
+
+def heavy_modules_after(code):
+    """The modules of HEAVY (and their submodules) loaded by running *code*
+    in a fresh interpreter with this one's environment."""
+    probe = ("import sys\n%s\nprint('\\n'.join(sorted(m for m in sys.modules if "
+             "m in %r or m.startswith(tuple(h + '.' for h in %r)))))" % (code, HEAVY, HEAVY))
+    r = subprocess.run([sys.executable, "-c", probe], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
+    if r.returncode != 0:
+        raise AssertionError("%r failed:\n%s" % (code, r.stderr))
+    return r.stdout.split()
+
+
+class TestHeavyImports(unittest.TestCase):
+    def test_import_xiangqi_loads_no_tool_and_no_dask(self):
+        self.assertEqual(heavy_modules_after(
+            "import xiangqi, xiangqi.pgn, xiangqi.svg, xiangqi.engine"), [])
 
 
 class TestImportGraph(unittest.TestCase):
