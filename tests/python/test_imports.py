@@ -140,6 +140,15 @@ class TestImportGraph(unittest.TestCase):
         self.assertEqual(circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}),
                          [["a", "b", "c", "a"]])
 
+    def test_no_two_modules_differ_by_an_underscore(self):
+        # engine.py (external engines) beside _engine.py (the library's own)
+        # read as one module and its internals; names should say what they are.
+        known = modules(package_dir())
+        twins = sorted(name for name in known
+                       if name.rsplit(".", 1)[-1].startswith("_") and not name.endswith("__") and
+                       name.rsplit(".", 1)[0] + "." + name.rsplit(".", 1)[-1].lstrip("_") in known)
+        self.assertEqual(twins, [], "modules named like a public one with an underscore")
+
     def test_no_module_imports_one_that_imports_it_back(self):
         known = modules(package_dir())
         graph = {name: imports(name, path, known) for name, path in known.items()}

@@ -491,10 +491,10 @@ def check_cluster_options(parser, args):
         parser.error("--retries must be at least 0")
     if args.nodes is not None and args.nodes < 1:
         parser.error("--nodes must be at least 1")
-    if args.depth is not None and not 1 <= args.depth <= xiangqi._engine.MAX_DEPTH:
-        parser.error("--depth must be in 1..%d" % xiangqi._engine.MAX_DEPTH)
-    if not 1 <= args.hash <= xiangqi._engine.MAX_HASH_MB:
-        parser.error("--hash must be in 1..%d" % xiangqi._engine.MAX_HASH_MB)
+    if args.depth is not None and not 1 <= args.depth <= xiangqi._search.MAX_DEPTH:
+        parser.error("--depth must be in 1..%d" % xiangqi._search.MAX_DEPTH)
+    if not 1 <= args.hash <= xiangqi._search.MAX_HASH_MB:
+        parser.error("--hash must be in 1..%d" % xiangqi._search.MAX_HASH_MB)
 
 
 def report_run(prog, stats, quiet, what="games"):
