@@ -102,6 +102,22 @@ uint64_t xq_board_hash(const xq_board *b) { return board_ok(b) ? b->pos.key : 0;
 
 int xq_board_in_check(const xq_board *b) { return board_ok(b) ? xq__in_check(&b->pos) : XQ_EINVAL; }
 
+int xq_board_attackers(const xq_board *b, int color, int square, int *squares, size_t cap)
+{
+    if (!board_ok(b) || (color != RED && color != BLACK) || square < 0 || square >= SQ_NB ||
+        (!squares && cap))
+        return XQ_EINVAL;
+    u128 a = xq__attackers(&b->pos, square, color);
+    int n = 0;
+    while (a) {
+        int s = pop_lsb128(&a);
+        if ((size_t)n < cap)
+            squares[n] = s;
+        n++;
+    }
+    return n;
+}
+
 int xq_board_halfmove_clock(const xq_board *b) { return board_ok(b) ? b->pos.halfmove : XQ_EINVAL; }
 
 int xq_board_fullmove_number(const xq_board *b) { return board_ok(b) ? b->pos.fullmove : XQ_EINVAL; }

@@ -165,6 +165,28 @@ int xq__attacked(const pos_t *p, int s, int by)
                          ~(u128)0);
 }
 
+u128 xq__attackers(const pos_t *p, int s, int by)
+{
+    const int f = sq_file(s), r = sq_rank(s);
+    const unsigned ro = p->rank_occ[r], fo = p->file_occ[f];
+    const u128 occ = pos_occ(p), bit = sq_bit(s);
+    const u128 file_rook = file_bits(f, xq__T.rook_file[r][fo]);
+    const u128 rook = rank_bits(r, xq__T.rook_rank[f][ro]) | file_rook;
+    const u128 cannon = rank_bits(r, xq__T.cannon_rank[f][ro]) | file_bits(f, xq__T.cannon_file[r][fo]);
+    const int eyes = diag4_index(occ, s); /* a horse's leg or an elephant's eye */
+    u128 a = (rook & pos_pieces(p, by, CHARIOT)) | (cannon & pos_pieces(p, by, CANNON)) |
+             (xq__T.horse_from[s][eyes] & pos_pieces(p, by, HORSE)) |
+             (xq__T.pawn_from[by][s] & pos_pieces(p, by, PAWN));
+    if (xq__T.palace[by] & bit)
+        a |= (xq__T.advisor_to[s] & pos_pieces(p, by, ADVISOR)) |
+             (xq__T.king_to[s] & pos_pieces(p, by, KING));
+    if (xq__T.half[by] & bit)
+        a |= xq__T.elephant_to[s][eyes] & pos_pieces(p, by, ELEPHANT);
+    if (p->sq[s] == MAKE_PIECE(by ^ 1, KING)) /* the generals face each other */
+        a |= file_rook & pos_pieces(p, by, KING);
+    return a;
+}
+
 /* Would the side to move stand in check after from->to (pseudo-legal)? */
 INLINE int leaves_in_check(const pos_t *p, int from, int to)
 {

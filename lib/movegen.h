@@ -30,6 +30,10 @@ INLINE int xq__count_legal(const pos_t *p) { return xq__movegen[xq__T.cpu].count
 /* Whether square s is attacked by color `by` (flying general included when
  * s holds the other general). */
 int xq__attacked(const pos_t *p, int s, int by);
+/* The squares of `by`'s pieces that attack square s: that could move there
+ * if it held an enemy piece (pins ignored; a piece of `by` on s does not stop
+ * the others). A general attacks along the file only the other general. */
+u128 xq__attackers(const pos_t *p, int s, int by);
 /* Whether the side to move is in check. */
 INLINE int xq__in_check(const pos_t *p) { return xq__attacked(p, p->king[p->side], p->side ^ 1); }
 /* Full validation of an arbitrary 16-bit value as a move in this position. */

@@ -29,8 +29,8 @@ XQ_BUILD_PACKAGES=(build-essential cmake pkg-config xz-utils)
 # librsvg2-bin: rsvg-convert renders the SVG pictures to PNG in a test.
 # python3-pip: a test installs the Python package with pip (offline).
 # groff-base: a test formats the manual pages and checks for warnings.
-# python3-dask python3-distributed python3-tqdm: the python_dask test runs xiangqi.analyse
-# and xiangqi.selfplay on Dask LocalClusters (in /usr/bin/python3, which sees them).
+# python3-dask python3-distributed python3-tqdm: the python_dask test runs xiangqi.tools.analyse
+# and xiangqi.tools.selfplay on Dask LocalClusters (in /usr/bin/python3, which sees them).
 XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip binutils librsvg2-bin
     groff-base python3-dask python3-distributed python3-tqdm)
 # python3-venv: tests/install/python_install.sh installs the package into a fresh

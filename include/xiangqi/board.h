@@ -170,6 +170,28 @@ XQ_API uint64_t xq_board_hash(const xq_board *board);
 XQ_API int xq_board_in_check(const xq_board *board);
 
 /**
+ * @brief The squares of a side's pieces that attack a square.
+ *
+ * A piece attacks a square when it could move there if the square held an
+ * enemy piece: pins and checks are ignored, and a piece of @p color on the
+ * square does not stop the others (they defend it). A general attacks along
+ * an open file only the other general (the flying-general rule). Whether the
+ * side to move is in check is xq_board_in_check().
+ * @param[in]  board    Board.
+ * @param[in]  color    ::XQ_RED or ::XQ_BLACK: whose pieces.
+ * @param[in]  square   The square attacked, 0..89 (empty or not).
+ * @param[out] squares  The attackers' squares in ascending order (may be NULL
+ *                      if @p cap is 0).
+ * @param[in]  cap      Capacity of @p squares; 16 (a side's pieces) always suffices.
+ * @return The number of attackers, 0 if none; at most @p cap of them were
+ *         written. ::XQ_EINVAL for a NULL or bad board, a bad color or
+ *         square, or NULL @p squares with @p cap > 0.
+ * @since 0.2
+ */
+XQ_API int xq_board_attackers(const xq_board *board, int color, int square, int *squares,
+                              size_t cap);
+
+/**
  * @brief The halfmove clock: plies since the last capture (FEN field 5).
  * @param[in] board  Board.
  * @return The clock, or ::XQ_EINVAL.

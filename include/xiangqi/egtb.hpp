@@ -1,7 +1,7 @@
 /**
  * @file xiangqi/egtb.hpp
- * @brief C++ wrapper of the endgame tables (xiangqi/egtb.h), over the
- *        header-only wrapper xiangqi.hpp (C++11 or later).
+ * @brief C++ wrapper of xiangqi/egtb.h: endgame tables (xq::tablebase) and
+ *        the engine's use of them (xq::set_tablebase()).
  *
  * @code
  * #include <xiangqi/egtb.hpp>
@@ -17,7 +17,15 @@
 #ifndef XIANGQI_EGTB_HPP
 #define XIANGQI_EGTB_HPP
 
-#include "xiangqi/xiangqi.hpp"
+#include <cstdint>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "xiangqi/core.hpp"
+#include "xiangqi/board.hpp"
+#include "xiangqi/search.hpp"
+#include "xiangqi/egtb.h"
 
 namespace xq {
 

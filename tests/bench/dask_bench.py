@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""Games analysed per second by xiangqi.analyse on Dask LocalClusters of 1 and 2
+"""Games analysed per second by xiangqi.tools.analyse on Dask LocalClusters of 1 and 2
 workers (and more with --workers), the speed-up, and the overhead per task.
 
 For each worker count a LocalCluster is started (worker processes of one thread,
 one engine each, as the command makes them) and warmed up (the worker plugin
 registered, each engine opened); the clock then runs over
-xiangqi.analyse.analyse_files() with that client: every move of every game
+xiangqi.tools.analyse.analyse_files() with that client: every move of every game
 searched at a fixed node limit, chunks written, the outputs merged. The outputs
 of every run must be identical (the bench stops otherwise). The overhead per task
 is the time of one empty task (it borrows the worker's engine and returns
@@ -46,8 +46,8 @@ os.environ["PYTHONPATH"] = os.pathsep.join(
     if p)  # the worker processes import the same package
 
 import xiangqi  # noqa: E402
-from xiangqi import analyse  # noqa: E402
-from xiangqi import distributed as xd  # noqa: E402
+from xiangqi.tools import analyse  # noqa: E402
+from xiangqi.tools import distributed as xd  # noqa: E402
 
 
 def empty_task(chunk):

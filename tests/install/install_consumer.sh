@@ -16,6 +16,11 @@ for f in include/xiangqi/xiangqi.h include/xiangqi/version.h include/xiangqi/xia
     include/xiangqi/record.h include/xiangqi/rules.h include/xiangqi/search.h include/xiangqi/svg.h; do
     test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
 done
+# every public header of the source tree, the C++ parts (core.hpp, board.hpp, ...) included
+for h in "$src"/../../include/xiangqi/*.h "$src"/../../include/xiangqi/*.hpp; do
+    f=include/xiangqi/$(basename "$h")
+    test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
+done
 libdir=$(dirname "$(find "$prefix" -name 'libxiangqi.so.1' | head -n 1)")
 test -n "$libdir" || { echo "libxiangqi.so.1 not installed" >&2; exit 1; }
 test -f "$libdir/pkgconfig/xiangqi.pc" || { echo "xiangqi.pc not installed" >&2; exit 1; }

@@ -1,4 +1,4 @@
-"""xiangqi.analyse and xiangqi.selfplay in this process (no Dask needed):
+"""xiangqi.tools.analyse and xiangqi.tools.selfplay in this process (no Dask needed):
 scores, classes, reproducibility, annotated PGN, bad input, the --local command."""
 
 import contextlib
@@ -14,7 +14,7 @@ import tempfile
 import unittest
 
 import xiangqi
-from xiangqi import analyse, selfplay
+from xiangqi.tools import analyse, selfplay
 
 from xqtest import DATA_DIR, SOURCE_DIR
 
@@ -211,7 +211,7 @@ class TestReadGames(unittest.TestCase):
         with contextlib.redirect_stderr(err):
             rc = analyse.main([path, "--out", os.path.join(self.tmp, "o"), "--quiet"])
         self.assertEqual(rc, 1)
-        self.assertIn("xiangqi.analyse: Dask is not available to %s" % sys.executable,
+        self.assertIn("xiangqi.tools.analyse: Dask is not available to %s" % sys.executable,
                       err.getvalue())
         self.assertIn("/usr/bin/python3", err.getvalue())
         self.assertIn("--local", err.getvalue())
@@ -225,7 +225,7 @@ class TestReadGames(unittest.TestCase):
                 analyse.main(argv)
             self.assertEqual(cm.exception.code, 2)
             self.assertIn(text, err.getvalue())
-            self.assertTrue(err.getvalue().startswith("xiangqi.analyse: "), err.getvalue())
+            self.assertTrue(err.getvalue().startswith("xiangqi.tools.analyse: "), err.getvalue())
 
 
 class TestSelfplayLocal(unittest.TestCase):

@@ -1,4 +1,4 @@
-"""xiangqi.analyse and xiangqi.selfplay on Dask LocalClusters: the same results
+"""xiangqi.tools.analyse and xiangqi.tools.selfplay on Dask LocalClusters: the same results
 as a plain loop and as one worker, a killed worker replaced with no game lost
 or doubled, an interrupted run resumed, bad input, an unreachable scheduler.
 
@@ -25,8 +25,9 @@ import time
 import unittest
 
 import xiangqi
-from xiangqi import analyse, selfplay
+from xiangqi.tools import analyse, selfplay
 
+from test_imports import heavy_modules_after
 from xqtest import DATA_DIR
 
 MODE = os.environ.get("XQ_TEST_DASK", "")
@@ -70,6 +71,14 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@unittest.skipIf(MODE == "skip" or not HAVE_DASK, "dask, distributed or tqdm missing "
+                 "(or XQ_TEST_DASK=skip)")
+class TestNoDaskInTheLibrary(unittest.TestCase):
+    def test_import_xiangqi_loads_no_dask(self):
+        # Dask is installed here, so this is where importing it by mistake shows.
+        self.assertEqual(heavy_modules_after("import xiangqi, xiangqi.pgn, xiangqi.engine"), [])
 
 
 @unittest.skipIf(MODE == "skip" or not HAVE_DASK, "dask, distributed or tqdm missing "
@@ -185,7 +194,7 @@ class TestDistributed(unittest.TestCase):
 
     def test_interrupted_then_resumed(self):
         out = self.out("resume")
-        cmd = [sys.executable, "-m", "xiangqi.analyse", self.pgn, "--out", out, "--workers",
+        cmd = [sys.executable, "-m", "xiangqi.tools.analyse", self.pgn, "--out", out, "--workers",
                "1", "--chunk-size", "1", "--nodes", str(NODES)]
         proc = subprocess.Popen(cmd + ["--quiet"], stderr=subprocess.PIPE, text=True)
         chunks = os.path.join(out, "chunks")
@@ -219,14 +228,14 @@ class TestDistributed(unittest.TestCase):
 
     def test_unreachable_scheduler(self):
         address = "tcp://127.0.0.1:%d" % free_port()  # nothing listens there
-        r = subprocess.run([sys.executable, "-m", "xiangqi.analyse", self.pgn, "--out",
+        r = subprocess.run([sys.executable, "-m", "xiangqi.tools.analyse", self.pgn, "--out",
                             self.out("nowhere"), "--scheduler", address, "--timeout", "1"],
                            stderr=subprocess.PIPE, text=True, timeout=120)
         self.assertEqual(r.returncode, 1, r.stderr)
-        self.assertIn("xiangqi.analyse: no Dask scheduler answers at %s (waited 1 s)" % address,
+        self.assertIn("xiangqi.tools.analyse: no Dask scheduler answers at %s (waited 1 s)" % address,
                       r.stderr)
         self.assertNotIn("Traceback", r.stderr)
-        from xiangqi import distributed as xd
+        from xiangqi.tools import distributed as xd
         with self.assertRaises(xd.SchedulerError):
             with xd.connect(scheduler=address, timeout=0.5):
                 pass
@@ -234,7 +243,7 @@ class TestDistributed(unittest.TestCase):
     def test_scheduler_option(self):
         """The command on an existing cluster (--scheduler): the same results."""
         out = self.out("sched")
-        r = subprocess.run([sys.executable, "-m", "xiangqi.analyse", self.pgn, "--out", out,
+        r = subprocess.run([sys.executable, "-m", "xiangqi.tools.analyse", self.pgn, "--out", out,
                             "--scheduler", self.cluster.scheduler_address, "--nodes", str(NODES),
                             "--chunk-size", "2", "--quiet"],
                            stderr=subprocess.PIPE, text=True, timeout=120)
@@ -265,8 +274,8 @@ class TestDistributed(unittest.TestCase):
                         "asyncio", "tornado"))
                     + "distributed:\n  admin:\n    tick:\n      limit: 0s\n")
         env = dict(os.environ, DASK_CONFIG=cfg, PYTHONWARNINGS="always", PYTHONASYNCIODEBUG="1")
-        for module, args in (("xiangqi.analyse", [self.pgn, "--out", self.out("loud")]),
-                             ("xiangqi.selfplay", ["--games", "2", "--max-plies", "10",
+        for module, args in (("xiangqi.tools.analyse", [self.pgn, "--out", self.out("loud")]),
+                             ("xiangqi.tools.selfplay", ["--games", "2", "--max-plies", "10",
                                                    "--out", self.out("loud-sp")])):
             with self.subTest(module=module):
                 r = subprocess.run([sys.executable, "-m", module] + args + [
@@ -282,7 +291,7 @@ class TestDistributed(unittest.TestCase):
         none of Dask's messages."""
         err = io.StringIO()
         with contextlib.redirect_stderr(err):
-            rc = analyse.run_command("xiangqi.analyse", lambda: (_ for _ in ()).throw(
+            rc = analyse.run_command("xiangqi.tools.analyse", lambda: (_ for _ in ()).throw(
                 TimeoutError("Timeout")), quiet=True)
         self.assertEqual(rc, 1)
         self.assertEqual(err.getvalue().count("\n"), 1, err.getvalue())
@@ -307,7 +316,7 @@ class TestDistributed(unittest.TestCase):
             self.assertEqual(after[addr], before[addr], addr)
 
     def test_failed_tasks_retried_then_reported(self):
-        from xiangqi import distributed as xd
+        from xiangqi.tools import distributed as xd
         marks = self.out("marks")
         os.makedirs(marks)
 
@@ -386,7 +395,7 @@ class TestProgress(unittest.TestCase):
             self.assertIn("analyse: 100%", err)
             self.assertIn("2/2 [", err)  # games done of the total, [elapsed<left, rate]
             self.assertIn("game/s]", err)
-            self.assertIn("xiangqi.analyse: 2 games in", err)
+            self.assertIn("xiangqi.tools.analyse: 2 games in", err)
             err = self.run_command(analyse, args + ["--out", os.path.join(tmp, "b"), "--quiet"])
             self.assertEqual(err, "")
             err = self.run_command(selfplay, ["--games", "2", "--local", "--nodes", "200",

@@ -6,11 +6,11 @@ import unittest
 import xiangqi
 import xiangqi.pgn
 import xiangqi.svg
-from xiangqi import _board, _engine
+from xiangqi import _board, _search
 
 
 def load_tests(loader, tests, ignore):
-    for module in (xiangqi, xiangqi.svg, xiangqi.pgn, _board, _engine):
+    for module in (xiangqi, xiangqi.svg, xiangqi.pgn, _board, _search):
         tests.addTests(doctest.DocTestSuite(module))
     return tests
 

@@ -193,6 +193,71 @@ START_TEST(check_and_status)
 }
 END_TEST
 
+/* xq_board_attackers() of `color` on `square` must be exactly want[0..n). */
+static void expect_attackers(const char *fen, int color, const char *square, const int *want, int n)
+{
+    xq_board *b = xq_test_board(fen);
+    int got[16], sq = XQ_SQUARE(square[0] - 'a', square[1] - '0');
+    int k = xq_board_attackers(b, color, sq, got, 16);
+    ck_assert_msg(k == n, "%s: %s attackers of %s: %d, want %d", fen ? fen : "start",
+                  color == XQ_RED ? "red" : "black", square, k, n);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(got[i] == want[i], "%s: attacker %d of %s is %d, want %d",
+                      fen ? fen : "start", i, square, got[i], want[i]);
+    ck_assert_int_eq(xq_board_attackers(b, color, sq, NULL, 0), n); /* count only */
+    xq_board_free(b);
+}
+
+START_TEST(attackers)
+{
+    /* Start position: the general and both advisors on e1; the elephants on
+     * e2; the horse on c2 and g2; a chariot, a horse, an elephant and the
+     * cannon on h2 (through b2) on a2; a soldier on
+     * e4; the cannon on h2 through the black cannon on h7 at the horse on
+     * h9; nothing at all on e5; the general defends d0 (an own piece). */
+    expect_attackers(NULL, XQ_RED, "e1", (const int[]){3, 4, 5}, 3);
+    expect_attackers(NULL, XQ_RED, "e2", (const int[]){2, 6}, 2);
+    expect_attackers(NULL, XQ_RED, "c2", (const int[]){1}, 1);
+    expect_attackers(NULL, XQ_RED, "g2", (const int[]){7}, 1);
+    expect_attackers(NULL, XQ_RED, "a2", (const int[]){0, 1, 2, 25}, 4);
+    expect_attackers(NULL, XQ_RED, "e4", (const int[]){31}, 1);
+    expect_attackers(NULL, XQ_RED, "h9", (const int[]){25}, 1);
+    expect_attackers(NULL, XQ_RED, "e5", NULL, 0);
+    expect_attackers(NULL, XQ_RED, "d0", (const int[]){4}, 1);
+    expect_attackers(NULL, XQ_BLACK, "e8", (const int[]){84, 85, 86}, 3);
+    expect_attackers(NULL, XQ_BLACK, "b0", (const int[]){64}, 1);
+    /* A blocked horse leg (h1) and a blocked elephant eye (d1). */
+    expect_attackers("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/7R1/RNBAKABN1 w - - 0 1",
+                     XQ_RED, "g2", NULL, 0);
+    expect_attackers("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/3R5/RNBAKABN1 w - - 0 1",
+                     XQ_RED, "e2", (const int[]){6}, 1);
+    /* A black soldier across the river attacks forward and sideways, not
+     * back; a general does not attack past a piece on its file. */
+    expect_attackers("3k5/9/9/9/9/9/3p5/9/9/4K4 w - - 0 1", XQ_BLACK, "d2", (const int[]){30}, 1);
+    expect_attackers("3k5/9/9/9/9/9/3p5/9/9/4K4 w - - 0 1", XQ_BLACK, "e3", (const int[]){30}, 1);
+    expect_attackers("3k5/9/9/9/9/9/3p5/9/9/4K4 w - - 0 1", XQ_BLACK, "d4", NULL, 0);
+    expect_attackers("4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1", XQ_BLACK, "e0", NULL, 0);
+    /* Checkers: the chariot on a0 and the cannon on d7 through d5. */
+    expect_attackers("3k5/9/9/9/9/9/9/9/9/r3K4 w - - 0 1", XQ_BLACK, "e0", (const int[]){0}, 1);
+    expect_attackers("3k5/9/3c5/9/3P5/9/9/9/9/3K5 w - - 0 1", XQ_BLACK, "d0", (const int[]){66}, 1);
+
+    /* A short array gets the first attackers and the full count. */
+    xq_board *b = xq_test_board(NULL);
+    int got[2] = {-1, -1};
+    ck_assert_int_eq(xq_board_attackers(b, XQ_RED, 13, got, 1), 3);
+    ck_assert_int_eq(got[0], 3);
+    ck_assert_int_eq(got[1], -1);
+    /* Bad input. */
+    ck_assert_int_eq(xq_board_attackers(NULL, XQ_RED, 13, got, 2), XQ_EINVAL);
+    ck_assert_int_eq(xq_board_attackers(b, 2, 13, got, 2), XQ_EINVAL);
+    ck_assert_int_eq(xq_board_attackers(b, -1, 13, got, 2), XQ_EINVAL);
+    ck_assert_int_eq(xq_board_attackers(b, XQ_RED, -1, got, 2), XQ_EINVAL);
+    ck_assert_int_eq(xq_board_attackers(b, XQ_RED, 90, got, 2), XQ_EINVAL);
+    ck_assert_int_eq(xq_board_attackers(b, XQ_RED, 13, NULL, 2), XQ_EINVAL);
+    xq_board_free(b);
+}
+END_TEST
+
 START_TEST(repetitions)
 {
     xq_board *b = xq_test_board(NULL);
@@ -302,6 +367,7 @@ int main(void)
     tcase_add_loop_test(tc, legality_cases, 0,
                         (int)(sizeof legal_cases / sizeof *legal_cases));
     tcase_add_test(tc, check_and_status);
+    tcase_add_test(tc, attackers);
     tcase_add_test(tc, repetitions);
     suite_add_tcase(s, tc);
     tc = tcase_create("walk");

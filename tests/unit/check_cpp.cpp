@@ -132,6 +132,18 @@ static void test_board_basics()
     CHECK(!b.in_check());
     CHECK(!b.status().over());
     CHECK(b.perft(3) == 79666);
+    CHECK((b.attackers(xq::color::red, 13) == std::vector<int>{3, 4, 5})); // e1: general, advisors
+    CHECK((b.attackers(xq::color::black, 1) == std::vector<int>{64}));     // b0: the cannon on b7
+    CHECK(b.attackers(xq::color::red, 49).empty());
+    {
+        bool threw = false;
+        try {
+            b.attackers(xq::color::red, 90);
+        } catch (const xq::error &e) {
+            threw = e.code() == xq::errc::invalid_argument;
+        }
+        CHECK(threw);
+    }
 
     std::uint64_t h0 = b.hash();
     xq::move played = b.push("h2e2");

@@ -24,16 +24,16 @@ from . import _board
 from ._board import *  # noqa: F401,F403  (see _board.__all__; squares A0 .. I9 too)
 from . import _record
 from ._record import *  # noqa: F401,F403
-from . import _engine
-from ._engine import *  # noqa: F401,F403
+from . import _search
+from ._search import *  # noqa: F401,F403  (Engine, alias Search: the library's own engine)
 from . import svg  # noqa: E402  (xiangqi.svg.board)
 from . import pgn  # noqa: E402  (xiangqi.pgn.Game, read_game: like chess.pgn)
-from .pgn import Game  # noqa: E402
+from .pgn import Game, read_pgn, read_pgn_text  # noqa: E402
 from . import engine  # noqa: E402  (xiangqi.engine.popen_uci: like chess.engine)
 from ._book import Book, BookEntry  # noqa: E402,F401  (opening books)
 from ._tablebase import *  # noqa: F401,F403,E402  (Tablebase: endgame tables)
 
-__all__ = _board.__all__ + _record.__all__ + _engine.__all__ + ["pgn", "Game", "engine", "Book", "BookEntry",
+__all__ = _board.__all__ + _record.__all__ + _search.__all__ + ["pgn", "Game", "read_pgn", "read_pgn_text", "engine", "Book", "BookEntry",
     *_tablebase.__all__,
     "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",
     "StateError", "VersionError", "BufferTooSmallError", "XiangqiIOError", "PositionError",

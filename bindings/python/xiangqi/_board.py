@@ -89,6 +89,8 @@ class PieceType(_NamedIntEnum):
 KING, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER = PieceType
 PIECE_TYPES = tuple(PieceType)
 
+_SVG_COORDINATES = {"both": 3, "numbers": 1, "iccs": 2, "none": 0, True: 3, False: 0}
+_SVG_GLYPHS = {"chinese": 0, "letters": 1}
 _GLYPHS = ({1: "將", 2: "士", 3: "象", 4: "馬", 5: "車", 6: "砲", 7: "卒"},   # [BLACK]
            {1: "帅", 2: "仕", 3: "相", 4: "马", 5: "车", 6: "炮", 7: "兵"})   # [RED]
 _LETTERS = " KABNRCP"
@@ -594,15 +596,21 @@ class Board(Owned):
         piece (pins are ignored, as in python-chess; a piece of *color* on the
         square itself does not stop the others from "defending" it). A
         general attacks along an open file only the other general (the
-        flying-general rule)."""
-        if isinstance(square, str):
-            square = parse_square(square)
-        _check_square(square)
-        return SquareSet(_attackers(self.piece_map(), Color(color), square))
+        flying-general rule). The C library answers (``xq_board_attackers``)."""
+        squares = (ctypes.c_int * 16)()
+        n = self._attackers(color, square, squares, 16)
+        return SquareSet(squares[:n])
 
     def is_attacked_by(self, color, square):
         """Whether *color* attacks *square* (see :meth:`attackers`)."""
-        return bool(self.attackers(color, square))
+        return self._attackers(color, square, None, 0) > 0
+
+    def _attackers(self, color, square, squares, cap):
+        if isinstance(square, str):
+            square = parse_square(square)
+        _check_square(square)
+        return _errors.check(_lib.xq_board_attackers(self._handle, Color(color).c_value, square,
+                                                     squares, cap))
 
     def checkers(self):
         """The squares of the pieces that give check to the side to move
@@ -982,10 +990,54 @@ class Board(Owned):
 
     # -- drawing --
 
-    def svg(self, **options):
-        """An SVG picture of the position; see :func:`xiangqi.svg.board` for the options."""
-        from . import svg
-        return svg.board(self, **options)
+    def svg(self, size=450, flip=False, coordinates="both", glyphs="chinese", lastmove=None,
+            check=True, arrows=()):
+        """An SVG picture of the position (``xq_board_svg``), a ``str``; also
+        :func:`xiangqi.svg.board`.
+
+        :param size: width in pixels, 32..8192; the height follows from the layout.
+        :param flip: True puts Black at the bottom.
+        :param coordinates: ``"both"`` (each player's file numbers and the ICCS
+            letters and ranks), ``"numbers"``, ``"iccs"`` or ``"none"``.
+        :param glyphs: ``"chinese"`` (帅仕相马车炮兵 / 將士象馬車砲卒) or
+            ``"letters"`` (K A B N R C P, ASCII only: for viewers without a CJK font).
+        :param lastmove: None shades the last move played on the board, False
+            shades nothing, a :class:`Move` (or ICCS text) shades that move.
+        :param check: a red glow under a general in check.
+        :param arrows: moves (or ICCS texts) drawn as arrows.
+        """
+        opt = _ffi.SvgOptions()
+        _errors.check(_lib.xq_svg_options_init(ctypes.byref(opt), _ffi.SVG_OPTIONS_VERSION))
+        opt.size = size
+        opt.flip = 1 if flip else 0
+        try:
+            opt.coordinates = _SVG_COORDINATES[coordinates]
+        except (KeyError, TypeError):
+            raise _errors.InvalidArgumentError(
+                _errors.EINVAL, "coordinates must be one of both, numbers, iccs, none; not %r"
+                % (coordinates,))
+        try:
+            opt.glyphs = _SVG_GLYPHS[glyphs]
+        except (KeyError, TypeError):
+            raise _errors.InvalidArgumentError(
+                _errors.EINVAL, "glyphs must be 'chinese' or 'letters', not %r" % (glyphs,))
+        if lastmove is False:
+            opt.show_last_move = 0
+        elif lastmove is not None:
+            opt.last_move = int(_as_move(lastmove))
+        opt.show_check = 1 if check else 0
+        moves = [int(_as_move(m)) for m in arrows]
+        arr = (_ffi.c_move * max(len(moves), 1))(*moves)
+        opt.arrows = ctypes.cast(arr, ctypes.POINTER(_ffi.c_move))
+        opt.arrow_count = len(moves)
+
+        handle = self._handle
+        n = _lib.xq_board_svg(handle, ctypes.byref(opt), None, 0)
+        _errors.check(n, None if n != _errors.EINVAL else
+                      "bad picture options (size must be 32..8192, at most 1024 arrows)")
+        buf = ctypes.create_string_buffer(n + 1)
+        _errors.check(_lib.xq_board_svg(handle, ctypes.byref(opt), buf, n + 1))
+        return buf.value.decode("utf-8")
 
     def _repr_svg_(self):
         return self.svg()
@@ -1057,66 +1109,6 @@ class SquareSet(frozenset):
 
     def __repr__(self):
         return "SquareSet(%s)" % ", ".join(SQUARE_NAMES[sq] for sq in self)
-
-
-def _in_palace(color, sq):
-    f, r = sq % 9, sq // 9
-    return 3 <= f <= 5 and (r <= 2 if color else r >= 7)
-
-
-def _attackers(pieces, color, target):
-    """The squares of *color*'s pieces in *pieces* that attack *target*."""
-    tf, tr = target % 9, target // 9
-    out = []
-    for sq, piece in pieces.items():
-        if piece.color != color or sq == target:
-            continue
-        f, r = sq % 9, sq // 9
-        df, dr = tf - f, tr - r
-        kind = piece.piece_type
-        if kind in (CHARIOT, CANNON) or (kind == KING and df == 0):
-            if df and dr:
-                continue
-            step = (0 if df == 0 else (1 if df > 0 else -1)) + 9 * (
-                0 if dr == 0 else (1 if dr > 0 else -1))
-            between = sum(1 for x in range(sq + step, target, step) if x in pieces)
-            if kind == CHARIOT and between == 0:
-                out.append(sq)
-            elif kind == CANNON and between == 1:
-                out.append(sq)
-            elif kind == KING:
-                if abs(dr) == 1 and _in_palace(color, target):
-                    out.append(sq)
-                elif between == 0:
-                    other = pieces.get(target)
-                    if other is not None and other.piece_type == KING and other.color != color:
-                        out.append(sq)  # facing generals
-        elif kind == KING:
-            if abs(df) + abs(dr) == 1 and _in_palace(color, target):
-                out.append(sq)
-        elif kind == ADVISOR:
-            if abs(df) == 1 and abs(dr) == 1 and _in_palace(color, target):
-                out.append(sq)
-        elif kind == ELEPHANT:
-            own_side = tr <= 4 if color else tr >= 5
-            if abs(df) == 2 and abs(dr) == 2 and own_side and \
-                    (sq + (df // 2) + 9 * (dr // 2)) not in pieces:
-                out.append(sq)
-        elif kind == HORSE:
-            if abs(df) == 1 and abs(dr) == 2:
-                leg = sq + 9 * (dr // 2)
-            elif abs(df) == 2 and abs(dr) == 1:
-                leg = sq + df // 2
-            else:
-                continue
-            if leg not in pieces:
-                out.append(sq)
-        elif kind == SOLDIER:
-            forward = 1 if color else -1
-            crossed = r >= 5 if color else r <= 4
-            if (df == 0 and dr == forward) or (crossed and dr == 0 and abs(df) == 1):
-                out.append(sq)
-    return out
 
 
 def _as_move(move):

@@ -195,6 +195,7 @@ FUNCTIONS = {
     "xq_board_piece_at": (c_int, [c_board_p, c_int]),
     "xq_board_hash": (c_uint64, [c_board_p]),
     "xq_board_in_check": (c_int, [c_board_p]),
+    "xq_board_attackers": (c_int, [c_board_p, c_int, c_int, P(c_int), c_size_t]),
     "xq_board_halfmove_clock": (c_int, [c_board_p]),
     "xq_board_fullmove_number": (c_int, [c_board_p]),
     "xq_board_ply": (c_int, [c_board_p]),

@@ -443,9 +443,9 @@ class _Feeder:
 
 
 class PgnReader(Owned):
-    """Iterate over the games of a PGN file, one :class:`Record` each (or one
-    :class:`xiangqi.pgn.Game` each with ``games=True``, which is what
-    :func:`read_pgn` gives).
+    """Iterate over the games of a PGN file, one :class:`Record` each
+    (:func:`xiangqi.pgn.read_pgn` gives :class:`xiangqi.pgn.Game` trees
+    instead).
 
     *source* is a file name (``str``, ``bytes`` or a path-like object such
     as :class:`pathlib.Path`) or any readable file object, binary or text,
@@ -466,7 +466,7 @@ class PgnReader(Owned):
 
     _what = "PGN reader"
 
-    def __init__(self, source, notation=None, flags=0, skip_errors=False, games=False):
+    def __init__(self, source, notation=None, flags=0, skip_errors=False):
         opt = _pgn_options(notation, flags)
         handle = _ffi.c_reader_p()
         self._data = None
@@ -501,7 +501,6 @@ class PgnReader(Owned):
         else:  # the reader first, then the pipe it reads (which stops the feeder)
             self._own(handle.value, lambda h: (_lib.xq_pgn_reader_free(h), feeder.close()))
         self.skip_errors = skip_errors
-        self.games = games
         self.errors = []
 
     def _open_memory(self, data, handle, opt):
@@ -532,7 +531,7 @@ class PgnReader(Owned):
         return rc
 
     @classmethod
-    def from_text(cls, text, notation=None, flags=0, skip_errors=False, games=False):
+    def from_text(cls, text, notation=None, flags=0, skip_errors=False):
         """A reader over PGN text (``str``, or ``bytes`` in UTF-8 or GBK)."""
         if not isinstance(text, (str, bytes, bytearray)):
             raise InvalidArgumentError(_errors.EINVAL, "PGN text must be str or bytes, not %s"
@@ -546,7 +545,6 @@ class PgnReader(Owned):
         _errors.check(self._open_memory(data, handle, opt))
         self._own(handle.value, _lib.xq_pgn_reader_free)
         self.skip_errors = skip_errors
-        self.games = games
         self.errors = []
         return self
 
@@ -562,15 +560,7 @@ class PgnReader(Owned):
             rc = _lib.xq_pgn_reader_next(self._ptr, rec._handle, ctypes.byref(perr))
             if rc == 1:
                 rec.game_line = _lib.xq_pgn_reader_game_line(self._ptr)
-                if not self.games:
-                    return rec
-                from .pgn import Game
-                try:
-                    game = Game.from_record(rec)
-                finally:
-                    rec.close()
-                game.game_line = rec.game_line
-                return game
+                return self._item(rec)
             if rc == 0:
                 self.close()
                 if self._feeder is not None:
@@ -587,21 +577,9 @@ class PgnReader(Owned):
                 raise exc
             self.errors.append((line, exc))
 
-
-def read_pgn(source, notation=None, flags=0, skip_errors=False):
-    """The games of a PGN file, as :class:`xiangqi.pgn.Game` trees, read lazily.
-
-    *source* is a file name, a :class:`pathlib.Path` or an open file (text
-    or binary, ``io.StringIO`` included); a string is always a file name
-    (for PGN text use :func:`read_pgn_text`). Returns a :class:`PgnReader`
-    (with ``errors`` when *skip_errors* is true). ``game.board()`` is the
-    starting position: ``for m in game.mainline_moves(): board.push(m)``."""
-    return PgnReader(source, notation, flags, skip_errors, games=True)
+    def _item(self, record):
+        """What the iteration yields for a game read (a subclass may convert it)."""
+        return record
 
 
-def read_pgn_text(text, notation=None, flags=0, skip_errors=False):
-    """The games of PGN text (``str``, or UTF-8/GBK ``bytes``), as :func:`read_pgn` gives them."""
-    return PgnReader.from_text(text, notation, flags, skip_errors, games=True)
-
-
-__all__ = ["Record", "Tags", "PgnReader", "read_pgn", "read_pgn_text"]
+__all__ = ["Record", "Tags", "PgnReader"]

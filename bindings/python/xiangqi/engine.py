@@ -24,6 +24,8 @@ name, and ``ranks_1_10=True``/``False`` says it for any other engine.
 Scores are :class:`xiangqi.PovScore` objects from the side to move's
 point of view (``.red()``, ``.pov(color)``), with win/draw/loss estimates
 (the engine's own ``wdl`` when it reports one).
+
+The library's own engine, searching in this process, is :class:`xiangqi.Engine`.
 """
 
 import os
@@ -37,7 +39,7 @@ import weakref
 
 from . import _errors
 from ._board import RED, Move, FILE_NAMES, _as_move
-from ._engine import Limit, PlayResult, PovScore, PovWdl, Score, Wdl, Bound
+from ._search import Limit, PlayResult, PovScore, PovWdl, Score, Wdl, Bound
 from ._errors import InvalidArgumentError
 
 #: Seconds to wait for ``uciok`` / ``ucciok`` / ``readyok``.

@@ -19,8 +19,8 @@ position, so a game replays the usual way:
 ['C2.5', 'H8+7', 'H2+3']
 
 Reading and writing go through the C library (:class:`xiangqi.Record`):
-:func:`read_game` reads one game from an open file, :func:`xiangqi.read_pgn`
-iterates over a file's games, :meth:`Game.pgn` / ``str(game)`` write PGN
+:func:`read_game` reads one game from an open file, :func:`read_pgn`
+(also :func:`xiangqi.read_pgn`) iterates over a file's games, :meth:`Game.pgn` / ``str(game)`` write PGN
 and :meth:`Game.record` gives the equivalent :class:`xiangqi.Record`.
 """
 
@@ -30,7 +30,7 @@ import struct
 from . import _errors, _ffi
 from ._board import Board, Notation, _as_move, _known_move, START_FEN
 from ._errors import InvalidArgumentError
-from ._record import Record
+from ._record import PgnReader, Record
 
 #: The Seven Tag Roster, in its order (Xiangqi's ``Red`` and ``Black`` for
 #: chess's ``White`` and ``Black``).
@@ -791,6 +791,37 @@ def read_game(handle, Visitor=GameBuilder, notation=None, flags=0):
         record.close()
 
 
+class _GameReader(PgnReader):
+    """A :class:`xiangqi.PgnReader` that yields :class:`Game` trees (what
+    :func:`read_pgn` and :func:`read_pgn_text` return)."""
+
+    def _item(self, record):
+        try:
+            game = Game.from_record(record)
+        finally:
+            record.close()
+        game.game_line = record.game_line
+        return game
+
+
+def read_pgn(source, notation=None, flags=0, skip_errors=False):
+    """The games of a PGN file, as :class:`Game` trees, read lazily.
+
+    *source* is a file name, a :class:`pathlib.Path` or an open file (text
+    or binary, ``io.StringIO`` included); a string is always a file name
+    (for PGN text use :func:`read_pgn_text`). Returns a :class:`xiangqi.PgnReader`
+    (with ``errors`` when *skip_errors* is true). ``game.board()`` is the
+    starting position: ``for m in game.mainline_moves(): board.push(m)``.
+    Also :func:`xiangqi.read_pgn`."""
+    return _GameReader(source, notation, flags, skip_errors)
+
+
+def read_pgn_text(text, notation=None, flags=0, skip_errors=False):
+    """The games of PGN text (``str``, or UTF-8/GBK ``bytes``), as :func:`read_pgn`
+    gives them. Also :func:`xiangqi.read_pgn_text`."""
+    return _GameReader.from_text(text, notation, flags, skip_errors)
+
+
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _ESCAPE = re.compile(r"\\(.)")
 
@@ -847,6 +878,7 @@ def skip_game(handle):
 
 
 __all__ = ["Game", "GameNode", "ChildNode", "Mainline", "Headers", "BaseVisitor", "GameBuilder",
-           "HeadersBuilder", "read_game", "read_headers", "skip_game", "TAG_ROSTER", "RESULTS",
+           "HeadersBuilder", "read_game", "read_pgn", "read_pgn_text", "read_headers", "skip_game",
+           "TAG_ROSTER", "RESULTS",
            "NAG_GOOD_MOVE", "NAG_MISTAKE", "NAG_BRILLIANT_MOVE", "NAG_BLUNDER",
            "NAG_SPECULATIVE_MOVE", "NAG_DUBIOUS_MOVE"]

@@ -1,6 +1,6 @@
 """Self-play games for tuning the evaluation, on a Dask cluster or in this process.
 
-``/usr/bin/python3 -m xiangqi.selfplay --games N --openings FILE --out DIR``
+``/usr/bin/python3 -m xiangqi.tools.selfplay --games N --openings FILE --out DIR``
 plays N games of the engine against itself, each from an opening of the
 file (game *i* from opening ``i % len(openings)``; e.g.
 ``programs/match/openings.txt``, installed as ``share/xiangqi/openings.txt``;
@@ -33,8 +33,8 @@ import random
 import sys
 
 import xiangqi
-from xiangqi import distributed as _dist
-from xiangqi.analyse import (MATE_VALUE, _Parser, _limits, check_cluster_options,
+from xiangqi.tools import distributed as _dist
+from xiangqi.tools.analyse import (MATE_VALUE, _Parser, _limits, check_cluster_options,
                              cluster_options, report_run, run_command, score_value)
 
 __all__ = ["play_game", "selfplay_chunk", "read_openings", "read_positions", "selfplay",
@@ -201,7 +201,7 @@ def selfplay(games, out, openings=None, client=None, workers=None, scheduler=Non
     """The whole command: *games* games from *openings* (a file name, a
     list of move lists, or None for the start position), in chunks of
     *chunk_size*, written into directory *out*. The cluster is chosen as
-    by :func:`xiangqi.analyse.analyse_files`. Returns ``{"games", "stats",
+    by :func:`xiangqi.tools.analyse.analyse_files`. Returns ``{"games", "stats",
     "outputs", "results"}`` (results: counts of 1-0, 0-1, 1/2-1/2)."""
     if games < 1:
         raise ValueError("games must be at least 1, not %r" % (games,))
@@ -254,10 +254,10 @@ def selfplay(games, out, openings=None, client=None, workers=None, scheduler=Non
 
 
 def main(argv=None):
-    prog = "xiangqi.selfplay"
+    prog = "xiangqi.tools.selfplay"
     parser = _Parser(prog=prog, description="Self-play games of the engine for tuning its "
                      "evaluation, on a Dask cluster. Run with /usr/bin/python3 -m "
-                     "xiangqi.selfplay (the interpreter that has Dask).")
+                     "xiangqi.tools.selfplay (the interpreter that has Dask).")
     parser.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
     parser.add_argument("--out", required=True, metavar="DIR",
                         help="directory of the results (created; resumed if it holds this run)")

@@ -1,4 +1,5 @@
-"""The engine: Engine (alias Search), Score, Info and AnalysisResult (internal module).
+"""The library's own engine (``xq_search``): Engine (alias Search), Score, Info and
+AnalysisResult (internal module; external UCI engines are :mod:`xiangqi.engine`).
 
 >>> import xiangqi
 >>> board = xiangqi.Board("3ak4/C3a1c2/9/4P4/9/9/4Cc3/4K4/9/9 w - - 0 1")

@@ -1,11 +1,11 @@
 """Running the engine over many games on a Dask cluster (optional: needs
 ``dask``, ``distributed`` and, for the progress bar, ``tqdm``).
 
-The layer under ``python3 -m xiangqi.analyse`` and ``python3 -m
-xiangqi.selfplay``, usable from a notebook with its own client:
+The layer under ``python3 -m xiangqi.tools.analyse`` and ``python3 -m
+xiangqi.tools.selfplay``, usable from a notebook with its own client:
 
 >>> from dask.distributed import Client                     # doctest: +SKIP
->>> from xiangqi import analyse
+>>> from xiangqi.tools import analyse
 >>> client = Client("tcp://scheduler:8786")
 >>> summary = analyse.analyse_files(["games.pgn"], "results", client=client, nodes=20000)
 
@@ -295,7 +295,7 @@ def chunked(items, size):
 # ---------------------------------------------------------------- the cluster
 
 #: The loggers of Dask and what it runs on: their messages are internals to
-#: the user of xiangqi.analyse and xiangqi.selfplay.
+#: the user of xiangqi.tools.analyse and xiangqi.tools.selfplay.
 INTERNAL_LOGGERS = ("distributed", "dask", "tornado", "bokeh", "asyncio")
 _INTERNAL_MODULES = r"(distributed|dask|tornado|bokeh|asyncio|msgpack|cloudpickle)(\.|$)"
 

@@ -1,6 +1,6 @@
 """Engine analysis of game databases, on a Dask cluster or in this process.
 
-``/usr/bin/python3 -m xiangqi.analyse GAMES.pgn [MORE.pgn ...] --out DIR``
+``/usr/bin/python3 -m xiangqi.tools.analyse GAMES.pgn [MORE.pgn ...] --out DIR``
 analyses every move of the main line of every game with a fixed node (or
 depth) limit and writes, in DIR:
 
@@ -32,7 +32,7 @@ import sqlite3
 import sys
 
 import xiangqi
-from xiangqi import distributed as _dist
+from xiangqi.tools import distributed as _dist
 
 __all__ = ["analyse_game", "analyse_chunk", "annotate", "read_games", "analyse_files",
            "classify", "Thresholds", "DEFAULT_THRESHOLDS", "CLASSES", "CLASS_NAGS",
@@ -275,7 +275,7 @@ def annotate(pgn, analysis, notation=None):
 def analyse_chunk(games, nodes=None, depth=None, rules=None, thresholds=None, hash_mb=None,
                   notation=None):
     """The task of one chunk: analyse each ``(game_id, pgn_text)`` on this
-    worker's engine (:func:`xiangqi.distributed.worker_engine`). Returns a
+    worker's engine (:func:`xiangqi.tools.distributed.worker_engine`). Returns a
     list of ``{"id", "analysis", "pgn"}`` (the annotated PGN)."""
     thresholds = DEFAULT_THRESHOLDS if thresholds is None else (
         thresholds if isinstance(thresholds, Thresholds) else Thresholds(*thresholds))
@@ -349,8 +349,8 @@ def analyse_files(paths, out, client=None, workers=None, scheduler=None, nodes=N
     *scheduler*; else a new ``LocalCluster`` of *workers* processes. With
     *local* true, no Dask at all: a plain loop in this process. Returns a
     dict: ``games``, ``invalid`` (the errors list), ``stats``
-    (:class:`xiangqi.distributed.RunStats`), ``outputs`` (paths).
-    Raises :class:`xiangqi.distributed.ManifestError` when *out* holds a
+    (:class:`xiangqi.tools.distributed.RunStats`), ``outputs`` (paths).
+    Raises :class:`xiangqi.tools.distributed.ManifestError` when *out* holds a
     run with other settings (unless *restart*).
     """
     games, errors = read_games(paths)
@@ -491,10 +491,10 @@ def check_cluster_options(parser, args):
         parser.error("--retries must be at least 0")
     if args.nodes is not None and args.nodes < 1:
         parser.error("--nodes must be at least 1")
-    if args.depth is not None and not 1 <= args.depth <= xiangqi._engine.MAX_DEPTH:
-        parser.error("--depth must be in 1..%d" % xiangqi._engine.MAX_DEPTH)
-    if not 1 <= args.hash <= xiangqi._engine.MAX_HASH_MB:
-        parser.error("--hash must be in 1..%d" % xiangqi._engine.MAX_HASH_MB)
+    if args.depth is not None and not 1 <= args.depth <= xiangqi._search.MAX_DEPTH:
+        parser.error("--depth must be in 1..%d" % xiangqi._search.MAX_DEPTH)
+    if not 1 <= args.hash <= xiangqi._search.MAX_HASH_MB:
+        parser.error("--hash must be in 1..%d" % xiangqi._search.MAX_HASH_MB)
 
 
 def report_run(prog, stats, quiet, what="games"):
@@ -556,10 +556,10 @@ def _run_command(prog, fn):
 
 
 def main(argv=None):
-    prog = "xiangqi.analyse"
+    prog = "xiangqi.tools.analyse"
     parser = _Parser(prog=prog, description="Analyse every move of every game of PGN files "
                      "with the engine, on a Dask cluster. Run with /usr/bin/python3 -m "
-                     "xiangqi.analyse (the interpreter that has Dask).")
+                     "xiangqi.tools.analyse (the interpreter that has Dask).")
     parser.add_argument("files", nargs="+", metavar="GAMES.pgn", help="PGN files")
     parser.add_argument("--out", required=True, metavar="DIR",
                         help="directory of the results (created; resumed if it holds this run)")
