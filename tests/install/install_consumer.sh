@@ -17,7 +17,8 @@ for f in include/xiangqi/xiangqi.h include/xiangqi/version.h include/xiangqi/xia
     test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
 done
 # every public header of the source tree, the C++ parts (core.hpp, board.hpp, ...) included
-for h in "$src"/../../include/xiangqi/*.h "$src"/../../include/xiangqi/*.hpp; do
+top=$(cd "$src/../../.." && pwd) # the source tree (src is tests/install/consumer)
+for h in "$top"/include/xiangqi/*.h "$top"/include/xiangqi/*.hpp; do
     f=include/xiangqi/$(basename "$h")
     test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
 done
