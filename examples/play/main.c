@@ -69,7 +69,7 @@ enum { MOVER_HUMAN = -1, MOVER_FILE = -2 };
 
 static const char *const side_name[2] = {"Red", "Black"};
 static const char *const notation_name[4] = {"auto", "iccs", "wxf", "chinese"};
-static const char *const ruleset_name[3] = {"axf", "cxa", "simple"};
+static const char *const ruleset_name[4] = {"axf", "cxa", "simple", NULL};
 
 /* The position shown: the record's cursor. */
 static const xq_board *game_board(const game_t *g)
@@ -1406,6 +1406,157 @@ static void handle(game_t *g, char *line)
 
 /* ---- options ---- */
 
+static const char *const engine_sides[] = {"red", "black", "both", "none", NULL};
+static const char *const colour_whens[] = {"auto", "always", "never", NULL};
+enum { COLOUR_AUTO, COLOUR_ALWAYS, COLOUR_NEVER };
+
+/* The command line. */
+static struct {
+    engine_t eng;    /* level, time, depth, nodes, threads, hash, seed, notation, thinking */
+    remote_opts net; /* --connect, --user, --register, --reconnect-timeout */
+    const char *fen, *load, *book, *egtb;
+    int engine_side; /* index of engine_sides */
+    int colour;      /* COLOUR_* */
+    int ascii, flip, no_book, max_plies, ruleset;
+    int compact;     /* -1: by the terminal's width */
+    int time_given, seed_given, reconnect_given;
+} arg = {
+    .eng = {.hash_mb = 64, .level = XQ_SKILL_MAX, .seconds = 3, .notation = XQ_NOTATION_ICCS},
+    .net = {.reconnect_s = 300},
+    .engine_side = 1,
+    .ruleset = XQ_RULES_AXF,
+    .compact = -1,
+};
+
+static int time_option(void *ctx, const char *opt, const char *value)
+{
+    (void)ctx;
+    if (!parse_seconds(value, &arg.eng.seconds))
+        return cli_usage_error("%s wants seconds, not '%s'", opt, value);
+    return 0;
+}
+
+static int notation_option(void *ctx, const char *opt, const char *value)
+{
+    (void)ctx;
+    if ((arg.eng.notation = parse_notation(value)) < 0)
+        return cli_usage_error("%s wants iccs, wxf or chinese, not '%s'", opt, value);
+    return 0;
+}
+
+static void usage(FILE *f);
+
+static const cli_option options[] = {
+    {CLI_TEXT, .help = "Players:"},
+    {CLI_CHOICE, "--engine", .arg = "SIDE", .dest = &arg.engine_side, .choices = engine_sides,
+     .want = "red, black, both or none",
+     .help = "the side the engine plays: red, black (default), both\n"
+             "(watch it play itself) or none (two people)"},
+    {CLI_FLAG, "--red", .dest = &arg.engine_side, .ival = 1,
+     .help = "you play Red against the engine (the default)"},
+    {CLI_FLAG, "--black", .dest = &arg.engine_side, .ival = 0,
+     .help = "you play Black against the engine (which opens); the\n"
+             "board is turned around"},
+    {CLI_FLAG, "--watch", .dest = &arg.engine_side, .ival = 2,
+     .help = "the same as --engine both"},
+    {CLI_FLAG, "--two-players", .dest = &arg.engine_side, .ival = 3,
+     .help = "the same as --engine none"},
+    {CLI_INT, "--max-plies", .arg = "N", .dest = &arg.max_plies, .lo = 0, .hi = INT_MAX,
+     .want = "a number of plies",
+     .help = "the engine stops moving by itself once the game has N\n"
+             "plies (for watching; 0 = no cap, the default)"},
+    {CLI_TEXT, .help = ""},
+    {CLI_TEXT, .help = "Start:"},
+    {CLI_STRING, "--fen", .arg = "FEN", .dest = &arg.fen,
+     .help = "start from this position instead of the start position"},
+    {CLI_STRING, "--load", .arg = "FILE", .dest = &arg.load,
+     .help = "continue the game in FILE (PGN, XQF or DhtmlXQ; the\n"
+             "main line of the first game)"},
+    {CLI_TEXT, .help = ""},
+    {CLI_TEXT, .help = "Engine:"},
+    {CLI_INT, "--level", .arg = "N", .dest = &arg.eng.level, .lo = 0, .hi = XQ_SKILL_MAX,
+     .want = "0..20", .help = "skill 0 (beginner) .. 20 (full strength, the default)"},
+    {CLI_CALL, "--time", .arg = "S", .call = time_option, .seen = &arg.time_given,
+     .help = "seconds per engine move (default 3; 0 = none, only with\n"
+             "--depth or --nodes)"},
+    {CLI_INT, "--depth", .arg = "N", .dest = &arg.eng.depth, .lo = 0,
+     .hi = XQ_SEARCH_MAX_DEPTH, .want = "0..100", .help = "depth limit in plies (default none)"},
+    {CLI_LLONG, "--nodes", .arg = "N", .dest = &arg.eng.nodes, .lo = 0, .hi = LLONG_MAX,
+     .want = "a node count",
+     .help = "node limit (default none); with --threads 1 and\n"
+             "--depth or --nodes and --time 0 the engine's moves are\n"
+             "the same on every run"},
+    {CLI_INT, "--threads", .arg = "N", .dest = &arg.eng.threads, .lo = 1,
+     .hi = XQ_SEARCH_MAX_THREADS, .want = "1..256",
+     .help = "search threads (default: the number of processors)"},
+    {CLI_INT, "--hash", .arg = "MB", .dest = &arg.eng.hash_mb, .lo = 1,
+     .hi = XQ_SEARCH_MAX_HASH_MB, .want = "1..65536 (MB)",
+     .help = "transposition table size (default 64)"},
+    {CLI_LLONG, "--seed", .arg = "N", .dest = &arg.eng.seed, .lo = 0, .hi = LLONG_MAX,
+     .want = "a number", .seen = &arg.seed_given,
+     .help = "seed of the weaker levels' choices (default: the clock)"},
+    {CLI_FLAG, "--thinking", .dest = &arg.eng.thinking, .ival = 1,
+     .help = "print every progress report of the search as a line"},
+    {CLI_STRING, "--book", .arg = "FILE", .dest = &arg.book,
+     .help = "opening book (default: the installed book.xqb); level 20\n"
+             "plays its best move, the weaker levels pick by weight"},
+    {CLI_FLAG, "--no-book", .dest = &arg.no_book, .ival = 1, .help = "no opening book"},
+    {CLI_STRING, "--egtb", .arg = "DIR", .dest = &arg.egtb,
+     .help = "endgame tables made by xq-egtb: the engine plays their\n"
+             "best moves, hints name their result"},
+    {CLI_TEXT, .help = ""},
+    {CLI_TEXT, .help = "Network play (on an xq-server; type 'help' there for its commands):"},
+    {CLI_STRING, "--connect", .arg = "HOST:PORT", .dest = &arg.net.connect,
+     .help = "play on the server's line protocol: seeks,\n"
+             "challenges, games with clocks, chat, draws, take-backs,\n"
+             "watching"},
+    {CLI_STRING, "--user", .arg = "NAME", .dest = &arg.net.user,
+     .help = "log in as NAME (password: XQ_PASSWORD, or asked on the\n"
+             "terminal without echo); without it, a guest"},
+    {CLI_FLAG, "--register", .dest = &arg.net.register_user, .ival = 1,
+     .help = "create the account NAME first (with --user)"},
+    {CLI_INT, "--reconnect-timeout", .arg = "S", .dest = &arg.net.reconnect_s, .lo = 0,
+     .hi = 86400, .want = "0..86400 (seconds)", .seen = &arg.reconnect_given,
+     .help = "after a lost connection (a server restart, a\n"
+             "network cut), reconnect and resume the session for up\n"
+             "to S seconds (default 300; 0: leave at once)"},
+    {CLI_TEXT, .help = ""},
+    {CLI_TEXT, .help = "Rules and notation:"},
+    {CLI_CHOICE, "--rules", .arg = "SET", .dest = &arg.ruleset, .choices = ruleset_name,
+     .want = "axf, cxa or simple",
+     .help = "axf (default), cxa or simple: how repetitions\n"
+             "(perpetual check or chase), the move limit and bare\n"
+             "material end the game; the engine never plays a move the\n"
+             "rules forbid"},
+    {CLI_CALL, "--notation", .arg = "N", .call = notation_option,
+     .help = "moves shown in iccs (default), wxf or chinese; any of\n"
+             "them is accepted as input"},
+    {CLI_TEXT, .help = ""},
+    {CLI_TEXT, .help = "Display:"},
+    {CLI_FLAG, "--ascii", .dest = &arg.ascii, .ival = 1,
+     .help = "letters (KABNRCP, upper case Red) and ASCII lines\n"
+             "instead of Chinese glyphs, for terminals without CJK fonts"},
+    {CLI_CHOICE, "--color", .alias = "--colour", .arg = "WHEN", .dest = &arg.colour,
+     .choices = colour_whens, .want = "auto, always or never",
+     .help = "ANSI colours: auto (default: when standard output is a\n"
+             "terminal and TERM is not 'dumb'), always, never"},
+    {CLI_FLAG, "--no-color", .alias = "--no-colour", .dest = &arg.colour, .ival = COLOUR_NEVER,
+     .help = "the same as --color never (also: NO_COLOR set)"},
+    {CLI_FLAG, "--flip", .dest = &arg.flip, .ival = 1, .help = "turn the board around"},
+    {CLI_FLAG, "--compact", .dest = &arg.compact, .ival = 1,
+     .help = "the small board: two columns a point, no lines between\n"
+             "the ranks (20 columns wide; the default on terminals\n"
+             "narrower than 40 columns)"},
+    {CLI_FLAG, "--full", .dest = &arg.compact, .ival = 0,
+     .help = "the full board, also on narrow terminals"},
+    {CLI_TEXT, .help = ""},
+    {CLI_HELP, "--help", "-h", .help = "show this help"},
+    {CLI_VERSION, "--version", .help = "show the version"},
+};
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 21,
+                              .help = usage};
+
 static void usage(FILE *f)
 {
     fputs("usage: xiangqi [OPTIONS]\n"
@@ -1419,270 +1570,94 @@ static void usage(FILE *f)
           "be a pipe: the lines are then read as they come, lines already waiting\n"
           "never cut the engine's thinking short, and the end of the input ends the\n"
           "program (stopping the engine).\n"
-          "\n"
-          "Players:\n"
-          "  --engine SIDE      the side the engine plays: red, black (default), both\n"
-          "                     (watch it play itself) or none (two people)\n"
-          "  --red              you play Red against the engine (the default)\n"
-          "  --black            you play Black against the engine (which opens); the\n"
-          "                     board is turned around\n"
-          "  --watch            the same as --engine both\n"
-          "  --two-players      the same as --engine none\n"
-          "  --max-plies N      the engine stops moving by itself once the game has N\n"
-          "                     plies (for watching; 0 = no cap, the default)\n"
-          "\n"
-          "Start:\n"
-          "  --fen FEN          start from this position instead of the start position\n"
-          "  --load FILE        continue the game in FILE (PGN, XQF or DhtmlXQ; the\n"
-          "                     main line of the first game)\n"
-          "\n"
-          "Engine:\n"
-          "  --level N          skill 0 (beginner) .. 20 (full strength, the default)\n"
-          "  --time S           seconds per engine move (default 3; 0 = none, only with\n"
-          "                     --depth or --nodes)\n"
-          "  --depth N          depth limit in plies (default none)\n"
-          "  --nodes N          node limit (default none); with --threads 1 and\n"
-          "                     --depth or --nodes and --time 0 the engine's moves are\n"
-          "                     the same on every run\n"
-          "  --threads N        search threads (default: the number of processors)\n"
-          "  --hash MB          transposition table size (default 64)\n"
-          "  --seed N           seed of the weaker levels' choices (default: the clock)\n"
-          "  --thinking         print every progress report of the search as a line\n"
-          "  --book FILE        opening book (default: the installed book.xqb); level 20\n"
-          "                     plays its best move, the weaker levels pick by weight\n"
-          "  --no-book          no opening book\n"
-          "  --egtb DIR         endgame tables made by xq-egtb: the engine plays their\n"
-          "                     best moves, hints name their result\n"
           "\n",
           f);
-    fputs(          "Network play (on an xq-server; type 'help' there for its commands):\n"
-          "  --connect HOST:PORT  play on the server's line protocol: seeks,\n"
-          "                     challenges, games with clocks, chat, draws, take-backs,\n"
-          "                     watching\n"
-          "  --user NAME        log in as NAME (password: XQ_PASSWORD, or asked on the\n"
-          "                     terminal without echo); without it, a guest\n"
-          "  --register         create the account NAME first (with --user)\n"
-          "  --reconnect-timeout S  after a lost connection (a server restart, a\n"
-          "                     network cut), reconnect and resume the session for up\n"
-          "                     to S seconds (default 300; 0: leave at once)\n"
-          "\n"
-          "Rules and notation:\n"
-          "  --rules SET        axf (default), cxa or simple: how repetitions\n"
-          "                     (perpetual check or chase), the move limit and bare\n"
-          "                     material end the game; the engine never plays a move the\n"
-          "                     rules forbid\n"
-          "  --notation N       moves shown in iccs (default), wxf or chinese; any of\n"
-          "                     them is accepted as input\n"
-          "\n"
-          "Display:\n"
-          "  --ascii            letters (KABNRCP, upper case Red) and ASCII lines\n"
-          "                     instead of Chinese glyphs, for terminals without CJK fonts\n"
-          "  --color WHEN       ANSI colours: auto (default: when standard output is a\n"
-          "                     terminal and TERM is not 'dumb'), always, never\n"
-          "  --no-color         the same as --color never (also: NO_COLOR set)\n"
-          "  --flip             turn the board around\n"
-          "  --compact          the small board: two columns a point, no lines between\n"
-          "                     the ranks (20 columns wide; the default on terminals\n"
-          "                     narrower than 40 columns)\n"
-          "  --full             the full board, also on narrow terminals\n"
-          "\n"
-          "  -h, --help         show this help\n"
-          "  --version          show the version\n"
-          "\n"
+    cli_print_options(f, &spec);
+    fputs("\n"
           "Exit status: 0 at quit or the end of the input, 2 for a bad option,\n"
           "FEN or file, 1 when --connect cannot connect or log in, or loses the\n"
           "connection for good.\n",
           f);
 }
 
-static int bad_value(const char *opt, const char *value, const char *want)
+/* Defaults that depend on the machine and the moment. */
+static void default_options(void)
 {
-    return cli_usage_error("%s wants %s, not '%s'", opt, want, value);
+    long np = sysconf(_SC_NPROCESSORS_ONLN);
+    arg.eng.threads = np > 0 ? (int)(np < XQ_SEARCH_MAX_THREADS ? np : XQ_SEARCH_MAX_THREADS) : 1;
+}
+
+/* The command line into the game's settings: the exit status of a bad
+ * combination, or CLI_CONTINUE. */
+static int apply_options(game_t *g)
+{
+    g->eng = arg.eng;
+    if (!arg.seed_given)
+        g->eng.seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
+    g->max_plies = arg.max_plies;
+    g->view.ascii = arg.ascii;
+    if (!arg.time_given && (g->eng.depth || g->eng.nodes))
+        g->eng.seconds = 0; /* a depth or node limit alone: deterministic */
+    if (!g->eng.depth && !g->eng.nodes && g->eng.seconds <= 0) {
+        fprintf(stderr, "xiangqi: --time 0 needs --depth or --nodes\n");
+        return 2;
+    }
+    if (arg.colour == COLOUR_AUTO) {
+        const char *term = getenv("TERM");
+        g->view.color =
+            isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb");
+    } else {
+        g->view.color = arg.colour == COLOUR_ALWAYS;
+    }
+    return CLI_CONTINUE;
+}
+
+/* xiangqi --connect: network play instead of a local game; the exit status. */
+static int network_main(const game_t *g)
+{
+    remote_opts net = arg.net;
+    if (!net.connect)
+        return cli_usage_error("--user, --register and --reconnect-timeout need --connect HOST:PORT");
+    if (net.register_user && !net.user)
+        return cli_usage_error("--register needs --user NAME");
+#ifdef XQ_PLAY_NET
+    net.notation = g->eng.notation;
+    net.view = g->view;
+    net.view.flip = arg.flip;
+    struct winsize nws;
+    net.view.compact = arg.compact >= 0 ? arg.compact
+                       : ioctl(STDOUT_FILENO, TIOCGWINSZ, &nws) == 0 && nws.ws_col > 0 &&
+                           nws.ws_col < VIEW_FULL_COLUMNS;
+    net.echo = !isatty(STDIN_FILENO);
+    struct sigaction nsa;
+    memset(&nsa, 0, sizeof nsa);
+    nsa.sa_handler = on_sigint;
+    sigaction(SIGINT, &nsa, NULL);
+    return remote_main(&net, &interrupted);
+#else
+    (void)g;
+    fprintf(stderr, "xiangqi: built without network play (--connect needs jansson)\n");
+    return 2;
+#endif
 }
 
 int main(int argc, char **argv)
 {
     game_t g;
     memset(&g, 0, sizeof g);
-    const char *fen = NULL, *color = "auto", *load = NULL, *engine_side = "black", *book = NULL,
-               *egtb = NULL;
-    int no_book = 0;
-    remote_opts net;
-    memset(&net, 0, sizeof net);
-    int flip = 0, ruleset = XQ_RULES_AXF, compact = -1; /* -1: by the terminal's width */
-    long long v;
-    long np = sysconf(_SC_NPROCESSORS_ONLN);
-    g.eng.threads = np > 0 ? (int)(np < XQ_SEARCH_MAX_THREADS ? np : XQ_SEARCH_MAX_THREADS) : 1;
-    g.eng.hash_mb = 64;
-    g.eng.level = XQ_SKILL_MAX;
-    g.eng.seconds = 3;
-    g.eng.notation = XQ_NOTATION_ICCS;
-    g.eng.seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
-    int time_given = 0, reconnect_given = 0;
-    net.reconnect_s = 300;
     cli_init("xiangqi");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = NULL;
-        char name[32];
-        const char *eq = strchr(a, '=');
-        if (!strncmp(a, "--", 2) && eq && (size_t)(eq - a) < sizeof name) { /* --opt=value */
-            snprintf(name, sizeof name, "%.*s", (int)(eq - a), a);
-            a = name;
-            val = eq + 1;
-        }
-        int flag = 1;
-        if (!val && cli_standard(a, usage)) {
-            return 0;
-        } else if (!strcmp(a, "--ascii")) {
-            g.view.ascii = 1;
-        } else if (!strcmp(a, "--flip")) {
-            flip = 1;
-        } else if (!strcmp(a, "--compact")) {
-            compact = 1;
-        } else if (!strcmp(a, "--full")) {
-            compact = 0;
-        } else if (!strcmp(a, "--no-color") || !strcmp(a, "--no-colour")) {
-            color = "never";
-        } else if (!strcmp(a, "--red")) {
-            engine_side = "black";
-        } else if (!strcmp(a, "--black")) {
-            engine_side = "red";
-        } else if (!strcmp(a, "--watch")) {
-            engine_side = "both";
-        } else if (!strcmp(a, "--two-players")) {
-            engine_side = "none";
-        } else if (!strcmp(a, "--thinking")) {
-            g.eng.thinking = 1;
-        } else if (!strcmp(a, "--no-book")) {
-            no_book = 1;
-        } else if (!strcmp(a, "--register")) {
-            net.register_user = 1;
-        } else {
-            flag = 0;
-        }
-        if (flag) {
-            if (val)
-                return bad_value(a, val, "no value");
-            continue;
-        }
-        static const char *const with_value[] = {
-            "--fen",   "--load",    "--color", "--colour", "--engine", "--level",     "--time",
-            "--depth", "--nodes",   "--threads", "--hash", "--seed",   "--max-plies", "--rules",
-            "--notation", "--book", "--connect", "--user", "--egtb", "--reconnect-timeout"};
-        int known = 0;
-        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
-            known |= !strcmp(a, with_value[k]);
-        if (!known)
-            return cli_unknown_option(argv[i]);
-        if (!val && i + 1 >= argc)
-            return cli_missing_value(a);
-        if (!val)
-            val = argv[++i];
-        if (0) {
-        } else if (!strcmp(a, "--fen")) {
-            fen = val;
-        } else if (!strcmp(a, "--book")) {
-            book = val;
-        } else if (!strcmp(a, "--egtb")) {
-            egtb = val;
-        } else if (!strcmp(a, "--connect")) {
-            net.connect = val;
-        } else if (!strcmp(a, "--user")) {
-            net.user = val;
-        } else if (!strcmp(a, "--reconnect-timeout")) {
-            if (!parse_int(val, 0, 86400, &v))
-                return bad_value(a, val, "0..86400 (seconds)");
-            net.reconnect_s = (int)v;
-            reconnect_given = 1;
-        } else if (!strcmp(a, "--load")) {
-            load = val;
-        } else if (!strcmp(a, "--color") || !strcmp(a, "--colour")) {
-            color = val;
-        } else if (!strcmp(a, "--engine")) {
-            if (strcmp(val, "red") && strcmp(val, "black") && strcmp(val, "both") &&
-                strcmp(val, "none"))
-                return bad_value(a, val, "red, black, both or none");
-            engine_side = val;
-        } else if (!strcmp(a, "--level")) {
-            if (!parse_int(val, 0, XQ_SKILL_MAX, &v))
-                return bad_value(a, val, "0..20");
-            g.eng.level = (int)v;
-        } else if (!strcmp(a, "--time")) {
-            if (!parse_seconds(val, &g.eng.seconds))
-                return bad_value(a, val, "seconds");
-            time_given = 1;
-        } else if (!strcmp(a, "--depth")) {
-            if (!parse_int(val, 0, XQ_SEARCH_MAX_DEPTH, &v))
-                return bad_value(a, val, "0..100");
-            g.eng.depth = (int)v;
-        } else if (!strcmp(a, "--nodes")) {
-            if (!parse_int(val, 0, LLONG_MAX, &v))
-                return bad_value(a, val, "a node count");
-            g.eng.nodes = v;
-        } else if (!strcmp(a, "--threads")) {
-            if (!parse_int(val, 1, XQ_SEARCH_MAX_THREADS, &v))
-                return bad_value(a, val, "1..256");
-            g.eng.threads = (int)v;
-        } else if (!strcmp(a, "--hash")) {
-            if (!parse_int(val, 1, XQ_SEARCH_MAX_HASH_MB, &v))
-                return bad_value(a, val, "1..65536 (MB)");
-            g.eng.hash_mb = (int)v;
-        } else if (!strcmp(a, "--seed")) {
-            if (!parse_int(val, 0, LLONG_MAX, &v))
-                return bad_value(a, val, "a number");
-            g.eng.seed = (unsigned long long)v;
-        } else if (!strcmp(a, "--max-plies")) {
-            if (!parse_int(val, 0, INT_MAX, &v))
-                return bad_value(a, val, "a number of plies");
-            g.max_plies = (int)v;
-        } else if (!strcmp(a, "--rules")) {
-            if ((ruleset = parse_ruleset(val)) < 0)
-                return bad_value(a, val, "axf, cxa or simple");
-        } else if (!strcmp(a, "--notation")) {
-            if ((g.eng.notation = parse_notation(val)) < 0)
-                return bad_value(a, val, "iccs, wxf or chinese");
-        }
-    }
-    if (!time_given && (g.eng.depth || g.eng.nodes))
-        g.eng.seconds = 0; /* a depth or node limit alone: deterministic */
-    if (!g.eng.depth && !g.eng.nodes && g.eng.seconds <= 0) {
-        fprintf(stderr, "xiangqi: --time 0 needs --depth or --nodes\n");
-        return 2;
-    }
-    if (!strcmp(color, "always")) {
-        g.view.color = 1;
-    } else if (!strcmp(color, "never")) {
-        g.view.color = 0;
-    } else if (!strcmp(color, "auto")) {
-        const char *term = getenv("TERM");
-        g.view.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb");
-    } else {
-        return bad_value("--color", color, "auto, always or never");
-    }
-    if (net.connect || net.user || net.register_user || reconnect_given) {
-        if (!net.connect)
-            return cli_usage_error("--user, --register and --reconnect-timeout need --connect HOST:PORT");
-        if (net.register_user && !net.user)
-            return cli_usage_error("--register needs --user NAME");
-#ifdef XQ_PLAY_NET
-        net.notation = g.eng.notation;
-        net.view = g.view;
-        net.view.flip = flip;
-        struct winsize nws;
-        net.view.compact = compact >= 0 ? compact
-                           : ioctl(STDOUT_FILENO, TIOCGWINSZ, &nws) == 0 && nws.ws_col > 0 &&
-                               nws.ws_col < VIEW_FULL_COLUMNS;
-        net.echo = !isatty(STDIN_FILENO);
-        struct sigaction nsa;
-        memset(&nsa, 0, sizeof nsa);
-        nsa.sa_handler = on_sigint;
-        sigaction(SIGINT, &nsa, NULL);
-        return remote_main(&net, &interrupted);
-#else
-        fprintf(stderr, "xiangqi: built without network play (--connect needs jansson)\n");
-        return 2;
-#endif
-    }
+    default_options();
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc == CLI_CONTINUE)
+        rc = apply_options(&g);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    if (arg.net.connect || arg.net.user || arg.net.register_user || arg.reconnect_given)
+        return network_main(&g);
+    const char *fen = arg.fen, *load = arg.load, *book = arg.book, *egtb = arg.egtb;
+    const int no_book = arg.no_book, flip = arg.flip, ruleset = arg.ruleset,
+              compact = arg.compact;
+    const char *engine_side = engine_sides[arg.engine_side];
     xq_rules_init(&g.rules, XQ_RULES_VERSION, ruleset);
     g.rules_name = ruleset_name[ruleset];
     g.player[XQ_RED] = !strcmp(engine_side, "red") || !strcmp(engine_side, "both");
@@ -1691,7 +1666,7 @@ int main(int argc, char **argv)
     g.view.flip = (g.player[XQ_RED] == ENGINE && g.player[XQ_BLACK] == HUMAN) ^ flip;
 
     xq_parse_error err;
-    int rc = xq_record_new(&g.rec, fen, &err);
+    rc = xq_record_new(&g.rec, fen, &err);
     if (rc != XQ_OK) {
         fprintf(stderr, "xiangqi: bad FEN (%s at offset %d): %s\n", xq_strerror(rc), err.offset,
                 err.message);

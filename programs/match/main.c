@@ -1145,55 +1145,6 @@ static void load_openings(const char *path)
 
 /* ---- command line ---- */
 
-static void usage(FILE *f)
-{
-    fputs("usage: xq-match -engine cmd=PATH [KEY=VALUE...] -engine cmd=PATH [KEY=VALUE...]\n"
-          "                (-movetime MS | -nodes N | -depth N | -tc BASE+INC) [OPTIONS]\n"
-          "\n"
-          "Engine keys:\n"
-          "  cmd=PATH          program to run (searched in PATH)\n"
-          "  arg=ARG           a command-line argument for it (repeatable)\n"
-          "  name=NAME         name in the results and the PGN (default: the program)\n"
-          "  proto=uci|ucci    protocol (default uci)\n"
-          "  ranks=0|1         rank numbering of its moves: 0-9 (default) or 1-10\n"
-          "                    (Fairy-Stockfish, Sjaak)\n"
-          "  fen=std|he        FEN letters: standard (default) or H/E for horse/elephant\n"
-          "  option.NAME=VALUE a setoption to send after the handshake (repeatable)\n"
-          "\n"
-          "Limits (one of):\n"
-          "  -movetime MS      fixed time per move\n"
-          "  -nodes N          fixed nodes per move\n"
-          "  -depth N          fixed depth per move\n"
-          "  -tc BASE+INC      clock: BASE seconds per game plus INC seconds per move\n"
-          "  -movestogo N      with -tc: repeating time control of N moves\n"
-          "Options:\n"
-          "  -openings FILE    one opening per line: ICCS moves from the start position,\n"
-          "                    or 'fen FEN [moves ...]'; '#' starts a comment\n"
-          "                    (default: the start position only)\n"
-          "  -rounds N         openings to play, each twice with colours swapped\n"
-          "                    (default: every opening in the file once)\n"
-          "  -concurrency N    games at the same time (default 1)\n"
-          "  -pgn FILE         append the games to FILE\n"
-          "  -timemargin MS    extra time before a move counts as a timeout\n"
-          "                    (default 1000 with -movetime, 100 with -tc)\n"
-          "  -rules SET        the referee's rules: axf (default), cxa or simple\n"
-          "                    (see docs/rules.md): checkmate, stalemate, repetition\n"
-          "                    with perpetual check, chase and (cxa) mate threats,\n"
-          "                    the move limit, insufficient material\n"
-          "  -draw-plies N     plies without a capture that draw (default 120, as the\n"
-          "                    rules count them; 0: no limit)\n"
-          "  -max-plies N      plies after which the game is drawn (default 600)\n"
-          "  -quiet            print only the final result\n"
-          "  -progress S       a line about each running game every S seconds\n"
-          "                    (default 30; 0: none)\n"
-          "  -json FILE        write the result as JSON to FILE ('-': standard\n"
-          "                    output, instead of the text)\n"
-          "  -h, -help         show this help\n"
-          "  -version          show the version\n"
-          "Every option may also be written with two leading dashes.\n",
-          f);
-}
-
 static void parse_engine(engine_cfg *c, char **argv, int *i, int argc)
 {
     memset(c, 0, sizeof *c);
@@ -1240,21 +1191,128 @@ static void parse_engine(engine_cfg *c, char **argv, int *i, int argc)
     }
 }
 
-static long long num_arg(int argc, char **argv, int *i, long long lo, long long hi)
+/* ---- the command line ---- */
+
+static int neng;       /* -engine given so far */
+static int have_limit; /* -movetime, -nodes, -depth and -tc given */
+
+static int engine_option(void *ctx, int argc, char **argv, int *i)
 {
-    if (*i + 1 >= argc)
-        exit(cli_missing_value(argv[*i]));
-    char *end;
-    long long v = strtoll(argv[*i + 1], &end, 10);
-    if (*end || v < lo || v > hi)
-        usage_die("%s: '%s' is not a number in %lld..%lld", argv[*i], argv[*i + 1], lo, hi);
-    ++*i;
-    return v;
+    (void)ctx;
+    if (neng == 2)
+        usage_die("exactly two engines are needed");
+    parse_engine(&cfg.eng[neng++], argv, i, argc);
+    return 0;
+}
+
+static int tc_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    double base, inc = 0;
+    if (sscanf(v, "%lf+%lf", &base, &inc) < 1 || base <= 0 || inc < 0)
+        usage_die("-tc: '%s' is not BASE+INC in seconds", v);
+    cfg.base_ms = (int)(base * 1000);
+    cfg.inc_ms = (int)(inc * 1000);
+    return 0;
+}
+
+static int rules_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    if (strcmp(v, "axf") == 0)
+        cfg.ruleset = XQ_RULES_AXF;
+    else if (strcmp(v, "cxa") == 0)
+        cfg.ruleset = XQ_RULES_CXA;
+    else if (strcmp(v, "simple") == 0)
+        cfg.ruleset = XQ_RULES_SIMPLE;
+    else
+        usage_die("-rules must be axf, cxa or simple");
+    return 0;
+}
+
+/* cutechess-cli's wording: "-rounds: 'x' is not a number in 1..1000000". */
+static int bad_number(const cli_option *o, const char *opt, const char *v)
+{
+    return cli_usage_error("%s: '%s' is not a number in %lld..%lld", opt, v, o->lo, o->hi);
+}
+
+static const cli_option options[] = {
+    {CLI_ARGS, "-engine", .alias = "-e", .args = engine_option}, /* in the usage lines */
+    {CLI_TEXT, .help = "Limits (one of):"},
+    {CLI_INT, "-movetime", .arg = "MS", .dest = &cfg.movetime, .lo = 1, .hi = 86400000,
+     .seen = &have_limit, .help = "fixed time per move"},
+    {CLI_LLONG, "-nodes", .arg = "N", .dest = &cfg.nodes, .lo = 1, .hi = INT64_MAX,
+     .seen = &have_limit, .help = "fixed nodes per move"},
+    {CLI_INT, "-depth", .arg = "N", .dest = &cfg.depth, .lo = 1, .hi = 100, .seen = &have_limit,
+     .help = "fixed depth per move"},
+    {CLI_CALL, "-tc", .arg = "BASE+INC", .call = tc_option, .seen = &have_limit,
+     .help = "clock: BASE seconds per game plus INC seconds per move"},
+    {CLI_INT, "-movestogo", .arg = "N", .dest = &cfg.movestogo, .lo = 1, .hi = 1000,
+     .help = "with -tc: repeating time control of N moves"},
+    {CLI_TEXT, .help = "Options:"},
+    {CLI_STRING, "-openings", .arg = "FILE", .dest = &cfg.openings_path,
+     .help = "one opening per line: ICCS moves from the start position,\n"
+             "or 'fen FEN [moves ...]'; '#' starts a comment\n"
+             "(default: the start position only)"},
+    {CLI_INT, "-rounds", .arg = "N", .dest = &cfg.rounds, .lo = 1, .hi = 1000000,
+     .help = "openings to play, each twice with colours swapped\n"
+             "(default: every opening in the file once)"},
+    {CLI_INT, "-concurrency", .arg = "N", .dest = &cfg.concurrency, .lo = 1, .hi = 256,
+     .help = "games at the same time (default 1)"},
+    {CLI_STRING, "-pgn", .arg = "FILE", .dest = &cfg.pgn_path, .help = "append the games to FILE"},
+    {CLI_INT, "-timemargin", .arg = "MS", .dest = &cfg.timemargin, .lo = 0, .hi = 3600000,
+     .help = "extra time before a move counts as a timeout\n"
+             "(default 1000 with -movetime, 100 with -tc)"},
+    {CLI_CALL, "-rules", .arg = "SET", .call = rules_option,
+     .help = "the referee's rules: axf (default), cxa or simple\n"
+             "(see docs/rules.md): checkmate, stalemate, repetition\n"
+             "with perpetual check, chase and (cxa) mate threats,\n"
+             "the move limit, insufficient material"},
+    {CLI_INT, "-draw-plies", .arg = "N", .dest = &cfg.draw_plies, .lo = 0, .hi = 100000,
+     .help = "plies without a capture that draw (default 120, as the\n"
+             "rules count them; 0: no limit)"},
+    {CLI_INT, "-max-plies", .arg = "N", .dest = &cfg.max_plies, .lo = 1,
+     .hi = MAX_GAME_PLIES - 1, .help = "plies after which the game is drawn (default 600)"},
+    {CLI_FLAG, "-quiet", .dest = &cfg.quiet, .ival = 1, .help = "print only the final result"},
+    {CLI_INT, "-progress", .arg = "S", .dest = &cfg.progress_s, .lo = 0, .hi = 86400,
+     .help = "a line about each running game every S seconds\n"
+             "(default 30; 0: none)"},
+    {CLI_STRING, "-json", .arg = "FILE", .dest = &cfg.json_path,
+     .help = "write the result as JSON to FILE ('-': standard\n"
+             "output, instead of the text)"},
+    {CLI_HELP, "-help", "-h", .help = "show this help"},
+    {CLI_VERSION, "-version", .help = "show the version"},
+};
+
+static void usage(FILE *f);
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], CLI_SINGLE_DASH,
+                              .column = 20, .help = usage, .bad_value = bad_number};
+
+static void usage(FILE *f)
+{
+    fputs("usage: xq-match -engine cmd=PATH [KEY=VALUE...] -engine cmd=PATH [KEY=VALUE...]\n"
+          "                (-movetime MS | -nodes N | -depth N | -tc BASE+INC) [OPTIONS]\n"
+          "\n"
+          "Engine keys:\n"
+          "  cmd=PATH          program to run (searched in PATH)\n"
+          "  arg=ARG           a command-line argument for it (repeatable)\n"
+          "  name=NAME         name in the results and the PGN (default: the program)\n"
+          "  proto=uci|ucci    protocol (default uci)\n"
+          "  ranks=0|1         rank numbering of its moves: 0-9 (default) or 1-10\n"
+          "                    (Fairy-Stockfish, Sjaak)\n"
+          "  fen=std|he        FEN letters: standard (default) or H/E for horse/elephant\n"
+          "  option.NAME=VALUE a setoption to send after the handshake (repeatable)\n"
+          "\n",
+          f);
+    cli_print_options(f, &spec);
+    fputs("Every option may also be written with two leading dashes.\n", f);
 }
 
 int main(int argc, char **argv)
 {
-    int neng = 0, have_limit = 0;
     cli_init("xq-match");
     cfg.base_ms = -1;
     cfg.timemargin = -1;
@@ -1263,81 +1321,9 @@ int main(int argc, char **argv)
     cfg.ruleset = XQ_RULES_AXF;
     cfg.max_plies = 600;
     cfg.progress_s = PROGRESS_DEFAULT_S;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (a[0] == '-' && a[1] == '-')
-            a++; /* accept --option too */
-        if (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "-version") == 0) {
-            return cli_version();
-        } else if (strcmp(a, "-engine") == 0 || strcmp(a, "-e") == 0) {
-            if (neng == 2)
-                usage_die("exactly two engines are needed");
-            parse_engine(&cfg.eng[neng++], argv, &i, argc);
-        } else if (strcmp(a, "-movetime") == 0) {
-            cfg.movetime = (int)num_arg(argc, argv, &i, 1, 86400000);
-            have_limit++;
-        } else if (strcmp(a, "-nodes") == 0) {
-            cfg.nodes = num_arg(argc, argv, &i, 1, INT64_MAX);
-            have_limit++;
-        } else if (strcmp(a, "-depth") == 0) {
-            cfg.depth = (int)num_arg(argc, argv, &i, 1, 100);
-            have_limit++;
-        } else if (strcmp(a, "-tc") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            double base, inc = 0;
-            if (sscanf(argv[++i], "%lf+%lf", &base, &inc) < 1 || base <= 0 || inc < 0)
-                usage_die("-tc: '%s' is not BASE+INC in seconds", argv[i]);
-            cfg.base_ms = (int)(base * 1000);
-            cfg.inc_ms = (int)(inc * 1000);
-            have_limit++;
-        } else if (strcmp(a, "-movestogo") == 0) {
-            cfg.movestogo = (int)num_arg(argc, argv, &i, 1, 1000);
-        } else if (strcmp(a, "-openings") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            cfg.openings_path = argv[++i];
-        } else if (strcmp(a, "-rounds") == 0) {
-            cfg.rounds = (int)num_arg(argc, argv, &i, 1, 1000000);
-        } else if (strcmp(a, "-concurrency") == 0) {
-            cfg.concurrency = (int)num_arg(argc, argv, &i, 1, 256);
-        } else if (strcmp(a, "-pgn") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            cfg.pgn_path = argv[++i];
-        } else if (strcmp(a, "-timemargin") == 0) {
-            cfg.timemargin = (int)num_arg(argc, argv, &i, 0, 3600000);
-        } else if (strcmp(a, "-draw-plies") == 0) {
-            cfg.draw_plies = (int)num_arg(argc, argv, &i, 0, 100000);
-        } else if (strcmp(a, "-rules") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            const char *v = argv[++i];
-            if (strcmp(v, "axf") == 0)
-                cfg.ruleset = XQ_RULES_AXF;
-            else if (strcmp(v, "cxa") == 0)
-                cfg.ruleset = XQ_RULES_CXA;
-            else if (strcmp(v, "simple") == 0)
-                cfg.ruleset = XQ_RULES_SIMPLE;
-            else
-                usage_die("-rules must be axf, cxa or simple");
-        } else if (strcmp(a, "-max-plies") == 0) {
-            cfg.max_plies = (int)num_arg(argc, argv, &i, 1, MAX_GAME_PLIES - 1);
-        } else if (strcmp(a, "-quiet") == 0) {
-            cfg.quiet = 1;
-        } else if (strcmp(a, "-progress") == 0) {
-            cfg.progress_s = (int)num_arg(argc, argv, &i, 0, 86400);
-        } else if (strcmp(a, "-json") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            cfg.json_path = argv[++i];
-        } else {
-            return cli_unknown_option(argv[i]);
-        }
-    }
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != CLI_CONTINUE)
+        return rc;
     if (neng != 2)
         usage_die("exactly two engines are needed");
     if (have_limit != 1)
@@ -1386,7 +1372,7 @@ int main(int argc, char **argv)
         print_score(stdout, 1);
     }
     fflush(stdout);
-    int rc = 0;
+    rc = 0;
     if (json) {
         write_json(json);
         if (json != stdout ? fclose(json) != 0 : fflush(json) != 0) {

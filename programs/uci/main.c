@@ -992,6 +992,28 @@ static int read_command(FILE *f, char **buf, size_t *cap)
     return nul ? 2 : 1;
 }
 
+/* The command line: options, then one protocol command with its arguments. */
+static int first_word; /* argv index of the command; 0: none (read standard input) */
+
+static int command_words(void *ctx, int argc, char **argv, int *i)
+{
+    (void)ctx;
+    (void)argv;
+    first_word = *i;
+    *i = argc - 1; /* the command's arguments are its own, dashes or not */
+    return 0;
+}
+
+static void usage(FILE *f);
+
+static const cli_option options[] = {
+    {CLI_HELP, "--help", "-h", .help = "show this help"},
+    {CLI_VERSION, "--version", .help = "show the version"},
+};
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 15,
+                              .help = usage, .operand = command_words};
+
 static void usage(FILE *f)
 {
     fputs("usage: xq-uci [COMMAND ARGS...]\n"
@@ -1000,10 +1022,9 @@ static void usage(FILE *f)
           "commands from standard input; with arguments it runs that one command\n"
           "and exits, e.g. `xq-uci bench` or `xq-uci bench 12 2 64` (depth,\n"
           "threads, hash MB). See docs/engine.md.\n"
-          "\n"
-          "  -h, --help   show this help\n"
-          "  --version    show the version\n",
+          "\n",
           f);
+    cli_print_options(f, &spec);
 }
 
 int main(int argc, char **argv)
@@ -1023,16 +1044,13 @@ int main(int argc, char **argv)
         cli_error("cannot create the engine");
         return 1;
     }
-    int rc = 0;
-    if (argc > 1) {
-        if (cli_standard(argv[1], usage))
-            goto done;
-        if (argv[1][0] == '-') {
-            rc = cli_unknown_option(argv[1]);
-            goto done;
-        }
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != CLI_CONTINUE)
+        goto done;
+    rc = 0;
+    if (first_word) {
         size_t len = 1;
-        for (int i = 1; i < argc; i++)
+        for (int i = first_word; i < argc; i++)
             len += strlen(argv[i]) + 1;
         char *line = malloc(len);
         if (!line) {
@@ -1041,8 +1059,8 @@ int main(int argc, char **argv)
             goto done;
         }
         line[0] = 0;
-        for (int i = 1; i < argc; i++) {
-            if (i > 1)
+        for (int i = first_word; i < argc; i++) {
+            if (i > first_word)
                 strcat(line, " ");
             strcat(line, argv[i]);
         }
