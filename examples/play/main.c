@@ -270,6 +270,102 @@ static int network_main(const game_t *g)
 #endif
 }
 
+/* The local game from the command line: the rules, who plays, the position,
+ * the engine, the book and the tables, the terminal. CLI_CONTINUE, or the exit
+ * status after the message (nothing left to free). */
+static int start_game(game_t *g)
+{
+    const char *fen = arg.fen, *book = arg.book, *egtb = arg.egtb;
+    const int no_book = arg.no_book, flip = arg.flip, ruleset = arg.ruleset,
+              compact = arg.compact;
+    const char *engine_side = engine_sides[arg.engine_side];
+    xq_rules_init(&g->rules, XQ_RULES_VERSION, ruleset);
+    g->rules_name = ruleset_name[ruleset];
+    g->player[XQ_RED] = !strcmp(engine_side, "red") || !strcmp(engine_side, "both");
+    g->player[XQ_BLACK] = !strcmp(engine_side, "black") || !strcmp(engine_side, "both");
+    /* You play Black alone: Black at the bottom (--flip turns it back). */
+    g->view.flip = (g->player[XQ_RED] == ENGINE && g->player[XQ_BLACK] == HUMAN) ^ flip;
+
+    xq_parse_error err;
+    int rc = xq_record_new(&g->rec, fen, &err);
+    if (rc != XQ_OK) {
+        fprintf(stderr, "xiangqi: bad FEN (%s at offset %d): %s\n", xq_strerror(rc), err.offset,
+                err.message);
+        return 2;
+    }
+    xq_search_config cfg;
+    xq_search_config_init(&cfg, XQ_SEARCH_CONFIG_VERSION);
+    cfg.threads = g->eng.threads;
+    cfg.hash_mb = (size_t)g->eng.hash_mb;
+    rc = xq_search_new(&g->eng.search, &cfg);
+    if (rc != XQ_OK) {
+        fprintf(stderr, "xiangqi: cannot start the engine (%d threads, %d MB): %s\n",
+                g->eng.threads, g->eng.hash_mb, xq_strerror(rc));
+        xq_record_free(g->rec);
+        return 2;
+    }
+    xq_search_set_rules(g->eng.search, &g->rules); /* repetitions in its tree as in the game */
+    if (book && !no_book) {
+        char why[WHY_MAX];
+        if (open_book(g, book, why, sizeof why) != XQ_OK) {
+            fprintf(stderr, "xiangqi: cannot use the book %s: %s\n", book, why);
+            xq_search_free(g->eng.search);
+            xq_record_free(g->rec);
+            return 2;
+        }
+    } else if (!no_book) {
+        char path[BOOK_PATH_MAX];
+        /* The default book; without it the engine only searches. */
+        char why[WHY_MAX];
+        if (cli_data_file("book.xqb", path, sizeof path) == 0)
+            open_book(g, path, why, sizeof why);
+    }
+    if (egtb) {
+        char why[WHY_MAX];
+        if (open_egtb(g, egtb, why, sizeof why) != XQ_OK) {
+            fprintf(stderr, "xiangqi: cannot use the endgame tables %s: %s\n", egtb, why);
+            xq_search_free(g->eng.search);
+            xq_book_free(g->book);
+            xq_record_free(g->rec);
+            return 2;
+        }
+    }
+    g->interactive = isatty(STDIN_FILENO);
+    g->echo = !g->interactive;
+    g->eng.keyboard = g->interactive;
+    g->eng.live = isatty(STDOUT_FILENO) && !g->eng.thinking;
+    struct winsize ws;
+    g->eng.width = ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
+    g->view.compact = compact >= 0 ? compact : g->eng.width < VIEW_FULL_COLUMNS;
+    input_init(&g->in, STDIN_FILENO);
+    return CLI_CONTINUE;
+}
+
+/* Moves and commands until quit, the end of the input or a signal. */
+static void play_loop(game_t *g)
+{
+    char line[LINE_MAX_LEN];
+    while (!g->quit) {
+        while (!g->quit && !interrupted && engine_turn(g))
+            engine_play(g);
+        if (g->quit || interrupted)
+            break;
+        int us = xq_board_side_to_move(game_board(g));
+        printf("%s%d. %s> ", g->view.color ? "\033[1m" : "", xq_board_fullmove_number(game_board(g)),
+               side_name[us]);
+        if (g->view.color)
+            fputs("\033[0m", stdout);
+        fflush(stdout);
+        if (!input_line(&g->in, line, sizeof line) || interrupted) {
+            fputc('\n', stdout);
+            break;
+        }
+        if (g->echo)
+            say("%s", line);
+        handle_line(g, line);
+    }
+}
+
 int main(int argc, char **argv)
 {
     game_t g;
@@ -283,69 +379,8 @@ int main(int argc, char **argv)
         return rc;
     if (arg.net.connect || arg.net.user || arg.net.register_user || arg.reconnect_given)
         return network_main(&g);
-    const char *fen = arg.fen, *load = arg.load, *book = arg.book, *egtb = arg.egtb;
-    const int no_book = arg.no_book, flip = arg.flip, ruleset = arg.ruleset,
-              compact = arg.compact;
-    const char *engine_side = engine_sides[arg.engine_side];
-    xq_rules_init(&g.rules, XQ_RULES_VERSION, ruleset);
-    g.rules_name = ruleset_name[ruleset];
-    g.player[XQ_RED] = !strcmp(engine_side, "red") || !strcmp(engine_side, "both");
-    g.player[XQ_BLACK] = !strcmp(engine_side, "black") || !strcmp(engine_side, "both");
-    /* You play Black alone: Black at the bottom (--flip turns it back). */
-    g.view.flip = (g.player[XQ_RED] == ENGINE && g.player[XQ_BLACK] == HUMAN) ^ flip;
-
-    xq_parse_error err;
-    rc = xq_record_new(&g.rec, fen, &err);
-    if (rc != XQ_OK) {
-        fprintf(stderr, "xiangqi: bad FEN (%s at offset %d): %s\n", xq_strerror(rc), err.offset,
-                err.message);
-        return 2;
-    }
-    xq_search_config cfg;
-    xq_search_config_init(&cfg, XQ_SEARCH_CONFIG_VERSION);
-    cfg.threads = g.eng.threads;
-    cfg.hash_mb = (size_t)g.eng.hash_mb;
-    rc = xq_search_new(&g.eng.search, &cfg);
-    if (rc != XQ_OK) {
-        fprintf(stderr, "xiangqi: cannot start the engine (%d threads, %d MB): %s\n",
-                g.eng.threads, g.eng.hash_mb, xq_strerror(rc));
-        xq_record_free(g.rec);
-        return 2;
-    }
-    xq_search_set_rules(g.eng.search, &g.rules); /* repetitions in its tree as in the game */
-    if (book && !no_book) {
-        char why[WHY_MAX];
-        if (open_book(&g, book, why, sizeof why) != XQ_OK) {
-            fprintf(stderr, "xiangqi: cannot use the book %s: %s\n", book, why);
-            xq_search_free(g.eng.search);
-            xq_record_free(g.rec);
-            return 2;
-        }
-    } else if (!no_book) {
-        char path[BOOK_PATH_MAX];
-        /* The default book; without it the engine only searches. */
-        char why[WHY_MAX];
-        if (cli_data_file("book.xqb", path, sizeof path) == 0)
-            open_book(&g, path, why, sizeof why);
-    }
-    if (egtb) {
-        char why[WHY_MAX];
-        if (open_egtb(&g, egtb, why, sizeof why) != XQ_OK) {
-            fprintf(stderr, "xiangqi: cannot use the endgame tables %s: %s\n", egtb, why);
-            xq_search_free(g.eng.search);
-            xq_book_free(g.book);
-            xq_record_free(g.rec);
-            return 2;
-        }
-    }
-    g.interactive = isatty(STDIN_FILENO);
-    g.echo = !g.interactive;
-    g.eng.keyboard = g.interactive;
-    g.eng.live = isatty(STDOUT_FILENO) && !g.eng.thinking;
-    struct winsize ws;
-    g.eng.width = ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
-    g.view.compact = compact >= 0 ? compact : g.eng.width < VIEW_FULL_COLUMNS;
-    input_init(&g.in, STDIN_FILENO);
+    if ((rc = start_game(&g)) != CLI_CONTINUE)
+        return rc;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
@@ -353,8 +388,8 @@ int main(int argc, char **argv)
 
     int status = 0;
     say("xiangqi %s. Type 'help' for the commands.", xq_version_string());
-    if (load) {
-        if (load_game(&g, load) != XQ_OK) {
+    if (arg.load) {
+        if (load_game(&g, arg.load) != XQ_OK) {
             status = 2;
             g.quit = 1;
         }
@@ -369,26 +404,7 @@ int main(int argc, char **argv)
                 g.eng.seconds > 0 ? "a time limit per move" : "a depth or node limit");
         show(&g);
     }
-    char line[LINE_MAX_LEN];
-    while (!g.quit) {
-        while (!g.quit && !interrupted && engine_turn(&g))
-            engine_play(&g);
-        if (g.quit || interrupted)
-            break;
-        int us = xq_board_side_to_move(game_board(&g));
-        printf("%s%d. %s> ", g.view.color ? "\033[1m" : "", xq_board_fullmove_number(game_board(&g)),
-               side_name[us]);
-        if (g.view.color)
-            fputs("\033[0m", stdout);
-        fflush(stdout);
-        if (!input_line(&g.in, line, sizeof line) || interrupted) {
-            fputc('\n', stdout);
-            break;
-        }
-        if (g.echo)
-            say("%s", line);
-        handle_line(&g, line);
-    }
+    play_loop(&g);
     if (status == 0)
         say("Goodbye.");
     xq_search_free(g.eng.search);
