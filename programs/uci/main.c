@@ -24,6 +24,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "datadir.h"
+#include "go.h"
 
 /* ---- output: one line at a time, from the reader and the search thread ---- */
 
@@ -321,18 +322,6 @@ static int join_words(const tokens *t, int from, int to, char *buf, size_t cap)
     return 0;
 }
 
-static int parse_long(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    if (!s)
-        return 0;
-    long long v = strtoll(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi)
-        return 0;
-    *out = v;
-    return 1;
-}
-
 /* ---- commands ---- */
 
 static void cmd_uci(engine *e, int ucci)
@@ -451,12 +440,12 @@ static void cmd_setoption(engine *e, tokens *t)
     }
     long long v;
     if (name_is(name, "Threads") || name_is(name, "threads")) {
-        if (parse_long(value, 1, XQ_SEARCH_MAX_THREADS, &v))
+        if (go_parse_number(value, 1, XQ_SEARCH_MAX_THREADS, &v))
             set_threads(e, v);
         else
             say("info string error: Threads must be 1..%d", XQ_SEARCH_MAX_THREADS);
     } else if (name_is(name, "Hash") || name_is(name, "hashsize")) {
-        if (parse_long(value, 1, XQ_SEARCH_MAX_HASH_MB, &v))
+        if (go_parse_number(value, 1, XQ_SEARCH_MAX_HASH_MB, &v))
             set_hash(e, v);
         else
             say("info string error: Hash must be 1..%d", XQ_SEARCH_MAX_HASH_MB);
@@ -464,22 +453,22 @@ static void cmd_setoption(engine *e, tokens *t)
         xq_search_clear(e->search);
         e->games += name_is(name, "newgame");
     } else if (name_is(name, "MultiPV")) {
-        if (parse_long(value, 1, XQ_MAX_MOVES, &v))
+        if (go_parse_number(value, 1, XQ_MAX_MOVES, &v))
             e->multipv = (int)v;
         else
             say("info string error: MultiPV must be 1..%d", XQ_MAX_MOVES);
     } else if (name_is(name, "Skill Level")) {
-        if (parse_long(value, 0, XQ_SKILL_MAX, &v))
+        if (go_parse_number(value, 0, XQ_SKILL_MAX, &v))
             e->skill = (int)v;
         else
             say("info string error: Skill Level must be 0..%d", XQ_SKILL_MAX);
     } else if (name_is(name, "Skill Seed")) {
-        if (parse_long(value, 0, 2147483647, &v))
+        if (go_parse_number(value, 0, 2147483647, &v))
             e->seed = (uint64_t)v;
         else
             say("info string error: Skill Seed must be 0..2147483647");
     } else if (name_is(name, "Move Overhead")) {
-        if (parse_long(value, 0, 5000, &v))
+        if (go_parse_number(value, 0, 5000, &v))
             e->overhead = (int)v;
         else
             say("info string error: Move Overhead must be 0..5000");
@@ -670,6 +659,12 @@ static void cmd_perft(engine *e, long long depth)
     }
 }
 
+/* A move of the GUI for go searchmoves (go_context.read_move). */
+static int read_move(const void *ctx, const char *text, xq_move *out)
+{
+    return parse_move(ctx, text, out);
+}
+
 static void cmd_go(engine *e, tokens *t)
 {
     finish_search(e, 1);
@@ -683,90 +678,27 @@ static void cmd_go(engine *e, tokens *t)
     lim.move_overhead_ms = e->overhead;
     for (int i = 0; i < e->nban; i++)
         lim.banmoves[lim.nbanmoves++] = e->ban[i];
-    const int side = xq_board_side_to_move(e->board);
-    const int unit = e->ucci && !e->ucci_millisec ? 1000 : 1; /* UCCI: seconds */
+    const go_context c = {
+        .side_to_move = xq_board_side_to_move(e->board),
+        .unit_ms = e->ucci && !e->ucci_millisec ? 1000 : 1, /* UCCI: seconds */
+        .read_move = read_move,
+        .ctx = e,
+    };
     /* A refused go still gets its answer, so a GUI waiting for one does
      * not hang. */
     const char *no_move = e->ucci ? "nobestmove" : "bestmove (none)";
-    long long v;
-    for (int i = 1; i < t->n; i++) {
-        const char *k = t->v[i];
-        const char *arg = i + 1 < t->n ? t->v[i + 1] : NULL;
-#define NUM(lo, hi)                                                                \
-    do {                                                                           \
-        if (!parse_long(arg, lo, hi, &v)) {                                        \
-            say("info string error: go %s needs a number in %lld..%lld", k,        \
-                (long long)(lo), (long long)(hi));                                 \
-            say("%s", no_move);                                                          \
-            return;                                                                \
-        }                                                                          \
-        i++;                                                                       \
-    } while (0)
-        if (strcmp(k, "infinite") == 0) {
-            lim.infinite = 1;
-        } else if (strcmp(k, "ponder") == 0) {
-            lim.ponder = 1;
-        } else if (strcmp(k, "draw") == 0) {
-            /* UCCI draw offer: ignored */
-        } else if (strcmp(k, "depth") == 0 && arg && strcmp(arg, "infinite") == 0) {
-            lim.infinite = 1; /* UCCI */
-            i++;
-        } else if (strcmp(k, "depth") == 0) {
-            NUM(1, XQ_SEARCH_MAX_DEPTH);
-            lim.depth = (int32_t)v;
-        } else if (strcmp(k, "nodes") == 0) {
-            NUM(1, INT64_MAX);
-            lim.nodes = (uint64_t)v;
-        } else if (strcmp(k, "movetime") == 0) {
-            NUM(0, LLONG_MAX);
-            lim.movetime_ms = v > INT32_MAX ? INT32_MAX : v ? (int32_t)v : 1; /* clamped */
-        } else if (strcmp(k, "mate") == 0) {
-            NUM(1, XQ_SEARCH_MAX_DEPTH / 2);
-            lim.mate = (int32_t)v;
-        } else if (strcmp(k, "movestogo") == 0) {
-            NUM(0, 100000);
-            lim.movestogo = (int32_t)v;
-        } else if (strcmp(k, "wtime") == 0 || strcmp(k, "btime") == 0 || strcmp(k, "time") == 0 ||
-                   strcmp(k, "opptime") == 0) {
-            NUM(LLONG_MIN, LLONG_MAX); /* any number: clamped to 0..INT32_MAX ms */
-            long long ms = v < 0 ? 0 : v > INT32_MAX ? INT32_MAX : v;
-            ms = ms * unit > INT32_MAX ? INT32_MAX : ms * unit;
-            int red = strcmp(k, "wtime") == 0 || (strcmp(k, "time") == 0 && side == XQ_RED) ||
-                      (strcmp(k, "opptime") == 0 && side == XQ_BLACK);
-            if (red)
-                lim.red_time_ms = (int32_t)ms;
-            else
-                lim.black_time_ms = (int32_t)ms;
-        } else if (strcmp(k, "winc") == 0 || strcmp(k, "binc") == 0 ||
-                   strcmp(k, "increment") == 0 || strcmp(k, "oppincrement") == 0) {
-            NUM(0, LLONG_MAX); /* clamped to INT32_MAX ms */
-            long long ms = v > INT32_MAX ? INT32_MAX : v;
-            ms = ms * unit > INT32_MAX ? INT32_MAX : ms * unit;
-            int red = strcmp(k, "winc") == 0 || (strcmp(k, "increment") == 0 && side == XQ_RED) ||
-                      (strcmp(k, "oppincrement") == 0 && side == XQ_BLACK);
-            if (red)
-                lim.red_inc_ms = (int32_t)ms;
-            else
-                lim.black_inc_ms = (int32_t)ms;
-        } else if (strcmp(k, "searchmoves") == 0) {
-            for (i++; i < t->n && lim.nsearchmoves < XQ_MAX_MOVES; i++) {
-                xq_move m;
-                if (parse_move(e, t->v[i], &m) != XQ_OK) {
-                    i--;
-                    break;
-                }
-                lim.searchmoves[lim.nsearchmoves++] = m;
-            }
-        } else if (strcmp(k, "perft") == 0) {
-            NUM(1, 64);
-            cmd_perft(e, v);
-            return;
-        } else {
-            say("info string error: unknown go parameter '%s'", k);
-            say("%s", no_move);
-            return;
-        }
-#undef NUM
+    char err[160];
+    int depth;
+    switch (go_parse(&c, t->v + 1, t->n - 1, &lim, &depth, err, sizeof err)) {
+    case GO_PERFT:
+        cmd_perft(e, depth);
+        return;
+    case GO_ERROR:
+        say("info string error: %s", err);
+        say("%s", no_move);
+        return;
+    default:
+        break;
     }
     int rc = xq_search_start(e->search, e->board, &lim, on_info, e);
     if (rc != XQ_OK) {
@@ -843,15 +775,15 @@ static void cmd_bench(engine *e, tokens *t)
 {
     finish_search(e, 1);
     long long depth = BENCH_DEPTH, threads = 1, hash = 16;
-    if (t->n > 1 && !parse_long(t->v[1], 1, XQ_SEARCH_MAX_DEPTH, &depth)) {
+    if (t->n > 1 && !go_parse_number(t->v[1], 1, XQ_SEARCH_MAX_DEPTH, &depth)) {
         say("info string error: bench depth must be 1..%d", XQ_SEARCH_MAX_DEPTH);
         return;
     }
-    if (t->n > 2 && !parse_long(t->v[2], 1, XQ_SEARCH_MAX_THREADS, &threads)) {
+    if (t->n > 2 && !go_parse_number(t->v[2], 1, XQ_SEARCH_MAX_THREADS, &threads)) {
         say("info string error: bench threads must be 1..%d", XQ_SEARCH_MAX_THREADS);
         return;
     }
-    if (t->n > 3 && !parse_long(t->v[3], 1, XQ_SEARCH_MAX_HASH_MB, &hash)) {
+    if (t->n > 3 && !go_parse_number(t->v[3], 1, XQ_SEARCH_MAX_HASH_MB, &hash)) {
         say("info string error: bench hash must be 1..%d", XQ_SEARCH_MAX_HASH_MB);
         return;
     }
