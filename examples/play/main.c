@@ -351,8 +351,8 @@ static void play_loop(game_t *g)
         if (g->quit || interrupted)
             break;
         int us = xq_board_side_to_move(game_board(g));
-        printf("%s%d. %s> ", g->view.color ? "\033[1m" : "", xq_board_fullmove_number(game_board(g)),
-               side_name[us]);
+        printf("%s%d. %s> ", g->view.color ? "\033[1m" : "",
+               xq_board_fullmove_number(game_board(g)), side_name[us]);
         if (g->view.color)
             fputs("\033[0m", stdout);
         fflush(stdout);
