@@ -12,7 +12,8 @@
  *
  * The options themselves are a table (cli_option) that cli_parse() reads and
  * cli_print_options() prints as the help's option list, so the help and the
- * parser cannot disagree. The parser is a small loop of its own, not glibc's
+ * parser cannot disagree; every program's table has a CLI_HELP ("--help", "-h")
+ * and a CLI_VERSION ("--version") entry. The parser is a small loop of its own, not glibc's
  * getopt_long(): getopt_long accepts any unambiguous prefix of a long option
  * (--thin for --thinking) and cannot be told not to, groups short options
  * (-qo FILE), reorders argv, and reports an unknown long option without
@@ -40,27 +41,6 @@ void cli_init(const char *prog);
 /** The program name given to cli_init(). */
 const char *cli_prog(void);
 
-/** Whether @p arg asks for help (-h, --help). */
-int cli_is_help(const char *arg);
-
-/** Whether @p arg asks for the version (--version). */
-int cli_is_version(const char *arg);
-
-/** Prints "<prog> <libxiangqi version>" and returns 0 (the exit status). */
-int cli_version(void);
-
-/**
- * Handles --help and --version: prints the help (through @p help) or the version and
- * returns 1; returns 0 if @p arg is neither.
- */
-int cli_standard(const char *arg, void (*help)(FILE *));
-
-/** "<prog>: unknown option 'ARG' (try '<prog> --help')"; returns CLI_EXIT_USAGE. */
-int cli_unknown_option(const char *arg);
-
-/** "<prog>: option 'ARG' needs a value (try '<prog> --help')"; returns CLI_EXIT_USAGE. */
-int cli_missing_value(const char *arg);
-
 /** "<prog>: MESSAGE (try '<prog> --help')"; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -68,23 +48,10 @@ int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /**
- * The value of the option at argv[*i]: argv[*i + 1], advancing *i past it, or NULL
- * (after printing the missing-value message) when there is none.
- */
-const char *cli_value(int argc, char **argv, int *i);
-
-/**
  * Parses a whole decimal integer in [lo, hi] into *out; returns 1, or 0 when @p s is not
  * a number in range (no message).
  */
 int cli_parse_int(const char *s, long long lo, long long hi, long long *out);
-
-/**
- * The value of option argv[*i] as an integer in [lo, hi]: returns 1 and advances *i, or
- * prints the usage error ("OPT wants a number from LO to HI, not 'V'" or the missing
- * value) and returns 0.
- */
-int cli_int_value(int argc, char **argv, int *i, long long lo, long long hi, long long *out);
 
 /* ---- the option table ---- */
 
