@@ -492,7 +492,7 @@ static void print_block(FILE *o, const weights *w8, const char *how)
                " * back rank). xq__pst_index() maps a square of either colour to an index. */\n");
     for (int ph = 0; ph < 2; ph++) {
         const double *w = ph ? eg : mg;
-        fprintf(o, "static const int16_t pst_%s[8][90] = {\n", ph ? "eg" : "mg");
+        fprintf(o, "static const int16_t pst_%s[8][SQ_NB] = {\n", ph ? "eg" : "mg");
         for (int ty = KING; ty <= PAWN; ty++) {
             fprintf(o, "    [%s] = {\n", type_name[ty]);
             for (int r = 0; r < 10; r++) {
