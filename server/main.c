@@ -118,10 +118,10 @@ static void usage(FILE *f)
 
 static char *default_db(void)
 {
-    static char path[4096];
+    static char path[CLI_PATH_MAX];
     const char *xdg = getenv("XDG_DATA_HOME");
     const char *home = getenv("HOME");
-    char dir[4000];
+    char dir[CLI_PATH_MAX - sizeof "/xq-server.db"];
     if (xdg && *xdg)
         snprintf(dir, sizeof dir, "%s/xiangqi", xdg);
     else if (home && *home) {
@@ -138,7 +138,7 @@ static char *default_db(void)
 /* 1 when dir is a directory with an index.html. */
 static int page_dir(const char *dir)
 {
-    char index[4200];
+    char index[CLI_PATH_MAX + sizeof "/index.html"];
     struct stat st;
     snprintf(index, sizeof index, "%s/index.html", dir);
     return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && stat(index, &st) == 0 &&
@@ -149,7 +149,7 @@ static int page_dir(const char *dir)
 /* Whether this binary runs from the build tree it was built in. */
 static int in_build_tree(void)
 {
-    char exe[4096], *build = realpath(XQ_SERVER_BUILD_DIR, NULL);
+    char exe[CLI_PATH_MAX], *build = realpath(XQ_SERVER_BUILD_DIR, NULL);
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     int in = 0;
     if (build && n > 0) {

@@ -6,11 +6,12 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "cli.h"
 #include "play.h"
 
 #define LINE_MAX_LEN 1024
 #define WHY_MAX 512 /* the reason a game ended, as text */
-#define BOOK_PATH_MAX 4096
+#define BOOK_PATH_MAX CLI_PATH_MAX /* a book or tables path */
 
 enum { HUMAN = 0, ENGINE = 1 };
 

@@ -136,7 +136,7 @@ static double now(void)
  * the programs (programs/common/datadir.h, as xq-uci and the player). */
 static xq_book *open_book(const char *path)
 {
-    char installed[4096];
+    char installed[CLI_PATH_MAX];
     const int is_default = !strcmp(path, "default");
     if (is_default) {
         if (cli_data_file("book.xqb", installed, sizeof installed) != 0) {

@@ -30,7 +30,16 @@
 #ifndef XQ_EXAMPLES_CLI_H
 #define XQ_EXAMPLES_CLI_H
 
+#include <limits.h>
 #include <stdio.h>
+
+/* Size of a buffer for a file's path in the programs: the system's PATH_MAX
+ * (what realpath() writes at most), or 4096 where it names none. */
+#ifdef PATH_MAX
+#define CLI_PATH_MAX PATH_MAX
+#else
+#define CLI_PATH_MAX 4096
+#endif
 
 /** Exit status of a usage error (bad option, missing or bad value). */
 #define CLI_EXIT_USAGE 2

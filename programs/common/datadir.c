@@ -1,6 +1,7 @@
 /* Data files beside the programs (see datadir.h). */
 #define _XOPEN_SOURCE 700 /* realpath, readlink */
 #include "datadir.h"
+#include "cli.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -21,14 +22,14 @@ static int fits(int n, size_t cap) { return n >= 0 && (size_t)n < cap; }
 
 int cli_data_file(const char *name, char *buf, size_t cap)
 {
-    char exe[4096];
+    char exe[CLI_PATH_MAX];
     const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
         exe[n] = 0;
         char *slash = strrchr(exe, '/');
         if (slash) {
             *slash = 0;
-            char path[sizeof exe + 256], real[4096];
+            char path[sizeof exe + 256], real[CLI_PATH_MAX];
             if (fits(snprintf(path, sizeof path, "%s/%s/xiangqi/%s", exe, XQ_BIN_TO_DATA, name),
                      sizeof path) &&
                 realpath(path, real) && access(real, R_OK) == 0)

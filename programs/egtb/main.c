@@ -140,10 +140,13 @@ static void on_progress(const char *table, int phase, int pass, uint64_t resolve
     (void)pass;
     if (phase != XQ_EGTB_PHASE_DONE)
         return;
-    char path[4096];
+    char path[CLI_PATH_MAX];
     struct stat st;
-    snprintf(path, sizeof path, "%s/%s.xqtb", g->dir, table);
-    long long bytes = stat(path, &st) == 0 ? (long long)st.st_size : -1;
+    long long bytes = (size_t)snprintf(path, sizeof path, "%s/%s.xqtb", g->dir, table) <
+                                  sizeof path &&
+                              stat(path, &st) == 0
+                          ? (long long)st.st_size
+                          : -1;
     double t = now();
     printf("%-10s %12" PRIu64 " positions %12" PRIu64 " decided %12lld bytes %8.1f s\n", table,
            total, resolved, bytes, t - g->last);

@@ -453,7 +453,7 @@ static void cmd_go(engine *e, tokens *t)
     lim.skill = e->skill;
     lim.seed = e->seed;
     if (e->book) /* a different book line in each game of a session, reproducibly */
-        lim.seed += e->games * 0x9E3779B97F4A7C15ull;
+        lim.seed += (uint64_t)e->games; /* the library mixes the seed (splitmix64) */
     lim.move_overhead_ms = e->overhead;
     for (int i = 0; i < e->nban; i++)
         lim.banmoves[lim.nbanmoves++] = e->ban[i];
