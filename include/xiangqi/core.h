@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/core.h
  * @brief Versions, errors, squares, pieces and moves: what every other header builds on.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Install the library into a temporary prefix, then build and run a consumer
 # with pkg-config and another with CMake's find_package(xiangqi).
 # usage: install_consumer.sh BUILD_DIR CONSUMER_SOURCE_DIR C_COMPILER

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Python package as users install it, offline, with XQ_LIBRARY and
 # LD_LIBRARY_PATH unset:
 # 1. `pip install bindings/python` alone, in a fresh virtualenv: the

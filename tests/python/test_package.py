@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The in-tree build backend: wheel, sdist and editable wheel, offline."""
 
 import importlib.util

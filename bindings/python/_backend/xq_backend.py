@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A minimal PEP 517 / PEP 660 build backend for the xiangqi package.
 
 Standard library only, so ``pip install bindings/python`` works offline and

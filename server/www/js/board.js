@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The board: an SVG drawing in the visual language of xq_board_svg() (lib/svg.c:
 // the same units, colours and glyphs), with click-to-move, drag-and-drop,
 // keyboard entry, legal targets, last move and check marks, and animated moves.
