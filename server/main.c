@@ -33,40 +33,6 @@ srv_config g_cfg = {
 void net_destroy(void);
 static int g_www_given; /* --www was on the command line */
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: xq-server [options]\n"
-            "A Xiangqi game server: accounts, lobby, games with server clocks, the engine.\n"
-            "Clients speak the protocol of docs/protocol.md as lines over TCP or JSON over\n"
-            "WebSocket, on one port that also serves the browser client over HTTP.\n"
-            "\n"
-            "  --listen [HOST:]PORT   address to listen on (default 127.0.0.1:%d; port 0: any free one)\n"
-            "  --db PATH              database file (default $XDG_DATA_HOME/xiangqi/xq-server.db)\n"
-            "  --www DIR              files served over HTTP (default %s,\n"
-            "                         from the build tree: the sources' server/www)\n"
-            "  --guests               allow guest accounts\n"
-            "  --grace SECONDS        reconnect grace before a game is lost by abandonment (60)\n"
-            "  --max-connections N    connections in all (4096)\n"
-            "  --max-per-address N    connections from one address (32)\n"
-            "  --engine-threads N     threads that play the engine's moves (1)\n"
-            "  --sync-full            fsync every move (survives power loss, not just a crash)\n"
-            "  --verbose              log connections\n"
-            "  -h, --help             this help\n"
-            "  --version              print the version\n",
-            SRV_DEFAULT_PORT, XQ_SERVER_WWW);
-}
-
-/* An integer option in [lo, hi] into *out; 0, or -1 after the usage message. */
-static int int_option(int argc, char **argv, int *i, long long lo, long long hi, int *out)
-{
-    long long v;
-    if (!cli_int_value(argc, argv, i, lo, hi, &v))
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
 /* --listen [HOST:]PORT, HOST possibly "[v6]"; 0, or -1 after the usage message. */
 static int parse_listen(const char *v)
 {
@@ -98,6 +64,57 @@ static int parse_listen(const char *v)
     }
     g_cfg.port = (int)p;
     return 0;
+}
+
+static int listen_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    return parse_listen(v) < 0 ? CLI_EXIT_USAGE : 0;
+}
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static void usage(FILE *f);
+
+static const cli_option options[] = {
+    {CLI_CALL, "--listen", .arg = "[HOST:]PORT", .call = listen_option,
+     .help = "address to listen on (default 127.0.0.1:" STR(SRV_DEFAULT_PORT)
+             "; port 0: any free one)"},
+    {CLI_STRING, "--db", .arg = "PATH", .dest = &g_cfg.db_path,
+     .help = "database file (default $XDG_DATA_HOME/xiangqi/xq-server.db)"},
+    {CLI_STRING, "--www", .arg = "DIR", .dest = &g_cfg.www, .seen = &g_www_given,
+     .help = "files served over HTTP (default " XQ_SERVER_WWW ",\n"
+             "from the build tree: the sources' server/www)"},
+    {CLI_FLAG, "--guests", .dest = &g_cfg.guests, .ival = 1, .help = "allow guest accounts"},
+    {CLI_INT, "--grace", .arg = "SECONDS", .dest = &g_cfg.grace_s, .lo = 1, .hi = 86400,
+     .help = "reconnect grace before a game is lost by abandonment (60)"},
+    {CLI_INT, "--max-connections", .arg = "N", .dest = &g_cfg.max_conns, .lo = 1, .hi = 60000,
+     .help = "connections in all (4096)"},
+    {CLI_INT, "--max-per-address", .arg = "N", .dest = &g_cfg.max_per_addr, .lo = 1,
+     .hi = 60000, .help = "connections from one address (32)"},
+    {CLI_INT, "--engine-threads", .arg = "N", .dest = &g_cfg.engine_threads, .lo = 1, .hi = 64,
+     .help = "threads that play the engine's moves (1)"},
+    {CLI_FLAG, "--sync-full", .dest = &g_cfg.sync_full, .ival = 1,
+     .help = "fsync every move (survives power loss, not just a crash)"},
+    {CLI_COUNT, "--verbose", .dest = &g_cfg.verbose, .help = "log connections"},
+    {CLI_HELP, "--help", "-h", .help = "this help"},
+    {CLI_VERSION, "--version", .help = "print the version"},
+};
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 25,
+                              .help = usage};
+
+static void usage(FILE *f)
+{
+    fputs("usage: xq-server [options]\n"
+          "A Xiangqi game server: accounts, lobby, games with server clocks, the engine.\n"
+          "Clients speak the protocol of docs/protocol.md as lines over TCP or JSON over\n"
+          "WebSocket, on one port that also serves the browser client over HTTP.\n"
+          "\n",
+          f);
+    cli_print_options(f, &spec);
 }
 
 static char *default_db(void)
@@ -177,43 +194,9 @@ static void on_signal(int sig)
 int main(int argc, char **argv)
 {
     cli_init("xq-server");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v;
-        if (cli_standard(a, usage))
-            return 0;
-        if (strcmp(a, "--listen") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || parse_listen(v) < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--db") == 0) {
-            if (!(g_cfg.db_path = cli_value(argc, argv, &i)))
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--www") == 0) {
-            if (!(g_cfg.www = cli_value(argc, argv, &i)))
-                return CLI_EXIT_USAGE;
-            g_www_given = 1;
-        } else if (strcmp(a, "--guests") == 0) {
-            g_cfg.guests = 1;
-        } else if (strcmp(a, "--grace") == 0) {
-            if (int_option(argc, argv, &i, 1, 86400, &g_cfg.grace_s) < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--max-connections") == 0) {
-            if (int_option(argc, argv, &i, 1, 60000, &g_cfg.max_conns) < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--max-per-address") == 0) {
-            if (int_option(argc, argv, &i, 1, 60000, &g_cfg.max_per_addr) < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--engine-threads") == 0) {
-            if (int_option(argc, argv, &i, 1, 64, &g_cfg.engine_threads) < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--sync-full") == 0) {
-            g_cfg.sync_full = 1;
-        } else if (strcmp(a, "--verbose") == 0) {
-            g_cfg.verbose++;
-        } else {
-            return cli_unknown_option(a);
-        }
-    }
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != CLI_CONTINUE)
+        return rc;
     if (!g_cfg.db_path)
         g_cfg.db_path = default_db();
     choose_www();

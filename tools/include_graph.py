@@ -11,7 +11,7 @@ depends on module B when a file of A
     file first and then to lib/, as the build's -Ilib does), or
   * uses a function or variable that a .c file of B defines without `static`
     (declared in a lib/ header or in the public include/xiangqi/ headers:
-    lib/loader.c calling xq_pgn_reader_open() of lib/pgn.c depends on `pgn`
+    lib/record/loader.c calling xq_pgn_reader_open() of lib/record/pgn.c depends on `pgn`
     although both only include record.h).
 
 The second kind is found with a small C scanner (comments, strings and

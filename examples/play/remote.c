@@ -1140,7 +1140,8 @@ int remote_main(const remote_opts *o, volatile sig_atomic_t *interrupted)
     r.you = -1;
     r.clock_runs = -1;
     r.keyboard_open = 1;
-    r.rng = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32) ^ 0x9e3779b97f4a7c15ULL;
+    /* the reconnection jitter's xorshift64: any nonzero state */
+    r.rng = ((unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32)) | 1;
     input_init(&keyboard, STDIN_FILENO);
     char why[512];
     int fd = dial(&r, o->connect, 0, why, sizeof why);

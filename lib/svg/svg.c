@@ -11,29 +11,13 @@
 #include "board.h"
 #include "movegen.h"
 #include "svg_glyphs.h"
+#include "svg_style.h"
 
 enum {
-    CELL = 60,     /* distance between two points */
-    RADIUS = 26,   /* piece disc */
-    PAD = 36,      /* from the outer grid line to the edge or the labels */
-    BAND = 26,     /* one row or column of coordinate labels */
-    FRAME = 7,     /* the outer frame, outside the grid */
-    GRID_W = 8 * CELL,
-    GRID_H = 9 * CELL,
     SVG_SIZE_MIN = 32,
     SVG_SIZE_MAX = 8192,
     ARROWS_MAX = 1024
 };
-
-#define COL_BOARD "#f0d9a8"
-#define COL_LINE "#5c4025"
-#define COL_LABEL "#5c4025"
-#define COL_DISC "#fbf1dc"
-#define COL_RED "#b8281e"
-#define COL_BLACK "#1e1e1e"
-#define COL_LAST "#3d7fd6"
-#define COL_CHECK "#e0201a"
-#define COL_ARROW "#1f8a3a"
 
 #define FONT_CJK                                                                                   \
     "'Noto Serif CJK SC','Source Han Serif SC','Noto Sans CJK SC','Source Han Sans SC',"           \

@@ -20,46 +20,111 @@
 #include "cli.h"
 #include "datadir.h"
 
-static const char usage[] =
-    "Usage: xq-book COMMAND [OPTION]... ARG...\n"
-    "Build, inspect and merge Xiangqi opening books (libxiangqi book files).\n"
-    "\n"
-    "Commands:\n"
-    "  build FILE...        build a book from the main lines of PGN games\n"
-    "                       (\"-\" reads standard input); the result of each game\n"
-    "                       is taken from its Result tag\n"
-    "  probe BOOK [FEN] [MOVE]...\n"
-    "                       list the book moves of a position: the start\n"
-    "                       position or FEN, after the ICCS moves given\n"
-    "  stats BOOK           print the header and totals of a book\n"
-    "  merge BOOK BOOK...   merge books (counts added) into the output file\n"
-    "  dump BOOK            print every stored move as text: key, move, counts\n"
-    "\n"
-    "A BOOK to read may be 'default': the default book installed with the\n"
-    "programs (share/xiangqi/book.xqb, found as xq-uci and xiangqi find it);\n"
-    "'./default' is a file of that name.\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output FILE    the book to write (build and merge; required)\n"
-    "  --max-ply N          build: keep the first N plies of each game (default 40)\n"
-    "  --min-games N        build, merge: leave out moves played in fewer than N\n"
-    "                       games (default 1)\n"
-    "  --min-score N        build, merge: leave out moves scoring under N permille\n"
-    "                       for the side that played them (default 0)\n"
-    "  --weight KIND        build, merge: weigh moves by games (default) or by\n"
-    "                       results (2 per win, 1 per draw or unknown result)\n"
-    "  --encoding ENC       build: the text encoding of the PGN files: utf-8\n"
-    "                       (default), gbk or big5\n"
-    "  --pick SEED          probe: also print the move a weighted pick with this\n"
-    "                       seed plays\n"
-    "  --help               show this help and exit\n"
-    "  --version            show the library version and exit\n"
-    "\n"
-    "Exit status: 0 on success, 1 when a file cannot be read or written or is\n"
-    "not a valid book (probe: also when the position is not in the book), 2 on a\n"
-    "usage error.\n";
+/* ---- the command line ---- */
 
-static void help(FILE *f) { fputs(usage, f); }
+static struct {
+    xq_book_options book;  /* --max-ply, --min-games, --min-score, --weight */
+    int filters;           /* one of the filters was given (merge applies them) */
+    int weight, encoding;  /* indexes of weights[], encodings[] */
+    int pick;
+    uint64_t seed;
+    const char *out;
+    const char *cmd;       /* the first operand */
+    int nargs;             /* the other operands, compacted at the front of argv */
+} arg = {.weight = -1};
+
+static const char *const weights[] = {"games", "results", NULL};
+static const char *const encodings[] = {"utf-8", "gbk", "big5", NULL};
+
+static int pick_option(void *ctx, const char *opt, const char *val)
+{
+    (void)ctx;
+    (void)opt;
+    char *end;
+    errno = 0;
+    arg.seed = strtoull(val, &end, 10);
+    if (errno || end == val || *end || *val == '-')
+        return cli_usage_error("--pick wants a number, not '%s'", val);
+    arg.pick = 1;
+    return 0;
+}
+
+/* The command, then its operands, compacted in place at the front of argv
+ * (nargs < i at every step, so no entry still to be read is overwritten):
+ * nothing to free on the early returns of main. */
+static int operand(void *ctx, int argc, char **argv, int *i)
+{
+    (void)ctx;
+    (void)argc;
+    if (!arg.cmd)
+        arg.cmd = argv[*i];
+    else
+        argv[arg.nargs++] = argv[*i];
+    return 0;
+}
+
+static void help(FILE *f);
+
+static const cli_option options[] = {
+    {CLI_STRING, "--output", "-o", .arg = "FILE", .dest = &arg.out,
+     .help = "the book to write (build and merge; required)"},
+    {CLI_INT, "--max-ply", .arg = "N", .dest = &arg.book.max_ply, .lo = 1, .hi = 1000,
+     .help = "build: keep the first N plies of each game (default 40)"},
+    {CLI_INT, "--min-games", .arg = "N", .dest = &arg.book.min_games, .lo = 1, .hi = INT32_MAX,
+     .seen = &arg.filters,
+     .help = "build, merge: leave out moves played in fewer than N\n"
+             "games (default 1)"},
+    {CLI_INT, "--min-score", .arg = "N", .dest = &arg.book.min_score, .lo = 0, .hi = 1000,
+     .seen = &arg.filters,
+     .help = "build, merge: leave out moves scoring under N permille\n"
+             "for the side that played them (default 0)"},
+    {CLI_CHOICE, "--weight", .arg = "KIND", .dest = &arg.weight, .choices = weights,
+     .want = "'games' or 'results'", .seen = &arg.filters,
+     .help = "build, merge: weigh moves by games (default) or by\n"
+             "results (2 per win, 1 per draw or unknown result)"},
+    {CLI_CHOICE, "--encoding", .arg = "ENC", .dest = &arg.encoding, .choices = encodings,
+     .want = "utf-8, gbk or big5",
+     .help = "build: the text encoding of the PGN files: utf-8\n"
+             "(default), gbk or big5"},
+    {CLI_CALL, "--pick", .arg = "SEED", .call = pick_option,
+     .help = "probe: also print the move a weighted pick with this\n"
+             "seed plays"},
+    {CLI_HELP, "--help", .alias = "-h", .help = "show this help and exit"},
+    {CLI_VERSION, "--version", .help = "show the library version and exit"},
+};
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 23,
+                              .help = help, .operand = operand};
+
+static void help(FILE *f)
+{
+    fputs("Usage: xq-book COMMAND [OPTION]... ARG...\n"
+          "Build, inspect and merge Xiangqi opening books (libxiangqi book files).\n"
+          "\n"
+          "Commands:\n"
+          "  build FILE...        build a book from the main lines of PGN games\n"
+          "                       (\"-\" reads standard input); the result of each game\n"
+          "                       is taken from its Result tag\n"
+          "  probe BOOK [FEN] [MOVE]...\n"
+          "                       list the book moves of a position: the start\n"
+          "                       position or FEN, after the ICCS moves given\n"
+          "  stats BOOK           print the header and totals of a book\n"
+          "  merge BOOK BOOK...   merge books (counts added) into the output file\n"
+          "  dump BOOK            print every stored move as text: key, move, counts\n"
+          "\n"
+          "A BOOK to read may be 'default': the default book installed with the\n"
+          "programs (share/xiangqi/book.xqb, found as xq-uci and xiangqi find it);\n"
+          "'./default' is a file of that name.\n"
+          "\n"
+          "Options:\n",
+          f);
+    cli_print_options(f, &spec);
+    fputs("\n"
+          "Exit status: 0 on success, 1 when a file cannot be read or written or is\n"
+          "not a valid book (probe: also when the position is not in the book), 2 on a\n"
+          "usage error.\n",
+          f);
+}
 
 static double now(void)
 {
@@ -285,76 +350,19 @@ static int cmd_dump(const char *path)
 
 int main(int argc, char **argv)
 {
-    xq_book_options opt;
-    xq_book_options_init(&opt, XQ_BOOK_OPTIONS_VERSION);
-    int filters = 0, pick = 0;
-    uint64_t seed = 0;
-    const char *cmd = NULL, *out = NULL, *enc = "utf-8";
-    /* The operands after the command, compacted in place at the front of
-     * argv (nargs < i at every step, so no entry still to be read is
-     * overwritten): nothing to free on the early returns below. */
-    char **args = argv;
-    int nargs = 0;
+    xq_book_options_init(&arg.book, XQ_BOOK_OPTIONS_VERSION);
     cli_init("xq-book");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        long long v;
-        if (cli_standard(a, help)) {
-            return 0;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (!(out = cli_value(argc, argv, &i)))
-                return CLI_EXIT_USAGE;
-        } else if (!strcmp(a, "--max-ply")) {
-            if (!cli_int_value(argc, argv, &i, 1, 1000, &v))
-                return CLI_EXIT_USAGE;
-            opt.max_ply = (int32_t)v;
-        } else if (!strcmp(a, "--min-games")) {
-            if (!cli_int_value(argc, argv, &i, 1, INT32_MAX, &v))
-                return CLI_EXIT_USAGE;
-            opt.min_games = (int32_t)v;
-            filters = 1;
-        } else if (!strcmp(a, "--min-score")) {
-            if (!cli_int_value(argc, argv, &i, 0, 1000, &v))
-                return CLI_EXIT_USAGE;
-            opt.min_score = (int32_t)v;
-            filters = 1;
-        } else if (!strcmp(a, "--weight")) {
-            const char *val = cli_value(argc, argv, &i);
-            if (!val)
-                return CLI_EXIT_USAGE;
-            if (!strcmp(val, "games"))
-                opt.weighting = XQ_BOOK_WEIGHT_GAMES;
-            else if (!strcmp(val, "results"))
-                opt.weighting = XQ_BOOK_WEIGHT_RESULTS;
-            else
-                return cli_usage_error("--weight wants 'games' or 'results', not '%s'", val);
-            filters = 1;
-        } else if (!strcmp(a, "--encoding")) {
-            const char *val = cli_value(argc, argv, &i);
-            if (!val)
-                return CLI_EXIT_USAGE;
-            if (strcmp(val, "utf-8") && strcmp(val, "gbk") && strcmp(val, "big5"))
-                return cli_usage_error("--encoding wants utf-8, gbk or big5, not '%s'", val);
-            enc = val;
-        } else if (!strcmp(a, "--pick")) {
-            const char *val = cli_value(argc, argv, &i);
-            if (!val)
-                return CLI_EXIT_USAGE;
-            char *end;
-            errno = 0;
-            seed = strtoull(val, &end, 10);
-            if (errno || end == val || *end || *val == '-')
-                return cli_usage_error("--pick wants a number, not '%s'", val);
-            pick = 1;
-        } else if (a[0] == '-' && a[1]) {
-            return cli_unknown_option(a);
-        } else if (!cmd) {
-            cmd = a;
-        } else {
-            args[nargs++] = argv[i];
-        }
-    }
-    int status;
+    int status = cli_parse(&spec, argc, argv);
+    if (status != CLI_CONTINUE)
+        return status;
+    static const int weighting[] = {XQ_BOOK_WEIGHT_GAMES, XQ_BOOK_WEIGHT_RESULTS};
+    if (arg.weight >= 0)
+        arg.book.weighting = weighting[arg.weight];
+    xq_book_options opt = arg.book;
+    const char *cmd = arg.cmd, *out = arg.out, *enc = encodings[arg.encoding];
+    char **args = argv;
+    const int nargs = arg.nargs, filters = arg.filters, pick = arg.pick;
+    const uint64_t seed = arg.seed;
     if (!cmd) {
         status = cli_usage_error("no command");
     } else if (!strcmp(cmd, "build")) {

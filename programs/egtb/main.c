@@ -20,6 +20,53 @@
 
 static const char *prog = "xq-egtb";
 
+/* ---- the command line ---- */
+
+static struct {
+    const char *dir, *cmd; /* the command: the first operand */
+    int quiet, set;
+    int nargs;             /* the other operands, compacted at the front of argv */
+} arg = {.dir = "."};
+
+static int set_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    if (strcmp(v, "first"))
+        return cli_usage_error("--set takes 'first', not '%s'", v);
+    arg.set = 1;
+    return 0;
+}
+
+/* The command, then its operands, compacted at the front of argv (the
+ * operand written is never one still to be read). */
+static int operand(void *ctx, int argc, char **argv, int *i)
+{
+    (void)ctx;
+    (void)argc;
+    if (!arg.cmd)
+        arg.cmd = argv[*i];
+    else
+        argv[arg.nargs++] = argv[*i];
+    return 0;
+}
+
+static void usage(FILE *f);
+
+static const cli_option options[] = {
+    {CLI_STRING, "--dir", .arg = "DIR", .dest = &arg.dir,
+     .help = "table directory (default: the current directory)"},
+    {CLI_CALL, "--set", .arg = "first", .call = set_option,
+     .help = "every table of the first set (docs/endgames.md)"},
+    {CLI_FLAG, "--quiet", "-q", .dest = &arg.quiet, .ival = 1,
+     .help = "generate: no line per table"},
+    {CLI_HELP, "--help", "-h", .help = "show this help"},
+    {CLI_VERSION, "--version", .help = "print the version"},
+};
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 15,
+                              .help = usage, .operand = operand};
+
 static void usage(FILE *f)
 {
     fputs("usage: xq-egtb generate [--dir DIR] [--quiet] (MATERIAL... | --set first)\n"
@@ -36,13 +83,9 @@ static void usage(FILE *f)
           "  verify       check tables (all of DIR by default) against their successors\n"
           "  probe        result, distance to mate and best moves of positions\n"
           "  stats        figures of every table of DIR\n"
-          "\n"
-          "  --dir DIR    table directory (default: the current directory)\n"
-          "  --set first  every table of the first set (docs/endgames.md)\n"
-          "  -q, --quiet  generate: no line per table\n"
-          "  -h, --help   show this help\n"
-          "  --version    print the version\n",
+          "\n",
           f);
+    cli_print_options(f, &spec);
 }
 
 static double now(void)
@@ -265,42 +308,14 @@ static int cmd_stats(const char *dir)
 
 int main(int argc, char **argv)
 {
-    const char *dir = ".", *cmd = NULL;
-    int quiet = 0, set = 0, nargs = 0;
     cli_init(prog);
-    char **args = calloc((size_t)argc + 1, sizeof *args);
-    if (!args)
-        return 1;
-    int rc = -1;
-    for (int i = 1; i < argc && rc < 0; i++) {
-        const char *a = argv[i], *v;
-        if (cli_standard(a, usage)) {
-            rc = 0;
-        } else if (!strcmp(a, "--dir")) {
-            if (!(v = cli_value(argc, argv, &i)))
-                rc = CLI_EXIT_USAGE;
-            else
-                dir = v;
-        } else if (!strcmp(a, "--set")) {
-            if (!(v = cli_value(argc, argv, &i)))
-                rc = CLI_EXIT_USAGE;
-            else if (strcmp(v, "first"))
-                rc = cli_usage_error("--set takes 'first', not '%s'", v);
-            else
-                set = 1;
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            quiet = 1;
-        } else if (a[0] == '-' && a[1]) {
-            rc = cli_unknown_option(a);
-        } else if (!cmd) {
-            cmd = a;
-        } else {
-            args[nargs++] = argv[i];
-        }
-    }
-    if (rc >= 0) {
-        /* --help, --version or a usage error */
-    } else if (!cmd) {
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    const char *dir = arg.dir, *cmd = arg.cmd;
+    char **args = argv;
+    const int quiet = arg.quiet, set = arg.set, nargs = arg.nargs;
+    if (!cmd) {
         rc = cli_usage_error("no command (generate, verify, probe or stats)");
     } else if (!strcmp(cmd, "generate")) {
         rc = cmd_generate(dir, quiet, set, args, nargs);
@@ -315,6 +330,5 @@ int main(int argc, char **argv)
     } else {
         rc = cli_usage_error("unknown command '%s'", cmd);
     }
-    free(args);
     return rc;
 }

@@ -15,53 +15,32 @@
  * limit end a game. A crash, an illegal move or a timeout loses it. The closing
  * line gives wins, draws and losses of the first engine, its score and the
  * Elo difference with a 95% error bar. See docs/engine.md. */
-#define _GNU_SOURCE /* pipe2 */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
-#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <xiangqi/xiangqi.h>
 
 #include "cli.h"
+#include "engine.h"
 
-#define MAX_ARGS 32
-#define MAX_OPTS 32
 #define MAX_GAME_PLIES 2000
 #define MAX_OPENING_MOVES 64
-#define LINE_MAX_LEN 8192         /* longest engine line kept (longer ones are cut) */
 #define MOVE_TEXT_WIDTH 7         /* " h2e2" or " h3e3" with ranks 1-10, and room */
-#define HANDSHAKE_TIMEOUT_MS 10000 /* uciok / readyok must come within this */
 #define UNTIMED_MOVE_LIMIT_MS 600000 /* -nodes / -depth: a move taking longer is a timeout */
-#define QUIT_WAIT_MS 1000         /* after 'quit', how long an engine may take to exit */
-#define QUIT_POLL_MS 20
 #define MATE_SCORE 30000          /* "score mate N" as centipawns: MATE_SCORE - N */
 #define PROGRESS_DEFAULT_S 30     /* a running game reports after this long without output */
 
 /* ---- configuration ---- */
 
-typedef struct engine_cfg {
-    char *cmd;
-    char *args[MAX_ARGS];
-    int nargs;
-    char *name;
-    int ucci;          /* speaks UCCI instead of UCI */
-    int ranks1;        /* numbers ranks 1-10 (Fairy-Stockfish, Sjaak) */
-    int fen_he;        /* wants H/E for horse/elephant in FENs */
-    char *opt_name[MAX_OPTS], *opt_value[MAX_OPTS];
-    int nopts;
-} engine_cfg;
 
 typedef struct opening {
     char fen[XQ_FEN_MAX];
@@ -147,257 +126,6 @@ static void usage_die(const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     exit(cli_usage_error("%s", msg));
-}
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* ---- engine processes ---- */
-
-typedef struct engine {
-    const engine_cfg *c;
-    pid_t pid;
-    int in, out; /* our ends: write to in, read from out */
-    char buf[1 << 16];
-    size_t len;
-    int dead;
-} engine;
-
-static void eng_kill(engine *e)
-{
-    if (e->pid > 0) {
-        kill(e->pid, SIGKILL);
-        waitpid(e->pid, NULL, 0);
-    }
-    if (e->in >= 0)
-        close(e->in);
-    if (e->out >= 0)
-        close(e->out);
-    e->pid = -1;
-    e->in = e->out = -1;
-    e->dead = 1;
-}
-
-static int eng_send(engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int eng_send(engine *e, const char *fmt, ...)
-{
-    char line[16384];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
-    va_end(ap);
-    if (e->dead || n < 0 || n >= (int)sizeof line - 1)
-        return -1;
-    line[n++] = '\n';
-    for (int off = 0; off < n;) {
-        ssize_t w = write(e->in, line + off, (size_t)(n - off));
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            e->dead = 1;
-            return -1;
-        }
-        off += (int)w;
-    }
-    return 0;
-}
-
-/* Read one line into out (NUL-terminated, no newline) within deadline_ms
- * (absolute, now_ms() clock). Returns 1 line, 0 timeout, -1 engine gone. */
-static int eng_read(engine *e, char *out, size_t cap, int64_t deadline)
-{
-    for (;;) {
-        char *nl = memchr(e->buf, '\n', e->len);
-        if (nl) {
-            size_t n = (size_t)(nl - e->buf);
-            size_t k = n < cap - 1 ? n : cap - 1;
-            memcpy(out, e->buf, k);
-            out[k] = 0;
-            if (k && out[k - 1] == '\r')
-                out[k - 1] = 0;
-            memmove(e->buf, nl + 1, e->len - n - 1);
-            e->len -= n + 1;
-            return 1;
-        }
-        if (e->dead)
-            return -1;
-        if (e->len == sizeof e->buf) /* absurdly long line: drop it */
-            e->len = 0;
-        int64_t left = deadline - now_ms();
-        if (left <= 0)
-            return 0;
-        struct pollfd pfd = {e->out, POLLIN, 0};
-        int rc = poll(&pfd, 1, left > 1000000 ? 1000000 : (int)left);
-        if (rc < 0 && errno != EINTR)
-            return -1;
-        if (rc <= 0)
-            continue;
-        ssize_t r = read(e->out, e->buf + e->len, sizeof e->buf - e->len);
-        if (r <= 0) {
-            if (r < 0 && errno == EINTR)
-                continue;
-            e->dead = 1;
-            continue; /* deliver what is buffered, then -1 */
-        }
-        e->len += (size_t)r;
-    }
-}
-
-/* Wait for a line starting with `word`; 0, -1 when the engine is gone, -2
- * on timeout. */
-static int eng_expect(engine *e, const char *word, int timeout_ms)
-{
-    char line[LINE_MAX_LEN];
-    int64_t deadline = now_ms() + timeout_ms;
-    size_t n = strlen(word);
-    for (;;) {
-        int rc = eng_read(e, line, sizeof line, deadline);
-        if (rc <= 0)
-            return rc == 0 ? -2 : -1;
-        if (strncmp(line, word, n) == 0 && (line[n] == 0 || line[n] == ' '))
-            return 0;
-    }
-}
-
-/* Why a handshake failed: rc of eng_expect (-1 gone, -2 timeout) in words,
- * with the exit status of an engine that is gone. */
-static void handshake_failure(engine *e, int rc, const char *sent, const char *wanted, char *why,
-                              size_t cap)
-{
-    if (rc == -2) {
-        snprintf(why, cap, "did not answer '%s' with '%s' within %d s", sent, wanted,
-                 HANDSHAKE_TIMEOUT_MS / 1000);
-        return;
-    }
-    int status = 0;
-    pid_t w = -1;
-    for (int waited = 0; waited < QUIT_WAIT_MS; waited += QUIT_POLL_MS) {
-        w = waitpid(e->pid, &status, WNOHANG);
-        if (w != 0)
-            break;
-        struct timespec ts = {0, QUIT_POLL_MS * 1000000L};
-        nanosleep(&ts, NULL);
-    }
-    if (w == e->pid) {
-        e->pid = -1; /* reaped */
-        if (WIFEXITED(status))
-            snprintf(why, cap, "exited with status %d before answering '%s' with '%s'",
-                     WEXITSTATUS(status), sent, wanted);
-        else if (WIFSIGNALED(status))
-            snprintf(why, cap, "was killed by signal %d before answering '%s' with '%s'",
-                     WTERMSIG(status), sent, wanted);
-        else
-            snprintf(why, cap, "stopped before answering '%s' with '%s'", sent, wanted);
-    } else {
-        snprintf(why, cap, "closed its output before answering '%s' with '%s'", sent, wanted);
-    }
-}
-
-/* Start the engine and shake hands (uci/uciok, the options, isready/readyok).
- * 0, or -1 with the reason in why (the engine cannot be run, or exited, or
- * did not answer). */
-static int eng_start(engine *e, const engine_cfg *c, char *why, size_t whycap)
-{
-    int to_child[2], from_child[2], exec_err[2];
-    memset(e, 0, sizeof *e);
-    e->c = c;
-    e->pid = -1;
-    e->in = e->out = -1;
-    e->dead = 1;
-    /* Close-on-exec from the start: a game thread's fork in between must not
-     * inherit our ends (the engine would never see its input close). The
-     * exec_err pipe carries errno from a child whose exec failed. */
-    if (pipe2(to_child, O_CLOEXEC) || pipe2(from_child, O_CLOEXEC) ||
-        pipe2(exec_err, O_CLOEXEC)) {
-        snprintf(why, whycap, "cannot create a pipe: %s", strerror(errno));
-        return -1;
-    }
-    pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(why, whycap, "cannot fork: %s", strerror(errno));
-        close(to_child[0]), close(to_child[1]), close(from_child[0]), close(from_child[1]);
-        close(exec_err[0]), close(exec_err[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        dup2(to_child[0], 0); /* dup2 clears close-on-exec on 0, 1 and 2 */
-        dup2(from_child[1], 1);
-        int devnull = open("/dev/null", O_WRONLY);
-        if (devnull >= 0)
-            dup2(devnull, 2);
-        char *argv[MAX_ARGS + 2];
-        argv[0] = c->cmd;
-        for (int i = 0; i < c->nargs; i++)
-            argv[i + 1] = c->args[i];
-        argv[c->nargs + 1] = NULL;
-        execvp(c->cmd, argv);
-        int err = errno;
-        ssize_t w = write(exec_err[1], &err, sizeof err);
-        (void)w;
-        _exit(127);
-    }
-    close(to_child[0]);
-    close(from_child[1]);
-    close(exec_err[1]);
-    int err = 0;
-    ssize_t r;
-    do
-        r = read(exec_err[0], &err, sizeof err);
-    while (r < 0 && errno == EINTR);
-    close(exec_err[0]);
-    e->pid = pid;
-    e->in = to_child[1];
-    e->out = from_child[0];
-    e->dead = 0;
-    if (r == (ssize_t)sizeof err) {
-        snprintf(why, whycap, "cannot run '%s': %s", c->cmd, strerror(err));
-        goto fail;
-    }
-    const char *hello = c->ucci ? "ucci" : "uci", *ok = c->ucci ? "ucciok" : "uciok";
-    int rc = eng_send(e, "%s", hello) ? -1 : eng_expect(e, ok, HANDSHAKE_TIMEOUT_MS);
-    if (rc) {
-        handshake_failure(e, rc, hello, ok, why, whycap);
-        goto fail;
-    }
-    if (c->ucci)
-        eng_send(e, "setoption usemillisec true");
-    for (int i = 0; i < c->nopts; i++) {
-        if (c->ucci)
-            eng_send(e, "setoption %s %s", c->opt_name[i], c->opt_value[i]);
-        else
-            eng_send(e, "setoption name %s value %s", c->opt_name[i], c->opt_value[i]);
-    }
-    rc = eng_send(e, "isready") ? -1 : eng_expect(e, "readyok", HANDSHAKE_TIMEOUT_MS);
-    if (rc) {
-        handshake_failure(e, rc, "isready", "readyok", why, whycap);
-        goto fail;
-    }
-    return 0;
-fail:
-    eng_kill(e);
-    return -1;
-}
-
-static void eng_quit(engine *e)
-{
-    if (e->dead) {
-        eng_kill(e);
-        return;
-    }
-    eng_send(e, "quit");
-    for (int waited = 0; waited < QUIT_WAIT_MS; waited += QUIT_POLL_MS) {
-        if (waitpid(e->pid, NULL, WNOHANG) == e->pid) {
-            e->pid = -1;
-            break;
-        }
-        struct timespec ts = {0, QUIT_POLL_MS * 1000000L};
-        nanosleep(&ts, NULL);
-    }
-    eng_kill(e);
 }
 
 /* ---- notation per engine ---- */
@@ -1146,55 +874,6 @@ static void load_openings(const char *path)
 
 /* ---- command line ---- */
 
-static void usage(FILE *f)
-{
-    fputs("usage: xq-match -engine cmd=PATH [KEY=VALUE...] -engine cmd=PATH [KEY=VALUE...]\n"
-          "                (-movetime MS | -nodes N | -depth N | -tc BASE+INC) [OPTIONS]\n"
-          "\n"
-          "Engine keys:\n"
-          "  cmd=PATH          program to run (searched in PATH)\n"
-          "  arg=ARG           a command-line argument for it (repeatable)\n"
-          "  name=NAME         name in the results and the PGN (default: the program)\n"
-          "  proto=uci|ucci    protocol (default uci)\n"
-          "  ranks=0|1         rank numbering of its moves: 0-9 (default) or 1-10\n"
-          "                    (Fairy-Stockfish, Sjaak)\n"
-          "  fen=std|he        FEN letters: standard (default) or H/E for horse/elephant\n"
-          "  option.NAME=VALUE a setoption to send after the handshake (repeatable)\n"
-          "\n"
-          "Limits (one of):\n"
-          "  -movetime MS      fixed time per move\n"
-          "  -nodes N          fixed nodes per move\n"
-          "  -depth N          fixed depth per move\n"
-          "  -tc BASE+INC      clock: BASE seconds per game plus INC seconds per move\n"
-          "  -movestogo N      with -tc: repeating time control of N moves\n"
-          "Options:\n"
-          "  -openings FILE    one opening per line: ICCS moves from the start position,\n"
-          "                    or 'fen FEN [moves ...]'; '#' starts a comment\n"
-          "                    (default: the start position only)\n"
-          "  -rounds N         openings to play, each twice with colours swapped\n"
-          "                    (default: every opening in the file once)\n"
-          "  -concurrency N    games at the same time (default 1)\n"
-          "  -pgn FILE         append the games to FILE\n"
-          "  -timemargin MS    extra time before a move counts as a timeout\n"
-          "                    (default 1000 with -movetime, 100 with -tc)\n"
-          "  -rules SET        the referee's rules: axf (default), cxa or simple\n"
-          "                    (see docs/rules.md): checkmate, stalemate, repetition\n"
-          "                    with perpetual check, chase and (cxa) mate threats,\n"
-          "                    the move limit, insufficient material\n"
-          "  -draw-plies N     plies without a capture that draw (default 120, as the\n"
-          "                    rules count them; 0: no limit)\n"
-          "  -max-plies N      plies after which the game is drawn (default 600)\n"
-          "  -quiet            print only the final result\n"
-          "  -progress S       a line about each running game every S seconds\n"
-          "                    (default 30; 0: none)\n"
-          "  -json FILE        write the result as JSON to FILE ('-': standard\n"
-          "                    output, instead of the text)\n"
-          "  -h, -help         show this help\n"
-          "  -version          show the version\n"
-          "Every option may also be written with two leading dashes.\n",
-          f);
-}
-
 static void parse_engine(engine_cfg *c, char **argv, int *i, int argc)
 {
     memset(c, 0, sizeof *c);
@@ -1241,21 +920,128 @@ static void parse_engine(engine_cfg *c, char **argv, int *i, int argc)
     }
 }
 
-static long long num_arg(int argc, char **argv, int *i, long long lo, long long hi)
+/* ---- the command line ---- */
+
+static int neng;       /* -engine given so far */
+static int have_limit; /* -movetime, -nodes, -depth and -tc given */
+
+static int engine_option(void *ctx, int argc, char **argv, int *i)
 {
-    if (*i + 1 >= argc)
-        exit(cli_missing_value(argv[*i]));
-    char *end;
-    long long v = strtoll(argv[*i + 1], &end, 10);
-    if (*end || v < lo || v > hi)
-        usage_die("%s: '%s' is not a number in %lld..%lld", argv[*i], argv[*i + 1], lo, hi);
-    ++*i;
-    return v;
+    (void)ctx;
+    if (neng == 2)
+        usage_die("exactly two engines are needed");
+    parse_engine(&cfg.eng[neng++], argv, i, argc);
+    return 0;
+}
+
+static int tc_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    double base, inc = 0;
+    if (sscanf(v, "%lf+%lf", &base, &inc) < 1 || base <= 0 || inc < 0)
+        usage_die("-tc: '%s' is not BASE+INC in seconds", v);
+    cfg.base_ms = (int)(base * 1000);
+    cfg.inc_ms = (int)(inc * 1000);
+    return 0;
+}
+
+static int rules_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    if (strcmp(v, "axf") == 0)
+        cfg.ruleset = XQ_RULES_AXF;
+    else if (strcmp(v, "cxa") == 0)
+        cfg.ruleset = XQ_RULES_CXA;
+    else if (strcmp(v, "simple") == 0)
+        cfg.ruleset = XQ_RULES_SIMPLE;
+    else
+        usage_die("-rules must be axf, cxa or simple");
+    return 0;
+}
+
+/* cutechess-cli's wording: "-rounds: 'x' is not a number in 1..1000000". */
+static int bad_number(const cli_option *o, const char *opt, const char *v)
+{
+    return cli_usage_error("%s: '%s' is not a number in %lld..%lld", opt, v, o->lo, o->hi);
+}
+
+static const cli_option options[] = {
+    {CLI_ARGS, "-engine", .alias = "-e", .args = engine_option}, /* in the usage lines */
+    {CLI_TEXT, .help = "Limits (one of):"},
+    {CLI_INT, "-movetime", .arg = "MS", .dest = &cfg.movetime, .lo = 1, .hi = 86400000,
+     .seen = &have_limit, .help = "fixed time per move"},
+    {CLI_LLONG, "-nodes", .arg = "N", .dest = &cfg.nodes, .lo = 1, .hi = INT64_MAX,
+     .seen = &have_limit, .help = "fixed nodes per move"},
+    {CLI_INT, "-depth", .arg = "N", .dest = &cfg.depth, .lo = 1, .hi = 100, .seen = &have_limit,
+     .help = "fixed depth per move"},
+    {CLI_CALL, "-tc", .arg = "BASE+INC", .call = tc_option, .seen = &have_limit,
+     .help = "clock: BASE seconds per game plus INC seconds per move"},
+    {CLI_INT, "-movestogo", .arg = "N", .dest = &cfg.movestogo, .lo = 1, .hi = 1000,
+     .help = "with -tc: repeating time control of N moves"},
+    {CLI_TEXT, .help = "Options:"},
+    {CLI_STRING, "-openings", .arg = "FILE", .dest = &cfg.openings_path,
+     .help = "one opening per line: ICCS moves from the start position,\n"
+             "or 'fen FEN [moves ...]'; '#' starts a comment\n"
+             "(default: the start position only)"},
+    {CLI_INT, "-rounds", .arg = "N", .dest = &cfg.rounds, .lo = 1, .hi = 1000000,
+     .help = "openings to play, each twice with colours swapped\n"
+             "(default: every opening in the file once)"},
+    {CLI_INT, "-concurrency", .arg = "N", .dest = &cfg.concurrency, .lo = 1, .hi = 256,
+     .help = "games at the same time (default 1)"},
+    {CLI_STRING, "-pgn", .arg = "FILE", .dest = &cfg.pgn_path, .help = "append the games to FILE"},
+    {CLI_INT, "-timemargin", .arg = "MS", .dest = &cfg.timemargin, .lo = 0, .hi = 3600000,
+     .help = "extra time before a move counts as a timeout\n"
+             "(default 1000 with -movetime, 100 with -tc)"},
+    {CLI_CALL, "-rules", .arg = "SET", .call = rules_option,
+     .help = "the referee's rules: axf (default), cxa or simple\n"
+             "(see docs/rules.md): checkmate, stalemate, repetition\n"
+             "with perpetual check, chase and (cxa) mate threats,\n"
+             "the move limit, insufficient material"},
+    {CLI_INT, "-draw-plies", .arg = "N", .dest = &cfg.draw_plies, .lo = 0, .hi = 100000,
+     .help = "plies without a capture that draw (default 120, as the\n"
+             "rules count them; 0: no limit)"},
+    {CLI_INT, "-max-plies", .arg = "N", .dest = &cfg.max_plies, .lo = 1,
+     .hi = MAX_GAME_PLIES - 1, .help = "plies after which the game is drawn (default 600)"},
+    {CLI_FLAG, "-quiet", .dest = &cfg.quiet, .ival = 1, .help = "print only the final result"},
+    {CLI_INT, "-progress", .arg = "S", .dest = &cfg.progress_s, .lo = 0, .hi = 86400,
+     .help = "a line about each running game every S seconds\n"
+             "(default 30; 0: none)"},
+    {CLI_STRING, "-json", .arg = "FILE", .dest = &cfg.json_path,
+     .help = "write the result as JSON to FILE ('-': standard\n"
+             "output, instead of the text)"},
+    {CLI_HELP, "-help", "-h", .help = "show this help"},
+    {CLI_VERSION, "-version", .help = "show the version"},
+};
+
+static void usage(FILE *f);
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], CLI_SINGLE_DASH,
+                              .column = 20, .help = usage, .bad_value = bad_number};
+
+static void usage(FILE *f)
+{
+    fputs("usage: xq-match -engine cmd=PATH [KEY=VALUE...] -engine cmd=PATH [KEY=VALUE...]\n"
+          "                (-movetime MS | -nodes N | -depth N | -tc BASE+INC) [OPTIONS]\n"
+          "\n"
+          "Engine keys:\n"
+          "  cmd=PATH          program to run (searched in PATH)\n"
+          "  arg=ARG           a command-line argument for it (repeatable)\n"
+          "  name=NAME         name in the results and the PGN (default: the program)\n"
+          "  proto=uci|ucci    protocol (default uci)\n"
+          "  ranks=0|1         rank numbering of its moves: 0-9 (default) or 1-10\n"
+          "                    (Fairy-Stockfish, Sjaak)\n"
+          "  fen=std|he        FEN letters: standard (default) or H/E for horse/elephant\n"
+          "  option.NAME=VALUE a setoption to send after the handshake (repeatable)\n"
+          "\n",
+          f);
+    cli_print_options(f, &spec);
+    fputs("Every option may also be written with two leading dashes.\n", f);
 }
 
 int main(int argc, char **argv)
 {
-    int neng = 0, have_limit = 0;
     cli_init("xq-match");
     cfg.base_ms = -1;
     cfg.timemargin = -1;
@@ -1264,81 +1050,9 @@ int main(int argc, char **argv)
     cfg.ruleset = XQ_RULES_AXF;
     cfg.max_plies = 600;
     cfg.progress_s = PROGRESS_DEFAULT_S;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (a[0] == '-' && a[1] == '-')
-            a++; /* accept --option too */
-        if (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "-version") == 0) {
-            return cli_version();
-        } else if (strcmp(a, "-engine") == 0 || strcmp(a, "-e") == 0) {
-            if (neng == 2)
-                usage_die("exactly two engines are needed");
-            parse_engine(&cfg.eng[neng++], argv, &i, argc);
-        } else if (strcmp(a, "-movetime") == 0) {
-            cfg.movetime = (int)num_arg(argc, argv, &i, 1, 86400000);
-            have_limit++;
-        } else if (strcmp(a, "-nodes") == 0) {
-            cfg.nodes = num_arg(argc, argv, &i, 1, INT64_MAX);
-            have_limit++;
-        } else if (strcmp(a, "-depth") == 0) {
-            cfg.depth = (int)num_arg(argc, argv, &i, 1, 100);
-            have_limit++;
-        } else if (strcmp(a, "-tc") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            double base, inc = 0;
-            if (sscanf(argv[++i], "%lf+%lf", &base, &inc) < 1 || base <= 0 || inc < 0)
-                usage_die("-tc: '%s' is not BASE+INC in seconds", argv[i]);
-            cfg.base_ms = (int)(base * 1000);
-            cfg.inc_ms = (int)(inc * 1000);
-            have_limit++;
-        } else if (strcmp(a, "-movestogo") == 0) {
-            cfg.movestogo = (int)num_arg(argc, argv, &i, 1, 1000);
-        } else if (strcmp(a, "-openings") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            cfg.openings_path = argv[++i];
-        } else if (strcmp(a, "-rounds") == 0) {
-            cfg.rounds = (int)num_arg(argc, argv, &i, 1, 1000000);
-        } else if (strcmp(a, "-concurrency") == 0) {
-            cfg.concurrency = (int)num_arg(argc, argv, &i, 1, 256);
-        } else if (strcmp(a, "-pgn") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            cfg.pgn_path = argv[++i];
-        } else if (strcmp(a, "-timemargin") == 0) {
-            cfg.timemargin = (int)num_arg(argc, argv, &i, 0, 3600000);
-        } else if (strcmp(a, "-draw-plies") == 0) {
-            cfg.draw_plies = (int)num_arg(argc, argv, &i, 0, 100000);
-        } else if (strcmp(a, "-rules") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            const char *v = argv[++i];
-            if (strcmp(v, "axf") == 0)
-                cfg.ruleset = XQ_RULES_AXF;
-            else if (strcmp(v, "cxa") == 0)
-                cfg.ruleset = XQ_RULES_CXA;
-            else if (strcmp(v, "simple") == 0)
-                cfg.ruleset = XQ_RULES_SIMPLE;
-            else
-                usage_die("-rules must be axf, cxa or simple");
-        } else if (strcmp(a, "-max-plies") == 0) {
-            cfg.max_plies = (int)num_arg(argc, argv, &i, 1, MAX_GAME_PLIES - 1);
-        } else if (strcmp(a, "-quiet") == 0) {
-            cfg.quiet = 1;
-        } else if (strcmp(a, "-progress") == 0) {
-            cfg.progress_s = (int)num_arg(argc, argv, &i, 0, 86400);
-        } else if (strcmp(a, "-json") == 0) {
-            if (i + 1 >= argc)
-                return cli_missing_value(argv[i]);
-            cfg.json_path = argv[++i];
-        } else {
-            return cli_unknown_option(argv[i]);
-        }
-    }
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != CLI_CONTINUE)
+        return rc;
     if (neng != 2)
         usage_die("exactly two engines are needed");
     if (have_limit != 1)
@@ -1387,7 +1101,7 @@ int main(int argc, char **argv)
         print_score(stdout, 1);
     }
     fflush(stdout);
-    int rc = 0;
+    rc = 0;
     if (json) {
         write_json(json);
         if (json != stdout ? fclose(json) != 0 : fflush(json) != 0) {

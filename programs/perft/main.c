@@ -23,6 +23,33 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The command line. */
+static struct {
+    const char *fen, *epd;
+    long long depth;
+    int divide;
+} arg = {.depth = -1};
+
+static void usage(FILE *f);
+
+static const cli_option options[] = {
+    {CLI_STRING, "--fen", .arg = "FEN", .dest = &arg.fen,
+     .help = "position to count (default: the start position)"},
+    {CLI_LLONG, "--depth", .arg = "N", .dest = &arg.depth, .lo = 0, .hi = 64,
+     .help = "depth to count to (default 5); with --epd, the deepest\n"
+             "depth checked on each line (default: all listed)"},
+    {CLI_FLAG, "--divide", .dest = &arg.divide, .ival = 1,
+     .help = "print the count below each legal move at the root"},
+    {CLI_STRING, "--epd", .arg = "FILE", .dest = &arg.epd,
+     .help = "check every line 'FEN ;D1 n ;D2 n ...' of FILE and print\n"
+             "ok/FAIL per count; the exit status is 1 if any count differs"},
+    {CLI_HELP, "--help", "-h", .help = "show this help"},
+    {CLI_VERSION, "--version", .help = "show the version"},
+};
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 15,
+                              .help = usage};
+
 static void usage(FILE *f)
 {
     fputs("usage: xq-perft [--fen FEN] [--depth N] [--divide]\n"
@@ -30,16 +57,10 @@ static void usage(FILE *f)
           "\n"
           "Count the leaf nodes of the legal-move tree (perft) and report the time\n"
           "and speed.\n"
-          "\n"
-          "  --fen FEN    position to count (default: the start position)\n"
-          "  --depth N    depth to count to (default 5); with --epd, the deepest\n"
-          "               depth checked on each line (default: all listed)\n"
-          "  --divide     print the count below each legal move at the root\n"
-          "  --epd FILE   check every line 'FEN ;D1 n ;D2 n ...' of FILE and print\n"
-          "               ok/FAIL per count; the exit status is 1 if any count differs\n"
-          "  -h, --help   show this help\n"
-          "  --version    show the version\n"
-          "\n"
+          "\n",
+          f);
+    cli_print_options(f, &spec);
+    fputs("\n"
           "Moves are printed in ICCS coordinates (h2e2), ranks 0-9 from Red's side.\n",
           f);
 }
@@ -161,30 +182,11 @@ static int run_epd(const char *path, int max_depth)
 
 int main(int argc, char **argv)
 {
-    const char *fen = NULL, *epd = NULL;
-    long long depth = -1;
-    int divide = 0;
     cli_init("xq-perft");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_standard(a, usage)) {
-            return 0;
-        } else if (!strcmp(a, "--fen")) {
-            if (!(fen = cli_value(argc, argv, &i)))
-                return CLI_EXIT_USAGE;
-        } else if (!strcmp(a, "--epd")) {
-            if (!(epd = cli_value(argc, argv, &i)))
-                return CLI_EXIT_USAGE;
-        } else if (!strcmp(a, "--depth")) {
-            if (!cli_int_value(argc, argv, &i, 0, 64, &depth))
-                return CLI_EXIT_USAGE;
-        } else if (!strcmp(a, "--divide")) {
-            divide = 1;
-        } else {
-            return cli_unknown_option(a);
-        }
-    }
-    if (epd)
-        return run_epd(epd, (int)depth);
-    return run_single(fen, depth < 0 ? 5 : (int)depth, divide);
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    if (arg.epd)
+        return run_epd(arg.epd, (int)arg.depth);
+    return run_single(arg.fen, arg.depth < 0 ? 5 : (int)arg.depth, arg.divide);
 }

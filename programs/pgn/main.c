@@ -12,63 +12,6 @@
 
 #include "cli.h"
 
-static const char usage[] =
-    "Usage: xq-pgn [OPTION]... FILE...\n"
-    "Read Xiangqi games from PGN files (any number of games, moves in ICCS, WXF\n"
-    "or Chinese notation), XQF files (every version, encrypted ones included)\n"
-    "and DhtmlXQ files; check every move; then report on each game, or write the\n"
-    "games as PGN in one notation. \"-\" reads PGN from standard input.\n"
-    "\n"
-    "Modes (default: one report line per game):\n"
-    "  --to NOTATION      write the games as PGN: iccs, wxf or chinese\n"
-    "  --check            print only the bad games and a summary line\n"
-    "  --stats            print totals per file and overall (games, plies,\n"
-    "                     variations, comments, results) after the games\n"
-    "  --outcome          judge the end of each game's main line by the rules:\n"
-    "                     mate, repetition (perpetual check or chase, judged\n"
-    "                     from the moves), move limit, material; print the\n"
-    "                     result, the reason and the evidence\n"
-    "  --rules SET        rule set for --outcome: axf (default), cxa or simple\n"
-    "\n"
-    "Reading:\n"
-    "  --from NOTATION    the move text is in this notation (iccs, wxf, chinese);\n"
-    "                     default: the Format tag, else detected move by move\n"
-    "  --dialect DIALECT  WXF dialect for reading and writing: official (default)\n"
-    "                     or xqbase (tandem pawns: P+ P- P. and Pa..Pe)\n"
-    "  --ranks-1-10       ICCS ranks are numbered 1-10 (reading and writing)\n"
-    "  --encoding ENC     the files' text encoding: auto (default: detected by\n"
-    "                     content), utf-8, gbk, big5 or latin1 (Windows-1252);\n"
-    "                     the output is UTF-8\n"
-    "\n"
-    "Writing (with --to):\n"
-    "  --style LIST       comma-separated: fullwidth (Ｃ２．５), equals (C2=5),\n"
-    "                     prefix (+R+1), ascii-digits (马8进7), traditional\n"
-    "                     (俥傌炮帥), upper (H2-E2)\n"
-    "  --width N          wrap move text at N characters (default 80; 0 = one line)\n"
-    "  --no-comments      leave out comments and NAGs\n"
-    "  --no-variations    main line only\n"
-    "  -o, --output FILE  write to FILE instead of standard output\n"
-    "\n"
-    "  -q, --quiet        no per-game report lines (errors are still printed)\n"
-    "  -h, --help         show this help and exit\n"
-    "  --version          show the version and exit\n"
-    "\n"
-    "A report line reads FILE:LINE: game N: ... with the number of plies of the\n"
-    "main line, variations, players, result and the final position (FEN) of the\n"
-    "main line. With --outcome it reads FILE:LINE: game N: P plies: OUTCOME\n"
-    "[(recorded RESULT)], e.g. \"0-1 perpetual chase by Red: c0 chasing c7 (cycle\n"
-    "from ply 12, 8 plies)\"; docs/rules.md describes the rule sets. Errors read\n"
-    "FILE:LINE:COLUMN: game N: error: MESSAGE (columns\n"
-    "count characters; for XQF and DhtmlXQ the position is a byte offset).\n"
-    "\n"
-    "Exit status: 0 if every game is valid, 1 if a game is invalid or a file\n"
-    "cannot be read, 2 on a usage error.\n";
-
-static void print_usage(FILE *f)
-{
-    fputs(usage, f);
-}
-
 typedef struct options {
     int mode_to, check, stats, quiet, outcome;
     xq_rules rules;
@@ -126,6 +69,165 @@ static int parse_style(const char *s, unsigned *flags)
         *flags |= styles[i].flag;
     }
     return 0;
+}
+
+/* ---- the command line ---- */
+
+static options cfg = {.width = 80, .comments = 1, .variations = 1, .from = XQ_NOTATION_AUTO};
+static int ranks_1_10;
+static const char *files[4096];
+static int nfiles;
+
+static int notation_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    int n = parse_notation(v);
+    if (n < 0)
+        return cli_usage_error("unknown notation '%s' (iccs, wxf, chinese)", v);
+    *(!strcmp(opt, "--to") ? &cfg.mode_to : &cfg.from) = n;
+    return 0;
+}
+
+static int dialect_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    if (!strcmp(v, "xqbase")) {
+        cfg.read_flags |= XQ_NOTATION_XQBASE;
+        cfg.write_flags |= XQ_NOTATION_XQBASE;
+    } else if (strcmp(v, "official") && strcmp(v, "wxf")) {
+        return cli_usage_error("unknown dialect '%s' (official, xqbase)", v);
+    }
+    return 0;
+}
+
+static int encoding_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    static const char *const names[] = {"auto", "utf-8", "gbk", "big5", "latin1"};
+    cfg.encoding = -1;
+    for (int k = 0; k < 5; k++)
+        if (!strcasecmp(v, names[k]) || (k == 1 && !strcasecmp(v, "utf8")) ||
+            (k == 2 && !strcasecmp(v, "gb18030")) || (k == 3 && !strcasecmp(v, "cp950")) ||
+            (k == 4 && !strcasecmp(v, "windows-1252")))
+            cfg.encoding = k; /* XQ_ENCODING_AUTO .. XQ_ENCODING_LATIN1 */
+    if (cfg.encoding < 0)
+        return cli_usage_error("unknown encoding '%s' (auto, utf-8, gbk, big5, latin1)", v);
+    return 0;
+}
+
+static int style_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    if (parse_style(v, &cfg.write_flags) < 0)
+        return cli_usage_error("unknown style in '%s'", v);
+    return 0;
+}
+
+static int rules_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    const int set = !strcmp(v, "axf")      ? XQ_RULES_AXF
+                    : !strcmp(v, "cxa")    ? XQ_RULES_CXA
+                    : !strcmp(v, "simple") ? XQ_RULES_SIMPLE
+                                           : -1;
+    if (set < 0)
+        return cli_usage_error("unknown rule set '%s' (axf, cxa, simple)", v);
+    xq_rules_init(&cfg.rules, XQ_RULES_VERSION, set);
+    return 0;
+}
+
+static int add_file(void *ctx, int argc, char **argv, int *i)
+{
+    (void)ctx;
+    (void)argc;
+    if (nfiles == (int)(sizeof files / sizeof files[0]))
+        return cli_usage_error("more than %d input files", nfiles);
+    files[nfiles++] = argv[*i];
+    return 0;
+}
+
+static const cli_option option_table[] = {
+    {CLI_TEXT, .help = "Modes (default: one report line per game):"},
+    {CLI_CALL, "--to", .arg = "NOTATION", .call = notation_option,
+     .help = "write the games as PGN: iccs, wxf or chinese"},
+    {CLI_FLAG, "--check", .dest = &cfg.check, .ival = 1,
+     .help = "print only the bad games and a summary line"},
+    {CLI_FLAG, "--stats", .dest = &cfg.stats, .ival = 1,
+     .help = "print totals per file and overall (games, plies,\n"
+             "variations, comments, results) after the games"},
+    {CLI_FLAG, "--outcome", .dest = &cfg.outcome, .ival = 1,
+     .help = "judge the end of each game's main line by the rules:\n"
+             "mate, repetition (perpetual check or chase, judged\n"
+             "from the moves), move limit, material; print the\n"
+             "result, the reason and the evidence"},
+    {CLI_CALL, "--rules", .arg = "SET", .call = rules_option,
+     .help = "rule set for --outcome: axf (default), cxa or simple"},
+    {CLI_TEXT, .help = ""},
+    {CLI_TEXT, .help = "Reading:"},
+    {CLI_CALL, "--from", .arg = "NOTATION", .call = notation_option,
+     .help = "the move text is in this notation (iccs, wxf, chinese);\n"
+             "default: the Format tag, else detected move by move"},
+    {CLI_CALL, "--dialect", .arg = "DIALECT", .call = dialect_option,
+     .help = "WXF dialect for reading and writing: official (default)\n"
+             "or xqbase (tandem pawns: P+ P- P. and Pa..Pe)"},
+    {CLI_FLAG, "--ranks-1-10", .dest = &ranks_1_10, .ival = 1,
+     .help = "ICCS ranks are numbered 1-10 (reading and writing)"},
+    {CLI_CALL, "--encoding", .arg = "ENC", .call = encoding_option,
+     .help = "the files' text encoding: auto (default: detected by\n"
+             "content), utf-8, gbk, big5 or latin1 (Windows-1252);\n"
+             "the output is UTF-8"},
+    {CLI_TEXT, .help = ""},
+    {CLI_TEXT, .help = "Writing (with --to):"},
+    {CLI_CALL, "--style", .arg = "LIST", .call = style_option,
+     .help = "comma-separated: fullwidth (Ｃ２．５), equals (C2=5),\n"
+             "prefix (+R+1), ascii-digits (马8进7), traditional\n"
+             "(俥傌炮帥), upper (H2-E2)"},
+    {CLI_INT, "--width", .arg = "N", .dest = &cfg.width, .lo = 0, .hi = 100000,
+     .help = "wrap move text at N characters (default 80; 0 = one line)"},
+    {CLI_FLAG, "--no-comments", .dest = &cfg.comments, .ival = 0,
+     .help = "leave out comments and NAGs"},
+    {CLI_FLAG, "--no-variations", .dest = &cfg.variations, .ival = 0,
+     .help = "main line only"},
+    {CLI_STRING, "--output", "-o", .arg = "FILE", .dest = &cfg.output,
+     .help = "write to FILE instead of standard output"},
+    {CLI_TEXT, .help = ""},
+    {CLI_FLAG, "--quiet", "-q", .dest = &cfg.quiet, .ival = 1,
+     .help = "no per-game report lines (errors are still printed)"},
+    {CLI_HELP, "--help", "-h", .help = "show this help and exit"},
+    {CLI_VERSION, "--version", .help = "show the version and exit"},
+};
+
+static void print_usage(FILE *f);
+
+static const cli_spec spec = {option_table, sizeof option_table / sizeof option_table[0],
+                              .column = 21, .help = print_usage, .operand = add_file};
+
+static void print_usage(FILE *f)
+{
+    fputs("Usage: xq-pgn [OPTION]... FILE...\n"
+          "Read Xiangqi games from PGN files (any number of games, moves in ICCS, WXF\n"
+          "or Chinese notation), XQF files (every version, encrypted ones included)\n"
+          "and DhtmlXQ files; check every move; then report on each game, or write the\n"
+          "games as PGN in one notation. \"-\" reads PGN from standard input.\n"
+          "\n",
+          f);
+    cli_print_options(f, &spec);
+    fputs("\n"
+          "A report line reads FILE:LINE: game N: ... with the number of plies of the\n"
+          "main line, variations, players, result and the final position (FEN) of the\n"
+          "main line. With --outcome it reads FILE:LINE: game N: P plies: OUTCOME\n"
+          "[(recorded RESULT)], e.g. \"0-1 perpetual chase by Red: c0 chasing c7 (cycle\n"
+          "from ply 12, 8 plies)\"; docs/rules.md describes the rule sets. Errors read\n"
+          "FILE:LINE:COLUMN: game N: error: MESSAGE (columns\n"
+          "count characters; for XQF and DhtmlXQ the position is a byte offset).\n"
+          "\n"
+          "Exit status: 0 if every game is valid, 1 if a game is invalid or a file\n"
+          "cannot be read, 2 on a usage error.\n",
+          f);
 }
 
 /* Count variations (continuations beyond the first) and comments below the
@@ -345,105 +447,17 @@ static int process(const char *path, const options *o, xq_record *r, totals *t)
 
 int main(int argc, char **argv)
 {
-    options o = {0};
-    o.width = 80;
-    o.comments = 1;
-    o.variations = 1;
-    o.from = XQ_NOTATION_AUTO;
-    xq_rules_init(&o.rules, XQ_RULES_VERSION, XQ_RULES_AXF);
-    const char *files[4096];
-    int nfiles = 0;
+    xq_rules_init(&cfg.rules, XQ_RULES_VERSION, XQ_RULES_AXF);
     out = stdout;
     cli_init("xq-pgn");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_VALUE                                                                         \
-    do {                                                                                   \
-        if (!v)                                                                            \
-            return cli_missing_value(a);                                                   \
-        i++;                                                                               \
-    } while (0)
-        if (cli_standard(a, print_usage)) {
-            return 0;
-        } else if (!strcmp(a, "--to")) {
-            NEED_VALUE;
-            if ((o.mode_to = parse_notation(v)) < 0) {
-                return cli_usage_error("unknown notation '%s' (iccs, wxf, chinese)", v);
-            }
-        } else if (!strcmp(a, "--from")) {
-            NEED_VALUE;
-            if ((o.from = parse_notation(v)) < 0) {
-                return cli_usage_error("unknown notation '%s' (iccs, wxf, chinese)", v);
-            }
-        } else if (!strcmp(a, "--dialect")) {
-            NEED_VALUE;
-            if (!strcmp(v, "xqbase")) {
-                o.read_flags |= XQ_NOTATION_XQBASE;
-                o.write_flags |= XQ_NOTATION_XQBASE;
-            } else if (strcmp(v, "official") && strcmp(v, "wxf")) {
-                return cli_usage_error("unknown dialect '%s' (official, xqbase)", v);
-            }
-        } else if (!strcmp(a, "--encoding")) {
-            NEED_VALUE;
-            static const char *const names[] = {"auto", "utf-8", "gbk", "big5", "latin1"};
-            o.encoding = -1;
-            for (int k = 0; k < 5; k++)
-                if (!strcasecmp(v, names[k]) || (k == 1 && !strcasecmp(v, "utf8")) ||
-                    (k == 2 && !strcasecmp(v, "gb18030")) || (k == 3 && !strcasecmp(v, "cp950")) ||
-                    (k == 4 && !strcasecmp(v, "windows-1252")))
-                    o.encoding = k; /* XQ_ENCODING_AUTO .. XQ_ENCODING_LATIN1 */
-            if (o.encoding < 0)
-                return cli_usage_error("unknown encoding '%s' (auto, utf-8, gbk, big5, latin1)", v);
-        } else if (!strcmp(a, "--ranks-1-10")) {
-            o.read_flags |= XQ_NOTATION_RANKS_1_10;
-            o.write_flags |= XQ_NOTATION_RANKS_1_10;
-        } else if (!strcmp(a, "--style")) {
-            NEED_VALUE;
-            if (parse_style(v, &o.write_flags) < 0) {
-                return cli_usage_error("unknown style in '%s'", v);
-            }
-        } else if (!strcmp(a, "--width")) {
-            NEED_VALUE;
-            char *end;
-            long w = strtol(v, &end, 10);
-            if (*end || w < 0 || w > 100000) {
-                return cli_usage_error("--width wants a number from 0 to 100000, not '%s'", v);
-            }
-            o.width = (int)w;
-        } else if (!strcmp(a, "--no-comments")) {
-            o.comments = 0;
-        } else if (!strcmp(a, "--no-variations")) {
-            o.variations = 0;
-        } else if (!strcmp(a, "--check")) {
-            o.check = 1;
-        } else if (!strcmp(a, "--stats")) {
-            o.stats = 1;
-        } else if (!strcmp(a, "--outcome")) {
-            o.outcome = 1;
-        } else if (!strcmp(a, "--rules")) {
-            NEED_VALUE;
-            const int set = !strcmp(v, "axf")      ? XQ_RULES_AXF
-                            : !strcmp(v, "cxa")    ? XQ_RULES_CXA
-                            : !strcmp(v, "simple") ? XQ_RULES_SIMPLE
-                                                   : -1;
-            if (set < 0) {
-                return cli_usage_error("unknown rule set '%s' (axf, cxa, simple)", v);
-            }
-            xq_rules_init(&o.rules, XQ_RULES_VERSION, set);
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            o.quiet = 1;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            NEED_VALUE;
-            o.output = v;
-        } else if (a[0] == '-' && a[1]) {
-            return cli_unknown_option(a);
-        } else if (nfiles < (int)(sizeof files / sizeof files[0])) {
-            files[nfiles++] = a;
-        } else {
-            return cli_usage_error("more than %d input files", nfiles);
-        }
+    int status = cli_parse(&spec, argc, argv);
+    if (status != CLI_CONTINUE)
+        return status;
+    if (ranks_1_10) {
+        cfg.read_flags |= XQ_NOTATION_RANKS_1_10;
+        cfg.write_flags |= XQ_NOTATION_RANKS_1_10;
     }
+    const options o = cfg;
     if (nfiles == 0) {
         return cli_usage_error("no input file");
     }

@@ -19,6 +19,84 @@
 
 #define MAX_ARROWS 64
 
+/* The command line (the picture's options are set in main from these). */
+static struct {
+    const char *fen, *moves, *output, *pgn, *last;
+    const char *arrow_text[MAX_ARROWS];
+    int narrows;
+    int game, ply, size, flip, glyphs, no_last_move, no_check, coords;
+} arg = {.game = 1, .ply = -1, .size = -1, .glyphs = -1, .coords = -1};
+
+static const char *const coords_names[] = {"both", "numbers", "iccs", "none", NULL};
+
+static int add_arrow(void *ctx, const char *opt, const char *value)
+{
+    (void)ctx;
+    (void)opt;
+    if (arg.narrows == MAX_ARROWS)
+        return cli_usage_error("at most %d arrows", MAX_ARROWS);
+    arg.arrow_text[arg.narrows++] = value;
+    return 0;
+}
+
+static void usage(FILE *f);
+
+static const cli_option options[] = {
+    {CLI_TEXT, .help = "Position:"},
+    {CLI_STRING, "--fen", .arg = "FEN", .dest = &arg.fen,
+     .help = "the position (default: the start position)"},
+    {CLI_STRING, "--pgn", .arg = "FILE", .dest = &arg.pgn,
+     .help = "the position of a game in FILE (PGN, XQF or DhtmlXQ;\n"
+             "'-' reads PGN from standard input), at the end of its\n"
+             "main line or at --ply"},
+    {CLI_INT, "--game", .arg = "N", .dest = &arg.game, .lo = 1, .hi = 1000000,
+     .want = "a number from 1", .help = "with --pgn: the Nth game of the file (default 1)"},
+    {CLI_INT, "--ply", .arg = "N", .dest = &arg.ply, .lo = 0, .hi = 1000000,
+     .want = "a number from 0",
+     .help = "with --pgn: the position after N plies of the main line\n"
+             "(0: the game's start position)"},
+    {CLI_STRING, "--moves", .arg = "\"M1 M2..\"", .dest = &arg.moves,
+     .help = "moves to play from that position, in any notation: ICCS\n"
+             "(h2e2), WXF (C2.5) or Chinese (炮二平五), separated by\n"
+             "blanks or commas (move numbers like '1.' are skipped);\n"
+             "the last one is shaded"},
+    {CLI_TEXT, .help = ""},
+    {CLI_TEXT, .help = "Picture:"},
+    {CLI_INT, "--size", .arg = "N", .dest = &arg.size, .lo = 32, .hi = 8192,
+     .want = "a width from 32 to 8192",
+     .help = "width in pixels, 32-8192 (default 450); the height\n"
+             "follows from the layout"},
+    {CLI_FLAG, "--flip", .dest = &arg.flip, .ival = 1, .help = "Black at the bottom"},
+    {CLI_FLAG, "--letters", .dest = &arg.glyphs, .ival = XQ_SVG_GLYPHS_LETTERS,
+     .help = "FEN letters (K A B N R C P) instead of Chinese glyphs,\n"
+             "and no Chinese text at all"},
+    {CLI_FLAG, "--text-glyphs", .dest = &arg.glyphs, .ival = XQ_SVG_GLYPHS_CHINESE_TEXT,
+     .help = "the Chinese characters as text in a CJK font (a smaller\n"
+             "file; viewers without a CJK font show empty boxes), not\n"
+             "as the outlines drawn by default"},
+    {CLI_CHOICE, "--coords", .arg = "WHICH", .dest = &arg.coords, .choices = coords_names,
+     .want = "both, numbers, iccs or none",
+     .help = "labels around the board: both (default), numbers (each\n"
+             "player's file numbers, 九..一 and 1..9), iccs (files a-i and\n"
+             "ranks 0-9), none"},
+    {CLI_CALL, "--arrow", .arg = "MOVE", .call = add_arrow,
+     .help = "draw an arrow for MOVE (ICCS, or a legal move in WXF or\n"
+             "Chinese); repeat for more arrows"},
+    {CLI_STRING, "--last", .arg = "MOVE", .dest = &arg.last,
+     .help = "shade MOVE instead of the last move played (the same forms)"},
+    {CLI_FLAG, "--no-last-move", .dest = &arg.no_last_move, .ival = 1,
+     .help = "do not shade the last move"},
+    {CLI_FLAG, "--no-check", .dest = &arg.no_check, .ival = 1,
+     .help = "no glow under a general in check"},
+    {CLI_STRING, "--output", "-o", .arg = "FILE", .dest = &arg.output,
+     .help = "write to FILE instead of standard output"},
+    {CLI_HELP, "--help", "-h", .help = "show this help"},
+    {CLI_VERSION, "--version", .help = "show the version"},
+};
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 21,
+                              .help = usage};
+
 static void usage(FILE *f)
 {
     fputs("usage: xq-svg [OPTIONS] [-o FILE]\n"
@@ -27,41 +105,10 @@ static void usage(FILE *f)
           "river and palaces, the pieces with Chinese glyphs (or letters), coordinates,\n"
           "the last move shaded, a glow under a general in check, and arrows. The\n"
           "picture is written to standard output, or to FILE with -o.\n"
-          "\n"
-          "Position:\n"
-          "  --fen FEN          the position (default: the start position)\n"
-          "  --pgn FILE         the position of a game in FILE (PGN, XQF or DhtmlXQ;\n"
-          "                     '-' reads PGN from standard input), at the end of its\n"
-          "                     main line or at --ply\n"
-          "  --game N           with --pgn: the Nth game of the file (default 1)\n"
-          "  --ply N            with --pgn: the position after N plies of the main line\n"
-          "                     (0: the game's start position)\n"
-          "  --moves \"M1 M2..\"  moves to play from that position, in any notation: ICCS\n"
-          "                     (h2e2), WXF (C2.5) or Chinese (炮二平五), separated by\n"
-          "                     blanks or commas (move numbers like '1.' are skipped);\n"
-          "                     the last one is shaded\n"
-          "\n"
-          "Picture:\n"
-          "  --size N           width in pixels, 32-8192 (default 450); the height\n"
-          "                     follows from the layout\n"
-          "  --flip             Black at the bottom\n"
-          "  --letters          FEN letters (K A B N R C P) instead of Chinese glyphs,\n"
-          "                     and no Chinese text at all\n"
-          "  --text-glyphs      the Chinese characters as text in a CJK font (a smaller\n"
-          "                     file; viewers without a CJK font show empty boxes), not\n"
-          "                     as the outlines drawn by default\n"
-          "  --coords WHICH     labels around the board: both (default), numbers (each\n"
-          "                     player's file numbers, 九..一 and 1..9), iccs (files a-i and\n"
-          "                     ranks 0-9), none\n"
-          "  --arrow MOVE       draw an arrow for MOVE (ICCS, or a legal move in WXF or\n"
-          "                     Chinese); repeat for more arrows\n"
-          "  --last MOVE        shade MOVE instead of the last move played (the same forms)\n"
-          "  --no-last-move     do not shade the last move\n"
-          "  --no-check         no glow under a general in check\n"
-          "  -o, --output FILE  write to FILE instead of standard output\n"
-          "  -h, --help         show this help\n"
-          "  --version          show the version\n"
-          "\n"
+          "\n",
+          f);
+    cli_print_options(f, &spec);
+    fputs("\n"
           "Examples:\n"
           "  xq-svg --moves \"h2e2 h9g7\" --arrow h0g2 -o opening.svg\n"
           "  xq-svg --moves \"1. 炮二平五 马８进７ 2. 马二进三\" --arrow 车九平八\n"
@@ -156,101 +203,54 @@ static int position_from_file(const char *path, int game, int ply, xq_board **ou
     return rc == XQ_OK ? 0 : bad("%s", xq_strerror(rc));
 }
 
+/* The picture's options from the command line. */
+static void picture_options(xq_svg_options *opt)
+{
+    if (arg.size > 0)
+        opt->size = arg.size;
+    opt->flip |= arg.flip;
+    if (arg.glyphs >= 0)
+        opt->glyphs = arg.glyphs;
+    if (arg.no_last_move)
+        opt->show_last_move = 0;
+    if (arg.no_check)
+        opt->show_check = 0;
+    static const int coords[] = {XQ_SVG_COORDS_NUMBERS | XQ_SVG_COORDS_ICCS,
+                                 XQ_SVG_COORDS_NUMBERS, XQ_SVG_COORDS_ICCS, XQ_SVG_COORDS_NONE};
+    if (arg.coords >= 0)
+        opt->coordinates = coords[arg.coords];
+}
+
 int main(int argc, char **argv)
 {
-    const char *fen = NULL, *moves = NULL, *output = NULL, *pgn = NULL, *last = NULL;
-    const char *arrow_text[MAX_ARROWS];
-    int game = 1, ply = -1, narrows = 0;
     xq_move arrows[MAX_ARROWS];
     xq_svg_options opt;
     xq_svg_options_init(&opt, XQ_SVG_OPTIONS_VERSION);
 
     cli_init("xq-svg");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (cli_standard(a, usage)) {
-            return 0;
-        } else if (!strcmp(a, "--flip")) {
-            opt.flip = 1;
-        } else if (!strcmp(a, "--letters")) {
-            opt.glyphs = XQ_SVG_GLYPHS_LETTERS;
-        } else if (!strcmp(a, "--text-glyphs")) {
-            opt.glyphs = XQ_SVG_GLYPHS_CHINESE_TEXT;
-        } else if (!strcmp(a, "--no-last-move")) {
-            opt.show_last_move = 0;
-        } else if (!strcmp(a, "--no-check")) {
-            opt.show_check = 0;
-        } else if (!val && (!strcmp(a, "--fen") || !strcmp(a, "--moves") || !strcmp(a, "-o") ||
-                            !strcmp(a, "--output") || !strcmp(a, "--size") ||
-                            !strcmp(a, "--coords") || !strcmp(a, "--arrow") ||
-                            !strcmp(a, "--last") || !strcmp(a, "--pgn") ||
-                            !strcmp(a, "--game") || !strcmp(a, "--ply"))) {
-            return cli_missing_value(a);
-        } else if (!strcmp(a, "--fen")) {
-            fen = argv[++i];
-        } else if (!strcmp(a, "--pgn")) {
-            pgn = argv[++i];
-        } else if (!strcmp(a, "--game") || !strcmp(a, "--ply")) {
-            char *end;
-            errno = 0;
-            long v = strtol(argv[++i], &end, 10);
-            const long lo = !strcmp(a, "--game") ? 1 : 0;
-            if (errno || *end || end == argv[i] || v < lo || v > 1000000)
-                return cli_usage_error("%s wants a number from %ld, not '%s'", a, lo, argv[i]);
-            *(!strcmp(a, "--game") ? &game : &ply) = (int)v;
-        } else if (!strcmp(a, "--moves")) {
-            moves = argv[++i];
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            output = argv[++i];
-        } else if (!strcmp(a, "--size")) {
-            char *end;
-            errno = 0;
-            long v = strtol(argv[++i], &end, 10);
-            if (errno || *end || v < 32 || v > 8192)
-                return cli_usage_error("--size wants a width from 32 to 8192, not '%s'", argv[i]);
-            opt.size = (int)v;
-        } else if (!strcmp(a, "--coords")) {
-            const char *w = argv[++i];
-            if (!strcmp(w, "both"))
-                opt.coordinates = XQ_SVG_COORDS_NUMBERS | XQ_SVG_COORDS_ICCS;
-            else if (!strcmp(w, "numbers"))
-                opt.coordinates = XQ_SVG_COORDS_NUMBERS;
-            else if (!strcmp(w, "iccs"))
-                opt.coordinates = XQ_SVG_COORDS_ICCS;
-            else if (!strcmp(w, "none"))
-                opt.coordinates = XQ_SVG_COORDS_NONE;
-            else
-                return cli_usage_error("--coords wants both, numbers, iccs or none, not '%s'", w);
-        } else if (!strcmp(a, "--arrow")) {
-            if (narrows == MAX_ARROWS)
-                return cli_usage_error("at most %d arrows", MAX_ARROWS);
-            arrow_text[narrows++] = argv[++i];
-        } else if (!strcmp(a, "--last")) {
-            last = argv[++i];
-        } else {
-            return cli_unknown_option(a);
-        }
-    }
+    int status = cli_parse(&spec, argc, argv);
+    if (status != CLI_CONTINUE)
+        return status;
+    picture_options(&opt);
     opt.arrows = arrows;
-    if (pgn && fen)
+    if (arg.pgn && arg.fen)
         return cli_usage_error("--fen and --pgn both give the position: choose one");
-    if (!pgn && (game != 1 || ply >= 0))
+    if (!arg.pgn && (arg.game != 1 || arg.ply >= 0))
         return cli_usage_error("--game and --ply need --pgn");
 
     xq_board *board;
     xq_parse_error perr;
     int rc;
-    if (pgn) {
-        if ((rc = position_from_file(pgn, game, ply, &board)) != 0)
+    if (arg.pgn) {
+        if ((rc = position_from_file(arg.pgn, arg.game, arg.ply, &board)) != 0)
             return rc;
-    } else if ((rc = xq_board_new(&board, fen, &perr)) != XQ_OK) {
+    } else if ((rc = xq_board_new(&board, arg.fen, &perr)) != XQ_OK) {
         fprintf(stderr, "xq-svg: bad FEN (%s at offset %d): %s\n", xq_strerror(rc), perr.offset,
                 perr.message);
         return 2;
     }
-    if (moves) {
-        char *copy = strdup(moves);
+    if (arg.moves) {
+        char *copy = strdup(arg.moves);
         if (!copy)
             return bad("%s", xq_strerror(XQ_ENOMEM));
         for (char *tok = strtok(copy, " ,\t\n"); tok; tok = strtok(NULL, " ,\t\n")) {
@@ -274,15 +274,15 @@ int main(int argc, char **argv)
         free(copy);
     }
 
-    for (int k = 0; k < narrows; k++, opt.arrow_count++)
-        if (!parse_move(board, arrow_text[k], &arrows[k])) {
+    for (int k = 0; k < arg.narrows; k++, opt.arrow_count++)
+        if (!parse_move(board, arg.arrow_text[k], &arrows[k])) {
             xq_board_free(board);
             return bad("--arrow: '%s' is neither coordinates like h2e2 nor a legal move",
-                       arrow_text[k]);
+                       arg.arrow_text[k]);
         }
-    if (last && !parse_move(board, last, &opt.last_move)) {
+    if (arg.last && !parse_move(board, arg.last, &opt.last_move)) {
         xq_board_free(board);
-        return bad("--last: '%s' is neither coordinates like h2e2 nor a legal move", last);
+        return bad("--last: '%s' is neither coordinates like h2e2 nor a legal move", arg.last);
     }
     int n = xq_board_svg(board, &opt, NULL, 0);
     char *svg = n > 0 ? malloc((size_t)n + 1) : NULL;
@@ -294,17 +294,17 @@ int main(int argc, char **argv)
     xq_board_svg(board, &opt, svg, (size_t)n + 1);
     xq_board_free(board);
 
-    FILE *f = output ? fopen(output, "wb") : stdout;
+    FILE *f = arg.output ? fopen(arg.output, "wb") : stdout;
     if (!f) {
-        fprintf(stderr, "xq-svg: cannot open %s: %s\n", output, strerror(errno));
+        fprintf(stderr, "xq-svg: cannot open %s: %s\n", arg.output, strerror(errno));
         free(svg);
         return 1;
     }
     int ok = fwrite(svg, 1, (size_t)n, f) == (size_t)n;
-    ok &= (output ? fclose(f) : fflush(f)) == 0;
+    ok &= (arg.output ? fclose(f) : fflush(f)) == 0;
     free(svg);
     if (!ok) {
-        fprintf(stderr, "xq-svg: cannot write %s: %s\n", output ? output : "the output",
+        fprintf(stderr, "xq-svg: cannot write %s: %s\n", arg.output ? arg.output : "the arg.output",
                 strerror(errno));
         return 1;
     }

@@ -25,13 +25,14 @@
 #include "bench.h"
 #include "cli.h"
 #include "datadir.h"
+#include "go.h"
+#include "uci.h"
 
 /* ---- output: one line at a time, from the reader and the search thread ---- */
 
 static pthread_mutex_t out_mu = PTHREAD_MUTEX_INITIALIZER;
 
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
+void say(const char *fmt, ...)
 {
     va_list ap;
     pthread_mutex_lock(&out_mu);
@@ -55,44 +56,8 @@ static void say(const char *fmt, ...)
 #define MAX_COMMAND_BYTES (16u << 20)
 /* go perft counts subtrees of this depth at once between checks for stop. */
 #define PERFT_CHUNK_DEPTH 4
-/* The longest FEN and option name or value taken (longer: refused). */
+/* The longest FEN taken (longer: refused). */
 #define MAX_FEN_TEXT 512
-#define MAX_OPTION_TEXT 256
-
-/* ---- engine state ---- */
-
-/* What the background thread runs. */
-enum { JOB_NONE, JOB_SEARCH, JOB_PERFT, JOB_BENCH };
-
-typedef struct engine {
-    xq_search *search;
-    xq_board *board;
-    int ucci;          /* the GUI said "ucci" */
-    int ranks1;        /* moves read and written with ranks 1-10 (option Ranks) */
-    int ucci_millisec; /* UCCI times in milliseconds (option usemillisec) */
-    int threads, multipv, skill, overhead;
-    size_t hash;
-    uint64_t seed;
-    int nban;
-    xq_move ban[XQ_MAX_MOVES];
-    int own_book;                     /* OwnBook (UCCI usebook) */
-    char book_file[MAX_OPTION_TEXT];  /* BookFile (UCCI bookfiles) */
-    xq_book *book;                    /* open while own_book */
-    char egtb_path[MAX_OPTION_TEXT];  /* EGTBPath: endgame table directory */
-    xq_egtb *egtb;                    /* open while egtb_path is set */
-    uint64_t games;                   /* ucinewgame count: varies the book's choice */
-    /* the background job: a search (its waiter prints bestmove), go perft or
-     * bench; the input loop keeps reading while it runs */
-    pthread_t waiter;
-    int waiting;       /* a job thread exists and must be joined */
-    int job;           /* JOB_* */
-    pthread_mutex_t job_mu;
-    int job_stop;          /* stop or quit asked (under job_mu) */
-    xq_search *job_search; /* bench's own search handle (under job_mu) */
-    xq_board *job_board;   /* go perft's copy of the position */
-    int perft_depth;
-    long long bench_depth, bench_threads, bench_hash;
-} engine;
 
 static double now_s(void)
 {
@@ -279,12 +244,6 @@ static int start_job(engine *e, int job, void *(*fn)(void *))
 
 /* ---- tokenizer ---- */
 
-/* The words of a command line: every word, however many (no limit but memory). */
-typedef struct tokens {
-    char **v;
-    int n, cap;
-} tokens;
-
 /* Splits line in place; 0, or XQ_ENOMEM (then t->n is 0: nothing is acted on). */
 static int split(char *line, tokens *t)
 {
@@ -306,7 +265,7 @@ static int split(char *line, tokens *t)
 }
 
 /* Joins words [from, to) with single spaces into buf; 0, or -1 if they do not fit. */
-static int join_words(const tokens *t, int from, int to, char *buf, size_t cap)
+int join_words(const tokens *t, int from, int to, char *buf, size_t cap)
 {
     size_t len = 0;
     buf[0] = 0;
@@ -322,18 +281,6 @@ static int join_words(const tokens *t, int from, int to, char *buf, size_t cap)
     return 0;
 }
 
-static int parse_long(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    if (!s)
-        return 0;
-    long long v = strtoll(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi)
-        return 0;
-    *out = v;
-    return 1;
-}
-
 /* ---- commands ---- */
 
 static void cmd_uci(engine *e, int ucci)
@@ -341,193 +288,14 @@ static void cmd_uci(engine *e, int ucci)
     e->ucci = ucci;
     say("id name libxiangqi %s", xq_version_string());
     say("id author the libxiangqi authors");
-    if (ucci) {
-        say("option usemillisec type check default false");
-        say("option hashsize type spin min 1 max %d default 16", XQ_SEARCH_MAX_HASH_MB);
-        say("option threads type spin min 1 max %d default 1", XQ_SEARCH_MAX_THREADS);
-        say("option newgame type button");
-        say("option usebook type check default false");
-        say("option bookfiles type string default %s", e->book_file[0] ? e->book_file : "<empty>");
-        say("option ranks type combo default 0-9 var 0-9 var 1-10");
-        say("ucciok");
-        return;
-    }
-    say("option name Threads type spin default 1 min 1 max %d", XQ_SEARCH_MAX_THREADS);
-    say("option name Hash type spin default 16 min 1 max %d", XQ_SEARCH_MAX_HASH_MB);
-    say("option name Clear Hash type button");
-    say("option name MultiPV type spin default 1 min 1 max %d", XQ_MAX_MOVES);
-    say("option name Skill Level type spin default %d min 0 max %d", XQ_SKILL_MAX, XQ_SKILL_MAX);
-    say("option name Skill Seed type spin default 0 min 0 max 2147483647");
-    say("option name Move Overhead type spin default 10 min 0 max 5000");
-    say("option name Ponder type check default false");
-    say("option name Rules type combo default AXF var AXF var CXA var Simple");
-    say("option name OwnBook type check default false");
-    say("option name BookFile type string default %s", e->book_file[0] ? e->book_file : "<empty>");
-    say("option name EGTBPath type string default <empty>");
-    say("option name Ranks type combo default 0-9 var 0-9 var 1-10");
-    say("option name UCI_Variant type combo default xiangqi var xiangqi");
-    say("uciok");
-}
-
-static void set_threads(engine *e, long long v)
-{
-    int rc = xq_search_set_threads(e->search, (int)v);
-    if (rc == XQ_OK)
-        e->threads = (int)v;
-    else
-        say("info string error: Threads %lld: %s", v, xq_strerror(rc));
-}
-
-static void set_hash(engine *e, long long v)
-{
-    int rc = xq_search_set_hash(e->search, (size_t)v);
-    if (rc == XQ_OK)
-        e->hash = (size_t)v;
-    else
-        say("info string error: Hash %lld: %s", v, xq_strerror(rc));
-}
-
-/* OwnBook and BookFile: open the book file while the book is on. */
-static void update_book(engine *e)
-{
-    xq_search_set_book(e->search, NULL);
-    xq_book_free(e->book);
-    e->book = NULL;
-    if (!e->own_book)
-        return;
-    xq_parse_error err;
-    if (xq_book_open(&e->book, e->book_file, &err) != XQ_OK)
-        say("info string error: OwnBook: %s", err.message);
-    else
-        xq_search_set_book(e->search, e->book);
-}
-
-/* EGTBPath: open the endgame tables of a directory (empty: none). */
-static void update_egtb(engine *e)
-{
-    xq_search_set_tablebase(e->search, NULL);
-    xq_egtb_free(e->egtb);
-    e->egtb = NULL;
-    if (!e->egtb_path[0])
-        return;
-    xq_parse_error err;
-    if (xq_egtb_open(&e->egtb, e->egtb_path, &err) != XQ_OK)
-        say("info string error: EGTBPath: %s", err.message);
-    else
-        xq_search_set_tablebase(e->search, e->egtb);
-}
-
-/* Case-insensitive compare of a multi-word option name. */
-static int name_is(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-            return 0;
-    return !*a && !*b;
+    list_options(e, ucci);
+    say(ucci ? "ucciok" : "uciok");
 }
 
 static void cmd_setoption(engine *e, tokens *t)
 {
     finish_search(e, 1);
-    char name[MAX_OPTION_TEXT] = "", value[MAX_OPTION_TEXT] = "";
-    int ok = 1;
-    if (t->n >= 2 && strcmp(t->v[1], "name") == 0) {
-        int v = 2;
-        while (v < t->n && strcmp(t->v[v], "value") != 0)
-            v++;
-        ok = join_words(t, 2, v, name, sizeof name) == 0 &&
-             join_words(t, v < t->n ? v + 1 : v, t->n, value, sizeof value) == 0;
-    } else if (t->n >= 2) {
-        /* UCCI: setoption <name> [<value>] */
-        ok = join_words(t, 1, 2, name, sizeof name) == 0 &&
-             join_words(t, 2, t->n >= 3 ? 3 : 2, value, sizeof value) == 0;
-    } else {
-        say("info string error: setoption needs a name");
-        return;
-    }
-    if (!ok) {
-        say("info string error: option name or value longer than %d bytes; ignored",
-            MAX_OPTION_TEXT - 1);
-        return;
-    }
-    long long v;
-    if (name_is(name, "Threads") || name_is(name, "threads")) {
-        if (parse_long(value, 1, XQ_SEARCH_MAX_THREADS, &v))
-            set_threads(e, v);
-        else
-            say("info string error: Threads must be 1..%d", XQ_SEARCH_MAX_THREADS);
-    } else if (name_is(name, "Hash") || name_is(name, "hashsize")) {
-        if (parse_long(value, 1, XQ_SEARCH_MAX_HASH_MB, &v))
-            set_hash(e, v);
-        else
-            say("info string error: Hash must be 1..%d", XQ_SEARCH_MAX_HASH_MB);
-    } else if (name_is(name, "Clear Hash") || name_is(name, "newgame")) {
-        xq_search_clear(e->search);
-        e->games += name_is(name, "newgame");
-    } else if (name_is(name, "MultiPV")) {
-        if (parse_long(value, 1, XQ_MAX_MOVES, &v))
-            e->multipv = (int)v;
-        else
-            say("info string error: MultiPV must be 1..%d", XQ_MAX_MOVES);
-    } else if (name_is(name, "Skill Level")) {
-        if (parse_long(value, 0, XQ_SKILL_MAX, &v))
-            e->skill = (int)v;
-        else
-            say("info string error: Skill Level must be 0..%d", XQ_SKILL_MAX);
-    } else if (name_is(name, "Skill Seed")) {
-        if (parse_long(value, 0, 2147483647, &v))
-            e->seed = (uint64_t)v;
-        else
-            say("info string error: Skill Seed must be 0..2147483647");
-    } else if (name_is(name, "Move Overhead")) {
-        if (parse_long(value, 0, 5000, &v))
-            e->overhead = (int)v;
-        else
-            say("info string error: Move Overhead must be 0..5000");
-    } else if (name_is(name, "Rules")) {
-        /* How repetitions and the move limit are judged inside the search. */
-        const int set = name_is(value, "AXF")      ? XQ_RULES_AXF
-                        : name_is(value, "CXA")    ? XQ_RULES_CXA
-                        : name_is(value, "Simple") ? XQ_RULES_SIMPLE
-                                                   : -1;
-        xq_rules rules;
-        if (set < 0)
-            say("info string error: Rules must be AXF, CXA or Simple");
-        else if (xq_rules_init(&rules, XQ_RULES_VERSION, set) != XQ_OK ||
-                 xq_search_set_rules(e->search, &rules) != XQ_OK)
-            say("info string error: cannot set the rules now");
-    } else if (name_is(name, "OwnBook") || name_is(name, "usebook")) {
-        e->own_book = name_is(value, "true") || name_is(value, "on");
-        update_book(e);
-    } else if (name_is(name, "BookFile") || name_is(name, "bookfiles")) {
-        snprintf(e->book_file, sizeof e->book_file, "%s", strcmp(value, "<empty>") ? value : "");
-        update_book(e);
-    } else if (name_is(name, "EGTBPath")) {
-        snprintf(e->egtb_path, sizeof e->egtb_path, "%s", strcmp(value, "<empty>") ? value : "");
-        update_egtb(e);
-    } else if (name_is(name, "Ranks")) {
-        /* Fairy-Stockfish and the GUIs made for it number the ranks 1-10 */
-        if (strcmp(value, "0-9") == 0 || strcmp(value, "0") == 0)
-            e->ranks1 = 0;
-        else if (strcmp(value, "1-10") == 0 || strcmp(value, "1") == 0)
-            e->ranks1 = 1;
-        else
-            say("info string error: Ranks must be 0-9 or 1-10");
-    } else if (name_is(name, "usemillisec")) {
-        e->ucci_millisec = strcmp(value, "true") == 0 || strcmp(value, "on") == 0;
-    } else if (name_is(name, "Ponder") || name_is(name, "UCI_AnalyseMode") ||
-               name_is(name, "batch") || name_is(name, "debug") || name_is(name, "usehash") ||
-               name_is(name, "useegtb") || name_is(name, "egtbpaths") ||
-               name_is(name, "evalapi") || name_is(name, "idle") || name_is(name, "promotion") ||
-               name_is(name, "pruning") || name_is(name, "knowledge") ||
-               name_is(name, "randomness") || name_is(name, "style")) {
-        /* accepted (UCI and the standard UCCI options); nothing to do */
-    } else if (name_is(name, "UCI_Variant")) {
-        if (!name_is(value, "xiangqi"))
-            say("info string error: only the xiangqi variant is supported");
-    } else {
-        say("info string error: unknown option '%s'", name);
-    }
+    set_option(e, t);
 }
 
 /* position startpos|fen FEN [moves M...]; the position is unchanged on error. */
@@ -671,6 +439,12 @@ static void cmd_perft(engine *e, long long depth)
     }
 }
 
+/* A move of the GUI for go searchmoves (go_context.read_move). */
+static int read_move(const void *ctx, const char *text, xq_move *out)
+{
+    return parse_move(ctx, text, out);
+}
+
 static void cmd_go(engine *e, tokens *t)
 {
     finish_search(e, 1);
@@ -684,90 +458,27 @@ static void cmd_go(engine *e, tokens *t)
     lim.move_overhead_ms = e->overhead;
     for (int i = 0; i < e->nban; i++)
         lim.banmoves[lim.nbanmoves++] = e->ban[i];
-    const int side = xq_board_side_to_move(e->board);
-    const int unit = e->ucci && !e->ucci_millisec ? 1000 : 1; /* UCCI: seconds */
+    const go_context c = {
+        .side_to_move = xq_board_side_to_move(e->board),
+        .unit_ms = e->ucci && !e->ucci_millisec ? 1000 : 1, /* UCCI: seconds */
+        .read_move = read_move,
+        .ctx = e,
+    };
     /* A refused go still gets its answer, so a GUI waiting for one does
      * not hang. */
     const char *no_move = e->ucci ? "nobestmove" : "bestmove (none)";
-    long long v;
-    for (int i = 1; i < t->n; i++) {
-        const char *k = t->v[i];
-        const char *arg = i + 1 < t->n ? t->v[i + 1] : NULL;
-#define NUM(lo, hi)                                                                \
-    do {                                                                           \
-        if (!parse_long(arg, lo, hi, &v)) {                                        \
-            say("info string error: go %s needs a number in %lld..%lld", k,        \
-                (long long)(lo), (long long)(hi));                                 \
-            say("%s", no_move);                                                          \
-            return;                                                                \
-        }                                                                          \
-        i++;                                                                       \
-    } while (0)
-        if (strcmp(k, "infinite") == 0) {
-            lim.infinite = 1;
-        } else if (strcmp(k, "ponder") == 0) {
-            lim.ponder = 1;
-        } else if (strcmp(k, "draw") == 0) {
-            /* UCCI draw offer: ignored */
-        } else if (strcmp(k, "depth") == 0 && arg && strcmp(arg, "infinite") == 0) {
-            lim.infinite = 1; /* UCCI */
-            i++;
-        } else if (strcmp(k, "depth") == 0) {
-            NUM(1, XQ_SEARCH_MAX_DEPTH);
-            lim.depth = (int32_t)v;
-        } else if (strcmp(k, "nodes") == 0) {
-            NUM(1, INT64_MAX);
-            lim.nodes = (uint64_t)v;
-        } else if (strcmp(k, "movetime") == 0) {
-            NUM(0, LLONG_MAX);
-            lim.movetime_ms = v > INT32_MAX ? INT32_MAX : v ? (int32_t)v : 1; /* clamped */
-        } else if (strcmp(k, "mate") == 0) {
-            NUM(1, XQ_SEARCH_MAX_DEPTH / 2);
-            lim.mate = (int32_t)v;
-        } else if (strcmp(k, "movestogo") == 0) {
-            NUM(0, 100000);
-            lim.movestogo = (int32_t)v;
-        } else if (strcmp(k, "wtime") == 0 || strcmp(k, "btime") == 0 || strcmp(k, "time") == 0 ||
-                   strcmp(k, "opptime") == 0) {
-            NUM(LLONG_MIN, LLONG_MAX); /* any number: clamped to 0..INT32_MAX ms */
-            long long ms = v < 0 ? 0 : v > INT32_MAX ? INT32_MAX : v;
-            ms = ms * unit > INT32_MAX ? INT32_MAX : ms * unit;
-            int red = strcmp(k, "wtime") == 0 || (strcmp(k, "time") == 0 && side == XQ_RED) ||
-                      (strcmp(k, "opptime") == 0 && side == XQ_BLACK);
-            if (red)
-                lim.red_time_ms = (int32_t)ms;
-            else
-                lim.black_time_ms = (int32_t)ms;
-        } else if (strcmp(k, "winc") == 0 || strcmp(k, "binc") == 0 ||
-                   strcmp(k, "increment") == 0 || strcmp(k, "oppincrement") == 0) {
-            NUM(0, LLONG_MAX); /* clamped to INT32_MAX ms */
-            long long ms = v > INT32_MAX ? INT32_MAX : v;
-            ms = ms * unit > INT32_MAX ? INT32_MAX : ms * unit;
-            int red = strcmp(k, "winc") == 0 || (strcmp(k, "increment") == 0 && side == XQ_RED) ||
-                      (strcmp(k, "oppincrement") == 0 && side == XQ_BLACK);
-            if (red)
-                lim.red_inc_ms = (int32_t)ms;
-            else
-                lim.black_inc_ms = (int32_t)ms;
-        } else if (strcmp(k, "searchmoves") == 0) {
-            for (i++; i < t->n && lim.nsearchmoves < XQ_MAX_MOVES; i++) {
-                xq_move m;
-                if (parse_move(e, t->v[i], &m) != XQ_OK) {
-                    i--;
-                    break;
-                }
-                lim.searchmoves[lim.nsearchmoves++] = m;
-            }
-        } else if (strcmp(k, "perft") == 0) {
-            NUM(1, 64);
-            cmd_perft(e, v);
-            return;
-        } else {
-            say("info string error: unknown go parameter '%s'", k);
-            say("%s", no_move);
-            return;
-        }
-#undef NUM
+    char err[160];
+    int depth;
+    switch (go_parse(&c, t->v + 1, t->n - 1, &lim, &depth, err, sizeof err)) {
+    case GO_PERFT:
+        cmd_perft(e, depth);
+        return;
+    case GO_ERROR:
+        say("info string error: %s", err);
+        say("%s", no_move);
+        return;
+    default:
+        break;
     }
     int rc = xq_search_start(e->search, e->board, &lim, on_info, e);
     if (rc != XQ_OK) {
@@ -844,15 +555,15 @@ static void cmd_bench(engine *e, tokens *t)
 {
     finish_search(e, 1);
     long long depth = BENCH_DEPTH, threads = 1, hash = 16;
-    if (t->n > 1 && !parse_long(t->v[1], 1, XQ_SEARCH_MAX_DEPTH, &depth)) {
+    if (t->n > 1 && !go_parse_number(t->v[1], 1, XQ_SEARCH_MAX_DEPTH, &depth)) {
         say("info string error: bench depth must be 1..%d", XQ_SEARCH_MAX_DEPTH);
         return;
     }
-    if (t->n > 2 && !parse_long(t->v[2], 1, XQ_SEARCH_MAX_THREADS, &threads)) {
+    if (t->n > 2 && !go_parse_number(t->v[2], 1, XQ_SEARCH_MAX_THREADS, &threads)) {
         say("info string error: bench threads must be 1..%d", XQ_SEARCH_MAX_THREADS);
         return;
     }
-    if (t->n > 3 && !parse_long(t->v[3], 1, XQ_SEARCH_MAX_HASH_MB, &hash)) {
+    if (t->n > 3 && !go_parse_number(t->v[3], 1, XQ_SEARCH_MAX_HASH_MB, &hash)) {
         say("info string error: bench hash must be 1..%d", XQ_SEARCH_MAX_HASH_MB);
         return;
     }
@@ -993,6 +704,28 @@ static int read_command(FILE *f, char **buf, size_t *cap)
     return nul ? 2 : 1;
 }
 
+/* The command line: options, then one protocol command with its arguments. */
+static int first_word; /* argv index of the command; 0: none (read standard input) */
+
+static int command_words(void *ctx, int argc, char **argv, int *i)
+{
+    (void)ctx;
+    (void)argv;
+    first_word = *i;
+    *i = argc - 1; /* the command's arguments are its own, dashes or not */
+    return 0;
+}
+
+static void usage(FILE *f);
+
+static const cli_option options[] = {
+    {CLI_HELP, "--help", "-h", .help = "show this help"},
+    {CLI_VERSION, "--version", .help = "show the version"},
+};
+
+static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 15,
+                              .help = usage, .operand = command_words};
+
 static void usage(FILE *f)
 {
     fputs("usage: xq-uci [COMMAND ARGS...]\n"
@@ -1001,10 +734,9 @@ static void usage(FILE *f)
           "commands from standard input; with arguments it runs that one command\n"
           "and exits, e.g. `xq-uci bench` or `xq-uci bench 12 2 64` (depth,\n"
           "threads, hash MB). See docs/engine.md.\n"
-          "\n"
-          "  -h, --help   show this help\n"
-          "  --version    show the version\n",
+          "\n",
           f);
+    cli_print_options(f, &spec);
 }
 
 int main(int argc, char **argv)
@@ -1024,16 +756,13 @@ int main(int argc, char **argv)
         cli_error("cannot create the engine");
         return 1;
     }
-    int rc = 0;
-    if (argc > 1) {
-        if (cli_standard(argv[1], usage))
-            goto done;
-        if (argv[1][0] == '-') {
-            rc = cli_unknown_option(argv[1]);
-            goto done;
-        }
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != CLI_CONTINUE)
+        goto done;
+    rc = 0;
+    if (first_word) {
         size_t len = 1;
-        for (int i = 1; i < argc; i++)
+        for (int i = first_word; i < argc; i++)
             len += strlen(argv[i]) + 1;
         char *line = malloc(len);
         if (!line) {
@@ -1042,8 +771,8 @@ int main(int argc, char **argv)
             goto done;
         }
         line[0] = 0;
-        for (int i = 1; i < argc; i++) {
-            if (i > 1)
+        for (int i = first_word; i < argc; i++) {
+            if (i > first_word)
                 strcat(line, " ");
             strcat(line, argv[i]);
         }

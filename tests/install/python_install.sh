@@ -62,6 +62,13 @@ case "$where" in
     "$tmp/venv/"*"/xiangqi/__init__.py"*"$tmp/venv/"*"/xiangqi/libxiangqi.so.1") ;;
     *) fail "imported the wrong package or library: $where" ;;
 esac
+want=$(sed -n 's/^#define XQ_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\).*/\2/p' \
+    "$src/include/xiangqi/version.h" | paste -sd.)
+got=$("$vpy" -c 'import importlib.metadata as m, xiangqi
+print(m.version("xiangqi"), xiangqi.__version__, xiangqi.library_version_string())') ||
+    fail "versions after pip install"
+[ "$got" = "$want $want $want" ] ||
+    fail "package, module and library versions '$got', version.h says $want"
 book=$("$vpy" -c "$default_book") || fail "Book.default() after pip install"
 case "$book" in
     "$tmp/venv/"*"/xiangqi/book.xqb") ;;

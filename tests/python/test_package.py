@@ -3,6 +3,7 @@
 
 import importlib.util
 import os
+import re
 import tarfile
 import tempfile
 import unittest
@@ -11,6 +12,18 @@ import zipfile
 from xqtest import SOURCE_DIR
 
 PKG_DIR = os.path.join(SOURCE_DIR, "bindings", "python")
+
+
+def header_version():
+    """MAJOR.MINOR.PATCH of include/xiangqi/version.h, the one place the
+    version is written."""
+    with open(os.path.join(SOURCE_DIR, "include", "xiangqi", "version.h"), encoding="utf-8") as f:
+        text = f.read()
+    return ".".join(re.search(r"#define XQ_VERSION_%s (\d+)" % p, text).group(1)
+                    for p in ("MAJOR", "MINOR", "PATCH"))
+
+
+VERSION = header_version()
 
 
 def backend():
@@ -34,7 +47,16 @@ class TestBackend(unittest.TestCase):
             import tomllib  # noqa: F401
         except ImportError:
             return
-        self.assertEqual(self.b._project(), fallback)
+        self.assertEqual(self.b._project(), dict(fallback, version=VERSION))
+
+    def test_version_from_the_header(self):
+        # pyproject.toml does not write the version; the backend and the
+        # package (run from this tree) both read the header's.
+        with open(os.path.join(PKG_DIR, "pyproject.toml"), encoding="utf-8") as f:
+            self.assertIsNone(re.search(r"^version\s*=", f.read(), re.M))
+        self.assertEqual(self.b.library_version(), VERSION)
+        import xiangqi
+        self.assertEqual(xiangqi.__version__, VERSION)
 
     def test_wheel_carries_the_library(self):
         # build_library (cmake) is exercised by tests/install/python_install.sh; here
@@ -54,10 +76,10 @@ class TestBackend(unittest.TestCase):
             info = zf.getinfo("xiangqi/libxiangqi.so.1")
             self.assertEqual(zf.read(info), b"\x7fELF stand-in")
             self.assertEqual(info.external_attr >> 16 & 0o777, 0o755)
-            wheel = zf.read("xiangqi-0.2.0.dist-info/WHEEL").decode()
-            record = zf.read("xiangqi-0.2.0.dist-info/RECORD").decode()
+            wheel = zf.read("xiangqi-%s.dist-info/WHEEL" % VERSION).decode()
+            record = zf.read("xiangqi-%s.dist-info/RECORD" % VERSION).decode()
         self.assertIn("Root-Is-Purelib: false", wheel)
-        self.assertIn("Tag: " + name[len("xiangqi-0.2.0-"):-len(".whl")], wheel)
+        self.assertIn("Tag: " + name[len("xiangqi-%s-" % VERSION):-len(".whl")], wheel)
         self.assertIn("xiangqi/libxiangqi.so.1,sha256=", record)
         self.assertIn("xiangqi/book.xqb,sha256=", record)  # Book.default() finds it there
         self.assertIn("xiangqi/LICENSE.ccpd,sha256=", record)
@@ -74,7 +96,7 @@ class TestBackend(unittest.TestCase):
     def assertLicences(self, wheel, expression, files):
         """METADATA names the licence (PEP 639) and the files, which are in
         .dist-info/licenses/ and in RECORD; LICENSE is the MIT licence."""
-        info = "xiangqi-0.2.0.dist-info/"
+        info = "xiangqi-%s.dist-info/" % VERSION
         with zipfile.ZipFile(os.path.join(self.tmp.name, wheel)) as zf:
             metadata = zf.read(info + "METADATA").decode()
             record = zf.read(info + "RECORD").decode()
@@ -108,30 +130,32 @@ class TestBackend(unittest.TestCase):
 
     def test_wheel(self):
         name = self.b.build_wheel(self.tmp.name, {"bundle-library": "false"})
-        self.assertEqual(name, "xiangqi-0.2.0-py3-none-any.whl")
+        self.assertEqual(name, "xiangqi-%s-py3-none-any.whl" % VERSION)
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
             names = zf.namelist()
             self.assertIsNone(zf.testzip())
-            record = zf.read("xiangqi-0.2.0.dist-info/RECORD").decode()
-            metadata = zf.read("xiangqi-0.2.0.dist-info/METADATA").decode()
+            record = zf.read("xiangqi-%s.dist-info/RECORD" % VERSION).decode()
+            metadata = zf.read("xiangqi-%s.dist-info/METADATA" % VERSION).decode()
+            version_py = zf.read("xiangqi/_version.py").decode()
         for f in ("xiangqi/__init__.py", "xiangqi/_ffi.py", "xiangqi/svg.py"):
             self.assertIn(f, names)
             self.assertIn(f + ",sha256=", record)
         self.assertFalse([n for n in names if "__pycache__" in n])
         self.assertIn("Name: xiangqi", metadata)
-        self.assertIn("Version: 0.2.0", metadata)
+        self.assertIn("Version: %s" % VERSION, metadata)
+        self.assertIn('version = "%s"' % VERSION, version_py)
         self.assertLicences(name, "MIT", ["LICENSE"])  # Python code only
 
     def test_sdist_and_editable(self):
         name = self.b.build_sdist(self.tmp.name)
         with tarfile.open(os.path.join(self.tmp.name, name)) as tf:
             names = tf.getnames()
-            pkg_info = tf.extractfile("xiangqi-0.2.0/PKG-INFO").read().decode()
+            pkg_info = tf.extractfile("xiangqi-%s/PKG-INFO" % VERSION).read().decode()
         for f in ("PKG-INFO", "pyproject.toml", "_backend/xq_backend.py", "xiangqi/_board.py",
                   "csrc/CMakeLists.txt", "csrc/lib/board.c", "csrc/include/xiangqi/xiangqi.h",
                   "csrc/docs/CMakeLists.txt", "LICENSE", "csrc/LICENSE",
                   "csrc/lib/svg/LICENSE.noto"):
-            self.assertIn("xiangqi-0.2.0/" + f, names)
+            self.assertIn("xiangqi-%s/" % VERSION + f, names)
         self.assertIn("License-Expression: MIT AND OFL-1.1\n", pkg_info)
         self.assertIn("License-File: LICENSE\nLicense-File: csrc/lib/svg/LICENSE.noto\n", pkg_info)
         name = self.b.build_editable(self.tmp.name, {"bundle-library": "false"})

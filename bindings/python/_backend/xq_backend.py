@@ -196,15 +196,34 @@ def _platform_tag():
     return re.sub(r"[^A-Za-z0-9]", "_", sysconfig.get_platform())
 
 
+def library_version():
+    """The version of the C sources, from include/xiangqi/version.h: the one
+    place it is written (pyproject.toml declares it dynamic)."""
+    path = os.path.join(source_dir(), "include", "xiangqi", "version.h")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    parts = []
+    for part in ("MAJOR", "MINOR", "PATCH"):
+        m = re.search(r"#define XQ_VERSION_%s (\d+)" % part, text)
+        if not m:
+            raise BuildError("%s: no XQ_VERSION_%s" % (path, part))
+        parts.append(m.group(1))
+    return ".".join(parts)
+
+
 def _project():
     """The [project] table of pyproject.toml (tomllib when available, else a
-    small reader for the flat `key = value` lines this file uses)."""
+    small reader for the flat `key = value` lines this file uses), with the
+    version filled in from the C sources."""
     try:
         import tomllib
     except ImportError:
-        return _project_fallback()
-    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
-        return tomllib.load(f)["project"]
+        project = _project_fallback()
+    else:
+        with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+            project = tomllib.load(f)["project"]
+    project["version"] = library_version()
+    return project
 
 
 def _project_fallback():
@@ -317,7 +336,7 @@ def _package_files():
         for name in sorted(filenames):
             # a library built in place by build_editable is not a source file
             if name.endswith((".pyc", ".pyo")) or name.startswith("libxiangqi.") or \
-                    name in (BOOK_NAME, "LICENSE.ccpd"):
+                    name in (BOOK_NAME, "LICENSE.ccpd", "_version.py"):
                 continue
             full = os.path.join(dirpath, name)
             out.append((os.path.relpath(full, ROOT).replace(os.sep, "/"), full))
@@ -384,8 +403,15 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
 prepare_metadata_for_build_editable = prepare_metadata_for_build_wheel
 
 
+def _version_module():
+    """xiangqi/_version.py of a wheel: the version it was built with."""
+    text = ('"""The version the package was built with (written by the build backend from\n'
+            'include/xiangqi/version.h)."""\n\nversion = "%s"\n' % library_version())
+    return ("%s/_version.py" % PACKAGE, text.encode())
+
+
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
-    entries = []
+    entries = [_version_module()]
     for arcname, full in _package_files():
         with open(full, "rb") as f:
             entries.append((arcname, f.read()))

@@ -42,7 +42,26 @@ __all__ = _board.__all__ + _record.__all__ + _search.__all__ + ["pgn", "Game", "
     "library_path", "svg",
 ]
 
-__version__ = "0.2.0"
+def _package_version():
+    """The package's version: written into a built package (_version.py) by
+    the build backend from include/xiangqi/version.h, or read from that header
+    when the package runs from the source tree."""
+    try:
+        from ._version import version
+        return version
+    except ImportError:
+        pass
+    import os
+    import re
+    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir,
+                          os.pardir, "include", "xiangqi", "version.h")
+    try:
+        with open(header, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return library_version_string()  # neither: the loaded library's
+    return ".".join(re.search(r"#define XQ_VERSION_%s (\d+)" % part, text).group(1)
+                    for part in ("MAJOR", "MINOR", "PATCH"))
 
 
 def library_version():
@@ -58,3 +77,6 @@ def library_version_string():
 def library_path():
     """Where the C library was loaded from."""
     return _ffi.path
+
+
+__version__ = _package_version()

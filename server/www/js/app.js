@@ -6,7 +6,9 @@ import { Board, parseFen } from "./board.js";
 import { Connection } from "./net.js";
 import * as sound from "./sound.js";
 
-const CLIENT = "xq-web 0.2.0";
+// The page has no version of its own: xq-server serves it from its own
+// install (or source tree), so it is the server's, which `welcome` names.
+const CLIENT = "xq-web";
 const TICK_MS = 100;
 const TOAST_MS = 4000;
 const LIVE_POLL_MS = 15000; // a visitor without an account gets no lobby events: ask again

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The board: an SVG drawing in the visual language of xq_board_svg() (lib/svg.c:
-// the same units, colours and glyphs), with click-to-move, drag-and-drop,
+// The board: an SVG drawing in the visual language of xq_board_svg() (the
+// same units and colours, from board_style.js, which is written from
+// lib/svg/svg_style.h; the same glyphs), with click-to-move, drag-and-drop,
 // keyboard entry, legal targets, last move and check marks, and animated moves.
 // It knows no rules: the legal moves come from the server with each state.
 
+import { BAND, CELL, COLOURS, FRAME, GRID_H, GRID_W, PAD, RADIUS } from "./board_style.js";
+
 const NS = "http://www.w3.org/2000/svg";
-const CELL = 60, RADIUS = 26, PAD = 36, BAND = 26, FRAME = 7;
-const GRID_W = 8 * CELL, GRID_H = 9 * CELL;
 const LEFT = PAD + BAND + 4, TOP = PAD + BAND;
 const WIDTH = LEFT + GRID_W + PAD + 4, HEIGHT = TOP + GRID_H + PAD + 12 + BAND + 6;
 const ANIM_MS = 220;
@@ -95,11 +96,11 @@ export class Board {
   drawStatic() {
     const g = this.gStatic;
     g.replaceChildren();
-    el("rect", { width: WIDTH, height: HEIGHT, fill: "#f0d9a8" }, g);
+    el("rect", { width: WIDTH, height: HEIGHT, fill: COLOURS.board }, g);
     const x0 = LEFT, y0 = TOP, x1 = x0 + GRID_W, y1 = y0 + GRID_H;
     el("rect", { x: x0 - FRAME, y: y0 - FRAME, width: GRID_W + 2 * FRAME, height: GRID_H + 2 * FRAME,
-      fill: "none", stroke: "#5c4025", "stroke-width": 4 }, g);
-    const lines = el("g", { stroke: "#5c4025", "stroke-width": 2, "stroke-linecap": "square" }, g);
+      fill: "none", stroke: COLOURS.line, "stroke-width": 4 }, g);
+    const lines = el("g", { stroke: COLOURS.line, "stroke-width": 2, "stroke-linecap": "square" }, g);
     el("rect", { x: x0, y: y0, width: GRID_W, height: GRID_H, fill: "none" }, lines);
     const line = (a, b, c, d) => el("line", { x1: a, y1: b, x2: c, y2: d }, lines);
     for (let r = 1; r < 9; r++) line(x0, y0 + r * CELL, x1, y0 + r * CELL);
@@ -121,13 +122,13 @@ export class Board {
         for (const dy of [-1, 1]) d += `M${cx + 5 * dx} ${cy + 15 * dy}v${-10 * dy}h${10 * dx}`;
       }
     }
-    el("path", { d, fill: "none", stroke: "#5c4025", "stroke-width": 1.5 }, g);
-    const river = el("g", { class: "cjk", "font-size": 34, fill: "#5c4025", "text-anchor": "middle", "aria-hidden": "true" }, g);
+    el("path", { d, fill: "none", stroke: COLOURS.line, "stroke-width": 1.5 }, g);
+    const river = el("g", { class: "cjk", "font-size": 34, fill: COLOURS.line, "text-anchor": "middle", "aria-hidden": "true" }, g);
     const ry = y0 + 4 * CELL + CELL / 2 + 12;
     el("text", { x: x0 + 2 * CELL, y: ry }, river).textContent = "楚　河";
     el("text", { x: x0 + 6 * CELL, y: ry }, river).textContent = "漢　界";
     // coordinates: file numbers for both sides (Red's in Chinese), then ICCS letters and ranks
-    const lab = el("g", { class: "latin", "font-size": 20, fill: "#5c4025", "text-anchor": "middle", "aria-hidden": "true" }, g);
+    const lab = el("g", { class: "latin", "font-size": 20, fill: COLOURS.label, "text-anchor": "middle", "aria-hidden": "true" }, g);
     const topY = y0 - PAD + 2, botY = y1 + PAD + 12;
     for (let f = 0; f < 9; f++) {
       const x = x0 + CELL * (this.flipped ? 8 - f : f);
@@ -184,8 +185,8 @@ export class Board {
     this.pieceEls = {};
     for (const [sq, p] of Object.entries(this.pieces)) {
       const g = el("g", { class: `piece ${p.color}`, "data-piece": sq }, this.gPieces);
-      const ink = p.color === "red" ? "#b8281e" : "#1e1e1e";
-      el("circle", { r: RADIUS, fill: "#fbf1dc", stroke: ink, "stroke-width": 2.5 }, g);
+      const ink = p.color === "red" ? COLOURS.red : COLOURS.black;
+      el("circle", { r: RADIUS, fill: COLOURS.disc, stroke: ink, "stroke-width": 2.5 }, g);
       el("circle", { r: RADIUS - 4, fill: "none", stroke: ink, "stroke-width": 1 }, g);
       const t = el("text", { y: 11, class: "cjk", "font-size": 32, "font-weight": "bold", "text-anchor": "middle", fill: ink }, g);
       t.textContent = GLYPH[p.color][p.type];
@@ -216,16 +217,16 @@ export class Board {
       for (const sq of [this.last.slice(0, 2), this.last.slice(2, 4)]) {
         const [x, y] = this.xy(sq);
         el("rect", { x: x - CELL / 2 + 2, y: y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, rx: 6,
-          fill: "#3d7fd6", "fill-opacity": 0.35, class: "last" }, m);
+          fill: COLOURS.last, "fill-opacity": 0.35, class: "last" }, m);
       }
     if (this.check) {
       const [x, y] = this.xy(this.check);
-      el("circle", { cx: x, cy: y, r: RADIUS + 9, fill: "#e0201a", "fill-opacity": 0.35, class: "check" }, m);
-      el("circle", { cx: x, cy: y, r: RADIUS + 4, fill: "#e0201a", "fill-opacity": 0.5 }, m);
+      el("circle", { cx: x, cy: y, r: RADIUS + 9, fill: COLOURS.check, "fill-opacity": 0.35, class: "check" }, m);
+      el("circle", { cx: x, cy: y, r: RADIUS + 4, fill: COLOURS.check, "fill-opacity": 0.5 }, m);
     }
     if (this.selected) {
       const [x, y] = this.xy(this.selected);
-      el("circle", { cx: x, cy: y, r: RADIUS + 5, fill: "none", stroke: "#1f8a3a", "stroke-width": 4, class: "selected" }, m);
+      el("circle", { cx: x, cy: y, r: RADIUS + 5, fill: "none", stroke: COLOURS.arrow, "stroke-width": 4, class: "selected" }, m);
     }
     const t = this.gTargets;
     t.replaceChildren();
@@ -233,8 +234,8 @@ export class Board {
       for (const sq of this.targets(this.selected)) {
         const [x, y] = this.xy(sq);
         if (this.pieces[sq])
-          el("circle", { cx: x, cy: y, r: RADIUS + 2, fill: "none", stroke: "#1f8a3a", "stroke-width": 5, "stroke-opacity": 0.85, class: "target" }, t);
-        else el("circle", { cx: x, cy: y, r: 10, fill: "#1f8a3a", "fill-opacity": 0.8, class: "target" }, t);
+          el("circle", { cx: x, cy: y, r: RADIUS + 2, fill: "none", stroke: COLOURS.arrow, "stroke-width": 5, "stroke-opacity": 0.85, class: "target" }, t);
+        else el("circle", { cx: x, cy: y, r: 10, fill: COLOURS.arrow, "fill-opacity": 0.8, class: "target" }, t);
       }
     this.drawCursor();
   }
