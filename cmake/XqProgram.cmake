@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # xq_program(TARGET SOURCE... [OUTPUT NAME]): an installed program of
 # programs/, examples/ or server/, linked with the library and the programs'
 # shared helpers (programs/common, target xq_cli), built into bin/ of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The public xq_board API: a position with its move history. */
 #include "board.h"
 

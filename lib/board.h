@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* struct xq_board: a position plus its move history (internal layout). */
 #ifndef XQ_BOARD_H
 #define XQ_BOARD_H

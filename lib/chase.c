@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Chase and mate-threat detection for the repetition judge (see chase.h, rules.h and
  * docs/rules.md). Runs only when a position repeats, so it favours clarity:
  * every capture, recapture and exchange is tested by really making the moves

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Chase and mate-threat detection (chase.c): the pieces of the repetition
  * judge (rules.c) that look at one position. */
 #ifndef XQ_CHASE_H

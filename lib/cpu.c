@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CPU feature detection for the code compiled per instruction set. */
 #include "cpu.h"
 

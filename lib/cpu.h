@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The instruction set level of this CPU, for the code compiled in several
  * copies (the move generator). Detected once, by the table build
  * (xq__T.cpu), so every copy reads it without a call. */

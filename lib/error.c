@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Status codes, their text, parse-error reporting and the version twins. */
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal error helpers: parse-error filling and the one rule for versioned
  * structs. */
 #ifndef XQ_ERROR_H

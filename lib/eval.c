@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Static evaluation (see eval.h).
  *
  * Every term is computed from Red's view for each colour separately, as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Static evaluation: a tapered (middlegame/endgame) score that is linear in
  * its weights, so that a Texel tuner (tools/tune) can fit every weight.
  * Hot path: no allocation, no locks, pure function of the position. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEN parse (lenient letters and side, strict structure, full validation)
  * and canonical output. */
 #include <stdio.h>

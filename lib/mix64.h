@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 64-bit mixing, written once for the library: the splitmix64 generator
  * (a fixed seed gives the same numbers on every platform: the Zobrist keys,
  * the skill levels' noise, the book's weighted pick), its finaliser, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Squares, piece codes and coordinate (ICCS) moves. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Legal move generation and attack tests (see movegen.h).
  *
  * Not in check, a move by a piece other than the general is legal unless it

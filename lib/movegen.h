@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Legal move generation. Check and pin information is computed once per
  * position; only king moves and moves out of check are tested one by one,
  * and that test updates occupancy masks without making the move. */

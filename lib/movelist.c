@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq_movelist: the legal moves of a position, kept with a copy of that
  * position so that they can be filtered, tested and written as text. */
 #include <stdlib.h>

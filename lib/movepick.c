@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Static exchange evaluation and the staged move picker (see movepick.h). */
 #include "movepick.h"
 

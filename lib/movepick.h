@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Move ordering: history tables, static exchange evaluation and the staged
  * move picker (hash move, good captures, killers, counter move, quiet moves
  * by history, bad captures; all evasions when in check; captures only in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Moves as text: ICCS, WXF (official and xqbase dialects) and Chinese.
  *
  * Formatting describes a move by its piece, the piece's file or its place

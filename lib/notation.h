@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Move notation internals shared by the board API, the record and the
  * readers (they work on the plain position). */
 #ifndef XQ_NOTATION_H

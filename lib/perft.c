@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Perft: leaf count of the legal-move tree, bulk-counted at the last ply. */
 #include "board.h"
 #include "movegen.h"

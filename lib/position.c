@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Position helpers: setup (clear, put a piece), the hash from scratch and
  * the consistency check of the redundant fields. */
 #include "position.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The internal position: plain data with no pointers, so it can be copied
  * with memcpy (the search gives every thread its own copy). The public
  * xq_board wraps one of these together with the move history. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rule adjudication: the repetition judge shared by the board API and the
  * search, the move limit, insufficient material, forbidden moves, and the
  * public xq_board_outcome() family (see rules.h and docs/rules.md). */

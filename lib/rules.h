@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rule adjudication internals: repetition judgement (perpetual check,
  * chase, mate threats), the move-limit counter and the compiled rule set.
  *

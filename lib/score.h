@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scores of the search: the draw and mate values, mate distances and their
  * form in the transposition table. Shared by the search, the time manager
  * and the endgame tables' hook (which scores a table mate like a mate found

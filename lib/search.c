@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Iterative deepening, principal variation search and quiescence search.
  *
  * Every thread runs the same iterative deepening on its own copy of the

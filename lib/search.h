@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The search: shared state of a search handle (struct xq_search), the
  * per-thread worker, the search's tuning, and the pieces of a search that
  * the thread pool's main thread runs in order (thread.c owns that sequence;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The engine's add-ons: what the search asks of an opening book and of
  * endgame tables. Declared on the engine's side and defined by the add-ons
  * (book_search.c, egtb_search.c), which take a position and return a plain

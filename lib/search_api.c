@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The public search API (xq_search_*): the handle's life cycle, its
  * settings, and starting, stopping and collecting a search. The threads are
  * the pool's (thread.c), the search itself is search.c's; this file checks

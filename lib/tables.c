@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Attack tables and Zobrist keys (see tables.h). */
 #include "tables.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Precomputed attack tables and Zobrist keys. Built once (pthread_once) by
  * xq__tables_init(); every board constructor calls it, so any code that holds
  * a position may read them without further checks. Read-only afterwards. */

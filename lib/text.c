@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* UTF-8, full-width folding, growable strings and GB18030 conversion. */
 #include "text.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Text helpers shared by the notation, PGN, XQF and DhtmlXQ code: UTF-8
  * decoding, full-width folding, a growable string, and the detection and
  * conversion of legacy encodings (GBK, Big5, Windows-1252). Internal. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The thread pool of a search handle: parked threads, one mutex and one
  * condition variable, and the sequence of a search on the main thread.
  *

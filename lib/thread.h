@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The thread pool of a search handle (thread.c): its threads, its lock and
  * the life cycle of a search on them. Only the pool takes the lock and
  * writes the search state (searching, the result); the search API and the

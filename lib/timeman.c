@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Time management: how long a search may think.
  *
  * With a fixed move time the search uses all of it but a small reserve

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Time management (timeman.c): the search's one clock and the time budget
  * of a search. Times in milliseconds since the clock origin. */
 #ifndef XQ_TIMEMAN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Transposition table (see tt.h). */
 #include "tt.h"
 

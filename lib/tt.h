@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The transposition table shared by every search thread.
  *
  * Lock-free: an entry is two 64-bit words, the data and the key xor-ed with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal types shared by every file of lib/: squares, pieces, moves and the
  * 128-bit board masks. Nothing here is public. */
 #ifndef XQ_TYPES_H

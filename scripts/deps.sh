@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by scripts/test and scripts/play: install the Debian packages the
 # build and the tests need when they are missing (as root, with apt-get).
 # Everything else comes from the Debian 12 base system.

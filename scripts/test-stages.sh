@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by scripts/test: the stages' clock, and the busy processes of
 # --under-load.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Accounts and sessions: register, login (password or session token),
  * guests, logout. Passwords: Argon2id (libsodium crypto_pwhash_str, the
  * "interactive" cost), hashed and checked on a worker thread so the loop never

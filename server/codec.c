@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The protocol codec: one message is a JSON object with a "type".
  * WebSocket: each text message is that object.
  * Line TCP: `TYPE` then either that object (`move {"game":1,"move":"h2e2"}`) or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Games against the built-in engine: each engine thread owns one xq_search
  * handle; a request copies the board, the search runs on the thread
  * (xq_search_run) and its move is posted back into the loop, where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Live games. The server owns the clock (CLOCK_MONOTONIC): a side's time runs
  * from the moment the previous move was committed; the increment is added
  * after each move. Every move is checked by libxiangqi on the game's own

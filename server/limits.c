@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rate limits: token buckets, connections per address, failed logins per
  * address and per account name. The tables are small open hash tables of
  * fixed size; an entry that is full of tokens again is forgotten. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The lobby: open seeks (anyone may accept) and direct challenges (one user
  * may accept or decline), one id space for both ("offers"); the list of live
  * games; lobby chat. An offer goes when its author's last connection goes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-server: a Xiangqi game server (see docs/server.md, docs/protocol.md). */
 #include <errno.h>
 #include <signal.h>

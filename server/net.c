@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The transport: one libwebsockets context, one listening port, one loop.
  * HTTP (the browser client's files, --www), WebSocket (protocol "xq", JSON
  * text messages) and the line protocol: a connection whose first line is not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Elo ratings for rated games: expected score from the rating difference
  * (400-point logistic), K = 40 for a player's first 30 games, 20 after. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-server: types and functions shared by its modules (one concern per file).
  *
  *   main.c     options, start-up, signals

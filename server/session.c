@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Per-connection protocol state: the versioned handshake, the message rate
  * limit, the command table (which commands need a logged-in user), and what
  * happens when a connection goes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Storage in SQLite: WAL mode, prepared statements only, one writer (the
  * database is held with locking_mode=EXCLUSIVE, so a second server on the
  * same file is refused at start-up). This is the only file that knows SQL;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Worker threads: a job runs on a pool thread (a search, a password hash) and
  * its done callback runs back in the loop. Finished jobs go on one queue; the
  * worker wakes the loop with lws_cancel_service() (net_wake) and the loop

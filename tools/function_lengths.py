@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The longest C functions of the tree, and a limit on their length.
 
 Lists the function definitions of the .c files under lib/, programs/,

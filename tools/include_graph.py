@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The dependency graph of lib/: its circles, its layering, its longest functions.
 
 A module is a .c file of lib/ together with the header of the same name

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The board's look, one source for C and JavaScript.
 
 lib/svg/svg_style.h holds the geometry and colours of xq_board_svg(); the
@@ -42,7 +43,8 @@ def read_style(text):
 
 
 def module_text(geometry, colours):
-    out = ["// The board's geometry and colours, the same as xq_board_svg()'s.",
+    out = ["// SPDX-License-Identifier: MIT",
+           "// The board's geometry and colours, the same as xq_board_svg()'s.",
            "// Written by tools/svg_style.py from lib/svg/svg_style.h: do not edit; change",
            "// the header and run `python3 tools/svg_style.py --write`.",
            ""]

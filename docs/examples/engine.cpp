@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The engine from C++: a fixed-depth search, then a background search
 // with progress reports, stopped from another thread.
 #include <xiangqi/xiangqi.hpp>

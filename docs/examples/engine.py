@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The engine from Python: a fixed-depth search, a move to play, a
 background analysis stopped from another thread."""
 import threading

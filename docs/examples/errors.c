@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Error handling: status codes, xq_strerror() and the detail of a parse error. */
 #include <stdio.h>
 #include <xiangqi/xiangqi.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The first C++ program: the wrapper owns the board and throws on errors.
 #include <iostream>
 #include <xiangqi/xiangqi.hpp>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The first Python program: a board, moves, errors, a picture."""
 import xiangqi
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Draw a position as SVG: the opening 炮二平五 马８进７ with an arrow for
  * Red's next move, Black at the bottom. Writes the picture to stdout. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A tour of the C++ wrapper (xiangqi/xiangqi.hpp): set up a position, play
 // and take back moves, handle an illegal one, count moves, play a seeded
 // random game to its end, draw the final position as SVG, and ask the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A whole Xiangqi game against the engine in one file: the smallest player
  * that uses the public API the way an application does.
  *

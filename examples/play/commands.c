@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xiangqi, the terminal player: the commands typed during a game (move,
  * undo, new, level, save, load, hint, flip, ...). Each has a handler and a
  * line in the table `commands`, which 'help' prints; a line that is no

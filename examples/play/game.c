@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xiangqi, the terminal player: the local game. Its state (the record, who
  * plays which side, the end of the game), the engine's moves, the opening book
  * and the endgame tables; the typed commands are commands.c, the command line

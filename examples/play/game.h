@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xiangqi, the terminal player: the local game (game.c) and its commands
  * (commands.c), shared with main.c. Network play is remote.c (play.h). */
 #ifndef XQ_PLAY_GAME_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Line input over read(2) and poll(2): stdio's buffer would hide pending
  * lines from poll(). */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xiangqi: play Xiangqi in the terminal, against the engine, against
  * another person, or watch the engine play itself.
  *

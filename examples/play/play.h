@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xiangqi, the terminal player: shared declarations. */
 #ifndef XQ_PLAY_H
 #define XQ_PLAY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xiangqi --connect HOST:PORT: play on an xq-server (docs/protocol.md).
  *
  * The client speaks the line protocol over plain TCP: it writes commands as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The engine thinking in the background: xq_search_start() with a progress
  * callback, while this thread waits on the keyboard (or the end of a piped
  * input) and redraws a status line in place. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The board in the terminal: Chinese glyphs (or letters), ANSI colours,
  * both players' file numbers, the river, the last move highlighted. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/board.h
  * @brief The board handle (a position with its history), move lists and perft.

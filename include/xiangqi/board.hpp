@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/board.hpp
  * @brief C++ wrapper of xiangqi/board.h: xq::board, a position with its history,

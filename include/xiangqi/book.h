@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/book.h
  * @brief Opening books: build from games, write, open (mmap), probe, pick, merge, dump.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/book.hpp
  * @brief C++ wrapper of xiangqi/book.h: opening books (xq::book) and their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/core.h
  * @brief Versions, errors, squares, pieces and moves: what every other header builds on.
@@ -35,6 +36,38 @@
 #  define XQ_END_DECL
 #endif
 /** @endcond */
+
+/**
+ * @def XQ_DEPRECATED(msg)
+ * @brief Marks a public declaration as deprecated: a call to it compiles,
+ *        with a warning that says @p msg.
+ *
+ * A function on its way out of the API keeps working as documented for the
+ * rest of its major version and at least one minor release; the CHANGELOG
+ * names it with its replacement (docs/conventions.md, "What 1.x keeps").
+ * The attribute goes before the declaration:
+ * @code
+ * XQ_DEPRECATED("use xq_board_fen()") XQ_API int xq_board_old_fen(const xq_board *b);
+ * @endcode
+ * It is `__attribute__((deprecated(msg)))` on GCC and Clang and
+ * `__declspec(deprecated(msg))` on MSVC (warning C4996), nothing on other
+ * compilers, and nothing anywhere when `XQ_NO_DEPRECATION_WARNINGS` is
+ * defined before the first libxiangqi header is included.
+ * @param msg a string literal naming the replacement, e.g. "use xq_foo()".
+ * @since 0.2
+ */
+#if defined(XQ_NO_DEPRECATION_WARNINGS)
+#  define XQ_DEPRECATED(msg)
+#elif defined(__clang__) || \
+    (defined(__GNUC__) && (__GNUC__ > 4 || (__GNUC__ == 4 && __GNUC_MINOR__ >= 5)))
+#  define XQ_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#elif defined(__GNUC__)
+#  define XQ_DEPRECATED(msg) __attribute__((deprecated))
+#elif defined(_MSC_VER)
+#  define XQ_DEPRECATED(msg) __declspec(deprecated(msg))
+#else
+#  define XQ_DEPRECATED(msg)
+#endif
 
 XQ_BEGIN_DECL
 

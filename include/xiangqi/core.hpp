@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/core.hpp
  * @brief C++ wrapper of xiangqi/core.h: errors (xq::error, xq::errc,

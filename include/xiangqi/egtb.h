@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/egtb.h
  * @brief Endgame tables: generation by retrograde analysis, probing, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/egtb.hpp
  * @brief C++ wrapper of xiangqi/egtb.h: endgame tables (xq::tablebase) and

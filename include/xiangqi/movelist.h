@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/movelist.h
  * @brief Move lists: the legal moves of a position, kept with that position and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/movelist.hpp
  * @brief C++ wrapper of xiangqi/movelist.h: xq::movelist, the legal moves of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/notation.h
  * @brief Moves as text in ICCS, WXF and Chinese notation.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/notation.hpp
  * @brief C++ wrapper of xiangqi/notation.h: the move notations (xq::notation)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/record.h
  * @brief Game records: tags, moves with variations, comments and NAGs; PGN, XQF and DhtmlXQ.

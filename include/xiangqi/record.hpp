@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/record.hpp
  * @brief C++ wrapper of xiangqi/record.h: game records (xq::record),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/rules.h
  * @brief Rule adjudication: outcome of a game under the AXF, CXA or simple rule sets.

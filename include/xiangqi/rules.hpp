@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/rules.hpp
  * @brief C++ wrapper of xiangqi/rules.h: rule sets (xq::rules) and outcomes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/search.h
  * @brief The engine: a threaded alpha-beta search in the background.

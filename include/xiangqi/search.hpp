@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/search.hpp
  * @brief C++ wrapper of xiangqi/search.h: the engine (xq::search), its limits,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/svg.hpp
  * @brief C++ wrapper of xiangqi/svg.h: the options of board::svg()

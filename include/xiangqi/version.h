@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/version.h
  * @brief Compile-time version of libxiangqi (single source of truth; CMake parses it).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/xiangqi.h
  * @brief The whole public API of libxiangqi: includes every layer.

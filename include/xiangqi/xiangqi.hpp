@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /**
  * @file xiangqi/xiangqi.hpp
  * @brief Header-only C++ wrapper of libxiangqi (C++11 or later).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The opening book: reading and checking a book file (mmap), probing a
  * position (binary search over the sorted keys, moves mapped back from the
  * mirror image and checked for legality), the weighted pick, and the text

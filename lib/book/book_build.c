@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Building opening books: the builder (a hash table of (canonical key, move)
  * -> counts, filled from game records and PGN streams), serialising sorted
  * moves into the file image, and merging books. */

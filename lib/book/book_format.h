@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Opening book internals: the file layout (docs/book.md), struct xq_book,
  * canonical keys (a position and its mirror image are one entry) and the
  * move choice (the search's hook is in search_addons.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The opening book in the search: the hooks of search_addons.h. The search
  * API asks the book first (xq_search_start()); a book move ends the search
  * at once with the pool's xq__pool_finish(). */

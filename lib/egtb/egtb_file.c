@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endgame tables: the file format. A 128-byte little-endian header, then one
  * entry per index (1 or 2 bytes). Layout of the header:
  *   0  magic "XQEGTB\x1a\n"      8  u32 format version   12 u32 entry width

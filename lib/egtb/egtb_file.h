@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endgame tables: one table in memory or mapped from its file, and the file
  * format (docs/endgames.md "File format"). */
 #ifndef XQ_EGTB_FILE_H

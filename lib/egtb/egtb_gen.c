@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endgame tables: generation by retrograde analysis.
  *
  * Phase 1, mates (pass n finds the positions decided in n plies): pass 0

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endgame tables: material signatures and the position index (see
  * egtb_index.h for the layout). */
 #include "egtb_index.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endgame tables: material signatures and the position index.
  *
  * A table holds one material balance with the stronger side as Red. Its

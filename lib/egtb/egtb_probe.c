@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endgame tables: the public API (open a directory, probe, best moves,
  * verify, generate) over the table set. */
 #include "egtb_probe.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endgame tables: the table set handle (struct xq_egtb) and the probes the
  * generator, the public API and the search share. */
 #ifndef XQ_EGTB_PROBE_H

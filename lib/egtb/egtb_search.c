@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endgame tables in the search: the hooks of search_addons.h. Scores: a
  * mate in d plies at ply `ply` scores as the search's own mate score
  * mate_in(ply + d) when ply + d is within the search's mate range

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* DhtmlXQ, the game text of the DhtmlXQ web viewer (dpxq and many sites):
  *   [DhtmlXQ_binit]  32 two-digit squares "xy" (x 0-8 from the left, y 0-9
  *                    from the top) in the order RNBAKABNRCCPPPPP for Red

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq_record_load(): one game from a file of any supported format (PGN,
  * XQF, DhtmlXQ), through the reader of pgn.c, which detects the format. */
 #include "record.h"

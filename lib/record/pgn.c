@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PGN: a streaming reader (file, memory) that fills one record per game,
  * and a writer in any of the three notations. */
 #include <errno.h>

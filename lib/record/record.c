@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The game record: a tree of legal moves with annotations, tags and a
  * cursor whose position is kept in an embedded board. */
 #include "record.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* struct xq_record: a game tree with tags and a cursor (internal layout),
  * shared by the record API and the PGN, XQF and DhtmlXQ readers. */
 #ifndef XQ_RECORD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* XQF, the binary game format of XQStudio and many Chinese programs.
  *
  * Layout (all versions): a 1024-byte header, then the move records in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq_board_svg(): an SVG drawing of a position.
  *
  * Everything is drawn in a fixed user space (60 units per file/rank step)

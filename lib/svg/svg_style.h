@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The look of a board picture, written once: xq_board_svg() (svg.c) draws
  * with these numbers and colours, and the browser page's board draws with the
  * same ones, from server/www/js/board_style.js, which tools/svg_style.py

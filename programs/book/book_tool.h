@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-book: the parts shared by its files. */
 #ifndef XQ_BOOK_TOOL_H
 #define XQ_BOOK_TOOL_H

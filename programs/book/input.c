@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-book: feeding PGN files to a book builder, in UTF-8 directly or
  * converted from Big5 or GBK with iconv(3), streamed in chunks of whole
  * games (never the whole file twice in memory). */

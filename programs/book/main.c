@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-book: build, probe, inspect, merge and dump opening books.
  *
  *   xq-book build [-o OUT] [filters] [--encoding ENC] FILE...

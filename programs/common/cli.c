@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Command-line helpers shared by the programs (see cli.h). */
 #include "cli.h"
 

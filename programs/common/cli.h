@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Command-line helpers shared by the programs (programs/, the player in examples/play, server/).
  *
  * Every program answers the same way:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Data files beside the programs (see datadir.h). */
 #define _XOPEN_SOURCE 700 /* realpath, readlink */
 #include "datadir.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where the programs find the data files installed with them
  * (share/xiangqi/: the default opening book, the openings file).
  *

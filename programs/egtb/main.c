@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-egtb: generate, check and query endgame tables.
  *
  *   xq-egtb generate [--dir DIR] [--quiet] (MATERIAL... | --set first)

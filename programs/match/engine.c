@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-match: the engines' processes (see engine.h). */
 #define _GNU_SOURCE /* pipe2 */
 #include "engine.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-match: the engines' processes. Spawning an engine with pipes to its
  * standard input and output, the UCI or UCCI handshake, sending lines,
  * reading lines with a deadline, quitting and killing. The match logic (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-match: play UCI/UCCI Xiangqi engines against each other, with
  * libxiangqi as the referee.
  *

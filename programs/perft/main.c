@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-perft: count the legal-move tree of a position, or check an EPD suite.
  *
  *   xq-perft [--fen FEN] [--depth N] [--divide]

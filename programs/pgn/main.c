@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-pgn: read Xiangqi game files (PGN, XQF, DhtmlXQ), check every move,
  * and write the games in a chosen notation or report on each game. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-svg: draw a position as an SVG picture (xq_board_svg()).
  *
  *   xq-svg [--fen FEN | --pgn FILE [--game N] [--ply N]] [--moves "h2e2 马8进7 ..."]

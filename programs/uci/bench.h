@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Positions of the `bench` command of xq-uci: the start position, middle
  * games and endings from master games (tests/data/games), and a few
  * composed endings. A fixed-depth search of all of them gives the node count

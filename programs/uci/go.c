@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-uci: the limits of a `go` command (see go.h). */
 #include "go.h"
 

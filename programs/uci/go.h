@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-uci: the limits of a `go` command, read apart from starting the search
  * (UCI and UCCI words; see docs/engine.md). */
 #ifndef XQ_UCI_GO_H

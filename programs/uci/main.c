@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-uci: the libxiangqi engine behind the UCI protocol, with the UCCI
  * dialect that Chinese Xiangqi GUIs speak.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-uci: the engine's options. One table for UCI and one for UCCI (most UCCI
  * names are another name of a UCI option), each entry with its type, default,
  * bounds or values and the handler that applies it, as Pikafish's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-uci: the engine's state and what its files share (main.c: the protocol,
  * options.c: the options, go.c: the go command's limits). */
 #ifndef XQ_UCI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Cost of the rules: replay a PGN file of coordinate moves and call
  * xq_board_outcome() after every move (and, with --banned, also
  * xq_board_banned_moves()). Prints ns per ply and the outcomes found. Then

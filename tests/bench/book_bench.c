@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Opening book figures: build time from the 1125 master games of
  * tests/data (or the PGN files given), and the probe time of a book (the
  * built one, or BOOK with --book BOOK) over the positions of those games.

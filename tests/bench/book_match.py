@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The figures of a match of the engine with its opening book against itself
 without one (issue 18): the book side's score, how many distinct openings
 were played, and how long the games stayed in the book.

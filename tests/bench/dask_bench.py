@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Games analysed per second by xiangqi.tools.analyse on Dask LocalClusters of 1 and 2
 workers (and more with --workers), the speed-up, and the overhead per task.
 

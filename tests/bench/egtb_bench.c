@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-egtb-bench: figures of the endgame tables (not a test; machines are noisy).
  *
  *   xq-egtb-bench DIR [--games N] [--nodes N]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Games per second of the Python binding's PGN reading (prints figures; not a test).
 
 Reads the same games three ways: as xiangqi.Record (the C record, nothing

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reading the PGN files xq-match writes, for the benchmark scripts here
 (book_match.py, progress_stats.py): a plain line reader, no validation."""
 import re

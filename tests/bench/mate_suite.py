@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The mate suite under a time limit: does a UCI engine find each mate?
 
 For every position of an EPD file with `; mate N` (tests/data/mates.epd by

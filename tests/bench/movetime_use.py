@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """How much of a fixed move time a UCI engine uses.
 
 Sends `go movetime MS` for positions taken from an opening file (each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Parser scaling benchmark: each reader on N and 10N repetitions of the
  * shapes that once made it quadratic (issue 11 item 4). A linear reader
  * takes about 10x as long on 10N; the ratio is printed per shape.

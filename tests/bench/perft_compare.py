@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Perft speed of xq-perft side by side with Fairy-Stockfish, in one run.
 
 For the start position (depths 5 and, with --deep, 6) and every line of the

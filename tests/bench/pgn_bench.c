@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PGN benchmark: read (parse + validate every move), write and read again in
  * each notation; and stream a large file to show that memory stays flat.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Progress figures of xq-match games (issue 17): how long the games run,
 how many end at the no-capture limit, and whether an engine that reached a
 clearly won score went on to win.

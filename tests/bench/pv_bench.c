@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-pv-bench: many short searches with every reported line checked (not a
  * test; the quick version runs in check_search).
  *

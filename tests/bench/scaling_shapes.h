@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The worst shapes of input for the game readers (issue 11 item 4),
  * generated at any size: shared by the scaling benchmark
  * (tests/bench/parser_scaling.c) and the unit tests, which keep sizes that

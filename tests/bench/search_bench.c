@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-search-bench: speed figures of the search (not a test; machines are noisy).
  *
  *   xq-search-bench [--depth N] [--threads LIST] [--hash MB] [--stop-trials N]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Load benchmark of xq-server (a program that prints figures, not a test).
  *
  * Starts the server on 127.0.0.1 (a port the kernel picks, a fresh database in

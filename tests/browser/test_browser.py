@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The browser client of xq-server in a real browser (headless Chromium driven by
 Selenium): two people play a game to checkmate by clicking squares, chat, and
 one reloads mid-game and finds the game again; a guest plays the engine at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fault injection over the search handle's life cycle (issue 11): every
  * allocation and thread creation the library makes in xq_search_new,
  * xq_search_set_threads (growing and shrinking), xq_search_set_hash,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The wrapped allocator and pthread_create() (see fault.h). */
 #include "fault.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fault injection for the tests: the library's calls to the allocator and
  * to pthread_create() are redirected here at link time (-Wl,--wrap=..., see
  * tests/CMakeLists.txt), so that a test can make the Nth of them fail. Only

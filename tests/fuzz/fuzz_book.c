@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Book files: any bytes are opened or rejected with a message; the checksum
  * is set right first (at offset 48, FNV-1a 64 as in docs/book.md) so the
  * structural checks behind it are reached. A book that opens probes, picks,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared helpers for the libFuzzer harnesses: an invariant that fails
  * loudly (a crash is what libFuzzer reports), and the whole-record PGN
  * round trip. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* DhtmlXQ reader: any text is read or rejected; a game read survives a PGN
  * round trip. */
 #include "fuzz_common.h"

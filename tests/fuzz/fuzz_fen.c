@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEN parser: any input is rejected with a code or accepted; an accepted
  * FEN written back and read again gives the same position. */
 #include "fuzz_common.h"

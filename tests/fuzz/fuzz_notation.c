@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Move text parser: byte 0 picks a position, byte 1 the notation and
  * flags; the rest is the text. A move found must be legal, and formatting
  * it and reading it back must give it again. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PGN reader: every game of any input is read or rejected with a code and
  * a position inside the input; a game read is written in a notation chosen
  * by its length and read back identically. */

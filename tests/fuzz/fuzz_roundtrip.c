@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The whole record through PGN (issue 11): parse -> write -> parse gives the
  * same tree (moves, variations, comments after and before, NAGs, tags) and
  * writing is stable from the second round, in every notation and style.

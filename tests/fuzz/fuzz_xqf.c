@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* XQF reader: any bytes are read or rejected; a game read survives a PGN
  * round trip. */
 #include "fuzz_common.h"

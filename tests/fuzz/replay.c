@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replay a libFuzzer harness over files and directories (its seed corpus)
  * without libFuzzer: the regression test that every build runs (ctest -R
  * fuzz_replay). Usage: fuzz_replay_NAME PATH... */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The shared library must export exactly the symbols listed in lib/xiangqi.sym
 # (one per line, sorted). An ABI change is then always a deliberate edit.
 # usage: check_exports.sh LIBRARY SYMBOL_LIST

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The pictures in docs/images are made by xq-svg. This script is the list of
 # them: it writes them (--write, used by scripts/docs-images) or checks that
 # the committed files are exactly what the current xq-svg draws.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every public layer header compiles on its own, first in a translation unit,
 # as C99 and as C++11, with warnings as errors: a header that needs another
 # one includes it itself. The C++ wrapper has one part per C layer

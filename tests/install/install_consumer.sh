@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Install the library into a temporary prefix, then build and run a consumer
 # with pkg-config and another with CMake's find_package(xiangqi).
 # usage: install_consumer.sh BUILD_DIR CONSUMER_SOURCE_DIR C_COMPILER
@@ -22,6 +23,11 @@ for h in "$top"/include/xiangqi/*.h "$top"/include/xiangqi/*.hpp; do
     f=include/xiangqi/$(basename "$h")
     test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
 done
+# the licences go with the library (docs/licences.md)
+for f in LICENSE LICENSE.noto licences.md; do
+    test -s "$prefix/share/doc/xiangqi/$f" || { echo "missing share/doc/xiangqi/$f" >&2; exit 1; }
+done
+grep -q "^MIT License" "$prefix/share/doc/xiangqi/LICENSE" || { echo "LICENSE is not the MIT licence" >&2; exit 1; }
 libdir=$(dirname "$(find "$prefix" -name 'libxiangqi.so.1' | head -n 1)")
 test -n "$libdir" || { echo "libxiangqi.so.1 not installed" >&2; exit 1; }
 test -f "$libdir/pkgconfig/xiangqi.pc" || { echo "xiangqi.pc not installed" >&2; exit 1; }

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every program has a manual page in docs/man that formats without warnings
 # and documents exactly the options its --help lists; and every program answers
 # --version, --help and a bad option the same way (programs/common/cli.h).

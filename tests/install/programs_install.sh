@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installed programs find the installed library by their relative RPATH
 # ($ORIGIN/../LIBDIR): install into a temporary prefix, move the tree, and run
 # every program there without LD_LIBRARY_PATH.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Python package as users install it, offline, with XQ_LIBRARY and
 # LD_LIBRARY_PATH unset:
 # 1. `pip install bindings/python` alone, in a fresh virtualenv: the
@@ -47,6 +48,12 @@ plat=$("$vpy" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
     fail "the wheel did not carry libxiangqi.so.1"
 grep -q '^Tag: py3-none-linux' "$plat"/xiangqi-*.dist-info/WHEEL ||
     fail "the wheel is not tagged for the platform: $(cat "$plat"/xiangqi-*.dist-info/WHEEL)"
+# the licences (docs/licences.md): ours, the glyph outlines', the book's games'
+grep -q '^License-Expression: MIT AND OFL-1.1 AND CC-BY-4.0$' "$plat"/xiangqi-*.dist-info/METADATA ||
+    fail "the wheel's METADATA: $(grep '^License' "$plat"/xiangqi-*.dist-info/METADATA)"
+for f in LICENSE lib/svg/LICENSE.noto data/ccpd/LICENSE.ccpd; do
+    [ -s "$(echo "$plat"/xiangqi-*.dist-info)/licenses/$f" ] || fail "the wheel lacks .dist-info/licenses/$f"
+done
 
 cd "$tmp" # nothing of the source tree on sys.path but the tests themselves
 where=$("$vpy" -c 'import xiangqi; print(xiangqi.__file__); print(xiangqi.library_path())') ||

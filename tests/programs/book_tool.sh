@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # xq-book end to end: build, probe, stats, dump, merge, encodings, damaged
 # files, --help/--version and bad usage.
 # usage: book_tool.sh XQ_BOOK TEST_DATA_DIR CCPD_DIR

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # xq-egtb: generate, stats, probe, verify, and the errors of a damaged table.
 # With XQ_UCI: its EGTBPath option plays from the tables.
 # usage: egtb_tool.sh XQ_EGTB [XQ_UCI]

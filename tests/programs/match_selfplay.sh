@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # xq-match: self-play, PGN output, and the referee's verdicts on engines that
 # play illegal moves, crash or run out of time.
 # usage: match_selfplay.sh XQ_MATCH XQ_UCI OPENINGS

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The one-file player (examples/minimal): a move, a refused move, a take-back,
 # playing Black, the end of the input, a bad option.
 # usage: minimal_player.sh MINIMAL_PLAYER

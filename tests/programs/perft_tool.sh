@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # xq-perft end to end: counts, divide, EPD checking, help and bad input.
 # usage: perft_tool.sh XQ_PERFT TEST_DATA_DIR
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The terminal player, driven through a pipe: scripted games between people
 # and against the engine (deterministic: one thread and a depth limit), undo,
 # redo, hints, levels, illegal and unknown input, save/load, rule-based game

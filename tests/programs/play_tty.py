@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The terminal player on a terminal (a pseudo-terminal): the live status line
 while the engine thinks, Enter and 'stop' taking the best move so far, other
 input explained, 'pause' and 'go', 'quit' and Ctrl-D while the engine thinks.

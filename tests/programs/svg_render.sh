@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Render pictures from xq-svg with rsvg-convert (Debian librsvg2-bin) and check
 # that each PNG exists, has the width asked for and the height the SVG states,
 # and is not blank. Also covers xq-svg's options and errors.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # xq-tune (tools/tune): its model matches the evaluation, it lowers the
 # error, --apply rewrites only the weight block (and with no steps prints
 # the weights it was built with back unchanged), --only keeps the other

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # xq-uci with an opening book: OwnBook / BookFile (UCCI usebook / bookfiles).
 # A book move is announced and is one of the book's moves; OwnBook false, a
 # position out of the book and a bad file fall back to a search.

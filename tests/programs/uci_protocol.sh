@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # xq-uci speaks UCI and UCCI, answers bad input with "info string error"
 # and never crashes. usage: uci_protocol.sh XQ_UCI
 set -u

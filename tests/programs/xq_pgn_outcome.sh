@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # xq-pgn --outcome: the verdict, reason and evidence of each game's end under
 # the three rule sets (tests/data/rules/outcome.pgn, docs/rules.md).
 # usage: xq_pgn_outcome.sh XQ_PGN TEST_DATA_DIR

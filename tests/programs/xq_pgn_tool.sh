@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # xq-pgn end to end on the shared game files, the XQF fixtures, bad input
 # and the options.
 # usage: xq_pgn_tool.sh XQ_PGN TEST_DATA_DIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A stand-in "libxiangqi" of another major version, for the Python binding's
  * version check (test_ffi.py). */
 #if defined(__GNUC__)

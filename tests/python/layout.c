@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Prints the size and field offsets of every public structure, so the
  * Python test can compare them with its ctypes declarations (test_ffi.py). */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """xiangqi.tools.analyse and xiangqi.tools.selfplay in this process (no Dask needed):
 scores, classes, reproducibility, annotated PGN, bad input, the --local command."""
 

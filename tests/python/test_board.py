@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Board, Move, Piece, squares, errors and perft through the ctypes binding."""
 
 import collections.abc

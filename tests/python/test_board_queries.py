@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Colours, counters, queries and editing as python-chess users expect (issue 16)."""
 
 import random

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """xiangqi.Book: building, counts (checked by hand), mirror images, the file
 round trip, merging, damaged files, picking, and an Engine with a book."""
 

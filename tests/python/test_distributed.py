@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """xiangqi.tools.analyse and xiangqi.tools.selfplay on Dask LocalClusters: the same results
 as a plain loop and as one worker, a killed worker replaced with no game lost
 or doubled, an interrupted run resumed, bad input, an unreachable scheduler.

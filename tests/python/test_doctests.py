@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The examples in the package's docstrings run and print what they show."""
 
 import doctest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The engine: Engine/Search, limits, background search, callbacks, errors."""
 
 import gc

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Engine results like chess.engine: PlayResult, PovScore, Wdl, Limit (issue 16)."""
 
 import unittest

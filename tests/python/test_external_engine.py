@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """xiangqi.engine: UCI and UCCI engines in processes (issue 16).
 
 Against Fairy-Stockfish (/usr/games/fairy-stockfish: ranks 1-10, UCI_Variant)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The ctypes layer: symbol table, library lookup and the version check."""
 
 import ctypes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The package's import graph: no module of xiangqi imports one that imports it back.
 
 Every ``import`` and ``from ... import`` of every module of the package (those

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Moves as text: Board.parse_move / move_to_text in ICCS, WXF and Chinese."""
 
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The in-tree build backend: wheel, sdist and editable wheel, offline."""
 
 import importlib.util
@@ -82,10 +83,38 @@ class TestBackend(unittest.TestCase):
         self.assertIn("xiangqi/libxiangqi.so.1,sha256=", record)
         self.assertIn("xiangqi/book.xqb,sha256=", record)  # Book.default() finds it there
         self.assertIn("xiangqi/LICENSE.ccpd,sha256=", record)
+        # the licences of what the wheel holds (docs/licences.md): the glyph
+        # outlines compiled into the library, the games the book is built from
+        self.assertLicences(name, "MIT AND OFL-1.1 AND CC-BY-4.0",
+                            ["LICENSE", "lib/svg/LICENSE.noto", "data/ccpd/LICENSE.ccpd"])
         name = self.b.build_wheel(self.tmp.name, {"bundle-book": "false"})
         self.assertEqual(asked, [True, False])
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
             self.assertNotIn("xiangqi/book.xqb", zf.namelist())
+        self.assertLicences(name, "MIT AND OFL-1.1", ["LICENSE", "lib/svg/LICENSE.noto"])
+
+    def assertLicences(self, wheel, expression, files):
+        """METADATA names the licence (PEP 639) and the files, which are in
+        .dist-info/licenses/ and in RECORD; LICENSE is the MIT licence."""
+        info = "xiangqi-%s.dist-info/" % VERSION
+        with zipfile.ZipFile(os.path.join(self.tmp.name, wheel)) as zf:
+            metadata = zf.read(info + "METADATA").decode()
+            record = zf.read(info + "RECORD").decode()
+            names = zf.namelist()
+            mit = zf.read(info + "licenses/LICENSE").decode()
+        self.assertIn("Metadata-Version: 2.4\n", metadata)
+        head = metadata.split("\n\n")[0].split("\n")
+        self.assertEqual([h for h in head if h.startswith("License-Expression:")],
+                         ["License-Expression: " + expression])
+        self.assertEqual([h for h in head if h.startswith("License-File:")],
+                         ["License-File: " + f for f in files])
+        self.assertFalse([h for h in head if h.startswith("Classifier: License ::")])
+        self.assertEqual(sorted(n for n in names if n.startswith(info + "licenses/")),
+                         sorted(info + "licenses/" + f for f in files))
+        for f in files:
+            self.assertIn(info + "licenses/" + f + ",sha256=", record)
+        self.assertTrue(mit.startswith("MIT License\n"), mit[:40])
+        self.assertIn("Copyright (c) 2026 the libxiangqi authors", mit)
 
     def test_source_tree_found(self):
         self.assertEqual(os.path.realpath(self.b.source_dir()), os.path.realpath(SOURCE_DIR))
@@ -115,15 +144,20 @@ class TestBackend(unittest.TestCase):
         self.assertIn("Name: xiangqi", metadata)
         self.assertIn("Version: %s" % VERSION, metadata)
         self.assertIn('version = "%s"' % VERSION, version_py)
+        self.assertLicences(name, "MIT", ["LICENSE"])  # Python code only
 
     def test_sdist_and_editable(self):
         name = self.b.build_sdist(self.tmp.name)
         with tarfile.open(os.path.join(self.tmp.name, name)) as tf:
             names = tf.getnames()
+            pkg_info = tf.extractfile("xiangqi-%s/PKG-INFO" % VERSION).read().decode()
         for f in ("PKG-INFO", "pyproject.toml", "_backend/xq_backend.py", "xiangqi/_board.py",
                   "csrc/CMakeLists.txt", "csrc/lib/board.c", "csrc/include/xiangqi/xiangqi.h",
-                  "csrc/docs/CMakeLists.txt"):
+                  "csrc/docs/CMakeLists.txt", "LICENSE", "csrc/LICENSE",
+                  "csrc/lib/svg/LICENSE.noto"):
             self.assertIn("xiangqi-%s/" % VERSION + f, names)
+        self.assertIn("License-Expression: MIT AND OFL-1.1\n", pkg_info)
+        self.assertIn("License-File: LICENSE\nLicense-File: csrc/lib/svg/LICENSE.noto\n", pkg_info)
         name = self.b.build_editable(self.tmp.name, {"bundle-library": "false"})
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
             pth = zf.read("_xiangqi_editable.pth").decode().strip()

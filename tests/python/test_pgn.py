@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Game trees like chess.pgn, and read_pgn's sources (issue 16)."""
 
 import bz2

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Game records: Record, tags, navigation, PGN in and out, XQF, the PGN iterator."""
 
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The end of the game under a rule set: Board.outcome(), banned moves."""
 
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """SVG pictures from Python: xiangqi.svg.board() and Board._repr_svg_()."""
 
 import unittest

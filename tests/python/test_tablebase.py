@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """xiangqi.Tablebase: generate, open, probe, best moves, verify, the engine
 with tables, damaged files, and the module's doctest."""
 

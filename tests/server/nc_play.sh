@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Two people play a game to checkmate over the line protocol with nothing but
 # nc (netcat-openbsd), typing the words docs/protocol.md shows under "Playing
 # with nc". usage: nc_play.sh XQ_SERVER_BINARY

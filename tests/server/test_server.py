@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Protocol and fault tests of xq-server on loopback.
 
 usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m unittest)"""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A small xq-server client for the tests (Python standard library only).
 
 LineClient speaks the line protocol over TCP; WsClient the same messages as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Version, errors, squares, pieces, ICCS moves, move lists, and every entry
  * point's handling of NULL and foreign handles. */
 #include "xq_test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Board behaviour through the public API: make/unmake and history, hash
  * consistency, repetitions, check, game status, clone. */
 #include "xq_test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Opening books: building (counts checked against counts taken from the
  * games independently, mirrored lines included), the file round trip,
  * merging, damaged files, picking, and the search's use of a book. */

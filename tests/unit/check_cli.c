@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The programs' option parser (programs/common/cli.c): values, bounds, missing
  * values, unknown options, --opt=value, "--", single-dash tables, callbacks,
  * --help/--version, and the option list printed from the same table. */

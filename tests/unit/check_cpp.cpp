@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The header-only C++ wrapper (xiangqi.hpp): ownership, errors, moves,
 // board operations, the engine. Built twice, as C++11 and as C++17.
 #include <xiangqi/xiangqi.hpp>

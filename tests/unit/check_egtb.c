@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endgame tables through the public API (xiangqi/egtb.h).
  *
  * Small tables are generated in a temporary directory and compared, position

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C++ wrapper of the endgame tables (xiangqi/egtb.hpp): generate, open,
 // probe, best moves, verify, errors, and the search using the tables.
 #include <xiangqi/egtb.hpp>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The slow endgame-table tests (label "slow"): check_egtb.c with the
  * chariot against three and four defenders; the fast tests it also holds
  * are not run here. */

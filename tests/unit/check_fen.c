@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEN: malformed and impossible inputs with their exact errors, accepted
  * variants, canonical output and round trips. */
 #include "xq_test.h"

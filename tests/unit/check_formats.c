@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* XQF (all versions, encrypted ones included) and DhtmlXQ readers. */
 #include <unistd.h>
 

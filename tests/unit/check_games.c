@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replay real master games (coordinate moves) through the public API. */
 #include <ctype.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Proves the mate lengths in tests/data/mates.epd by exhaustive search,
  * independently of the engine: for each position the side to move can force
  * a position where the opponent has no legal move (checkmate or stalemate,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* White-box tests of the move generator against an independent, naive
  * reference written here from the rules alone (mailbox scans, make the move
  * and look for any attack on the general), plus internal invariants. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Notation: ICCS, WXF (both dialects) and Chinese, both directions. */
 #include "xq_test.h"
 

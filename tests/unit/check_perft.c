@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Perft over tests/data/perft.epd (a copy of shared/perft/perft-suite.epd).
  * By default every count up to 20 million leaves; with XQ_PERFT_DEEP=1
  * (CTest "perft_deep", label slow) every depth the suite lists. */

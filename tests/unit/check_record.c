@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Game records: the tree, navigation, annotations, tags; PGN read/write. */
 #include <sys/resource.h>
 #include <sys/wait.h>

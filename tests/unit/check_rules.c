@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rule adjudication: outcome with reason and evidence, repetition judgement
  * (perpetual check, chase, mate threats) under the three rule sets, move
  * limit, insufficient material, banned moves (UCCI banmoves), and the search's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The search through the public API: arguments, limits, results, threads,
  * stop and ponder, determinism, rules inside the tree, and the solving of
  * mate-in-N and tactical test positions (tests/data/mates.epd, tactics.epd). */

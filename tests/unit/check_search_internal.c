@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* White-box tests of the search's parts: evaluation symmetry, static
  * exchange, check detection, the move picker, the transposition table and
  * the in-tree repetition ruling. */

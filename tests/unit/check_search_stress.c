@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A multi-thread search stress (issue 11), for the ThreadSanitizer stage of
  * scripts/test as much as for the other builds: searches with 1 to 4
  * threads, thread counts, table sizes and clears changed between them,

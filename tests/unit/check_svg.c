@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq_board_svg(): options, snprintf semantics, layout and markers. The
  * rendering itself (rsvg-convert to PNG) is tested by svg_render.sh. */
 #include "xq_test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Encodings of game files (issue 16, issue 11 item 5): GBK files with long
  * comments, site banners after the last game, Big5 with CRLF in PGN, XQF
  * and DhtmlXQ, detection by content and the explicit choice

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-uci's go command, read apart from the search (programs/uci/go.c):
  * every limit, the UCI and UCCI clocks, searchmoves, perft, and bad words. */
 #include "xq_test.h"

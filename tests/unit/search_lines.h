@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Searches whose every reported line is checked move by move with the
  * public API: positions taken from game files, many short searches, and a
  * count of best moves and principal variations that are not legal lines.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared helpers for the check-based unit tests. */
 #ifndef XQ_TEST_H
 #define XQ_TEST_H

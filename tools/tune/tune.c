@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xq-tune: Texel-style tuning of every evaluation weight (issue 17).
  *
  * Reads games with results (PGN files, read through `xz -dc` when the name

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A minimal PEP 517 / PEP 660 build backend for the xiangqi package.
 
 Standard library only, so ``pip install bindings/python`` works offline and
@@ -57,8 +58,15 @@ LIBRARY_NAME = "libxiangqi.so.1"
 #: The default opening book the wheel carries; Book.default() looks for it next to itself.
 BOOK_NAME = "book.xqb"
 #: What an sdist carries of the C source tree (files and directories).
-C_SOURCES = ("CMakeLists.txt", "README.md", "CHANGELOG.md", "cmake", "include", "lib",
-             "pkgconfig", "docs/CMakeLists.txt", "docs/Doxyfile.in")
+C_SOURCES = ("CMakeLists.txt", "README.md", "CHANGELOG.md", "LICENSE", "cmake", "include", "lib",
+             "pkgconfig", "docs/CMakeLists.txt", "docs/Doxyfile.in", "docs/licences.md")
+#: The licences a distribution carries (docs/licences.md), as (file in the C
+#: source tree, SPDX identifier): ours always; that of the glyph outlines
+#: compiled into the library when it is bundled; that of the master games the
+#: default book is built from when the book is.
+LICENCE = ("LICENSE", "MIT")
+LICENCE_GLYPHS = ("lib/svg/LICENSE.noto", "OFL-1.1")
+LICENCE_BOOK = ("data/ccpd/LICENSE.ccpd", "CC-BY-4.0")
 
 
 class BuildError(Exception):
@@ -258,10 +266,45 @@ def _project_fallback():
     return project
 
 
-def _metadata():
+def _licence_path(name):
+    """The file *name* of the C source tree (LICENSE also at the top of an sdist)."""
+    if name == LICENCE[0] and os.path.isfile(os.path.join(ROOT, name)):
+        return os.path.join(ROOT, name)
+    return os.path.join(source_dir(), *name.split("/"))
+
+
+def _licences(library=False, book=False):
+    """[(file name, SPDX identifier)] of what a distribution holds: the
+    names go into .dist-info/licenses/ and License-File, the identifiers
+    into License-Expression (PEP 639)."""
+    return [LICENCE] + ([LICENCE_GLYPHS] if library else []) + ([LICENCE_BOOK] if book else [])
+
+
+def _licence_entries(info, licences):
+    """The wheel entries of the licence files: .dist-info/licenses/<path>."""
+    entries = []
+    for name, _ in licences:
+        path = _licence_path(name)
+        if not os.path.isfile(path):
+            raise BuildError("the licence file %s is missing (looked for %s)" % (name, path))
+        with open(path, "rb") as f:
+            entries.append(("%s/licenses/%s" % (info, name), f.read()))
+    return entries
+
+
+def _metadata(licences=None):
+    """METADATA (Metadata-Version 2.4, PEP 639): the [project] table, and the
+    licence expression and files of *licences* (see _licences())."""
     p = _project()
-    lines = ["Metadata-Version: 2.1", "Name: %s" % p["name"], "Version: %s" % p["version"],
+    licences = _licences() if licences is None else licences
+    lines = ["Metadata-Version: 2.4", "Name: %s" % p["name"], "Version: %s" % p["version"],
              "Summary: %s" % p.get("description", "")]
+    # pyproject.toml's `license` is the package's own; the parts a wheel bundles add theirs
+    own = p.get("license", LICENCE[1])
+    ids = [own] + [spdx for _, spdx in licences if spdx != LICENCE[1]]
+    lines.append("License-Expression: %s" % " AND ".join(ids))
+    for name, _ in licences:
+        lines.append("License-File: %s" % name)
     if "requires-python" in p:
         lines.append("Requires-Python: %s" % p["requires-python"])
     if p.get("keywords"):
@@ -305,10 +348,12 @@ def _record_line(arcname, data):
     return "%s,sha256=%s,%d" % (arcname, digest, len(data))
 
 
-def _write_wheel(wheel_directory, entries, tag="py3-none-any"):
-    p, metadata = _metadata()
+def _write_wheel(wheel_directory, entries, tag="py3-none-any", licences=None):
+    licences = _licences() if licences is None else licences
+    p, metadata = _metadata(licences)
     dist = _dist_name(p)
     info = "%s.dist-info" % dist
+    entries = list(entries) + _licence_entries(info, licences)
     wheel = ("Wheel-Version: 1.0\nGenerator: xq_backend\nRoot-Is-Purelib: %s\nTag: %s\n"
              % ("true" if tag.endswith("-any") else "false", tag))
     entries = list(entries) + [
@@ -345,7 +390,9 @@ def get_requires_for_build_editable(config_settings=None):
 
 
 def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
-    p, metadata = _metadata()
+    library = not _false(_setting(config_settings, "bundle-library", "XQ_BUNDLE_LIBRARY"))
+    book = library and not _false(_setting(config_settings, "bundle-book", "XQ_BUNDLE_BOOK"))
+    p, metadata = _metadata(_licences(library, book))
     info = "%s.dist-info" % _dist_name(p)
     os.makedirs(os.path.join(metadata_directory, info), exist_ok=True)
     with open(os.path.join(metadata_directory, info, "METADATA"), "w", encoding="utf-8") as f:
@@ -377,13 +424,16 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
         entries.append(("%s/%s" % (PACKAGE, BOOK_NAME), book))
         with open(os.path.join(source_dir(), "data", "ccpd", "LICENSE.ccpd"), "rb") as f:
             entries.append(("%s/LICENSE.ccpd" % PACKAGE, f.read()))
-    return _write_wheel(wheel_directory, entries, "py3-none-%s" % _platform_tag())
+    return _write_wheel(wheel_directory, entries, "py3-none-%s" % _platform_tag(),
+                        _licences(library=True, book=book is not None))
 
 
 def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
+    licences = _licences()
     if not _false(_setting(config_settings, "bundle-library", "XQ_BUNDLE_LIBRARY")):
         want_book = not _false(_setting(config_settings, "bundle-book", "XQ_BUNDLE_BOOK"))
         data, book = build_library(config_settings, book=want_book)
+        licences = _licences(library=True, book=book is not None)
         for name, blob, mode in ((LIBRARY_NAME, data, 0o755), (BOOK_NAME, book, 0o644)):
             if blob is None:
                 continue
@@ -393,7 +443,7 @@ def build_editable(wheel_directory, config_settings=None, metadata_directory=Non
             os.chmod(target + ".tmp", mode)
             os.replace(target + ".tmp", target)
     pth = (ROOT + "\n").encode()
-    return _write_wheel(wheel_directory, [("_xiangqi_editable.pth", pth)])
+    return _write_wheel(wheel_directory, [("_xiangqi_editable.pth", pth)], licences=licences)
 
 
 def _c_source_files():
@@ -413,11 +463,16 @@ def _c_source_files():
 
 
 def build_sdist(sdist_directory, config_settings=None):
-    p, metadata = _metadata()
+    # the C sources in csrc/ hold the glyph outlines (lib/svg/svg_glyphs.c), not the games
+    licences = _licences(library=True)
+    p, metadata = _metadata(licences)
+    metadata = metadata.replace("License-File: %s\n" % LICENCE_GLYPHS[0],
+                                "License-File: csrc/%s\n" % LICENCE_GLYPHS[0])
     dist = _dist_name(p)
     filename = "%s.tar.gz" % dist
     files = [("pyproject.toml", os.path.join(ROOT, "pyproject.toml")),
              ("README.md", os.path.join(ROOT, "README.md")),
+             ("LICENSE", _licence_path("LICENSE")),
              ("_backend/xq_backend.py", os.path.abspath(__file__))] + _package_files() + \
         _c_source_files()
     with tarfile.open(os.path.join(sdist_directory, filename), "w:gz") as tf:

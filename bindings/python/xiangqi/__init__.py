@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """libxiangqi for Python: Xiangqi (Chinese chess) rules, notation and engine.
 
 A thin, Pythonic layer over the C library through ctypes (standard library

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Squares, pieces, moves and the Board (internal module; import from ``xiangqi``)."""
 
 import collections.abc

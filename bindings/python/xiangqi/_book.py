@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Opening books: :class:`Book` (an ``xq_book``) and :class:`BookEntry`."""
 
 import ctypes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Exceptions carrying libxiangqi's status codes (internal module)."""
 
 from . import _ffi

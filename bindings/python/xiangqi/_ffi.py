@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Loading libxiangqi and declaring its C functions (internal).
 
 Every exported symbol gets ``argtypes`` and ``restype`` here: ctypes'

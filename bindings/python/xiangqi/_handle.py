@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The lifetime of a C handle owned by a Python object (internal module)."""
 
 import weakref

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Game records: Record, PGN/XQF/DhtmlXQ reading and PGN writing (internal module)."""
 
 import ctypes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The library's own engine (``xq_search``): Engine (alias Search), Score, Info and
 AnalysisResult (internal module; external UCI engines are :mod:`xiangqi.engine`).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Endgame tables (``xiangqi/egtb.h``): open a directory of tables, probe
 positions for win/draw/loss and distance to mate, list the best moves, and
 generate or verify tables.

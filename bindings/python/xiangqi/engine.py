@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """External engines over UCI and UCCI, in the manner of ``chess.engine``.
 
 >>> import xiangqi, xiangqi.engine                              # doctest: +SKIP

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Game trees in the manner of ``chess.pgn``: :class:`Game`, :class:`ChildNode`, visitors.
 
 A :class:`Game` is a tree of Python objects: every node but the root has a

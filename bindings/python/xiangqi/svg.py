@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """SVG pictures of positions (``xq_board_svg``).
 
 >>> import xiangqi, xiangqi.svg

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The xq-server browser client: lobby, games, chat. The server is the
 // authority on everything (rules, legal moves, clocks, results); this page
 // shows what it says and sends what the user does (docs/protocol.md).

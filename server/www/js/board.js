@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The board: an SVG drawing in the visual language of xq_board_svg() (the
 // same units and colours, from board_style.js, which is written from
 // lib/svg/svg_style.h; the same glyphs), with click-to-move, drag-and-drop,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The board's geometry and colours, the same as xq_board_svg()'s.
 // Written by tools/svg_style.py from lib/svg/svg_style.h: do not edit; change
 // the header and run `python3 tools/svg_style.py --write`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The connection to xq-server: WebSocket, subprotocol "xq", one JSON object per
 // message (docs/protocol.md). Requests carry an id and resolve with their reply;
 // everything the server sends also goes to the event handler. The connection

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sounds made with Web Audio (nothing is downloaded): a move, a capture, a
 // check and the end of a game. Muted by the switch on the page (remembered).
 

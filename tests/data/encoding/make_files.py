@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Build the encoding test files in this directory (stdlib only; run from
 anywhere). tests/unit/check_text.c reads them. They are written in the shapes
 found on xqbase-style and Taiwanese sites (text written for these tests):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Build the XQF test files in this directory (run from anywhere; stdlib only).
 
 An XQF writer written from the format description (see lib/xqf.c), kept

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A tiny program built against an installed libxiangqi. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tools built on the library, apart from it: they need more than the
 standard library, and ``import xiangqi`` imports none of them.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Engine analysis of game databases, on a Dask cluster or in this process.
 
 ``/usr/bin/python3 -m xiangqi.tools.analyse GAMES.pgn [MORE.pgn ...] --out DIR``

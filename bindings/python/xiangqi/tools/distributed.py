@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Running the engine over many games on a Dask cluster (optional: needs
 ``dask``, ``distributed`` and, for the progress bar, ``tqdm``).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Self-play games for tuning the evaluation, on a Dask cluster or in this process.
 
 ``/usr/bin/python3 -m xiangqi.tools.selfplay --games N --openings FILE --out DIR``
