@@ -46,7 +46,7 @@ site=$("$vpy" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 plat=$("$vpy" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
 [ -f "$plat/xiangqi/libxiangqi.so.1" ] || [ -f "$site/xiangqi/libxiangqi.so.1" ] ||
     fail "the wheel did not carry libxiangqi.so.1"
-grep -q '^Tag: py3-none-linux' "$plat"/xiangqi-*.dist-info/WHEEL ||
+grep -q '^Tag: py3-none-manylinux_2_[0-9]*_' "$plat"/xiangqi-*.dist-info/WHEEL ||
     fail "the wheel is not tagged for the platform: $(cat "$plat"/xiangqi-*.dist-info/WHEEL)"
 # the licences (docs/licences.md): ours, the glyph outlines', the book's games'
 grep -q '^License-Expression: MIT AND OFL-1.1 AND CC-BY-4.0$' "$plat"/xiangqi-*.dist-info/METADATA ||

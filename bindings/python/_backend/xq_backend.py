@@ -7,7 +7,9 @@ the system's ``cmake`` (a Release build of the ``xiangqi`` target only, in a
 temporary directory) and puts ``libxiangqi.so.1`` into the wheel next to the
 Python files, so the installed package needs no ``LD_LIBRARY_PATH`` or
 ``XQ_LIBRARY``. The wheel is tagged ``py3-none-<platform>``: the Python code
-is version-independent (ctypes), the library is not.
+is version-independent (ctypes), the library is not. On Linux the platform is
+``manylinux_2_N_<arch>``, N the newest glibc symbol version the library needs
+(2.34 today), a tag PyPI accepts.
 
 Config settings (``pip install --config-settings KEY=VALUE``, or the
 environment variable in brackets):
@@ -192,8 +194,20 @@ def build_library(config_settings=None, book=False):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _platform_tag():
-    return re.sub(r"[^A-Za-z0-9]", "_", sysconfig.get_platform())
+def _platform_tag(library=None):
+    """The wheel's platform tag. On Linux with glibc, a PEP 600 manylinux tag
+    named for the newest glibc symbol version the built library needs
+    (``manylinux_2_34_x86_64``: it then installs on every glibc from 2.34 on,
+    as pip checks); elsewhere, or for a library that names no glibc version,
+    the interpreter's platform (``linux_x86_64``, ``macosx_...``)."""
+    platform = re.sub(r"[^A-Za-z0-9]", "_", sysconfig.get_platform())
+    if library is None or not platform.startswith("linux_"):
+        return platform
+    needs = [(int(a), int(b)) for a, b in re.findall(rb"GLIBC_(\d+)\.(\d+)", library)]
+    if not needs:
+        return platform
+    major, minor = max(needs)
+    return "manylinux_%d_%d_%s" % (major, minor, platform[len("linux_"):])
 
 
 def library_version():
@@ -424,7 +438,7 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
         entries.append(("%s/%s" % (PACKAGE, BOOK_NAME), book))
         with open(os.path.join(source_dir(), "data", "ccpd", "LICENSE.ccpd"), "rb") as f:
             entries.append(("%s/LICENSE.ccpd" % PACKAGE, f.read()))
-    return _write_wheel(wheel_directory, entries, "py3-none-%s" % _platform_tag(),
+    return _write_wheel(wheel_directory, entries, "py3-none-%s" % _platform_tag(library),
                         _licences(library=True, book=book is not None))
 
 
