@@ -1,0 +1,137 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The ABI guard (abi/README.md): the library's binary interface, as libabigail
+# reads it from the DWARF of a library built with debug information
+# (-DXQ_DEBUG_INFO=ON), compared with the description committed in abi/.
+#
+#   tools/abi.sh dump LIBRARY OUTPUT     write LIBRARY's ABI description to OUTPUT
+#                                        (what `cmake --build BUILD --target
+#                                        abi-baseline` runs into abi/)
+#   tools/abi.sh check LIBRARY BASELINE  compare LIBRARY with BASELINE: the
+#                                        abi_compat test. Exit 0: the same ABI or
+#                                        compatible additions (reported); 1: an
+#                                        incompatible change or an error; 77:
+#                                        skipped (no abidiff, no debug
+#                                        information, another architecture)
+#
+# Only the public interface counts: the types defined in include/xiangqi/
+# (--headers-dir, --drop-private-types; the structs behind the handles are
+# private) and the functions exported from the library. Every type of the
+# public headers is described, used by a function or not (--load-all-types,
+# with the library compiled with -fno-eliminate-unused-debug-types), so that
+# enumerators, which the API passes as int, are compared too.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+headers=$root/include/xiangqi
+suppressions=$root/abi/appended-fields.suppr
+
+die() { echo "abi.sh: $*" >&2; exit 1; }
+skip() { echo "abi.sh: skipped: $*"; exit 77; }
+usage() { sed -n '3,/^set -eu/{/^set -eu/d;s/^# \{0,1\}//;p}' "$0"; }
+
+has_debug_info() { # library
+    LC_ALL=C readelf -S --wide "$1" 2>/dev/null | grep -q ' \.debug_info '
+}
+
+# dump LIBRARY OUTPUT: the description is the same from any build directory
+# and checkout: no corpus path, no compilation directory, no locations (a
+# header's comment moves its lines, not the ABI), type ids as hashes of the
+# types (an added type does not renumber the others), and the translation
+# units named relative to the source tree.
+dump() {
+    lib=$1 out=$2
+    has_debug_info "$lib" ||
+        die "$lib has no debug information: configure with -DXQ_DEBUG_INFO=ON"
+    tmp=$(mktemp)
+    # --load-all-types reads every type the library's objects know, those of
+    # lib/ and of the system headers too; --drop-private-types drops only
+    # some. Drop every type declared outside include/xiangqi/ (the structs
+    # behind the handles stay opaque declarations; types without a location,
+    # such as int, are not touched).
+    printf '[suppress_type]\n  source_location_not_regexp = ^%s/\n  drop = yes\n' \
+        "$(printf '%s' "$headers" | sed 's/[][\\.*^$+?(){}|]/\\&/g')" >"$tmp.suppr"
+    if ! abidw --headers-dir "$headers" --drop-private-types --load-all-types \
+        --suppressions "$tmp.suppr" --no-elf-needed \
+        --no-corpus-path --no-comp-dir-path --no-show-locs --type-id-style hash \
+        --out-file "$tmp" "$lib"; then
+        rm -f "$tmp" "$tmp.suppr"
+        die "abidw failed on $lib"
+    fi
+    rm -f "$tmp.suppr"
+    # The licence line and where the file comes from, inside the root element
+    # (libabigail reads nothing before it).
+    sed -e "s|path='$root/|path='|" \
+        -e '1a\  <!-- SPDX-License-Identifier: MIT -->' \
+        -e '1a\  <!-- Written by tools/abi.sh dump (cmake --build BUILD --target abi-baseline); see abi/README.md. -->' \
+        "$tmp" >"$out.tmp" && mv "$out.tmp" "$out"
+    rm -f "$tmp"
+}
+
+check() {
+    lib=$1 baseline=$2
+    command -v abidiff >/dev/null 2>&1 && command -v abidw >/dev/null 2>&1 ||
+        skip "abidiff not found (Debian: apt-get install abigail-tools)"
+    [ -f "$baseline" ] || die "no ABI baseline $baseline for this SOVERSION:
+  a new major version starts its baseline with
+  cmake --build BUILD --target abi-baseline (abi/README.md)"
+    has_debug_info "$lib" || skip "$lib has no debug information (configure with -DXQ_DEBUG_INFO=ON)"
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    dump "$lib" "$work/build.abi"
+    # The description is per architecture (sizes and alignments).
+    arch() { sed -n "1s/.*architecture='\([^']*\)'.*/\1/p" "$1"; }
+    [ "$(arch "$baseline")" = "$(arch "$work/build.abi")" ] ||
+        skip "the baseline describes $(arch "$baseline"), this library is $(arch "$work/build.abi")"
+
+    # abidiff's exit status is a bit field: 1 error, 2 usage error, 4 the ABI
+    # changed, 8 the change is incompatible (a removed function or variable,
+    # a changed enumerator, ...). -t compares the types that no function
+    # uses (the enums) too.
+    echo "abidiff $baseline $lib"
+    status=0
+    abidiff -t "$baseline" "$work/build.abi" >"$work/report" 2>&1 || status=$?
+    if [ $((status & 1)) -ne 0 ]; then
+        cat "$work/report"
+        die "abidiff failed (status $status)"
+    fi
+    if [ "$status" -eq 0 ]; then
+        # Harmless changes (an enumerator added) are not changes to abidiff;
+        # show them, as they are additions all the same.
+        abidiff -t --harmless "$baseline" "$work/build.abi" >"$work/harmless" 2>&1 || {
+            echo "compatible additions (abidiff --harmless):"
+            cat "$work/harmless"
+            echo "accept them: regenerate the baseline in the same commit (abi/README.md)"
+        }
+        echo "ABI compatible with $(basename "$baseline")"
+        exit 0
+    fi
+    cat "$work/report"
+    if [ $((status & 8)) -ne 0 ]; then
+        die "INCOMPATIBLE ABI change (abidiff status $status): a function or variable removed,
+  or a value changed; refused within a major version (abi/README.md)"
+    fi
+    # The ABI changed, and abidiff leaves it to a person whether compatibly.
+    # It is if nothing is left once the additions are set aside: functions
+    # and variables added, fields appended to a versioned input struct
+    # (abi/appended-fields.suppr). Anything else is a changed function or
+    # struct layout.
+    rest=0
+    abidiff -t --no-added-syms --suppressions "$suppressions" "$baseline" "$work/build.abi" \
+        >"$work/rest" 2>&1 || rest=$?
+    if [ "$rest" -ne 0 ]; then
+        [ $((rest & 1)) -ne 0 ] && { cat "$work/rest"; die "abidiff failed (status $rest)"; }
+        die "INCOMPATIBLE ABI change (abidiff status $status, $rest without the additions):
+  a changed function signature or struct layout; refused within a major version (abi/README.md)"
+    fi
+    echo "compatible additions only (abidiff status $status, 0 without them):"
+    echo "accept them: regenerate the baseline in the same commit (abi/README.md)"
+    exit 0
+}
+
+case ${1:-} in
+    dump) [ $# -eq 3 ] || { usage >&2; exit 2; }; dump "$2" "$3" ;;
+    check) [ $# -eq 3 ] || { usage >&2; exit 2; }; check "$2" "$3" ;;
+    -h | --help) usage ;;
+    *) usage >&2; exit 2 ;;
+esac
