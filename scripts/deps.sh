@@ -48,6 +48,9 @@ XQ_TEST_PACKAGES+=(netcat-openbsd)
 # chromium, chromium-driver (chromedriver) and python3-selenium (for /usr/bin/python3);
 # fonts-noto-cjk draws the Chinese glyphs of the pieces in the screenshots.
 XQ_TEST_PACKAGES+=(chromium chromium-driver python3-selenium fonts-noto-cjk)
+# abigail-tools: abidw and abidiff, the abi_compat test's description of the library's
+# ABI and its comparison with the committed one (abi/README.md).
+XQ_TEST_PACKAGES+=(abigail-tools)
 # stress-ng: the busy processes beside the suite (scripts/test --under-load N,
 # and the stage that runs the waiting tests under load); shell loops stand in
 # when it is missing.
