@@ -28,8 +28,8 @@
  *   --               the end of the options (when the program takes operands);
  *   -                an operand (standard input), not an option.
  */
-#ifndef XQ_EXAMPLES_CLI_H
-#define XQ_EXAMPLES_CLI_H
+#ifndef XQ_PROGRAMS_CLI_H
+#define XQ_PROGRAMS_CLI_H
 
 #include <limits.h>
 #include <stdio.h>

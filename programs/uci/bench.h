@@ -3,8 +3,8 @@
  * games and endings from master games (tests/data/games), and a few
  * composed endings. A fixed-depth search of all of them gives the node count
  * that is the search's signature (checked by the `bench` test). */
-#ifndef XQ_EXAMPLES_BENCH_H
-#define XQ_EXAMPLES_BENCH_H
+#ifndef XQ_PROGRAMS_BENCH_H
+#define XQ_PROGRAMS_BENCH_H
 
 /* Default depth of `bench`. */
 #define BENCH_DEPTH 10
