@@ -50,6 +50,7 @@ int xq__vparse_fail_at(xq_parse_error *err, int code, long long offset, long lon
     }
     memcpy(err->message, tmp, k);
     memset(err->message + k, 0, sizeof err->message - k);
+    memset(err->reserved, 0, sizeof err->reserved);
     return code;
 }
 

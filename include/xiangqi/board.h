@@ -187,7 +187,7 @@ XQ_API int xq_board_in_check(const xq_board *board);
  * @return The number of attackers, 0 if none; at most @p cap of them were
  *         written. ::XQ_EINVAL for a NULL or bad board, a bad color or
  *         square, or NULL @p squares with @p cap > 0.
- * @since 0.2
+ * @since 1.0
  */
 XQ_API int xq_board_attackers(const xq_board *board, int color, int square, int *squares,
                               size_t cap);

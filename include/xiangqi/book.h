@@ -134,6 +134,8 @@ typedef struct xq_book_entry {
                            weight / sum of the weights. */
     int32_t score;    /**< Permille for the side that played it over its games with a
                            result, or -1 when none has one. */
+    int32_t reserved[4]; /**< Zero: room for fields added later without an ABI break.
+                              @since 1.0 */
 } xq_book_entry;
 
 /**

@@ -54,7 +54,7 @@
  * compilers, and nothing anywhere when `XQ_NO_DEPRECATION_WARNINGS` is
  * defined before the first libxiangqi header is included.
  * @param msg a string literal naming the replacement, e.g. "use xq_foo()".
- * @since 0.2
+ * @since 1.0
  */
 #if defined(XQ_NO_DEPRECATION_WARNINGS)
 #  define XQ_DEPRECATED(msg)
@@ -146,6 +146,7 @@ typedef struct xq_parse_error {
     int32_t line;      /**< 1-based line for multi-line inputs, 0 otherwise. */
     int32_t column;    /**< 1-based column for multi-line inputs, 0 otherwise. */
     char message[256]; /**< NUL-terminated English description (UTF-8). */
+    int32_t reserved[4]; /**< Zero: room for fields added later without an ABI break. @since 1.0 */
 } xq_parse_error;
 
 /** @} */

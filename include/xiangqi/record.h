@@ -521,7 +521,9 @@ XQ_API int xq_record_clear_nags(xq_record *rec);
  * @return The size of the result in bytes (call with @p cap 0 to size the
  *         buffer); ::XQ_EINVAL for a bad argument, ::XQ_ENOMEM when the
  *         result would exceed INT_MAX bytes or memory is short.
- * @since 0.2
+ *
+ * The layout is part of the 1.x interface: a later 1.x adds nothing to it.
+ * @since 1.0
  */
 XQ_API int xq_record_tree(const xq_record *rec, void *buf, size_t cap);
 

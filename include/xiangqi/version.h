@@ -8,8 +8,8 @@
 
 /** @addtogroup version
  *  @{ */
-#define XQ_VERSION_MAJOR 0 /**< Incompatible API/ABI changes. */
-#define XQ_VERSION_MINOR 2 /**< Backwards-compatible additions. */
+#define XQ_VERSION_MAJOR 1 /**< Incompatible API/ABI changes. */
+#define XQ_VERSION_MINOR 0 /**< Backwards-compatible additions. */
 #define XQ_VERSION_PATCH 0 /**< Bug fixes. */
 
 /** @cond INTERNAL */
@@ -17,7 +17,7 @@
 #define XQ_VERSION_STR(x) XQ_VERSION_STR_(x)
 /** @endcond */
 
-/** The version as a string, e.g. "0.2.0". */
+/** The version as a string, e.g. "1.0.0". */
 #define XQ_VERSION_STRING                                                      \
     XQ_VERSION_STR(XQ_VERSION_MAJOR)                                           \
     "." XQ_VERSION_STR(XQ_VERSION_MINOR) "." XQ_VERSION_STR(XQ_VERSION_PATCH)

@@ -270,6 +270,7 @@ static void read_entry(const xq_book *b, uint64_t i, xq_book_entry *e)
     e->losses = rd32(m + 16);
     e->weight = xq__book_weight(b->weighting, e->games, e->wins, e->draws, e->losses);
     e->score = xq__book_score(e->wins, e->draws, e->losses);
+    memset(e->reserved, 0, sizeof e->reserved);
 }
 
 static int heavier(const xq_book_entry *a, const xq_book_entry *b)

@@ -30,6 +30,14 @@ done
 grep -q "^MIT License" "$prefix/share/doc/xiangqi/LICENSE" || { echo "LICENSE is not the MIT licence" >&2; exit 1; }
 libdir=$(dirname "$(find "$prefix" -name 'libxiangqi.so.1' | head -n 1)")
 test -n "$libdir" || { echo "libxiangqi.so.1 not installed" >&2; exit 1; }
+# the real file is named for the full version, the SONAME for the major one
+version=$(sed -n 's/^Version: //p' "$libdir/pkgconfig/xiangqi.pc")
+major=${version%%.*}
+test -f "$libdir/libxiangqi.so.$version" || { echo "libxiangqi.so.$version not installed" >&2; exit 1; }
+test "$(readlink "$libdir/libxiangqi.so.$major")" = "libxiangqi.so.$version" ||
+    { echo "libxiangqi.so.$major does not link to libxiangqi.so.$version" >&2; exit 1; }
+soname=$(objdump -p "$libdir/libxiangqi.so.$version" | awk '$1 == "SONAME" { print $2 }')
+test "$soname" = "libxiangqi.so.$major" || { echo "SONAME is '$soname', not libxiangqi.so.$major" >&2; exit 1; }
 test -f "$libdir/pkgconfig/xiangqi.pc" || { echo "xiangqi.pc not installed" >&2; exit 1; }
 test -f "$libdir/cmake/xiangqi/xiangqiConfig.cmake" || { echo "CMake config not installed" >&2; exit 1; }
 
@@ -44,4 +52,19 @@ test "$(pkg-config --modversion xiangqi)" = "$(LD_LIBRARY_PATH="$libdir" "$tmp/c
 cmake -S "$src" -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" >"$tmp/cmake.log"
 cmake --build "$tmp/cmake-build" >>"$tmp/cmake.log"
 LD_LIBRARY_PATH="$libdir" "$tmp/cmake-build/consumer"
+# the package accepts a request within its major version and refuses others
+for want in "$major.0" "$major" "$major.0...<$((major + 1)).0"; do
+    cmake -S "$src" -B "$tmp/want-ok" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+        "-DXQ_WANT=$want" >"$tmp/want.log" 2>&1 ||
+        { cat "$tmp/want.log" >&2; echo "find_package(xiangqi $want) refused version $version" >&2; exit 1; }
+    rm -rf "$tmp/want-ok"
+done
+for want in "$((major + 1)).0" "0.2" "$major.99"; do
+    if cmake -S "$src" -B "$tmp/want-no" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+        "-DXQ_WANT=$want" >"$tmp/want.log" 2>&1; then
+        echo "find_package(xiangqi $want) accepted version $version" >&2
+        exit 1
+    fi
+    rm -rf "$tmp/want-no"
+done
 echo "install_consumer ok"

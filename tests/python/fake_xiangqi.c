@@ -10,5 +10,5 @@
 EXPORT int xq_version(void);
 EXPORT const char *xq_version_string(void);
 
-int xq_version(void) { return 10203; } /* 1.2.3 */
-const char *xq_version_string(void) { return "1.2.3"; }
+int xq_version(void) { return 20304; } /* 2.3.4 */
+const char *xq_version_string(void) { return "2.3.4"; }

@@ -17,6 +17,7 @@ int main(void)
     FIELD(xq_parse_error, line);
     FIELD(xq_parse_error, column);
     FIELD(xq_parse_error, message);
+    FIELD(xq_parse_error, reserved);
 
     SIZE(xq_svg_options);
     FIELD(xq_svg_options, version);
@@ -138,6 +139,7 @@ int main(void)
     FIELD(xq_book_entry, losses);
     FIELD(xq_book_entry, weight);
     FIELD(xq_book_entry, score);
+    FIELD(xq_book_entry, reserved);
     SIZE(xq_egtb_info);
     FIELD(xq_egtb_info, version);
     FIELD(xq_egtb_info, name);

@@ -63,8 +63,8 @@ class TestFfi(unittest.TestCase):
         r = self._import_with(os.environ["XQ_FAKE_LIBRARY"])
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("ImportError", r.stderr)
-        self.assertIn("libxiangqi 1.2.3", r.stderr)
-        self.assertIn("needs major version 0", r.stderr)
+        self.assertIn("libxiangqi 2.3.4", r.stderr)
+        self.assertIn("needs major version 1", r.stderr)
 
     def test_missing_library_is_explained(self):
         r = self._import_with("/nonexistent/libxiangqi.so.1")

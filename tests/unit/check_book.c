@@ -73,8 +73,12 @@ START_TEST(counts_by_hand)
     xq_book *book = build_pgn_text(small_games, NULL);
     xq_board *b = xq_test_board(NULL);
     xq_book_entry e[XQ_MAX_MOVES];
+    memset(e, 0x55, sizeof e);
     int n = xq_book_probe(book, b, e, XQ_MAX_MOVES);
     ck_assert_int_eq(n, 3); /* h2e2, b2e2, c3c4: the start position is symmetric */
+    for (int i = 0; i < n; i++) /* the room to grow is zeroed */
+        for (size_t k = 0; k < sizeof e[i].reserved / sizeof e[i].reserved[0]; k++)
+            ck_assert_int_eq(e[i].reserved[k], 0);
     const xq_book_entry *h = find_move(e, n, "h2e2"), *c = find_move(e, n, "c3c4"),
                         *l = find_move(e, n, "b2e2");
     ck_assert(h && c && l);

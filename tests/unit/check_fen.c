@@ -144,6 +144,8 @@ START_TEST(rejects_bad_fen)
                   err.offset, t->offset, err.message);
     ck_assert_msg(strstr(err.message, t->message), "#%d: message '%s' lacks '%s'", _i,
                   err.message, t->message);
+    for (size_t k = 0; k < sizeof err.reserved / sizeof err.reserved[0]; k++)
+        ck_assert_int_eq(err.reserved[k], 0); /* the room to grow is zeroed */
 
     /* The same error through xq_board_new and xq_board_set_fen, which leaves
      * the board as it was. */

@@ -26,11 +26,11 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int, c_in
                     c_size_t, c_uint, c_uint16, c_uint32, c_uint64, c_void_p)
 
 #: The library version this package was written for (MAJOR*10000+MINOR*100+PATCH).
-VERSION_NUMBER = 200
+VERSION_NUMBER = 10000
 #: Libraries with another major version are refused.
 VERSION_MAJOR = VERSION_NUMBER // 10000
 #: Oldest library this package can use: the one that introduced every symbol below.
-MINIMUM_VERSION = 100
+MINIMUM_VERSION = 10000
 
 c_move = c_uint16
 c_board_p = c_void_p
@@ -49,7 +49,7 @@ RECORD_MAX_NAGS = 8
 class ParseError(Structure):
     """``xq_parse_error``."""
     _fields_ = [("code", c_int32), ("offset", c_int32), ("line", c_int32), ("column", c_int32),
-                ("message", c_char * 256)]
+                ("message", c_char * 256), ("reserved", c_int32 * 4)]
 
 
 class SvgOptions(Structure):
@@ -149,7 +149,8 @@ class BookOptions(Structure):
 class BookEntry(Structure):
     """``xq_book_entry``."""
     _fields_ = [("move", c_move), ("games", c_uint32), ("wins", c_uint32), ("draws", c_uint32),
-                ("losses", c_uint32), ("weight", c_uint32), ("score", c_int32)]
+                ("losses", c_uint32), ("weight", c_uint32), ("score", c_int32),
+                ("reserved", c_int32 * 4)]
 
 
 #: ``xq_search_info_fn``: void (*)(const xq_search_info *info, void *userdata).
