@@ -51,6 +51,9 @@ XQ_TEST_PACKAGES+=(chromium chromium-driver python3-selenium fonts-noto-cjk)
 # abigail-tools: abidw and abidiff, the abi_compat test's description of the library's
 # ABI and its comparison with the committed one (abi/README.md).
 XQ_TEST_PACKAGES+=(abigail-tools)
+# debhelper dh-python lintian: tests/install/debian_packages.sh builds the Debian packages
+# of debian/ (dpkg-buildpackage, in build-essential's dpkg-dev) and checks them with lintian.
+XQ_TEST_PACKAGES+=(debhelper dh-python lintian)
 # stress-ng: the busy processes beside the suite (scripts/test --under-load N,
 # and the stage that runs the waiting tests under load); shell loops stand in
 # when it is missing.

@@ -75,7 +75,8 @@ def library_version_string():
 
 
 def library_path():
-    """Where the C library was loaded from."""
+    """The file the C library was loaded from (also when it was found by name
+    on the library path: the file the dynamic loader chose)."""
     return _ffi.path
 
 

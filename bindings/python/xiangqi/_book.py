@@ -21,22 +21,8 @@ WEIGHTINGS = ("games", "results")
 
 
 def _loaded_library_file():
-    """The file of the loaded C library, symbolic links resolved (also when
-    it was found by name on the library path), or None."""
+    """The file of the loaded C library, symbolic links resolved, or None."""
     path = _ffi.path
-    if os.sep not in path:
-        try:
-            class DlInfo(ctypes.Structure):
-                _fields_ = [("dli_fname", ctypes.c_char_p), ("dli_fbase", ctypes.c_void_p),
-                            ("dli_sname", ctypes.c_char_p), ("dli_saddr", ctypes.c_void_p)]
-            dladdr = ctypes.CDLL(None).dladdr
-            dladdr.argtypes = [ctypes.c_void_p, ctypes.POINTER(DlInfo)]
-            info = DlInfo()
-            address = ctypes.cast(_lib.xq_version, ctypes.c_void_p)
-            if dladdr(address, ctypes.byref(info)) and info.dli_fname:
-                path = os.fsdecode(info.dli_fname)
-        except (AttributeError, OSError):
-            pass
     if os.sep not in path:
         return None
     return os.path.realpath(path)

@@ -453,4 +453,25 @@ def load():
         "to its path" % detail)
 
 
+def loaded_file(library, name):
+    """The file of *library*, loaded as *name*: *name* itself when it is a
+    path, else the file the dynamic loader chose for it (by ``dladdr``), or
+    *name* when that cannot be told."""
+    if os.sep in name:
+        return name
+    try:
+        class DlInfo(Structure):
+            _fields_ = [("dli_fname", c_char_p), ("dli_fbase", c_void_p),
+                        ("dli_sname", c_char_p), ("dli_saddr", c_void_p)]
+        dladdr = ctypes.CDLL(None).dladdr
+        dladdr.argtypes = [c_void_p, POINTER(DlInfo)]
+        info = DlInfo()
+        if dladdr(ctypes.cast(library.xq_version, c_void_p), ctypes.byref(info)) and info.dli_fname:
+            return os.fsdecode(info.dli_fname)
+    except (AttributeError, OSError):
+        pass
+    return name
+
+
 lib, path = load()
+path = loaded_file(lib, path)
