@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # The Python package as users install it, offline, with XQ_LIBRARY and
 # LD_LIBRARY_PATH unset:
-# 1. `pip install bindings/python` alone, in a fresh virtualenv: the
-#    package's own build backend builds libxiangqi with cmake and the wheel
-#    carries it and the default opening book; the import must find the
+# 1. `pip wheel bindings/python` makes the wheel file (the package's own
+#    build backend builds libxiangqi with cmake and the wheel carries it and
+#    the default opening book), and `pip install` of that file alone, in a
+#    fresh virtualenv, is all a user needs: the import must find the
 #    library next to the package, Book.default() the book, and the whole
 #    Python suite runs against it.
 # 2. A wheel built without the library (--config-settings
@@ -38,10 +39,20 @@ pipq="--no-index --no-deps --disable-pip-version-check --no-cache-dir --quiet"
 vpy=$tmp/venv/bin/python
 "$vpy" -m pip --version >/dev/null 2>&1 || fail "the virtualenv has no pip (ensurepip)"
 
-echo "== pip install bindings/python in a virtualenv (builds the library with cmake)"
+echo "== pip wheel bindings/python (builds the library with cmake), pip install of the wheel file"
 # shellcheck disable=SC2086
-"$vpy" -m pip install $pipq "$src/bindings/python" >"$tmp/pip.log" 2>&1 ||
-    { cat "$tmp/pip.log" >&2; fail "pip install bindings/python (offline)"; }
+"$vpy" -m pip wheel $pipq -w "$tmp/dist" "$src/bindings/python" >"$tmp/pip.log" 2>&1 ||
+    { cat "$tmp/pip.log" >&2; fail "pip wheel bindings/python (offline)"; }
+wheel=$(ls "$tmp"/dist/xiangqi-*.whl)
+case "$(basename "$wheel")" in
+    xiangqi-"$(sed -n 's/^#define XQ_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\).*/\2/p' \
+        "$src/include/xiangqi/version.h" | paste -sd.)"-py3-none-manylinux_2_[0-9]*_*.whl) ;;
+    *) fail "the wheel file's name: $(basename "$wheel")" ;;
+esac
+echo "   $(basename "$wheel"), $(du -k "$wheel" | cut -f1) kB"
+# shellcheck disable=SC2086
+"$vpy" -m pip install $pipq "$wheel" >>"$tmp/pip.log" 2>&1 ||
+    { cat "$tmp/pip.log" >&2; fail "pip install $(basename "$wheel") (offline)"; }
 site=$("$vpy" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 plat=$("$vpy" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')
 [ -f "$plat/xiangqi/libxiangqi.so.1" ] || [ -f "$site/xiangqi/libxiangqi.so.1" ] ||

@@ -150,9 +150,11 @@ class Book(Owned):
         if env:
             raise NotFoundError(_errors.ENOTFOUND, "no opening book at XQ_BOOK=%s (the "
                                 "environment variable names the default book)" % env)
-        raise NotFoundError(_errors.ENOTFOUND, "no default opening book (looked in: %s); set "
-                            "XQ_BOOK to a book file, e.g. one built with `xq-book build`"
-                            % ", ".join(paths))
+        raise NotFoundError(_errors.ENOTFOUND, "no default opening book (looked in: %s); "
+                            "install one (a wheel built with the library carries it; on "
+                            "Debian the package xiangqi-tools has it; so has `cmake "
+                            "--install` of libxiangqi), build one with `xq-book build`, or "
+                            "set XQ_BOOK to a book file" % ", ".join(paths))
 
     def close(self):
         """Free the book now. Refused (:class:`~xiangqi.StateError`) while an
