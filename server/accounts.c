@@ -78,6 +78,7 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
         u->id = su->id;
         snprintf(u->name, sizeof u->name, "%s", su->name);
         u->rating = su->rating;
+        u->deviation = su->deviation;
         u->guest = su->guest;
         size_t b = (uint64_t)u->id % USER_BUCKETS;
         u->hnext = g_users[b];
@@ -88,8 +89,9 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
     c->unext = u->conns;
     u->conns = c;
     snprintf(c->token_hash, sizeof c->token_hash, "%s", thash);
-    json_t *m = json_pack("{sssIsssfsb}", "type", "session", "user", (json_int_t)u->id, "name",
-                          u->name, "rating", u->rating, "guest", u->guest);
+    json_t *m = json_pack("{sssIsssfsfsbsb}", "type", "session", "user", (json_int_t)u->id,
+                          "name", u->name, "rating", u->rating, "deviation", u->deviation,
+                          "provisional", glicko_provisional(u->deviation), "guest", u->guest);
     if (token)
         json_object_set_new(m, "token", json_string(token));
     conn_send_id(c, id, m);
@@ -377,33 +379,71 @@ void cmd_logout(conn *c, json_t *m, json_t *id)
 
 typedef struct recent_ctx {
     json_t *ids, *games;
+    int left; /* games still wanted; one more than asked tells whether there are more */
+    int more;
 } recent_ctx;
 
 static int recent_game(const store_game *g, void *arg)
 {
     recent_ctx *r = arg;
+    if (r->left-- <= 0) {
+        r->more = 1;
+        return 1;
+    }
     json_array_append_new(r->ids, json_integer((json_int_t)g->id));
     json_array_append_new(r->games, game_summary_json(g));
     return 0;
+}
+
+static int history_point(int64_t gid, int64_t ended, double rating, double deviation, void *arg)
+{
+    json_t *p = json_pack("{sIsIsf}", "game", (json_int_t)gid, "ended", (json_int_t)ended,
+                          "rating", rating);
+    json_object_set_new(p, "deviation", deviation >= 0 ? json_real(deviation) : json_null());
+    json_array_append_new(arg, p);
+    return 0;
+}
+
+/* Optional positive integer field: 0 when absent, -1 when present but not one in 1..max. */
+static int64_t optional_count(json_t *m, const char *key, int64_t max)
+{
+    json_t *v = json_object_get(m, key);
+    if (!v)
+        return 0;
+    json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
+    return n >= 1 && n <= max ? (int64_t)n : -1;
 }
 
 void cmd_user(conn *c, json_t *m, json_t *id)
 {
     const char *name = json_string_value(json_object_get(m, "name"));
     store_user su;
+    int64_t before = optional_count(m, "before", INT64_MAX);
+    int64_t limit = optional_count(m, "limit", SRV_FINISHED_LIST_MAX);
     if (!name) {
         conn_error(c, id, "bad_field", "'name' (a string) is required");
+        return;
+    }
+    if (before < 0 || limit < 0) {
+        conn_error(c, id, "bad_field", before < 0 ? "'before' must be a game id (an integer >= 1)"
+                                                  : "'limit' must be an integer from 1 to 50");
         return;
     }
     if (!name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
         conn_error(c, id, "no_such_user", "no such user");
         return;
     }
-    recent_ctx rc = {json_array(), json_array()};
-    store_games_finished(su.id, 10, recent_game, &rc);
-    json_t *r = json_pack("{sssIsssfsisbsbsoso}", "type", "user", "user", (json_int_t)su.id,
-                          "name", su.name, "rating", su.rating, "games", su.games, "guest",
+    recent_ctx rc = {json_array(), json_array(), limit ? (int)limit : SRV_USER_GAMES_DEFAULT, 0};
+    store_games_finished(su.id, before, rc.left + 1, recent_game, &rc);
+    int wdl[3] = {0, 0, 0};
+    store_user_record(su.id, wdl);
+    json_t *history = json_array();
+    store_user_history(su.id, SRV_RATING_HISTORY_MAX, history_point, history);
+    json_t *r = json_pack("{sssIsssfsfsbsisisisisbsbsososbso}", "type", "user", "user",
+                          (json_int_t)su.id, "name", su.name, "rating", su.rating, "deviation",
+                          su.deviation, "provisional", glicko_provisional(su.deviation), "games",
+                          su.games, "wins", wdl[0], "draws", wdl[1], "losses", wdl[2], "guest",
                           su.guest, "online", user_online(su.id) != NULL, "recent", rc.ids,
-                          "recent_games", rc.games);
+                          "recent_games", rc.games, "more", rc.more, "history", history);
     conn_send_id(c, id, r);
 }

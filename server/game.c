@@ -228,12 +228,17 @@ static json_t *winner_json(int result)
                                             : json_null();
 }
 
-/* The ratings after a rated game and the change of each: "ratings", "rating_diff". */
-static void ratings_json(json_t *j, const double before[2], const double after[2])
+/* The ratings after a rated game and the change of each: "ratings", "rating_diff",
+ * and the Glicko-2 deviations after it, "deviations" (when known: deviation >= 0). */
+static void ratings_json(json_t *j, const double before[2], const double after[2],
+                         const double deviation[2])
 {
     json_object_set_new(j, "ratings", json_pack("{sfsf}", "red", after[0], "black", after[1]));
     json_object_set_new(j, "rating_diff", json_pack("{sfsf}", "red", after[0] - before[0],
                                                     "black", after[1] - before[1]));
+    if (deviation[0] >= 0 && deviation[1] >= 0)
+        json_object_set_new(j, "deviations",
+                            json_pack("{sfsf}", "red", deviation[0], "black", deviation[1]));
 }
 
 static int chat_line(const char *from, const char *text, int64_t at, void *arg)
@@ -320,7 +325,7 @@ static json_t *finished_state_json(const store_game *sg, const conn *c)
     json_object_set_new(j, "draw_offer", json_null());
     json_object_set_new(j, "takeback_offer", json_null());
     if (sg->has_after)
-        ratings_json(j, sg->rating, sg->rating_after);
+        ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
     return j;
 }
 
@@ -334,7 +339,7 @@ json_t *game_summary_json(const store_game *sg)
         ruleset_name(sg->ruleset), "base", sg->base_s, "inc", sg->inc_s, "ply", sg->plies,
         "created", (json_int_t)sg->created, "ended", (json_int_t)sg->ended);
     if (sg->has_after)
-        ratings_json(j, sg->rating, sg->rating_after);
+        ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
     return j;
 }
 
@@ -403,6 +408,7 @@ static void game_end(game *g, int result, const char *reason, const char *why)
     timer_cancel(g->grace_timer[0]);
     timer_cancel(g->grace_timer[1]);
     double rating[2] = {g->t.rating[0], g->t.rating[1]}, before[2] = {rating[0], rating[1]};
+    double deviation[2] = {-1, -1};
     /* as on lichess: a game over before both sides have moved changes no rating */
     int early = xq_board_ply(g->board) < 2;
     int rated = g->t.rated && result_played(result) && !early;
@@ -419,15 +425,21 @@ static void game_end(game *g, int result, const char *reason, const char *why)
         ok = store_user_by_id(g->t.uid[0], &ur) == ST_OK &&
              store_user_by_id(g->t.uid[1], &ub) == ST_OK;
         if (ok) {
-            rating[0] = before[0] = ur.rating;
-            rating[1] = before[1] = ub.rating;
-            elo_update(&rating[0], &rating[1], ur.games, ub.games,
-                       result == XQ_RESULT_RED_WINS     ? 1.0
-                       : result == XQ_RESULT_BLACK_WINS ? 0.0
-                                                        : 0.5);
-            ok = store_user_set_rating(ur.id, rating[0], ur.games + 1) == ST_OK &&
-                 store_user_set_rating(ub.id, rating[1], ub.games + 1) == ST_OK &&
-                 store_game_set_ratings(g->id, rating[0], rating[1]) == ST_OK;
+            glicko gr = {ur.rating, ur.deviation, ur.volatility};
+            glicko gb = {ub.rating, ub.deviation, ub.volatility};
+            before[0] = ur.rating;
+            before[1] = ub.rating;
+            glicko_rate_game(&gr, &gb,
+                             result == XQ_RESULT_RED_WINS     ? 1.0
+                             : result == XQ_RESULT_BLACK_WINS ? 0.0
+                                                              : 0.5);
+            rating[0] = gr.rating;
+            rating[1] = gb.rating;
+            deviation[0] = gr.deviation;
+            deviation[1] = gb.deviation;
+            ok = store_user_set_rating(ur.id, &gr, ur.games + 1) == ST_OK &&
+                 store_user_set_rating(ub.id, &gb, ub.games + 1) == ST_OK &&
+                 store_game_set_ratings(g->id, &gr, &gb) == ST_OK;
         }
     }
     ok = ok && store_commit() == ST_OK;
@@ -438,8 +450,10 @@ static void game_end(game *g, int result, const char *reason, const char *why)
     }
     for (int s = 0; s < 2 && rated && ok; s++) {
         user *u = user_online(g->t.uid[s]);
-        if (u)
+        if (u) {
             u->rating = rating[s];
+            u->deviation = deviation[s];
+        }
     }
     json_t *ev = json_pack("{sssIsssssssos{sIsI}sssssb}", "type", "end", "game",
                            (json_int_t)g->id, "result", k_result[result], "reason", reason,
@@ -447,7 +461,7 @@ static void game_end(game *g, int result, const char *reason, const char *why)
                            (json_int_t)(r > 0 ? r : 0), "black", (json_int_t)(b > 0 ? b : 0),
                            "red", g->t.name[0], "black", g->t.name[1], "rated", rated && ok);
     if (rated && ok)
-        ratings_json(ev, before, rating);
+        ratings_json(ev, before, rating, deviation);
     broadcast(g, ev, NULL);
     json_decref(ev);
     json_t *gone = json_pack("{sssI}", "type", "game_over", "game", (json_int_t)g->id);

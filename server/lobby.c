@@ -15,6 +15,7 @@ typedef struct offer {
     int64_t uid, to_uid;
     char name[SRV_NAME_MAX + 8], to_name[SRV_NAME_MAX + 8];
     double rating;
+    int provisional;
     int base_s, inc_s, ruleset, rated, color;
     struct offer *next;
 } offer;
@@ -26,11 +27,11 @@ static const char *color_name(int c) { return c == 0 ? "red" : c == 1 ? "black" 
 
 static json_t *offer_json(const offer *o)
 {
-    json_t *j = json_pack("{sIsssssfsisisssbss}", "offer", (json_int_t)o->id, "kind",
+    json_t *j = json_pack("{sIsssssfsbsisisssbss}", "offer", (json_int_t)o->id, "kind",
                           o->challenge ? "challenge" : "seek", "from", o->name, "rating",
-                          o->rating, "base", o->base_s, "inc", o->inc_s, "rules",
-                          ruleset_name(o->ruleset), "rated", o->rated, "color",
-                          color_name(o->color));
+                          o->rating, "provisional", o->provisional, "base", o->base_s, "inc",
+                          o->inc_s, "rules", ruleset_name(o->ruleset), "rated", o->rated,
+                          "color", color_name(o->color));
     if (o->challenge)
         json_object_set_new(j, "to", json_string(o->to_name));
     return j;
@@ -123,6 +124,7 @@ static offer *offer_new(conn *c, json_t *m, json_t *id)
     p->uid = c->user->id;
     snprintf(p->name, sizeof p->name, "%s", c->user->name);
     p->rating = c->user->rating;
+    p->provisional = glicko_provisional(c->user->deviation);
     p->next = g_offers;
     g_offers = p;
     c->user->nseeks++;
@@ -363,7 +365,7 @@ void cmd_games(conn *c, json_t *m, json_t *id)
         uid = su.id;
     }
     json_t *a = json_array();
-    store_games_finished(uid, SRV_FINISHED_LIST_MAX, finished_json, a);
+    store_games_finished(uid, 0, SRV_FINISHED_LIST_MAX, finished_json, a);
     conn_send_id(c, id, json_pack("{sssbso}", "type", "games", "finished", 1, "games", a));
 }
 

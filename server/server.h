@@ -13,7 +13,7 @@
  *   work.c     worker threads and the queue of results posted back into the loop
  *   store.c    SQLite storage (the only file that knows SQL)
  *   limits.c   rate limits: token buckets, per-address counters
- *   rating.c   Elo ratings of rated games
+ *   rating.c   Glicko-2 ratings of rated games (rating.h)
  */
 #ifndef XQ_SERVER_H
 #define XQ_SERVER_H
@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <xiangqi/xiangqi.h>
+
+#include "rating.h"
 
 /* ---- tuning numbers and limits (documented in docs/protocol.md) ---- */
 #define SRV_PROTOCOL_VERSION 1
@@ -53,6 +55,8 @@
 #define SRV_MAX_BASE_S (3 * 3600)
 #define SRV_MAX_INC_S 180
 #define SRV_FINISHED_LIST_MAX 50
+#define SRV_USER_GAMES_DEFAULT 10       /* games of a `user` reply without "limit" */
+#define SRV_RATING_HISTORY_MAX 500      /* points of a `user` reply's rating history */
 #define SRV_CHAT_KEEP 100               /* game chat lines in a game's state */
 #define SRV_RATING_START 1500.0
 
@@ -174,6 +178,7 @@ typedef struct user {
     int64_t id;
     char name[SRV_NAME_MAX + 8];
     double rating;
+    double deviation; /* Glicko-2 RD: the rating is provisional above GLICKO_PROVISIONAL_RD */
     int guest;
     conn *conns;
     int nseeks;
@@ -284,8 +289,7 @@ void pool_submit(pool *p, work *w);
 void pool_free(pool *p);
 void work_drain(void);                 /* run the done callbacks (the loop calls it) */
 
-/* ---- rating.c ---- */
-void elo_update(double *r_red, double *r_black, int games_red, int games_black, double score_red);
+/* ---- rating.c: rating.h ---- */
 
 /* ---- store.c ---- */
 typedef struct store_user {
@@ -295,6 +299,7 @@ typedef struct store_user {
     int guest;
     double rating;
     int games;
+    double deviation, volatility; /* Glicko-2 */
 } store_user;
 typedef struct store_game {
     int64_t id;
@@ -312,6 +317,7 @@ typedef struct store_game {
     double rating_after[2];
     int draw_offer;            /* the color with a standing draw offer, or -1 */
     int plies;                 /* moves stored (read only) */
+    double deviation_after[2]; /* Glicko-2 deviations after a rated game; -1 before schema 3 */
 } store_game;
 enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
 int store_open(const char *path, int sync_full, char *err, size_t cap);
@@ -323,7 +329,15 @@ void store_rollback(void);
 int store_user_create(const char *name, const char *pwhash, int guest, int64_t *id);
 int store_user_by_name(const char *name, store_user *u);
 int store_user_by_id(int64_t id, store_user *u);
-int store_user_set_rating(int64_t id, double rating, int games);
+int store_user_set_rating(int64_t id, const glicko *rating, int games);
+/* Wins, draws and losses of the user's finished games (aborted ones aside). */
+int store_user_record(int64_t id, int wdl[3]);
+/* The user's rating (and deviation, -1 when not stored) after each of the last
+ * @p limit rated games, oldest first; fn returns nonzero to stop. */
+int store_user_history(int64_t id, int limit,
+                       int (*fn)(int64_t gid, int64_t ended, double rating, double deviation,
+                                 void *arg),
+                       void *arg);
 int store_session_add(const char *token_hash, int64_t uid);
 int store_session_find(const char *token_hash, int64_t *uid);
 int store_session_delete(const char *token_hash);
@@ -333,7 +347,7 @@ int store_moves_truncate(int64_t gid, int from_ply);
 int store_game_finish(int64_t gid, int result, const char *reason, const char *text,
                       int64_t red_ms, int64_t black_ms);
 /* The ratings after a rated game (in the transaction of its end). */
-int store_game_set_ratings(int64_t gid, double red_after, double black_after);
+int store_game_set_ratings(int64_t gid, const glicko *red_after, const glicko *black_after);
 /* The side with a standing draw offer (-1: none). */
 int store_game_set_draw_offer(int64_t gid, int color);
 
@@ -342,8 +356,10 @@ int store_games_unfinished(int (*fn)(const store_game *g, void *arg), void *arg)
 int store_game_get(int64_t gid, store_game *g);
 int store_game_moves(int64_t gid, int (*fn)(int ply, const char *mv, int64_t red_ms,
                                             int64_t black_ms, void *arg), void *arg);
-int store_games_finished(int64_t uid, int limit, int (*fn)(const store_game *g, void *arg),
-                         void *arg);
+/* Finished games, newest first: the user's (uid > 0; only those with an id
+ * below @p before when it is > 0) or everyone's (uid 0). */
+int store_games_finished(int64_t uid, int64_t before, int limit,
+                         int (*fn)(const store_game *g, void *arg), void *arg);
 /* Game chat: a line is stored; the last `limit` lines of a game, oldest first. */
 int store_chat_add(int64_t gid, const char *from, const char *text);
 int store_chat_get(int64_t gid, int limit,

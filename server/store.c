@@ -18,12 +18,18 @@ _Static_assert(XQ_RESULT_ONGOING == 0 && XQ_RESULT_RED_WINS == 1 && XQ_RESULT_BL
                    XQ_RESULT_DRAW == 3 && RESULT_ABORTED == 4,
                "games.result: 0 ongoing, 1 red wins, 2 black wins, 3 draw, 4 aborted");
 
+/* A number macro as SQL text (the start values of Glicko-2 as column defaults). */
+#define SQL_NUMBER_(x) #x
+#define SQL_NUMBER(x) SQL_NUMBER_(x)
+
 static const char k_schema[] =
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS users("
     " id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, pwhash TEXT,"
     " guest INTEGER NOT NULL DEFAULT 0, rating REAL NOT NULL DEFAULT 1500,"
-    " games INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL);"
+    " games INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL,"
+    " rd REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_RD_START) ","
+    " vol REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_VOL_START) ");"
     "CREATE TABLE IF NOT EXISTS sessions("
     " token TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),"
     " created INTEGER NOT NULL);"
@@ -35,7 +41,8 @@ static const char k_schema[] =
     " rated INTEGER NOT NULL, result INTEGER NOT NULL DEFAULT 0, reason TEXT,"
     " red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,"
     " created INTEGER NOT NULL, ended INTEGER, end_text TEXT, red_rating_after REAL,"
-    " black_rating_after REAL, draw_offer INTEGER NOT NULL DEFAULT -1);"
+    " black_rating_after REAL, draw_offer INTEGER NOT NULL DEFAULT -1,"
+    " red_rd_after REAL, black_rd_after REAL);"
     "CREATE INDEX IF NOT EXISTS games_live ON games(result) WHERE result = 0;"
     "CREATE INDEX IF NOT EXISTS games_red ON games(red);"
     "CREATE INDEX IF NOT EXISTS games_black ON games(black);"
@@ -47,36 +54,43 @@ static const char k_schema[] =
     " id INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES games(id),"
     " from_name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL);"
     "CREATE INDEX IF NOT EXISTS chat_game ON chat(game, id);"
-    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '2');";
+    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '3');";
 
-/* Columns added after schema 1: added to an older file at start-up. */
+/* Columns added after schema 1: added to an older file at start-up.
+ * Schema 3 (Glicko-2): users.rd and users.vol, games.*_rd_after. */
+static const char *const k_users_added[][2] = {
+    {"rd", "ALTER TABLE users ADD COLUMN rd REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_RD_START)},
+    {"vol", "ALTER TABLE users ADD COLUMN vol REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_VOL_START)},
+};
 static const char *const k_games_added[][2] = {
     {"end_text", "ALTER TABLE games ADD COLUMN end_text TEXT"},
     {"red_rating_after", "ALTER TABLE games ADD COLUMN red_rating_after REAL"},
     {"black_rating_after", "ALTER TABLE games ADD COLUMN black_rating_after REAL"},
     {"draw_offer", "ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1"},
+    {"red_rd_after", "ALTER TABLE games ADD COLUMN red_rd_after REAL"},
+    {"black_rd_after", "ALTER TABLE games ADD COLUMN black_rd_after REAL"},
 };
 
 #define GAME_COLS                                                                                \
     "id, red, black, red_name, black_name, red_rating, black_rating, engine_level,"              \
     " engine_color, rules, base_s, inc_s, rated, result, reason, red_ms, black_ms, created,"     \
     " ended, end_text, red_rating_after, black_rating_after, draw_offer,"        \
-    " (SELECT count(*) FROM moves WHERE moves.game = games.id)"
+    " (SELECT count(*) FROM moves WHERE moves.game = games.id), red_rd_after, black_rd_after"
 
 enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
-    S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_COUNT
+    S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_COUNT
 };
 static const char *const k_sql[S_COUNT] = {
     [S_BEGIN] = "BEGIN IMMEDIATE",
     [S_COMMIT] = "COMMIT",
     [S_ROLLBACK] = "ROLLBACK",
     [S_USER_NEW] = "INSERT INTO users(name, pwhash, guest, created) VALUES(?1, ?2, ?3, ?4)",
-    [S_USER_NAME] = "SELECT id, name, pwhash, guest, rating, games FROM users WHERE name = ?1",
-    [S_USER_ID] = "SELECT id, name, pwhash, guest, rating, games FROM users WHERE id = ?1",
-    [S_USER_RATING] = "UPDATE users SET rating = ?2, games = ?3 WHERE id = ?1",
+    [S_USER_NAME] = "SELECT id, name, pwhash, guest, rating, games, rd, vol FROM users WHERE name = ?1",
+    [S_USER_ID] = "SELECT id, name, pwhash, guest, rating, games, rd, vol FROM users WHERE id = ?1",
+    [S_USER_RATING] = "UPDATE users SET rating = ?2, rd = ?3, vol = ?4, games = ?5 WHERE id = ?1",
     [S_SESS_ADD] = "INSERT INTO sessions(token, user_id, created) VALUES(?1, ?2, ?3)",
     [S_SESS_FIND] = "SELECT user_id FROM sessions WHERE token = ?1",
     [S_SESS_DEL] = "DELETE FROM sessions WHERE token = ?1",
@@ -91,14 +105,27 @@ static const char *const k_sql[S_COUNT] = {
     [S_GAME_GET] = "SELECT " GAME_COLS " FROM games WHERE id = ?1",
     [S_GAME_MOVES] = "SELECT ply, move, red_ms, black_ms FROM moves WHERE game = ?1 ORDER BY ply",
     [S_GAMES_DONE] = "SELECT " GAME_COLS " FROM games WHERE result <> 0 AND (red = ?1 OR black = ?1)"
-                     " ORDER BY id DESC LIMIT ?2",
+                     " AND id < ?3 ORDER BY id DESC LIMIT ?2",
     [S_GAMES_DONE_ALL] = "SELECT " GAME_COLS " FROM games WHERE result <> 0 ORDER BY id DESC LIMIT ?2",
-    [S_GAME_RATINGS] = "UPDATE games SET red_rating_after = ?2, black_rating_after = ?3 WHERE id = ?1",
+    [S_GAME_RATINGS] = "UPDATE games SET red_rating_after = ?2, black_rating_after = ?3,"
+                       " red_rd_after = ?4, black_rd_after = ?5 WHERE id = ?1",
     [S_GAME_DRAW_OFFER] = "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
     [S_CHAT_ADD] = "INSERT INTO chat(game, from_name, text, at) VALUES(?1, ?2, ?3, ?4)",
     [S_CHAT_GET] = "SELECT from_name, text, at FROM"
                    " (SELECT id, from_name, text, at FROM chat WHERE game = ?1"
                    "  ORDER BY id DESC LIMIT ?2) ORDER BY id",
+    /* wins, draws, losses of a user's finished games (aborted ones aside) */
+    [S_USER_RECORD] = "SELECT coalesce(sum((result = 1 AND red = ?1) OR (result = 2 AND black = ?1)), 0),"
+                      " coalesce(sum(result = 3), 0),"
+                      " coalesce(sum((result = 2 AND red = ?1) OR (result = 1 AND black = ?1)), 0)"
+                      " FROM games WHERE (red = ?1 OR black = ?1) AND result BETWEEN 1 AND 3",
+    /* the rating after each of a user's last ?2 rated games, oldest first */
+    [S_USER_HISTORY] = "SELECT id, ended, rating, rd FROM"
+                       " (SELECT id, ended, CASE WHEN red = ?1 THEN red_rating_after"
+                       "  ELSE black_rating_after END AS rating, CASE WHEN red = ?1"
+                       "  THEN red_rd_after ELSE black_rd_after END AS rd FROM games"
+                       "  WHERE rated = 1 AND red_rating_after IS NOT NULL AND (red = ?1 OR black = ?1)"
+                       "  ORDER BY id DESC LIMIT ?2) ORDER BY id",
 };
 static sqlite3_stmt *g_st[S_COUNT];
 
@@ -137,16 +164,57 @@ static int has_column(const char *table, const char *column)
     return found;
 }
 
+/* Schema 3: the Elo ratings of an older file become Glicko-2 ratings: the
+ * rating stays, the deviation is what Glicko would have after the user's
+ * rated games (glicko_migrated_deviation()), the volatility the start's. */
+static int migrate_deviations(char **emsg)
+{
+    sqlite3_stmt *sel, *upd;
+    if (sqlite3_prepare_v2(g_db, "SELECT id, games FROM users", -1, &sel, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_prepare_v2(g_db, "UPDATE users SET rd = ?2 WHERE id = ?1", -1, &upd, NULL) !=
+        SQLITE_OK) {
+        sqlite3_finalize(sel);
+        return -1;
+    }
+    int rc;
+    while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
+        sqlite3_bind_int64(upd, 1, sqlite3_column_int64(sel, 0));
+        sqlite3_bind_double(upd, 2, glicko_migrated_deviation(sqlite3_column_int(sel, 1)));
+        if (sqlite3_step(upd) != SQLITE_DONE) {
+            rc = SQLITE_ERROR;
+            break;
+        }
+        sqlite3_reset(upd);
+    }
+    sqlite3_finalize(sel);
+    sqlite3_finalize(upd);
+    if (rc != SQLITE_DONE)
+        *emsg = sqlite3_mprintf("migrating the ratings to Glicko-2: %s", sqlite3_errmsg(g_db));
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
 /* A file of an older schema gets the columns added since (in the open transaction). */
 static int migrate(char **emsg)
 {
+    int had_rd = has_column("users", "rd");
+    if (had_rd < 0)
+        return -1;
+    for (size_t i = 0; i < sizeof k_users_added / sizeof k_users_added[0]; i++) {
+        int has = has_column("users", k_users_added[i][0]);
+        if (has < 0 || (!has && sqlite3_exec(g_db, k_users_added[i][1], NULL, NULL, emsg) !=
+                                    SQLITE_OK))
+            return -1;
+    }
+    if (!had_rd && migrate_deviations(emsg) < 0)
+        return -1;
     for (size_t i = 0; i < sizeof k_games_added / sizeof k_games_added[0]; i++) {
         int has = has_column("games", k_games_added[i][0]);
         if (has < 0 || (!has && sqlite3_exec(g_db, k_games_added[i][1], NULL, NULL, emsg) !=
                                     SQLITE_OK))
             return -1;
     }
-    return sqlite3_exec(g_db, "UPDATE meta SET value = '2' WHERE key = 'schema'", NULL, NULL,
+    return sqlite3_exec(g_db, "UPDATE meta SET value = '3' WHERE key = 'schema'", NULL, NULL,
                         emsg) == SQLITE_OK
                ? 0
                : -1;
@@ -263,6 +331,8 @@ static int user_row(sqlite3_stmt *st, store_user *u)
         u->guest = sqlite3_column_int(st, 3);
         u->rating = sqlite3_column_double(st, 4);
         u->games = sqlite3_column_int(st, 5);
+        u->deviation = sqlite3_column_double(st, 6);
+        u->volatility = sqlite3_column_double(st, 7);
         out = ST_OK;
     } else if (rc != SQLITE_DONE)
         out = ST_ERROR;
@@ -283,13 +353,51 @@ int store_user_by_id(int64_t id, store_user *u)
     return user_row(g_st[S_USER_ID], u);
 }
 
-int store_user_set_rating(int64_t id, double rating, int games)
+int store_user_set_rating(int64_t id, const glicko *rating, int games)
 {
     sqlite3_stmt *st = g_st[S_USER_RATING];
     sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_double(st, 2, rating);
-    sqlite3_bind_int(st, 3, games);
+    sqlite3_bind_double(st, 2, rating->rating);
+    sqlite3_bind_double(st, 3, rating->deviation);
+    sqlite3_bind_double(st, 4, rating->volatility);
+    sqlite3_bind_int(st, 5, games);
     return run(st);
+}
+
+int store_user_record(int64_t id, int wdl[3])
+{
+    sqlite3_stmt *st = g_st[S_USER_RECORD];
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st), out = ST_ERROR;
+    if (rc == SQLITE_ROW) {
+        for (int i = 0; i < 3; i++)
+            wdl[i] = sqlite3_column_int(st, i);
+        out = ST_OK;
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+int store_user_history(int64_t id, int limit,
+                       int (*fn)(int64_t gid, int64_t ended, double rating, double deviation,
+                                 void *arg),
+                       void *arg)
+{
+    sqlite3_stmt *st = g_st[S_USER_HISTORY];
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int(st, 2, limit);
+    int rc, out = ST_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        if (fn(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+               sqlite3_column_double(st, 2),
+               sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_double(st, 3), arg))
+            break;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        out = ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
 }
 
 int store_session_add(const char *token_hash, int64_t uid)
@@ -388,12 +496,14 @@ int store_game_finish(int64_t gid, int result, const char *reason, const char *t
     return run(st);
 }
 
-int store_game_set_ratings(int64_t gid, double red_after, double black_after)
+int store_game_set_ratings(int64_t gid, const glicko *red_after, const glicko *black_after)
 {
     sqlite3_stmt *st = g_st[S_GAME_RATINGS];
     sqlite3_bind_int64(st, 1, gid);
-    sqlite3_bind_double(st, 2, red_after);
-    sqlite3_bind_double(st, 3, black_after);
+    sqlite3_bind_double(st, 2, red_after->rating);
+    sqlite3_bind_double(st, 3, black_after->rating);
+    sqlite3_bind_double(st, 4, red_after->deviation);
+    sqlite3_bind_double(st, 5, black_after->deviation);
     return run(st);
 }
 
@@ -464,6 +574,9 @@ static void game_row(sqlite3_stmt *st, store_game *g)
     g->rating_after[1] = sqlite3_column_double(st, 21);
     g->draw_offer = sqlite3_column_int(st, 22);
     g->plies = sqlite3_column_int(st, 23);
+    for (int s = 0; s < 2; s++) /* -1: not stored (a game rated before schema 3) */
+        g->deviation_after[s] =
+            sqlite3_column_type(st, 24 + s) == SQLITE_NULL ? -1 : sqlite3_column_double(st, 24 + s);
 }
 
 static int each_game(sqlite3_stmt *st, int (*fn)(const store_game *, void *), void *arg)
@@ -519,11 +632,14 @@ int store_game_moves(int64_t gid, int (*fn)(int, const char *, int64_t, int64_t,
     return out;
 }
 
-int store_games_finished(int64_t uid, int limit, int (*fn)(const store_game *, void *), void *arg)
+int store_games_finished(int64_t uid, int64_t before, int limit,
+                         int (*fn)(const store_game *, void *), void *arg)
 {
     sqlite3_stmt *st = g_st[uid > 0 ? S_GAMES_DONE : S_GAMES_DONE_ALL];
-    if (uid > 0)
+    if (uid > 0) {
         sqlite3_bind_int64(st, 1, uid);
+        sqlite3_bind_int64(st, 3, before > 0 ? before : INT64_MAX);
+    }
     sqlite3_bind_int(st, 2, limit);
     return each_game(st, fn, arg);
 }

@@ -288,21 +288,22 @@ class Browser(unittest.TestCase):
         self.assertFalse(alice.el("play-engine").is_enabled())
         self.assertIn("You are playing game %d" % g, alice.text("lobby-hint"))
         # two moves (a rated game needs both sides to have moved) and bob resigns:
-        # alice's rating shows 1520 at once, the result each player's change (browser 3)
+        # alice's rating shows 1662 at once (Glicko-2, provisional: "?"), the result
+        # each player's change (browser 3)
         alice.play("h2e2")
         bob.until(lambda: bob.plies() == 1, "bob sees h2e2")
         bob.play("h9g7")
         alice.until(lambda: alice.plies() == 2, "alice sees h9g7")
-        self.assertEqual(alice.text("me-rating"), "1500")
+        self.assertEqual(alice.text("me-rating"), "1500?")
         bob.click("resign")
         bob.d.switch_to.alert.accept()
         for p in (alice, bob):
             p.until(lambda p=p: p.el("result").is_displayed(), "the result is shown")
-        alice.until(lambda: alice.text("me-rating") == "1520", "alice's new rating is shown without a reload")
-        bob.until(lambda: bob.text("me-rating") == "1480", "bob's new rating is shown without a reload")
+        alice.until(lambda: alice.text("me-rating") == "1662?", "alice's new rating is shown without a reload")
+        bob.until(lambda: bob.text("me-rating") == "1338?", "bob's new rating is shown without a reload")
         for p in (alice, bob):
             self.assertIn("1-0", p.text("result"))
-            self.assertIn("alice 1520 (+20), bob 1480 (-20)", p.text("result"))
+            self.assertIn("alice 1662 (+162), bob 1338 (-162)", p.text("result"))
         self.assertTrue(alice.el("seek").is_enabled())
         self.assertFalse(alice.el("lobby-hint").is_displayed())
         alice.shot("rated-result")
@@ -318,12 +319,12 @@ class Browser(unittest.TestCase):
         self.assertFalse(alice.d.find_elements(By.CSS_SELECTOR, '#board-host [data-piece="h2"]'))
         self.assertIn("1-0", alice.text("result"))
         self.assertIn("resign", alice.text("result").lower())
-        self.assertIn("alice 1520 (+20), bob 1480 (-20)", alice.text("result"))
+        self.assertIn("alice 1662 (+162), bob 1338 (-162)", alice.text("result"))
         self.assertIn("alice", alice.text("player-bottom"))
         self.assertIn("bob", alice.text("player-top"))
         self.assertFalse(alice.el("move-form").is_displayed())
         self.assertFalse(alice.el("resign").is_displayed())
-        self.assertEqual(alice.text("me-rating"), "1520")
+        self.assertEqual(alice.text("me-rating"), "1662?")
         # "My games" lists it after a reload
         alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, '#my-games li[data-game="%d"]' % g),
                     "My games lists the finished game after the reload")
@@ -336,6 +337,67 @@ class Browser(unittest.TestCase):
         bob.d.execute_script("location.hash = arguments[0]", "#game=%d" % g)
         bob.until(lambda: bob.text("game-title").startswith("Game %d: alice – bob" % g) and
                   "1-0" in bob.text("result"), "the pasted address opens the finished game")
+
+    def rated_game(self, red, black, how):
+        """red and black (line users) play a rated game: red mates ("mate"), black
+        resigns after two moves ("resign") or they agree a draw ("draw"). Its id."""
+        s = red.call("seek", color="red", base=300, inc=2, rated=True)
+        gid = black.call("accept", offer=s["offer"])["game"]
+        moves = MATE if how == "mate" else ["h2e2", "h9g7"]
+        for i, mv in enumerate(moves):
+            self.assertEqual((red, black)[i % 2].call("move", game=gid, move=mv)["type"], "move")
+        if how == "resign":
+            self.assertEqual(black.call("resign", game=gid)["type"], "ok")
+        elif how == "draw":
+            self.assertEqual(red.call("draw", game=gid)["type"], "ok")
+            self.assertEqual(black.call("draw", game=gid)["type"], "ok")
+        end = red.expect("end", game=gid)
+        self.assertTrue(end["rated"], end)
+        return gid
+
+    def test_profile_rating_history_after_three_rated_games(self):
+        """A player's page (#user=NAME): Glicko-2 rating with its deviation and the
+        provisional mark, W/D/L, the rating history as an SVG graph whose points
+        are the server's figures and open their games, the archive with links to
+        the opponents' pages (issue 27, profiles)."""
+        alice, bob = self.line_user("alice"), self.line_user("bob")
+        games = [self.rated_game(alice, bob, "mate"), self.rated_game(bob, alice, "resign"),
+                 self.rated_game(alice, bob, "draw")]
+        u = alice.call("user", name="alice")
+        self.assertEqual([p["game"] for p in u["history"]], games)
+        page = Page(self, self.url + "#user=alice")
+        page.until(lambda: page.el("profile").is_displayed() and
+                   len(page.d.find_elements(By.CSS_SELECTOR, "#profile .history .point")) == 3,
+                   "alice's profile shows three points of rating history")
+        points = page.d.find_elements(By.CSS_SELECTOR, "#profile .history .point")
+        self.assertEqual([int(p.get_attribute("data-game")) for p in points], games)
+        for p, h in zip(points, u["history"]):
+            self.assertAlmostEqual(float(p.get_attribute("data-rating")), h["rating"], delta=0.01)
+        rating = page.d.find_element(By.CSS_SELECTOR, "#profile .rating").text
+        want = "Rating %d%s ± %d" % (round(u["rating"]), "?" if u["provisional"] else "",
+                                     round(u["deviation"]))
+        self.assertTrue(rating.startswith(want), (rating, want))
+        self.assertEqual(u["provisional"], u["deviation"] > 110)
+        self.assertIn("1 won, 1 drawn, 1 lost; 3 rated",
+                      page.d.find_element(By.CSS_SELECTOR, "#profile .record").text)
+        archive = page.d.find_elements(By.CSS_SELECTOR, "#profile .archive li[data-game]")
+        self.assertEqual([int(li.get_attribute("data-game")) for li in archive], games[::-1])
+        page.shot("profile")
+        # a point of the graph opens its game
+        points[0].click()
+        page.until(lambda: page.text("game-title").startswith("Game %d: alice – bob" % games[0]),
+                   "the first point opens the first game")
+        self.assertIn("#game=%d" % games[0], page.d.current_url)
+        # the opponent's name in the archive opens his page
+        page.d.find_element(By.CSS_SELECTOR, "#profile .archive li a").click()
+        page.until(lambda: page.d.find_element(By.CSS_SELECTOR, "#profile h2").text.startswith("bob"),
+                   "the opponent's link opens bob's profile")
+        self.assertIn("#user=bob", page.d.current_url)
+        self.assertIn("1 won, 1 drawn, 1 lost",
+                      page.d.find_element(By.CSS_SELECTOR, "#profile .record").text)
+        # an unknown player: an error, the page stays usable
+        page.d.execute_script("location.hash = arguments[0]", "#user=nobody")
+        page.until(lambda: page.el("toast").is_displayed(), "an unknown player is reported")
 
     def test_visitor_controls_and_game_chat_after_login_again(self):
         carol = Page(self, self.url)

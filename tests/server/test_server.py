@@ -384,6 +384,112 @@ class Play(Base):
         self.assertEqual(a.expect("game", game=gid)["ply"], 2)
 
 
+def glicko2(r, rd, vol, opponents, tau=0.75):
+    """Glicko-2 of one rating period (Glickman, "Example of the Glicko-2 system",
+    2013), written from the paper apart from server/rating.c: (r, rd, vol) after
+    games against *opponents*, a list of (rating, deviation, score)."""
+    import math
+    scale = 173.7178
+    mu, phi = (r - 1500) / scale, rd / scale
+    g = lambda p: 1 / math.sqrt(1 + 3 * p * p / math.pi ** 2)  # noqa: E731
+    terms = []
+    for r_j, rd_j, s_j in opponents:
+        mu_j, phi_j = (r_j - 1500) / scale, rd_j / scale
+        e = 1 / (1 + math.exp(-g(phi_j) * (mu - mu_j)))
+        terms.append((g(phi_j), e, s_j))
+    v = 1 / sum(gj * gj * e * (1 - e) for gj, e, _ in terms)
+    delta = v * sum(gj * (s - e) for gj, e, s in terms)
+    a = math.log(vol * vol)
+
+    def f(x):
+        return (math.exp(x) * (delta ** 2 - phi ** 2 - v - math.exp(x))
+                / (2 * (phi ** 2 + v + math.exp(x)) ** 2) - (x - a) / tau ** 2)
+    big_a = a
+    if delta ** 2 > phi ** 2 + v:
+        big_b = math.log(delta ** 2 - phi ** 2 - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        big_b = a - k * tau
+    fa, fb = f(big_a), f(big_b)
+    while abs(big_b - big_a) > 0.000001:
+        c = big_a + (big_a - big_b) * fa / (fb - fa)
+        fc = f(c)
+        if fc * fb <= 0:
+            big_a, fa = big_b, fb
+        else:
+            fa /= 2
+        big_b, fb = c, fc
+    vol2 = math.exp(big_a / 2)
+    phi_star = math.sqrt(phi ** 2 + vol2 ** 2)
+    phi2 = 1 / math.sqrt(1 / phi_star ** 2 + 1 / v)
+    mu2 = mu + phi2 ** 2 * sum(gj * (s - e) for gj, e, s in terms)
+    return mu2 * scale + 1500, phi2 * scale, vol2
+
+
+class Ratings(Base):
+    """Glicko-2 (docs/protocol.md, "Ratings"): the reference implementation of this
+    file agrees with Glickman's worked example and with the server, game by game;
+    the `user` reply carries the record, the history and a page of the archive."""
+
+    def test_reference_matches_glickmans_example(self):
+        r, rd, vol = glicko2(1500, 200, 0.06, [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)],
+                             tau=0.5)
+        self.assertAlmostEqual(r, 1464.06, delta=0.02)
+        self.assertAlmostEqual(rd, 151.52, delta=0.01)
+        self.assertAlmostEqual(vol, 0.05999, delta=0.00001)
+
+    def test_three_rated_games(self):
+        a, b = self.user("alice"), self.user("bob")
+        self.assertEqual((a.call("user", name="alice")["deviation"], a.call("user", name="alice")[
+            "provisional"]), (350, True))
+        mine = {"alice": (1500.0, 350.0, 0.06), "bob": (1500.0, 350.0, 0.06)}
+        ends = []
+        # alice wins as Red, bob wins as Red, then a draw by agreement
+        for red, black, how in ((a, b, "mate"), (b, a, "resign"), (a, b, "draw")):
+            gid = self.game(red, black, base=300, inc=2, rated=True)
+            if how == "mate":
+                self.play(gid, red, black, MATE)
+                score_red = 1
+            else:
+                self.play(gid, red, black, ["h2e2", "h9g7"])
+                if how == "resign":
+                    self.assertEqual(black.call("resign", game=gid)["type"], "ok")
+                    score_red = 1
+                else:
+                    self.assertEqual(red.call("draw", game=gid)["type"], "ok")
+                    black.expect("offer", game=gid, kind="draw")
+                    self.assertEqual(black.call("draw", game=gid)["type"], "ok")
+                    score_red = 0.5
+            e = red.expect("end", game=gid)
+            self.assertTrue(e["rated"], e)
+            rn, bn = e["red"], e["black"]
+            rr, br = mine[rn], mine[bn]
+            mine[rn] = glicko2(*rr, [(br[0], br[1], score_red)])
+            mine[bn] = glicko2(*br, [(rr[0], rr[1], 1 - score_red)])
+            for side, who in (("red", rn), ("black", bn)):
+                self.assertAlmostEqual(e["ratings"][side], mine[who][0], delta=0.001, msg=e)
+                self.assertAlmostEqual(e["deviations"][side], mine[who][1], delta=0.001, msg=e)
+            ends.append(gid)
+        u = self.client().call("user", name="alice")
+        self.assertEqual((u["wins"], u["draws"], u["losses"], u["games"]), (1, 1, 1, 3))
+        self.assertAlmostEqual(u["rating"], mine["alice"][0], delta=0.001)
+        self.assertAlmostEqual(u["deviation"], mine["alice"][1], delta=0.001)
+        self.assertEqual(u["provisional"], u["deviation"] > 110)
+        self.assertEqual([p["game"] for p in u["history"]], ends)
+        self.assertAlmostEqual(u["history"][-1]["rating"], mine["alice"][0], delta=0.001)
+        self.assertAlmostEqual(u["history"][-1]["deviation"], mine["alice"][1], delta=0.001)
+        # the archive page by page, newest first
+        p1 = self.client().call("user", name="alice", limit=2)
+        self.assertEqual((p1["recent"], p1["more"]), (ends[::-1][:2], True))
+        p2 = self.client().call("user", name="alice", limit=2, before=p1["recent"][-1])
+        self.assertEqual((p2["recent"], p2["more"]), ([ends[0]], False))
+        for bad in ({"limit": 0}, {"limit": 51}, {"before": "x"}, {"before": -3}):
+            r = self.client().call("user", name="alice", **bad)
+            self.assertEqual((r["type"], r["code"]), ("error", "bad_field"), bad)
+
+
 class BadInput(Base):
     def test_handshake(self):
         c = self.client(say_hello=False)
@@ -867,7 +973,8 @@ class Storage(unittest.TestCase):
               move TEXT NOT NULL, red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,
               PRIMARY KEY(game, ply)) WITHOUT ROWID;
             INSERT INTO meta VALUES('schema', '1');
-            INSERT INTO users(id, name, created) VALUES(1, 'alice', 0), (2, 'bob', 0);
+            INSERT INTO users(id, name, created, rating, games)
+              VALUES(1, 'alice', 0, 1650, 30), (2, 'bob', 0, 1500, 0);
             INSERT INTO games VALUES(1, 1, 2, 'alice', 'bob', 1500, 1500, -1, -1, 0, 300, 0, 0,
               2, 'resignation', 290000, 295000, 1000, 2000);
             INSERT INTO moves VALUES(1, 1, 'h2e2', 290000, 300000), (1, 2, 'h9g7', 290000, 295000);
@@ -887,7 +994,11 @@ class Storage(unittest.TestCase):
             srv.stop()
         con = sqlite3.connect(self.db)
         self.assertEqual(con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone(),
-                         ("2",))
+                         ("3",))
+        # Elo ratings became Glicko-2: the rating kept, the deviation from the games
+        # played (glicko_migrated_deviation: 30 games give 62.4), the start volatility
+        self.assertEqual(con.execute("SELECT rating, round(rd, 1), vol FROM users ORDER BY id")
+                         .fetchall(), [(1650.0, 62.4, 0.06), (1500.0, 350.0, 0.06)])
         con.close()
 
     def test_bad_option(self):

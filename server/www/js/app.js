@@ -5,6 +5,7 @@
 import { Board, parseFen } from "./board.js";
 import { Connection } from "./net.js";
 import * as sound from "./sound.js";
+import { ratingText, renderProfile } from "./profile.js";
 
 // The page has no version of its own: xq-server serves it from its own
 // install (or source tree), so it is the server's, which `welcome` names.
@@ -14,6 +15,8 @@ const TOAST_MS = 4000;
 const LIVE_POLL_MS = 15000; // a visitor without an account gets no lobby events: ask again
 const CHAT_KEEP = 200;       // game chat lines kept per game, ...
 const CHAT_GAMES = 20;       // ... for this many games
+const PROFILE_PAGE = 10;     // games of a profile's archive per page
+const PROVISIONAL_RD = 110;  // a rating is provisional above this deviation (server/rating.h)
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === "red" ? "black" : "red");
@@ -167,6 +170,9 @@ async function onOpen() {
     await conn.send("ping");
     const gid = hashGame();
     if (gid && !state.games.has(gid)) watch(gid);
+    const who = hashUser();
+    if (who !== null) openProfile(who);
+    else if (profile.name) openProfile(profile.name); // the shown profile, up to date
     refreshActive();
   } catch (e) { fail(e); }
 }
@@ -251,8 +257,12 @@ const handlers = {
     if (m.ratings && g.you && state.me && !state.me.guest &&
         state.me.name.toLowerCase() === g[g.you].name.toLowerCase()) {
       state.me.rating = m.ratings[g.you];
+      if (m.deviations) state.me.provisional = m.deviations[g.you] > PROVISIONAL_RD;
       showAccount();
     }
+    // a shown profile of a player of this game: its new rating and history
+    if (m.rated && profile.name && [m.red, m.black].some((n) => n && n.toLowerCase() === profile.name.toLowerCase()))
+      openProfile(profile.name);
     if (g.id === state.active) { render(); sound.play("end"); announce(resultText(m, g)); }
     renderLists();
   },
@@ -313,7 +323,8 @@ function showAccount() {
   $("me").hidden = !me;
   if (me) {
     $("me-name").textContent = me.name;
-    $("me-rating").textContent = me.guest ? "guest" : Math.round(me.rating);
+    $("me-name").href = `#user=${encodeURIComponent(me.name)}`;
+    $("me-rating").textContent = me.guest ? "guest" : ratingText(me.rating, me.provisional);
   }
   $("guest").hidden = !state.guests;
   renderLobbyControls();
@@ -382,7 +393,11 @@ async function loadRecent() {
     const u = await conn.send("user", { name: me.name });
     if (state.me !== me) return;
     state.recent = u.recent_games || [];
-    if (!me.guest && typeof u.rating === "number") { me.rating = u.rating; showAccount(); }
+    if (!me.guest && typeof u.rating === "number") {
+      me.rating = u.rating;
+      me.provisional = u.provisional;
+      showAccount();
+    }
     renderLists();
   } catch { /* the list stays as it was */ }
 }
@@ -393,8 +408,48 @@ function hashGame() {
   return m ? Number(m[1]) : null;
 }
 
-// An address pasted or a link followed in an open tab: show that game.
+// The player in the address (#user=NAME), or null.
+function hashUser() {
+  const m = /^#user=([^&]+)$/.exec(location.hash);
+  if (!m) return null;
+  try { return decodeURIComponent(m[1]); } catch { return null; }
+}
+
+// ---- profiles (profile.js) ----------------------------------------------------
+const profile = { name: null, user: null, games: [] };
+
+async function openProfile(name, older = false) {
+  const before = older && profile.games.length ? profile.games[profile.games.length - 1].game : undefined;
+  try {
+    const u = await conn.send("user", { name, limit: PROFILE_PAGE, ...(before ? { before } : {}) });
+    profile.games = older && profile.name === u.name ? profile.games.concat(u.recent_games) : u.recent_games;
+    profile.name = u.name;
+    profile.user = u;
+  } catch (e) {
+    fail(e);
+    return;
+  }
+  const host = $("profile");
+  host.hidden = false;
+  renderProfile(host, profile.user, profile.games, {
+    onGame: (gid) => { history.replaceState(null, "", `#game=${gid}`); openGame(gid); },
+    onUser: (other) => { history.replaceState(null, "", `#user=${encodeURIComponent(other)}`); openProfile(other); },
+    onMore: () => openProfile(profile.name, true),
+    onClose: closeProfile,
+  });
+  if (!older) host.scrollIntoView({ block: "nearest" });
+}
+
+function closeProfile() {
+  $("profile").hidden = true;
+  profile.name = null;
+  if (hashUser() !== null) history.replaceState(null, "", state.active ? `#game=${state.active}` : location.pathname);
+}
+
+// An address pasted or a link followed in an open tab: show that game or player.
 window.addEventListener("hashchange", () => {
+  const who = hashUser();
+  if (who !== null) { if (conn.isOpen()) openProfile(who); return; }
   const gid = hashGame();
   if (gid === null) { if (location.hash === "" && state.active) setActive(null); return; }
   if (gid === state.active) return;
@@ -445,7 +500,7 @@ function renderLists() {
   seeks.replaceChildren();
   for (const o of state.offers.values()) {
     const mine = o.from.toLowerCase() === me, forMe = o.to && o.to.toLowerCase() === me;
-    const e = li(`${o.kind === "challenge" ? `${o.from} → ${o.to}` : o.from} (${Math.round(o.rating)}), ${terms(o)}, ${o.from} plays ${o.color}`, seeks);
+    const e = li(`${o.kind === "challenge" ? `${o.from} → ${o.to}` : o.from} (${ratingText(o.rating, o.provisional)}), ${terms(o)}, ${o.from} plays ${o.color}`, seeks);
     e.dataset.offer = o.offer;
     if (mine) button("Cancel", e, () => request("cancel", { offer: o.offer }).catch(() => {}));
     else if (state.me && (!o.to || forMe)) {
@@ -544,10 +599,10 @@ function resultText(e, g) {
   const winner = e.winner || (e.result === "1-0" ? "red" : e.result === "0-1" ? "black" : null);
   const head = winner ? `${cap(winner)} wins` : e.result === "1/2-1/2" ? "Draw" : "No result";
   const detail = cap(String(e.text || e.reason || "").replace(/^(1-0|0-1|1\/2-1\/2|\*)\s*/, ""));
-  return `${e.result}  ${head}${detail ? ": " + detail : ""}${ratingText(e, g)}`;
+  return `${e.result}  ${head}${detail ? ": " + detail : ""}${ratingsChange(e, g)}`;
 }
 
-function ratingText(e, g) {
+function ratingsChange(e, g) {
   if (!e.ratings || !g) return "";
   const side = (c) => {
     const after = e.ratings[c];
