@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The lobby: open seeks (anyone may accept) and direct challenges (one user
- * may accept or decline), one id space for both ("offers"); the list of live
- * games; lobby chat. An offer goes when its author's last connection goes. */
+ * may accept or decline), one id space for both ("offers"); rematches (a
+ * challenge to the last opponent, colours swapped, that a rematch of the other
+ * player accepts) and quick pairing (join a seek of the same terms or open
+ * one); the list of live games; lobby chat. An offer goes when its author's
+ * last connection goes. */
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@ typedef struct offer {
     double rating;
     int provisional;
     int base_s, inc_s, ruleset, rated, color;
+    int64_t rematch_of; /* a rematch: the finished game it repeats (0: none) */
     struct offer *next;
 } offer;
 
@@ -34,6 +38,8 @@ static json_t *offer_json(const offer *o)
                           "color", color_name(o->color));
     if (o->challenge)
         json_object_set_new(j, "to", json_string(o->to_name));
+    if (o->rematch_of)
+        json_object_set_new(j, "rematch", json_integer((json_int_t)o->rematch_of));
     return j;
 }
 
@@ -102,12 +108,10 @@ int lobby_refuse_playing(conn *c, json_t *id)
     return 1;
 }
 
-static offer *offer_new(conn *c, json_t *m, json_t *id)
+/* A new offer of the user with the terms of o (checked), or NULL after an error. */
+static offer *offer_add(conn *c, offer o, json_t *id)
 {
-    offer o;
-    memset(&o, 0, sizeof o);
-    if (parse_terms(c, m, id, &o.base_s, &o.inc_s, &o.ruleset, &o.rated, &o.color) < 0 ||
-        lobby_refuse_playing(c, id))
+    if (lobby_refuse_playing(c, id))
         return NULL;
     if (c->user->nseeks >= SRV_MAX_SEEKS_PER_USER) {
         conn_error(c, id, "too_many_offers", "at most %d open seeks and challenges per user",
@@ -131,6 +135,15 @@ static offer *offer_new(conn *c, json_t *m, json_t *id)
     return p;
 }
 
+static offer *offer_new(conn *c, json_t *m, json_t *id)
+{
+    offer o;
+    memset(&o, 0, sizeof o);
+    if (parse_terms(c, m, id, &o.base_s, &o.inc_s, &o.ruleset, &o.rated, &o.color) < 0)
+        return NULL;
+    return offer_add(c, o, id);
+}
+
 static void offer_remove(offer *o, const char *why)
 {
     for (offer **pp = &g_offers; *pp; pp = &(*pp)->next)
@@ -152,15 +165,30 @@ static void offer_remove(offer *o, const char *why)
     free(o);
 }
 
-void cmd_seek(conn *c, json_t *m, json_t *id)
+static void seek_announce(conn *c, const offer *o, json_t *id)
 {
-    offer *o = offer_new(c, m, id);
-    if (!o)
-        return;
     json_t *ev = offer_json(o);
     json_object_set_new(ev, "type", json_string("seek"));
     for (conn *k = conn_next(NULL); k; k = conn_next(k))
         if (k->lobby && k->user && k != c)
+            conn_send(k, ev);
+    conn_send_id(c, id, ev);
+}
+
+void cmd_seek(conn *c, json_t *m, json_t *id)
+{
+    offer *o = offer_new(c, m, id);
+    if (o)
+        seek_announce(c, o, id);
+}
+
+static void challenge_announce(conn *c, const offer *o, json_t *id)
+{
+    json_t *ev = offer_json(o);
+    json_object_set_new(ev, "type", json_string("challenge"));
+    send_to_user(o->to_uid, ev);
+    for (conn *k = c->user->conns; k; k = k->unext)
+        if (k != c)
             conn_send(k, ev);
     conn_send_id(c, id, ev);
 }
@@ -192,13 +220,7 @@ void cmd_challenge(conn *c, json_t *m, json_t *id)
     o->challenge = 1;
     o->to_uid = target->id;
     snprintf(o->to_name, sizeof o->to_name, "%s", target->name);
-    json_t *ev = offer_json(o);
-    json_object_set_new(ev, "type", json_string("challenge"));
-    send_to_user(target->id, ev);
-    for (conn *k = c->user->conns; k; k = k->unext)
-        if (k != c)
-            conn_send(k, ev);
-    conn_send_id(c, id, ev);
+    challenge_announce(c, o, id);
 }
 
 static offer *find_offer(conn *c, json_t *m, json_t *id)
@@ -215,11 +237,17 @@ static offer *find_offer(conn *c, json_t *m, json_t *id)
     return NULL;
 }
 
+static void accept_offer(conn *c, offer *o, json_t *id);
+
 void cmd_accept(conn *c, json_t *m, json_t *id)
 {
     offer *o = find_offer(c, m, id);
-    if (!o)
-        return;
+    if (o)
+        accept_offer(c, o, id);
+}
+
+static void accept_offer(conn *c, offer *o, json_t *id)
+{
     if (o->uid == c->user->id) {
         conn_error(c, id, "own_offer", "you cannot accept your own offer");
         return;
@@ -266,6 +294,108 @@ void cmd_accept(conn *c, json_t *m, json_t *id)
     offer_remove(o, "accepted");
     lobby_user_playing(t.uid[0]);
     lobby_user_playing(t.uid[1]);
+}
+
+/* Same terms: what quick pairing matches (the colours apart). */
+static int same_terms(const offer *a, const offer *b)
+{
+    return a->base_s == b->base_s && a->inc_s == b->inc_s && a->ruleset == b->ruleset &&
+           a->rated == b->rated;
+}
+
+void cmd_rematch(conn *c, json_t *m, json_t *id)
+{
+    json_t *v = json_object_get(m, "game");
+    if (!json_is_integer(v)) {
+        conn_error(c, id, "bad_field", "'game' (an integer) is required");
+        return;
+    }
+    int64_t gid = (int64_t)json_integer_value(v);
+    store_game sg;
+    if (gid <= 0 || store_game_get(gid, &sg) != ST_OK) {
+        conn_error(c, id, "no_such_game", "no such game");
+        return;
+    }
+    int me = sg.uid[0] == c->user->id ? 0 : sg.uid[1] == c->user->id ? 1 : -1;
+    if (me < 0) {
+        conn_error(c, id, "not_your_game", "you did not play in game %lld", (long long)gid);
+        return;
+    }
+    if (sg.result == XQ_RESULT_ONGOING) {
+        conn_error(c, id, "game_not_over", "game %lld is still being played", (long long)gid);
+        return;
+    }
+    if (sg.engine_level >= 0) {
+        conn_error(c, id, "not_allowed", "a game against the engine: start another with `engine`");
+        return;
+    }
+    int64_t opp = sg.uid[1 - me];
+    for (offer *o = g_offers; o; o = o->next) {
+        if (o->rematch_of != gid)
+            continue;
+        if (o->uid == opp && o->to_uid == c->user->id) { /* both want it: it starts */
+            accept_offer(c, o, id);
+            return;
+        }
+        if (o->uid == c->user->id) {
+            conn_error(c, id, "already_offered", "your rematch offer stands");
+            return;
+        }
+    }
+    user *target = user_online(opp);
+    if (!target) {
+        conn_error(c, id, "no_such_user", "your opponent is not online");
+        return;
+    }
+    offer t;
+    memset(&t, 0, sizeof t);
+    t.base_s = sg.base_s;
+    t.inc_s = sg.inc_s;
+    t.ruleset = sg.ruleset;
+    t.rated = sg.rated;
+    t.color = 1 - me; /* colours swapped */
+    t.rematch_of = gid;
+    offer *o = offer_add(c, t, id);
+    if (!o)
+        return;
+    o->challenge = 1;
+    o->to_uid = opp;
+    snprintf(o->to_name, sizeof o->to_name, "%s", target->name);
+    challenge_announce(c, o, id);
+}
+
+void cmd_pair(conn *c, json_t *m, json_t *id)
+{
+    offer t;
+    memset(&t, 0, sizeof t);
+    if (parse_terms(c, m, id, &t.base_s, &t.inc_s, &t.ruleset, &t.rated, &t.color) < 0 ||
+        lobby_refuse_playing(c, id))
+        return;
+    offer *match = NULL, *own = NULL;
+    for (offer *o = g_offers; o; o = o->next) { /* newest first: the last match is the oldest */
+        if (o->challenge || !same_terms(o, &t))
+            continue;
+        if (o->uid == c->user->id) {
+            own = o;
+            continue;
+        }
+        if ((t.color < 0 || o->color < 0 || o->color != t.color) && user_online(o->uid) &&
+            !game_user_playing(o->uid))
+            match = o;
+    }
+    if (match) {
+        if (match->color < 0 && t.color >= 0)
+            match->color = 1 - t.color; /* the pairer asked for a side */
+        accept_offer(c, match, id);
+    } else if (own) { /* the same seek is open already: it is the answer */
+        json_t *ev = offer_json(own);
+        json_object_set_new(ev, "type", json_string("seek"));
+        conn_send_id(c, id, ev);
+    } else {
+        offer *o = offer_add(c, t, id);
+        if (o)
+            seek_announce(c, o, id);
+    }
 }
 
 void lobby_user_playing(int64_t uid)

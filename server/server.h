@@ -202,6 +202,8 @@ void cmd_unlobby(conn *c, json_t *m, json_t *id);
 void cmd_seek(conn *c, json_t *m, json_t *id);
 void cmd_challenge(conn *c, json_t *m, json_t *id);
 void cmd_accept(conn *c, json_t *m, json_t *id);
+void cmd_rematch(conn *c, json_t *m, json_t *id); /* a rematch of a finished game */
+void cmd_pair(conn *c, json_t *m, json_t *id);    /* quick pairing */
 void cmd_decline(conn *c, json_t *m, json_t *id);
 void cmd_cancel(conn *c, json_t *m, json_t *id);
 void cmd_games(conn *c, json_t *m, json_t *id);

@@ -84,6 +84,8 @@ static const command k_commands[] = {
     {"challenge", cmd_challenge, 1},
     {"engine", cmd_engine, 1},
     {"accept", cmd_accept, 1},
+    {"rematch", cmd_rematch, 1},
+    {"pair", cmd_pair, 1},
     {"decline", cmd_decline, 1},
     {"cancel", cmd_cancel, 1},
     {"move", cmd_move, 1},

@@ -399,6 +399,48 @@ class Browser(unittest.TestCase):
         page.d.execute_script("location.hash = arguments[0]", "#user=nobody")
         page.until(lambda: page.el("toast").is_displayed(), "an unknown player is reported")
 
+    def test_quick_pairing_and_rematch(self):
+        """Quick pairing: alice's 3+2 opens a seek, bob's 3+2 joins it; after the
+        game alice asks for a rematch, bob's button says "Accept rematch", and the
+        new game starts on both pages with the colours swapped (issue 27)."""
+        alice, bob = Page(self, self.url), Page(self, self.url)
+        alice.register("alice")
+        bob.register("bob")
+        quick = '#quick button[data-base="180"][data-inc="2"]'
+        alice.d.find_element(By.CSS_SELECTOR, quick).click()
+        bob.until(lambda: bob.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "bob sees alice's 3+2 seek")
+        self.assertIn("3+2", bob.d.find_element(By.CSS_SELECTOR, "#seeks li").text)
+        bob.d.find_element(By.CSS_SELECTOR, quick).click()
+        for p in (alice, bob):
+            p.until(lambda p=p: "alice – bob" in p.text("game-title") or "bob – alice" in p.text("game-title"),
+                    "the paired game is shown")
+        g1 = int(alice.text("game-title").split(":")[0].split()[1])
+        red, black = (alice, bob) if "alice – bob" in alice.text("game-title") else (bob, alice)
+        red.play("h2e2")
+        black.until(lambda: black.plies() == 1, "black sees h2e2")
+        black.play("h9g7")
+        red.until(lambda: red.plies() == 2, "red sees h9g7")
+        black.click("resign")
+        black.d.switch_to.alert.accept()
+        for p in (alice, bob):
+            p.until(lambda p=p: p.el("rematch").is_displayed() and p.text("rematch") == "Rematch",
+                    "Rematch is offered after the game")
+        alice.click("rematch")
+        alice.until(lambda: alice.text("rematch") == "Rematch offered", "alice's rematch stands")
+        bob.until(lambda: bob.text("rematch") == "Accept rematch", "bob is asked for a rematch")
+        bob.shot("rematch-offered")
+        bob.click("rematch")
+        for p in (alice, bob):
+            p.until(lambda p=p: not p.text("game-title").startswith("Game %d:" % g1) and
+                    p.text("game-title").startswith("Game "), "the rematch is shown")
+        g2 = int(alice.text("game-title").split(":")[0].split()[1])
+        self.assertNotEqual(g1, g2)
+        # colours swapped: the one who was black is red now
+        want = "%s – %s" % (("bob", "alice") if red is alice else ("alice", "bob"))
+        self.assertIn(want, alice.text("game-title"))
+        self.assertIn(want, bob.text("game-title"))
+        self.assertIn("3+2", alice.text("game-title") + alice.text("game-panel"))
+
     def test_visitor_controls_and_game_chat_after_login_again(self):
         carol = Page(self, self.url)
         # on a phone (390x844) with no game shown the lobby is not below an idle

@@ -490,6 +490,94 @@ class Ratings(Base):
             self.assertEqual((r["type"], r["code"]), ("error", "bad_field"), bad)
 
 
+class Rematch(Base):
+    """`rematch` (colours swapped, same terms, both must want it) and `pair`
+    (quick pairing: join a seek of the same terms or open one)."""
+
+    def finished(self, a, b, **terms):
+        gid = self.game(a, b, **terms)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(b.call("resign", game=gid)["type"], "ok")
+        a.expect("end", game=gid)
+        return gid
+
+    def test_rematch_both_accept(self):
+        a, b, w = self.user("alice"), self.user("bob"), self.user("carol")
+        gid = self.finished(a, b, base=180, inc=2, rules="cxa", rated=True)
+        ch = a.call("rematch", game=gid)
+        self.assertEqual((ch["type"], ch["rematch"], ch["to"], ch["color"]),
+                         ("challenge", gid, "bob", "black"), ch)
+        self.assertEqual((ch["base"], ch["inc"], ch["rules"], ch["rated"]), (180, 2, "cxa", True))
+        ev = b.expect("challenge", offer=ch["offer"])
+        self.assertEqual(ev["rematch"], gid)
+        self.assertEqual(a.call("rematch", game=gid)["code"], "already_offered")
+        self.assertEqual(w.call("rematch", game=gid)["code"], "not_your_game")
+        g = b.call("rematch", game=gid)  # bob wants it too: it starts, colours swapped
+        self.assertEqual((g["type"], g["you"]), ("game", "red"), g)
+        self.assertEqual((g["red"]["name"], g["black"]["name"]), ("bob", "alice"))
+        self.assertEqual((g["base"], g["inc"], g["rules"], g["rated"]), (180, 2, "cxa", True))
+        a.expect("game", game=g["game"])
+        a.expect("offer_gone", offer=ch["offer"])
+
+    def test_rematch_refusals(self):
+        a, b = self.user("alice"), self.user("bob")
+        live = self.game(a, b)
+        self.assertEqual(a.call("rematch", game=live)["code"], "game_not_over")
+        self.assertEqual(a.call("resign", game=live)["type"], "ok")
+        b.expect("end", game=live)
+        for bad, code in (({"game": "x"}, "bad_field"), ({"game": 999}, "no_such_game"),
+                          ({"game": 0}, "no_such_game"), ({}, "bad_field")):
+            self.assertEqual(a.call("rematch", **bad)["code"], code, bad)
+        e = a.call("engine", level=0, color="red")
+        self.assertEqual(a.call("resign", game=e["game"])["type"], "ok")
+        a.expect("end", game=e["game"])
+        self.assertEqual(a.call("rematch", game=e["game"])["code"], "not_allowed")
+        b.close()  # the opponent leaves: nobody to ask
+        time.sleep(0.2)
+        self.assertEqual(a.call("rematch", game=live)["code"], "no_such_user")
+        # bob declines a rematch: it is gone for both
+        c = self.user("carol")
+        g2 = self.finished(a, c)
+        ch = c.call("rematch", game=g2)
+        a.expect("challenge", offer=ch["offer"])
+        self.assertEqual(a.call("decline", offer=ch["offer"])["type"], "ok")
+        c.expect("offer_gone", offer=ch["offer"], reason="declined")
+
+    def test_quick_pairing(self):
+        a, b, c = self.user("alice"), self.user("bob"), self.user("carol")
+        s = a.call("pair", base=300, inc=3)
+        self.assertEqual((s["type"], s["kind"], s["base"], s["inc"], s["color"]),
+                         ("seek", "seek", 300, 3, "random"), s)
+        # the same pairing again: the same seek, not a second one
+        self.assertEqual(a.call("pair", base=300, inc=3)["offer"], s["offer"])
+        # other terms open another seek
+        s2 = c.call("pair", base=600, inc=5)
+        self.assertEqual(s2["type"], "seek")
+        # bob pairs on alice's terms: the game starts with alice
+        g = b.call("pair", base=300, inc=3)
+        self.assertEqual(g["type"], "game", g)
+        self.assertEqual({g["red"]["name"], g["black"]["name"]}, {"alice", "bob"})
+        self.assertEqual((g["base"], g["inc"], g["rated"]), (300, 3, False))
+        a.expect("game", game=g["game"])
+        # a colour asked for is honoured against a random seek
+        d = self.user("dave")
+        g2 = d.call("pair", base=600, inc=5, color="black")
+        self.assertEqual((g2["type"], g2["you"]), ("game", "black"), g2)
+        # a player busy with a game against a person cannot pair
+        self.assertEqual(a.call("pair", base=60, inc=0)["code"], "already_playing")
+        self.assertEqual(d.call("pair", base=0)["code"], "bad_field")
+        # the line protocol's words
+        line = self.client()
+        self.assertEqual(line.call("register", name="erin", password="secret-erin")["type"],
+                         "session")
+        line.raw("pair 120 1 axf false random\n")
+        w = line.expect("seek")
+        self.assertEqual((w["from"], w["base"], w["inc"], w["rules"], w["rated"]),
+                         ("erin", 120, 1, "axf", False))
+        line.raw("rematch 999\n")
+        self.assertEqual(line.expect("error")["code"], "no_such_game")
+
+
 class BadInput(Base):
     def test_handshake(self):
         c = self.client(say_hello=False)

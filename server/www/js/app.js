@@ -94,6 +94,7 @@ const ERRORS = {
   too_many_offers: "You have three open seeks and challenges; cancel one first.",
   no_such_game: "There is no such game.",
   game_over: "That game is over.",
+  game_not_over: "That game is still being played.",
   not_your_game: "You do not play in that game.",
   not_your_turn: "It is not your turn.",
   bad_move: "That is not a move: write it like h2e2, C2.5 or 炮二平五.",
@@ -299,10 +300,12 @@ const handlers = {
   seek(m) { state.offers.set(m.offer, m); renderLists(); },
   challenge(m) {
     state.offers.set(m.offer, m);
-    if (state.me && m.to && m.to.toLowerCase() === state.me.name.toLowerCase()) toast(`${m.from} challenges you`);
+    if (state.me && m.to && m.to.toLowerCase() === state.me.name.toLowerCase())
+      toast(m.rematch ? `${m.from} offers a rematch` : `${m.from} challenges you`);
     renderLists();
+    renderActiveControls();
   },
-  offer_gone(m) { state.offers.delete(m.offer); renderLists(); },
+  offer_gone(m) { state.offers.delete(m.offer); renderLists(); renderActiveControls(); },
   game_started(m) { state.live.set(m.game, { ...m, ply: 0 }); renderLists(); },
   game_over(m) { state.live.delete(m.game); renderLists(); },
 };
@@ -345,6 +348,7 @@ function renderLobbyControls() {
   const me = state.me, busy = me && playing();
   const who = state.guests ? "Sign in or play as a guest" : "Sign in or register";
   for (const id of ["seek", "challenge", "play-engine"]) $(id).disabled = !me || !!busy;
+  for (const b of document.querySelectorAll("#quick button")) b.disabled = !me || !!busy;
   $("challenge-name").disabled = !me;
   $("lobby-chat-input").disabled = !me;
   $("lobby-chat-form").querySelector("button").disabled = !me;
@@ -426,7 +430,7 @@ async function openProfile(name, older = false) {
     profile.name = u.name;
     profile.user = u;
   } catch (e) {
-    fail(e);
+    toast(e && e.code === "no_such_user" ? `There is no player named ${name}.` : errorText(e));
     return;
   }
   const host = $("profile");
@@ -570,7 +574,7 @@ function render(animate = null) {
     board.setFlipped(false);
     board.setPosition("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     $("result").hidden = true;
-    for (const id of ["resign", "abort", "draw", "draw-decline", "takeback", "takeback-decline", "pgn", "leave"]) $(id).hidden = true;
+    for (const id of ["resign", "abort", "draw", "draw-decline", "takeback", "takeback-decline", "rematch", "pgn", "leave"]) $(id).hidden = true;
     for (const p of ["player-top", "player-bottom"]) {
       $(p).querySelector(".pname").textContent = "";
       $(p).querySelector(".clock").textContent = "";
@@ -670,8 +674,48 @@ function renderControls(g) {
     g.takeback_offer === opp ? "Accept take-back" : g.takeback_offer === g.you ? "Take-back asked" : "Take back");
   $("takeback").disabled = g.takeback_offer === g.you;
   show("takeback-decline", player && g.takeback_offer === opp);
+  // a rematch after a game the user played: the opponent's offer, if any, is
+  // the challenge whose `rematch` names this game (server: colours swapped)
+  const offers = [...state.offers.values()].filter((o) => o.rematch === g.id);
+  const theirs = offers.some((o) => state.me && o.from.toLowerCase() !== state.me.name.toLowerCase());
+  const ours = offers.some((o) => state.me && o.from.toLowerCase() === state.me.name.toLowerCase());
+  show("rematch", !!g.ended && !!g.you && !!state.me,
+    theirs ? "Accept rematch" : ours ? "Rematch offered" : "Rematch");
+  $("rematch").disabled = ours || (!!playing() && playing() !== g);
   show("pgn", true);
   show("leave", true);
+}
+
+// Rematch: against a person the server's `rematch` (both must want it);
+// against the engine a new engine game with the same terms, colours swapped.
+$("rematch").addEventListener("click", () => {
+  const g = state.games.get(state.active);
+  if (!g || !g.you) return;
+  sound.unlock();
+  const engineSide = g.red.engine !== undefined ? "red" : g.black.engine !== undefined ? "black" : null;
+  if (engineSide) {
+    request("engine", { level: g[engineSide].engine, base: g.base, inc: g.inc, rules: g.rules,
+      color: engineSide }).catch(() => {});
+  } else {
+    request("rematch", { game: g.id }).then(() => renderControls(g)).catch(() => {});
+  }
+});
+
+// Quick pairing: join a seek with these terms (and the form's rules and rated
+// flag) or open one: the server's `pair`.
+for (const b of document.querySelectorAll("#quick button")) {
+  b.addEventListener("click", () => {
+    sound.unlock();
+    const t = readTerms();
+    request("pair", { base: Number(b.dataset.base), inc: Number(b.dataset.inc), rules: t.rules,
+      rated: t.rated }).catch(() => {});
+  });
+}
+
+// The shown game's buttons again (an offer that concerns it came or went).
+function renderActiveControls() {
+  const g = state.games.get(state.active);
+  if (g) renderControls(g);
 }
 
 const gameCmd = (type) => () => {
