@@ -195,7 +195,7 @@ static json_t *player_json(const game *g, int s)
 /* The moves of a board's history into j: "moves" (ICCS), "wxf", "zh" and "ply". */
 static void history_json(const xq_board *b, json_t *j)
 {
-    json_t *moves = json_array(), *wxf = json_array(), *zh = json_array();
+    json_t *moves = json_array(), *wxf = json_array(), *zh = json_array(), *checks = json_array();
     int n = xq_board_history_size(b);
     xq_board *replay = NULL; /* the moves again from the start, for their WXF and Chinese text */
     if (xq_board_new(&replay, XQ_START_FEN, NULL) != XQ_OK)
@@ -209,6 +209,8 @@ static void history_json(const xq_board *b, json_t *j)
             xq_board_move_to_text(replay, mv, XQ_NOTATION_WXF, 0, w, sizeof w);
             xq_board_move_to_text(replay, mv, XQ_NOTATION_CHINESE, 0, z, sizeof z);
             xq_board_make_move(replay, mv);
+            if (xq_board_in_check(replay) == 1) /* the page's replay marks the check */
+                json_array_append_new(checks, json_integer(i + 1));
         }
         json_array_append_new(moves, json_string(s));
         json_array_append_new(wxf, json_string(w[0] ? w : s));
@@ -218,6 +220,7 @@ static void history_json(const xq_board *b, json_t *j)
     json_object_set_new(j, "moves", moves);
     json_object_set_new(j, "wxf", wxf);
     json_object_set_new(j, "zh", zh);
+    json_object_set_new(j, "checks", checks);
     json_object_set_new(j, "ply", json_integer(n));
 }
 
@@ -279,11 +282,18 @@ static json_t *state_json(const game *g, const conn *c)
     return j;
 }
 
+typedef struct replay_ctx {
+    xq_board *board;
+    json_t *clocks; /* [red_ms, black_ms] after each move */
+} replay_ctx;
+
 static int replay_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
 {
-    (void)ply, (void)r, (void)b;
+    (void)ply;
+    replay_ctx *x = arg;
     xq_move m;
-    return xq_move_parse(mv, &m) != XQ_OK || xq_board_make_move(arg, m) != XQ_OK;
+    json_array_append_new(x->clocks, json_pack("[II]", (json_int_t)r, (json_int_t)b));
+    return xq_move_parse(mv, &m) != XQ_OK || xq_board_make_move(x->board, m) != XQ_OK;
 }
 
 /* A finished game as stored: the same fields as a live game's state, with the
@@ -294,7 +304,8 @@ static json_t *finished_state_json(const store_game *sg, const conn *c)
     xq_board *b;
     if (xq_board_new(&b, NULL, NULL) != XQ_OK)
         return NULL;
-    store_game_moves(sg->id, replay_move, b);
+    replay_ctx x = {b, json_array()};
+    store_game_moves(sg->id, replay_move, &x);
     char fen[XQ_FEN_MAX];
     xq_board_fen(b, fen, sizeof fen);
     json_t *pl[2];
@@ -320,6 +331,7 @@ static json_t *finished_state_json(const store_game *sg, const conn *c)
         (json_int_t)sg->ended);
     history_json(b, j);
     xq_board_free(b);
+    json_object_set_new(j, "clocks", x.clocks);
     chat_json(sg->id, j);
     json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
     json_object_set_new(j, "draw_offer", json_null());

@@ -441,6 +441,73 @@ class Browser(unittest.TestCase):
         self.assertIn(want, bob.text("game-title"))
         self.assertIn("3+2", alice.text("game-title") + alice.text("game-panel"))
 
+    def test_replay_during_and_after_a_game(self):
+        """The move list steps (←/→, Home/End, the wheel, a click on a move, the
+        buttons) during a game and after it: an earlier position with its last
+        move and check marks, End back to the live game; a finished game shows
+        the clocks after each move (issue 27, replay)."""
+        alice = Page(self, self.url)
+        alice.register("alice")
+        bob = self.line_user("bob")
+        s = bob.call("seek", color="black", base=600, inc=0)
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "alice sees bob's seek")
+        alice.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        gid = bob.expect("game")["game"]
+        alice.until(lambda: alice.text("game-title").startswith("Game %d" % gid), "the game is shown")
+        piece = lambda sq: alice.d.find_elements(By.CSS_SELECTOR, '#board-host [data-piece="%s"]' % sq)  # noqa: E731
+        body = alice.d.find_element(By.TAG_NAME, "body")
+        for i, mv in enumerate(MATE[:4]):
+            if i % 2 == 0:
+                alice.play(mv)
+            else:
+                self.assertEqual(bob.call("move", game=gid, move=mv)["type"], "move")
+                alice.until(lambda i=i: alice.plies() == i + 1, "alice sees %s" % mv)
+        # during the game: two steps back show the position after ply 2
+        alice.el("moves").click()
+        body.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+        alice.until(lambda: "Move 2 of 4" in alice.text("replay-note"), "the replay is at move 2")
+        self.assertTrue(piece("b2") and not piece("b4"), "b2b4 is not played at ply 2")
+        self.assertTrue(alice.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="2"]'))
+        self.assertEqual(alice.targets(), 0)  # no move is played on an old position
+        body.send_keys(Keys.END)
+        alice.until(lambda: alice.text("replay-note") == "" and piece("b4"), "End returns to the game")
+        # the game goes on to mate, seen live
+        for i, mv in enumerate(MATE[4:], start=4):
+            if i % 2 == 0:
+                alice.play(mv)
+            else:
+                self.assertEqual(bob.call("move", game=gid, move=mv)["type"], "move")
+                alice.until(lambda i=i: alice.plies() == i + 1, "alice sees %s" % mv)
+        alice.until(lambda: alice.el("result").is_displayed(), "the mate ends the game")
+        st = bob.call("state", game=gid)
+        self.assertEqual(len(st["clocks"]), len(MATE))
+        # after the game: Home, then every ply forward, the check mark as the server says
+        body.send_keys(Keys.HOME)
+        alice.until(lambda: "Move 0 of 7" in alice.text("replay-note"), "Home shows the start")
+        self.assertTrue(piece("e0") and piece("b2") and not alice.d.find_elements(By.CSS_SELECTOR, "#board-host .check"))
+        for ply in range(1, len(MATE) + 1):
+            alice.click("replay-fwd")
+            alice.until(lambda ply=ply: alice.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="%d"]' % ply)
+                        or (ply == len(MATE) and alice.text("replay-note") == ""), "ply %d is shown" % ply)
+            checked = bool(alice.d.find_elements(By.CSS_SELECTOR, "#board-host .check"))
+            self.assertEqual(checked, ply in st["checks"], "check mark at ply %d" % ply)
+        self.assertIn(len(MATE), st["checks"])  # the mate gives check
+        # a click on a move shows it; the wheel steps back from there
+        alice.d.find_element(By.CSS_SELECTOR, '#moves [data-ply="3"]').click()
+        alice.until(lambda: "Move 3 of 7" in alice.text("replay-note"), "a click shows move 3")
+        self.assertIn("clocks", alice.text("replay-note"))  # a finished game's clocks at that move
+        alice.d.execute_script("document.getElementById('moves').dispatchEvent("
+                               "new WheelEvent('wheel', {deltaY: -100, bubbles: true, cancelable: true}))")
+        alice.until(lambda: "Move 2 of 7" in alice.text("replay-note"), "the wheel steps back")
+        alice.shot("replay")
+        # a fresh browser opens the finished game by its link, and replays it
+        fresh = Page(self, self.url + "#game=%d" % gid)
+        fresh.until(lambda: fresh.el("result").is_displayed() and fresh.plies() == len(MATE),
+                    "the finished game opens by its link in a fresh browser")
+        self.assertIn("checkmate", fresh.text("result").lower())
+        fresh.click("replay-first")
+        fresh.until(lambda: "Move 0 of 7" in fresh.text("replay-note"), "the fresh browser replays")
+
     def test_visitor_controls_and_game_chat_after_login_again(self):
         carol = Page(self, self.url)
         # on a phone (390x844) with no game shown the lobby is not below an idle

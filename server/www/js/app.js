@@ -6,6 +6,7 @@ import { Board, parseFen } from "./board.js";
 import { Connection } from "./net.js";
 import * as sound from "./sound.js";
 import { ratingText, renderProfile } from "./profile.js";
+import { fenAt } from "./replay.js";
 
 // The page has no version of its own: xq-server serves it from its own
 // install (or source tree), so it is the server's, which `welcome` names.
@@ -254,6 +255,8 @@ const handlers = {
     g.ended = m;
     g.clock = { red: m.clock.red, black: m.clock.black, running: "none" };
     state.watching.delete(g.id);
+    // the game as stored, for its replay (the clocks after each move)
+    conn.send("state", { game: g.id }, { quiet: true }).catch(() => {});
     // a rated game changed the user's rating: show the new one at once
     if (m.ratings && g.you && state.me && !state.me.guest &&
         state.me.name.toLowerCase() === g[g.you].name.toLowerCase()) {
@@ -585,8 +588,14 @@ function render(animate = null) {
   }
   board.setFlipped(!!g.flip);
   const myTurn = g.you && g.you === g.turn && !g.ended;
-  board.setPosition(g.fen, { legal: myTurn ? g.legal : [], last: g.moves[g.moves.length - 1] || null,
-    check: g.check, animate });
+  const v = viewedPly(g);
+  if (v < g.moves.length) // an earlier position: shown, not played on
+    board.setPosition(fenAt(g.start, g.moves, v), { legal: [], last: g.moves[v - 1] || null,
+      check: (g.checks || []).includes(v), animate: animate === g.moves[v - 1] ? animate : null });
+  else
+    board.setPosition(g.fen, { legal: myTurn ? g.legal : [], last: g.moves[g.moves.length - 1] || null,
+      check: g.check, animate });
+  renderReplay(g);
   $("game-title").textContent = `Game ${g.id}: ${g.red.name} – ${g.black.name}, ${terms(g)}`;
   renderPlayers(g);
   renderMoves(g);
@@ -651,14 +660,76 @@ function renderMoves(g) {
   const list = $("moves");
   list.replaceChildren();
   const names = state.notation === "iccs" ? g.moves : state.notation === "wxf" ? g.wxf : g.zh;
+  const v = viewedPly(g);
   for (let i = 0; i < names.length; i += 2) {
     const e = li("", list);
     const r = document.createElement("span"), b = document.createElement("span");
     r.textContent = names[i];
     b.textContent = names[i + 1] || "";
+    [r, b].forEach((span, k) => {
+      if (!span.textContent) return;
+      const ply = i + k + 1;
+      span.dataset.ply = ply;
+      span.className = "ply";
+      span.addEventListener("click", () => viewPly(g, ply));
+      if (ply === v) { span.classList.add("viewing"); span.setAttribute("aria-current", "step"); }
+    });
     e.append(r, b);
   }
   list.scrollTop = list.scrollHeight;
+}
+
+// ---- replay ------------------------------------------------------------------
+// g.view: the ply shown (0 = the start), or null to follow the game (the last
+// move, live). Stepping back in a live game shows an earlier position; → to
+// the end, End or a click on the last move returns to the live position.
+function viewedPly(g) {
+  return g.view === null || g.view === undefined ? g.moves.length : Math.min(g.view, g.moves.length);
+}
+
+function viewPly(g, ply) {
+  const n = g.moves.length, p = Math.max(0, Math.min(n, ply));
+  const before = viewedPly(g);
+  g.view = p >= n ? null : p;
+  if (viewedPly(g) !== before && g.id === state.active) render(before + 1 === viewedPly(g) ? g.moves[before] : null);
+}
+
+function renderReplay(g) {
+  const n = g.moves.length, v = viewedPly(g);
+  $("replay-first").disabled = $("replay-back").disabled = v === 0;
+  $("replay-fwd").disabled = $("replay-last").disabled = v === n;
+  let note = v < n ? `Move ${v} of ${n}${g.ended ? "" : " · End: back to the game"}` : "";
+  // a finished game's clocks after the shown move (the server's `clocks`)
+  if (v < n && v > 0 && Array.isArray(g.clocks) && g.clocks[v - 1])
+    note += ` · clocks ${fmtClock(g.clocks[v - 1][0])} – ${fmtClock(g.clocks[v - 1][1])}`;
+  $("replay-note").textContent = note;
+}
+
+const step = (d) => () => {
+  const g = state.games.get(state.active);
+  if (g) viewPly(g, d === "first" ? 0 : d === "last" ? g.moves.length : viewedPly(g) + d);
+};
+$("replay-first").addEventListener("click", step("first"));
+$("replay-back").addEventListener("click", step(-1));
+$("replay-fwd").addEventListener("click", step(1));
+$("replay-last").addEventListener("click", step("last"));
+// ←/→/Home/End anywhere but in a field or on the board (whose keys move its cursor)
+document.addEventListener("keydown", (e) => {
+  const t = e.target;
+  if (e.altKey || e.ctrlKey || e.metaKey || !state.games.get(state.active)) return;
+  if (t && t.closest && (t.closest("input, textarea, select") || t.closest("#board-host"))) return;
+  const k = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" }[e.key];
+  if (k === undefined) return;
+  e.preventDefault();
+  step(k)();
+});
+// the wheel over the board or the move list steps too
+for (const id of ["board-host", "moves"]) {
+  $(id).addEventListener("wheel", (e) => {
+    if (!state.games.get(state.active) || Math.abs(e.deltaY) < 1) return;
+    e.preventDefault();
+    step(e.deltaY > 0 ? 1 : -1)();
+  }, { passive: false });
 }
 
 function renderControls(g) {
