@@ -220,11 +220,15 @@ class Browser(unittest.TestCase):
                 alice.until(lambda: "bob: you too" in alice.text("game-chat-log"), "alice reads bob")
                 bob.shot("after-reload")
             if i == RESTART_AFTER:
+                self.assertFalse(alice.el("reconnecting").is_displayed())
                 self.srv.stop()
+                # while the server is away the page says so in a banner (issue 27)
+                alice.until(lambda: alice.el("reconnecting").is_displayed(), "the reconnecting banner shows")
                 self.srv.start()  # the same port and database
                 for p in (alice, bob):
                     p.until(lambda p=p: p.text("status") == "online" and p.plies() == i and
                             p.el("game-panel").is_displayed(), "the page is back after a restart")
+                    self.assertFalse(p.el("reconnecting").is_displayed())
             me.play(mv)
             them.until(lambda them=them: them.plies() == i + 1, "the opponent sees ply %d" % (i + 1))
             if i == 4:
@@ -507,6 +511,30 @@ class Browser(unittest.TestCase):
         self.assertIn("checkmate", fresh.text("result").lower())
         fresh.click("replay-first")
         fresh.until(lambda: "Move 0 of 7" in fresh.text("replay-note"), "the fresh browser replays")
+
+    def test_low_time_warning(self):
+        """The player's own running clock warns once when it falls below its
+        threshold (min(10 s, a tenth of the base time)): a sound and "Low time"
+        for screen readers (issue 27)."""
+        alice = Page(self, self.url)
+        alice.register("alice")
+        bob = self.line_user("bob")
+        bob.call("seek", color="black", base=4, inc=0)
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "alice sees bob's seek")
+        # every text the screen-reader region says, in order
+        alice.d.execute_script("""window.xqSaid = [];
+            new MutationObserver(() => window.xqSaid.push(document.getElementById('announce').textContent))
+              .observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true});""")
+        alice.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        gid = bob.expect("game")["game"]
+        alice.play("h2e2")  # alice's clock ran first; now bob's, then hers again
+        self.assertEqual(bob.call("move", game=gid, move="h9g7")["type"], "move")
+        alice.until(lambda: "Low time" in alice.d.execute_script("return window.xqSaid"),
+                    "the low-time warning is given", timeout=10)
+        said = alice.d.execute_script("return window.xqSaid")
+        self.assertEqual(said.count("Low time"), 1, said)
+        alice.until(lambda: alice.el("result").is_displayed(), "the flag falls")
+        self.assertIn("time", alice.text("result").lower())
 
     def test_visitor_controls_and_game_chat_after_login_again(self):
         carol = Page(self, self.url)

@@ -18,6 +18,8 @@ const CHAT_KEEP = 200;       // game chat lines kept per game, ...
 const CHAT_GAMES = 20;       // ... for this many games
 const PROFILE_PAGE = 10;     // games of a profile's archive per page
 const PROVISIONAL_RD = 110;  // a rating is provisional above this deviation (server/rating.h)
+const LOW_TIME_MS = 10000;   // the player's clock sounds once when it falls below this...
+const LOW_TIME_SHARE = 0.1;  // ... or below this share of the base time, whichever is less
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === "red" ? "black" : "red");
@@ -147,6 +149,8 @@ function onStatus(s) {
   const e = $("status");
   e.textContent = s;
   e.dataset.state = s;
+  // a visible banner while the connection is lost (the status chip is small)
+  $("reconnecting").hidden = !(s === "reconnecting" || s === "offline");
 }
 
 async function onOpen() {
@@ -649,6 +653,13 @@ function tick() {
     if (!g.ended && g.clock.running === side) ms -= performance.now() - g.clockAt;
     const c = e.querySelector(".clock");
     const text = fmtClock(ms);
+    // low time: one warning per game, on the user's own running clock
+    if (g.you === side && !g.ended && g.clock.running === side && !g.lowTimeWarned &&
+        ms < Math.min(LOW_TIME_MS, (g.base || 0) * 1000 * LOW_TIME_SHARE || LOW_TIME_MS) && ms > 0) {
+      g.lowTimeWarned = true;
+      sound.play("lowtime");
+      announce("Low time");
+    }
     if (c.textContent !== text) c.textContent = text;
     c.classList.toggle("low", ms < 10000);
     c.setAttribute("aria-label", `${side} clock ${text}`);

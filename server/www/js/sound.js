@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Sounds made with Web Audio (nothing is downloaded): a move, a capture, a
-// check and the end of a game. Muted by the switch on the page (remembered).
+// check, the end of a game and low time on the player's clock. Muted by the switch on the page (remembered).
 
 let ctx = null;
 let muted = localStorage.getItem("xq.muted") === "1";
@@ -36,6 +36,7 @@ const SOUNDS = {
   capture: () => { tone(300, 0, 0.12, { type: "square", gain: 0.18, slide: 0.5 }); tone(760, 0.02, 0.08, { type: "triangle", gain: 0.2 }); },
   check: () => { tone(880, 0, 0.12, { gain: 0.22 }); tone(660, 0.13, 0.16, { gain: 0.22 }); },
   end: () => { [523, 659, 784].forEach((f, i) => tone(f, i * 0.12, 0.45, { gain: 0.16 })); },
+  lowtime: () => { [0, 0.18, 0.36].forEach((t) => tone(1175, t, 0.1, { type: "square", gain: 0.12 })); },
 };
 
 export function play(name) {
