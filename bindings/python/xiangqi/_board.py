@@ -558,22 +558,14 @@ _RESULT_WINNER: Dict[int, Optional[Color]] = {1: RED, 2: BLACK, 3: None}
 
 # ---- board ----
 
-def _new_board(fen: str | bytes | None) -> int:
+def _new_board(fen: str | bytes | None) -> Optional[int]:
     handle = _ffi.c_board_p()
     perr = _ffi.ParseError()
     rc = _lib.xq_board_new(ctypes.byref(handle), None if fen is None else _encode(fen),
                            ctypes.byref(perr))
     if rc < 0:
         raise _errors.from_parse_error(rc, perr, "bad FEN")
-    return _pointer(handle)
-
-
-def _pointer(handle: ctypes.c_void_p) -> int:
-    """The address in a handle the library filled in (never NULL after success)."""
-    value = handle.value
-    if value is None:  # the library returned success without a handle
-        raise StateError(_errors.ESTATE, "the library returned no object")
-    return value
+    return handle.value
 
 
 def validate_fen(fen: str | bytes) -> None:
@@ -599,7 +591,7 @@ class Board(Owned):
     def __init__(self, fen: str | bytes | None = None) -> None:
         self._adopt(_new_board(fen))
 
-    def _adopt(self, handle: int) -> None:
+    def _adopt(self, handle: Optional[int]) -> None:
         self._own(handle, _lib.xq_board_free)
 
     def copy(self: _B) -> _B:
@@ -607,7 +599,7 @@ class Board(Owned):
         handle = _ffi.c_board_p()
         _errors.check(_lib.xq_board_clone(ctypes.byref(handle), self._handle))
         board = Board.__new__(type(self))
-        board._adopt(_pointer(handle))
+        board._adopt(handle.value)
         return board
 
     __copy__ = copy

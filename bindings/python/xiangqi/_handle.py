@@ -20,7 +20,7 @@ class Owned:
     _what = "object"  # named in the error raised after close()
     _ptr: Optional[int] = None  # the C handle (a pointer as an int), None when closed
 
-    def _own(self, handle: int, free: Callable[[int], Any]) -> None:
+    def _own(self, handle: Optional[int], free: Callable[[Any], Any]) -> None:
         self._ptr = handle
         self._finalizer = weakref.finalize(self, free, handle)
 
