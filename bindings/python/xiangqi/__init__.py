@@ -40,8 +40,14 @@ from ._book import Book, BookEntry  # noqa: E402,F401  (opening books)
 from . import _tablebase  # noqa: E402
 from ._tablebase import *  # noqa: F401,F403,E402  (Tablebase: endgame tables)
 
-__all__ = _board.__all__ + _record.__all__ + _search.__all__ + ["pgn", "Game", "read_pgn", "read_pgn_text", "engine", "Book", "BookEntry",
-    *_tablebase.__all__,
+# Built step by step, in a form type checkers follow (mypy reads each += of a
+# module's __all__ or of a list).
+__all__ = list(_board.__all__)
+__all__ += _record.__all__
+__all__ += _search.__all__
+__all__ += ["pgn", "Game", "read_pgn", "read_pgn_text", "engine", "Book", "BookEntry"]
+__all__ += _tablebase.__all__
+__all__ += [
     "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",
     "StateError", "VersionError", "BufferTooSmallError", "XiangqiIOError", "PositionError",
     "AmbiguousMoveError", "NotFoundError", "strerror", "library_version", "library_version_string",
