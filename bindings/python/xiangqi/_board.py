@@ -106,7 +106,8 @@ PIECE_TYPES: Tuple[PieceType, ...] = tuple(PieceType)
 _SVG_COORDINATES: Dict[Union[str, bool], int] = {"both": 3, "numbers": 1, "iccs": 2, "none": 0,
                                                  True: 3, False: 0}
 _SVG_GLYPHS = {"chinese": 0, "letters": 1}
-_GLYPHS: Tuple[Dict[int, str], Dict[int, str]] = ({1: "將", 2: "士", 3: "象", 4: "馬", 5: "車", 6: "砲", 7: "卒"},   # [BLACK]
+_GLYPHS: Tuple[Dict[int, str], ...]
+_GLYPHS = ({1: "將", 2: "士", 3: "象", 4: "馬", 5: "車", 6: "砲", 7: "卒"},   # [BLACK]
            {1: "帅", 2: "仕", 3: "相", 4: "马", 5: "车", 6: "炮", 7: "兵"})   # [RED]
 _LETTERS = " KABNRCP"
 _NAMES = {1: "king", 2: "advisor", 3: "elephant", 4: "horse", 5: "chariot", 6: "cannon",
@@ -952,7 +953,8 @@ class Board(Owned):
         """
         given: object = move
         if not isinstance(given, (Move, str)) and isinstance(getattr(given, "move", None), Move):
-            given = getattr(given, "move")  # a ChildNode: `for node in game.mainline(): board.push(node)`
+            # a ChildNode: `for node in game.mainline(): board.push(node)`
+            given = getattr(given, "move")
         played = self.parse_move(given) if isinstance(given, str) else _as_move(given)
         rc = _lib.xq_board_make_move(self._handle, int(played))
         if rc == _errors.EILLEGAL:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 import os
 import weakref
-from typing import Any, Iterable, List, Optional, Protocol, Tuple, TypeVar, Union
+from typing import Any, Iterable, List, Optional, Protocol, Tuple, TypeVar
 
 from . import _errors, _ffi
 from ._board import Board, Move, Rules, _encode, _rules_c
@@ -187,7 +187,8 @@ class Book(Owned):
         return cls._wrap(handle.value, buf)
 
     @classmethod
-    def build(cls: type[_B], games: str | bytes | os.PathLike[str] | PgnReader[Any] | Iterable[Record],
+    def build(cls: type[_B],
+              games: str | bytes | os.PathLike[str] | PgnReader[Any] | Iterable[Record],
               max_ply: int = 40, min_games: int = 1, min_score: float = 0.0,
               weighting: str = "games") -> _B:
         """Build a book from *games*: a PGN file name, a :class:`PgnReader`,

@@ -25,7 +25,7 @@ import threading
 import time
 import weakref
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple,
-                    TypeVar, Union, overload)
+                    TypeVar, overload)
 
 from . import _book, _errors, _ffi
 from ._board import (BLACK, RED, Board, Color, ColorLike, Move, MoveLike, Rules, _as_move,

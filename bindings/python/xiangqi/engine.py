@@ -39,7 +39,7 @@ import subprocess
 import threading
 import time as _time
 import weakref
-from typing import (IO, TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple,
+from typing import (TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple,
                     Union, overload)
 
 from . import _errors

@@ -34,7 +34,7 @@ import json
 import os
 import random
 import sys
-from typing import Any, Dict, Iterable, Iterator, List, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Sequence, Tuple
 
 import xiangqi
 from xiangqi.tools import distributed as _dist
@@ -55,7 +55,8 @@ DEFAULT_MAX_PLIES: int = 300
 MATE_BAND: int = 1000
 
 #: The fields of every line of ``positions.jsonl`` (format 1).
-POSITION_FIELDS: Tuple[str, ...] = ("fen", "score", "result", "outcome", "game", "ply", "move", "best",
+POSITION_FIELDS: Tuple[str, ...]
+POSITION_FIELDS = ("fen", "score", "result", "outcome", "game", "ply", "move", "best",
                    "check", "capture", "quiet", "random")
 
 _OUTCOME = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
