@@ -58,3 +58,7 @@ XQ_TEST_PACKAGES+=(debhelper dh-python lintian)
 # and the stage that runs the waiting tests under load); shell loops stand in
 # when it is missing.
 XQ_TEST_PACKAGES+=(stress-ng)
+# python3-mypy: the python_mypy test checks the Python package's type hints (mypy
+# --strict on bindings/python, and user code against the installed wheel and its
+# py.typed); skipped without it.
+XQ_TEST_PACKAGES+=(python3-mypy)

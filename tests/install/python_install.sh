@@ -65,6 +65,11 @@ grep -q '^License-Expression: MIT AND OFL-1.1 AND CC-BY-4.0$' "$plat"/xiangqi-*.
 for f in LICENSE lib/svg/LICENSE.noto data/ccpd/LICENSE.ccpd; do
     [ -s "$(echo "$plat"/xiangqi-*.dist-info)/licenses/$f" ] || fail "the wheel lacks .dist-info/licenses/$f"
 done
+# PEP 561: the installed package says it is typed (mypy reads its hints only then)
+[ -f "$plat/xiangqi/py.typed" ] || [ -f "$site/xiangqi/py.typed" ] ||
+    fail "the wheel did not carry xiangqi/py.typed"
+grep -q '^xiangqi/py.typed,sha256=' "$plat"/xiangqi-*.dist-info/RECORD ||
+    fail "xiangqi/py.typed is not in the wheel's RECORD"
 
 cd "$tmp" # nothing of the source tree on sys.path but the tests themselves
 where=$("$vpy" -c 'import xiangqi; print(xiangqi.__file__); print(xiangqi.library_path())') ||
@@ -101,6 +106,7 @@ libdir=$(dirname "$lib")
     "$src/bindings/python" >"$tmp/pip2.log" 2>&1 ||
     { cat "$tmp/pip2.log" >&2; fail "pip install bundle-library=false"; }
 [ -f "$tmp/site/xiangqi/_ffi.py" ] || fail "package not installed"
+[ -f "$tmp/site/xiangqi/py.typed" ] || fail "bundle-library=false: no xiangqi/py.typed"
 [ ! -e "$tmp/site/xiangqi/libxiangqi.so.1" ] || fail "bundle-library=false bundled the library"
 grep -q '^Tag: py3-none-any' "$tmp/site"/xiangqi-*.dist-info/WHEEL || fail "not a pure wheel"
 # The core needs nothing; Dask, distributed and tqdm only for the extra [dask].

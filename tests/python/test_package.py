@@ -4,6 +4,7 @@
 import importlib.util
 import os
 import re
+import shutil
 import tarfile
 import tempfile
 import unittest
@@ -93,6 +94,7 @@ class TestBackend(unittest.TestCase):
         self.assertIn("Tag: " + name[len("xiangqi-%s-" % VERSION):-len(".whl")], wheel)
         self.assertIn("xiangqi/libxiangqi.so.1,sha256=", record)
         self.assertIn("xiangqi/book.xqb,sha256=", record)  # Book.default() finds it there
+        self.assertIn("xiangqi/py.typed,sha256=", record)
         self.assertIn("xiangqi/LICENSE.ccpd,sha256=", record)
         # the licences of what the wheel holds (docs/licences.md): the glyph
         # outlines compiled into the library, the games the book is built from
@@ -148,7 +150,8 @@ class TestBackend(unittest.TestCase):
             record = zf.read("xiangqi-%s.dist-info/RECORD" % VERSION).decode()
             metadata = zf.read("xiangqi-%s.dist-info/METADATA" % VERSION).decode()
             version_py = zf.read("xiangqi/_version.py").decode()
-        for f in ("xiangqi/__init__.py", "xiangqi/_ffi.py", "xiangqi/svg.py"):
+        for f in ("xiangqi/__init__.py", "xiangqi/_ffi.py", "xiangqi/svg.py",
+                  "xiangqi/py.typed"):  # PEP 561: type checkers read the package's hints
             self.assertIn(f, names)
             self.assertIn(f + ",sha256=", record)
         self.assertFalse([n for n in names if "__pycache__" in n])
@@ -157,12 +160,26 @@ class TestBackend(unittest.TestCase):
         self.assertIn('version = "%s"' % VERSION, version_py)
         self.assertLicences(name, "MIT", ["LICENSE"])  # Python code only
 
+    def test_no_typed_marker_is_a_clear_error(self):
+        # A package tree without py.typed would make wheels whose type hints
+        # mypy ignores: the backend refuses it instead.
+        root = os.path.join(self.tmp.name, "tree")
+        shutil.copytree(os.path.join(PKG_DIR, "xiangqi"), os.path.join(root, "xiangqi"),
+                        ignore=shutil.ignore_patterns("__pycache__", "libxiangqi.*", "*.xqb"))
+        self.b.ROOT = root
+        self.assertIn(("xiangqi/py.typed", os.path.join(root, "xiangqi", "py.typed")),
+                      self.b._package_files())
+        os.unlink(os.path.join(root, "xiangqi", "py.typed"))
+        with self.assertRaisesRegex(self.b.BuildError, r"xiangqi/py\.typed is missing.*PEP 561"):
+            self.b._package_files()
+
     def test_sdist_and_editable(self):
         name = self.b.build_sdist(self.tmp.name)
         with tarfile.open(os.path.join(self.tmp.name, name)) as tf:
             names = tf.getnames()
             pkg_info = tf.extractfile("xiangqi-%s/PKG-INFO" % VERSION).read().decode()
         for f in ("PKG-INFO", "pyproject.toml", "_backend/xq_backend.py", "xiangqi/_board.py",
+                  "xiangqi/py.typed",
                   "csrc/CMakeLists.txt", "csrc/lib/board.c", "csrc/include/xiangqi/xiangqi.h",
                   "csrc/docs/CMakeLists.txt", "LICENSE", "csrc/LICENSE",
                   "csrc/lib/svg/LICENSE.noto"):

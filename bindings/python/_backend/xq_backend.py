@@ -342,8 +342,18 @@ def _dist_name(p):
     return "%s-%s" % (re.sub(r"[-_.]+", "_", p["name"]), p["version"])
 
 
+#: The PEP 561 marker: the package carries its type hints (mypy reads them
+#: only from an installed package that has it).
+TYPED_MARKER = "py.typed"
+
+
 def _package_files():
+    """(name in the archive, file) of every file of the package: the Python
+    modules and the ``py.typed`` marker, not what a build put there."""
     base = os.path.join(ROOT, PACKAGE)
+    if not os.path.isfile(os.path.join(base, TYPED_MARKER)):
+        raise BuildError("%s/%s is missing: the package would lose its type hints "
+                         "(PEP 561)" % (PACKAGE, TYPED_MARKER))
     out = []
     for dirpath, dirnames, filenames in os.walk(base):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")

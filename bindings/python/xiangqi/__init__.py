@@ -14,7 +14,12 @@ Move.from_iccs('h2e2')
 45
 >>> board.fen()
 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1'
+
+The package is typed (PEP 561: it carries a ``py.typed`` marker), so mypy and
+other checkers see the types of its functions, methods and constants.
 """
+
+from __future__ import annotations
 
 from . import _ffi
 from ._errors import (AmbiguousMoveError, BufferTooSmallError, IllegalMoveError,
@@ -32,23 +37,31 @@ from . import pgn  # noqa: E402  (xiangqi.pgn.Game, read_game: like chess.pgn)
 from .pgn import Game, read_pgn, read_pgn_text  # noqa: E402
 from . import engine  # noqa: E402  (xiangqi.engine.popen_uci: like chess.engine)
 from ._book import Book, BookEntry  # noqa: E402,F401  (opening books)
+from . import _tablebase  # noqa: E402
 from ._tablebase import *  # noqa: F401,F403,E402  (Tablebase: endgame tables)
 
-__all__ = _board.__all__ + _record.__all__ + _search.__all__ + ["pgn", "Game", "read_pgn", "read_pgn_text", "engine", "Book", "BookEntry",
-    *_tablebase.__all__,
+# Built step by step, in a form type checkers follow (mypy reads each += of a
+# module's __all__ or of a list).
+__all__ = list(_board.__all__)
+__all__ += _record.__all__
+__all__ += _search.__all__
+__all__ += ["pgn", "Game", "read_pgn", "read_pgn_text", "engine", "Book", "BookEntry"]
+__all__ += _tablebase.__all__
+__all__ += [
     "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",
     "StateError", "VersionError", "BufferTooSmallError", "XiangqiIOError", "PositionError",
     "AmbiguousMoveError", "NotFoundError", "strerror", "library_version", "library_version_string",
     "library_path", "svg",
 ]
 
-def _package_version():
+def _package_version() -> str:
     """The package's version: written into a built package (_version.py) by
     the build backend from include/xiangqi/version.h, or read from that header
     when the package runs from the source tree."""
     try:
-        from ._version import version
-        return version
+        # Written by the build backend; absent in the source tree (hence the ignore).
+        from ._version import version  # type: ignore[import]
+        return str(version)
     except ImportError:
         pass
     import os
@@ -60,24 +73,31 @@ def _package_version():
             text = f.read()
     except OSError:
         return library_version_string()  # neither: the loaded library's
-    return ".".join(re.search(r"#define XQ_VERSION_%s (\d+)" % part, text).group(1)
-                    for part in ("MAJOR", "MINOR", "PATCH"))
+    parts = []
+    for part in ("MAJOR", "MINOR", "PATCH"):
+        found = re.search(r"#define XQ_VERSION_%s (\d+)" % part, text)
+        if found is None:
+            raise ImportError("%s does not define XQ_VERSION_%s" % (header, part))
+        parts.append(found.group(1))
+    return ".".join(parts)
 
 
-def library_version():
+def library_version() -> int:
     """Version number of the loaded C library (MAJOR*10000 + MINOR*100 + PATCH)."""
-    return _ffi.lib.xq_version()
+    return int(_ffi.lib.xq_version())
 
 
-def library_version_string():
+def library_version_string() -> str:
     """Version of the loaded C library, e.g. ``'0.2.0'``."""
-    return _ffi.lib.xq_version_string().decode()
+    text: bytes = _ffi.lib.xq_version_string()
+    return text.decode()
 
 
-def library_path():
+def library_path() -> str:
     """The file the C library was loaded from (also when it was found by name
     on the library path: the file the dynamic loader chose)."""
     return _ffi.path
 
 
-__version__ = _package_version()
+__version__: str = _package_version()
+

@@ -1,26 +1,36 @@
 # SPDX-License-Identifier: MIT
 """Opening books: :class:`Book` (an ``xq_book``) and :class:`BookEntry`."""
 
+from __future__ import annotations
+
 import ctypes
 import os
 import weakref
+from typing import Any, Iterable, List, Optional, Protocol, Tuple, TypeVar
 
 from . import _errors, _ffi
-from ._board import Board, Move, _encode, _rules_c
+from ._board import Board, Move, Rules, _encode, _rules_c
 from ._errors import InvalidArgumentError, NotFoundError, StateError
 from ._handle import Owned
 from ._record import PgnReader, Record
 
 _lib = _ffi.lib
+_B = TypeVar("_B", bound="Book")
 
 #: The default book's file name in the data directory (share/xiangqi/).
-DEFAULT_BOOK_NAME = "book.xqb"
+DEFAULT_BOOK_NAME: str = "book.xqb"
 
 #: Weightings of a book (``weighting=`` of :meth:`Book.build` and :meth:`Book.merge`).
-WEIGHTINGS = ("games", "results")
+WEIGHTINGS: Tuple[str, str] = ("games", "results")
 
 
-def _loaded_library_file():
+class _BookUser(Protocol):
+    """The state of an engine's search handle, which :func:`_attach` gives a book."""
+    handle: Any
+    book: Optional[Book]
+
+
+def _loaded_library_file() -> str | None:
     """The file of the loaded C library, symbolic links resolved, or None."""
     path = _ffi.path
     if os.sep not in path:
@@ -39,21 +49,22 @@ class BookEntry:
     """
     __slots__ = ("move", "games", "wins", "draws", "losses", "weight", "score")
 
-    def __init__(self, c):
-        self.move = Move.from_code(c.move)
-        self.games = c.games
-        self.wins = c.wins
-        self.draws = c.draws
-        self.losses = c.losses
-        self.weight = c.weight
-        self.score = None if c.score < 0 else c.score / 1000.0
+    def __init__(self, c: _ffi.BookEntry) -> None:
+        self.move: Move = Move.from_code(c.move)
+        self.games: int = c.games
+        self.wins: int = c.wins
+        self.draws: int = c.draws
+        self.losses: int = c.losses
+        self.weight: int = c.weight
+        self.score: float | None = None if c.score < 0 else c.score / 1000.0
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<BookEntry %s games=%d wins=%d draws=%d losses=%d weight=%d>" % (
             self.move.iccs(), self.games, self.wins, self.draws, self.losses, self.weight)
 
 
-def _options(max_ply=40, min_games=1, min_score=0.0, weighting="games"):
+def _options(max_ply: int = 40, min_games: int = 1, min_score: float = 0.0,
+             weighting: str = "games") -> _ffi.BookOptions:
     opt = _ffi.BookOptions()
     _errors.check(_lib.xq_book_options_init(ctypes.byref(opt), _ffi.BOOK_OPTIONS_VERSION))
     opt.max_ply = max_ply
@@ -87,8 +98,10 @@ class Book(Owned):
     """
 
     _what = "book"
+    _data: Any  # the buffer a book from bytes is read from, kept alive
+    _users: weakref.WeakSet[_BookUser]
 
-    def __init__(self, path):
+    def __init__(self, path: str | os.PathLike[str]) -> None:
         self._data = None
         self._users = weakref.WeakSet()
         handle = _ffi.c_book_p()
@@ -100,7 +113,7 @@ class Book(Owned):
         self._own(handle.value, _lib.xq_book_free)
 
     @classmethod
-    def _wrap(cls, handle, data=None):
+    def _wrap(cls: type[_B], handle: Optional[int], data: Any = None) -> _B:
         book = cls.__new__(cls)
         book._data = data
         book._users = weakref.WeakSet()
@@ -108,7 +121,7 @@ class Book(Owned):
         return book
 
     @staticmethod
-    def default_paths():
+    def default_paths() -> List[str]:
         """Where :meth:`default` looks for the default book, in order: the
         file named by the environment variable ``XQ_BOOK`` (alone, when it
         is set); ``book.xqb`` in the package (a wheel built with the library
@@ -136,7 +149,7 @@ class Book(Owned):
         return seen
 
     @classmethod
-    def default(cls):
+    def default(cls: type[_B]) -> _B:
         """The default book installed with the library (built from 53,889
         master games of the CCPD, CC BY 4.0): the first of
         :meth:`default_paths` that exists. Raises
@@ -156,7 +169,7 @@ class Book(Owned):
                             "--install` of libxiangqi), build one with `xq-book build`, or "
                             "set XQ_BOOK to a book file" % ", ".join(paths))
 
-    def close(self):
+    def close(self) -> None:
         """Free the book now. Refused (:class:`~xiangqi.StateError`) while an
         :class:`~xiangqi.Engine` uses it: ``engine.set_book(None)`` first."""
         if any(state.book is self and state.handle for state in list(self._users)):
@@ -165,7 +178,7 @@ class Book(Owned):
         Owned.close(self)
 
     @classmethod
-    def from_bytes(cls, data):
+    def from_bytes(cls: type[_B], data: bytes | bytearray) -> _B:
         """A book from the bytes of a book file (copied)."""
         buf = ctypes.create_string_buffer(bytes(data), len(data))
         handle = _ffi.c_book_p()
@@ -176,7 +189,10 @@ class Book(Owned):
         return cls._wrap(handle.value, buf)
 
     @classmethod
-    def build(cls, games, max_ply=40, min_games=1, min_score=0.0, weighting="games"):
+    def build(cls: type[_B],
+              games: str | bytes | os.PathLike[str] | PgnReader[Any] | Iterable[Record],
+              max_ply: int = 40, min_games: int = 1, min_score: float = 0.0,
+              weighting: str = "games") -> _B:
         """Build a book from *games*: a PGN file name, a :class:`PgnReader`,
         or an iterable of :class:`Record` objects (their main lines; the
         result from the ``Result`` tag). Keeps the moves of the first
@@ -206,7 +222,8 @@ class Book(Owned):
             _lib.xq_book_builder_free(builder)
         return cls._wrap(handle.value)
 
-    def merge(self, other, min_games=None, min_score=None, weighting=None):
+    def merge(self, other: Book, min_games: int | None = None, min_score: float | None = None,
+              weighting: str | None = None) -> Book:
         """A new book with the moves of both books, counts added. Without
         filter arguments nothing is left out and the weighting is this
         book's."""
@@ -222,7 +239,7 @@ class Book(Owned):
         _errors.check(_lib.xq_book_merge(ctypes.byref(handle), self._handle, other._handle, opt))
         return Book._wrap(handle.value)
 
-    def probe(self, board):
+    def probe(self, board: Board | str) -> List[BookEntry]:
         """Every book move of *board* (a :class:`Board` or a FEN), heaviest
         first, as :class:`BookEntry` objects; empty if it is not in the book."""
         own = None
@@ -237,7 +254,8 @@ class Book(Owned):
             if own is not None:
                 own.close()
 
-    def pick(self, board, seed=0, best=False, rules=None):
+    def pick(self, board: Board, seed: int = 0, best: bool = False,
+             rules: Rules | str | None = None) -> Move | None:
         """A book move for *board* chosen at random in proportion to the
         weights (the same *seed* gives the same move), or the heaviest with
         ``best=True``; moves banned under *rules* or that would repeat a
@@ -250,56 +268,57 @@ class Book(Owned):
         _errors.check(rc)
         return Move.from_code(move.value)
 
-    def __contains__(self, board):
-        return bool(self.probe(board))
+    def __contains__(self, board: object) -> bool:
+        return bool(self.probe(board))  # type: ignore[arg-type]  # probe refuses a non-board
 
-    def __len__(self):
+    def __len__(self) -> int:
         """The number of positions."""
         return _errors.check(_lib.xq_book_position_count(self._handle))
 
     @property
-    def move_count(self):
+    def move_count(self) -> int:
         """The number of moves over all positions."""
         return _errors.check(_lib.xq_book_move_count(self._handle))
 
     @property
-    def games(self):
+    def games(self) -> int:
         """The games counted at the start position."""
         return _errors.check(_lib.xq_book_games(self._handle))
 
     @property
-    def weighting(self):
+    def weighting(self) -> str:
         """``"games"`` or ``"results"``."""
         return WEIGHTINGS[_errors.check(_lib.xq_book_weighting(self._handle))]
 
-    def to_bytes(self):
+    def to_bytes(self) -> bytes:
         """The bytes of the book file."""
         size = ctypes.c_size_t()
         ptr = _lib.xq_book_data(self._handle, ctypes.byref(size))
         return ctypes.string_at(ptr, size.value)
 
-    def write(self, path):
+    def write(self, path: str | os.PathLike[str]) -> None:
         """Write the book file *path* (replaced)."""
-        path = os.fspath(path)
-        rc = _lib.xq_book_write(self._handle, _encode(path))
+        name = os.fspath(path)
+        rc = _lib.xq_book_write(self._handle, _encode(name))
         if rc == _errors.EIO:
-            raise _errors.XiangqiIOError(rc, "%s: cannot write the file" % (path,))
+            raise _errors.XiangqiIOError(rc, "%s: cannot write the file" % (name,))
         _errors.check(rc)
 
-    def dump(self):
+    def dump(self) -> str:
         """The book as text, one line per stored move (see ``xq_book_dump``)."""
         n = _errors.check(_lib.xq_book_dump(self._handle, None, 0))
         buf = ctypes.create_string_buffer(n + 1)
         _lib.xq_book_dump(self._handle, buf, n + 1)
         return buf.value.decode("ascii")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.closed:
             return "<Book closed>"
         return "<Book %d positions, %d moves>" % (len(self), self.move_count)
 
 
-def _attach(state, book):
+def _attach(state: _BookUser, book: Book | None) -> None:
+
     """Give the search handle of an engine's *state* the *book* (or None):
     the state keeps the book alive (the handle borrows it) and the book
     refuses close() while it is set."""

@@ -1,22 +1,26 @@
 # SPDX-License-Identifier: MIT
 """Exceptions carrying libxiangqi's status codes (internal module)."""
 
+from __future__ import annotations
+
+from typing import Dict, Type
+
 from . import _ffi
 
-OK = 0
-EINVAL = -1
-ENOMEM = -2
-EPARSE = -3
-EILLEGAL = -4
-ESTATE = -5
-EVERSION = -6
-EBUFS = -7
-EIO = -8
-EPOSITION = -9
-EAMBIGUOUS = -10
-ENOTFOUND = -11
+OK: int = 0
+EINVAL: int = -1
+ENOMEM: int = -2
+EPARSE: int = -3
+EILLEGAL: int = -4
+ESTATE: int = -5
+EVERSION: int = -6
+EBUFS: int = -7
+EIO: int = -8
+EPOSITION: int = -9
+EAMBIGUOUS: int = -10
+ENOTFOUND: int = -11
 
-CODE_NAMES = {
+CODE_NAMES: Dict[int, str] = {
     OK: "XQ_OK", EINVAL: "XQ_EINVAL", ENOMEM: "XQ_ENOMEM", EPARSE: "XQ_EPARSE",
     EILLEGAL: "XQ_EILLEGAL", ESTATE: "XQ_ESTATE", EVERSION: "XQ_EVERSION", EBUFS: "XQ_EBUFS",
     EIO: "XQ_EIO", EPOSITION: "XQ_EPOSITION", EAMBIGUOUS: "XQ_EAMBIGUOUS",
@@ -24,9 +28,10 @@ CODE_NAMES = {
 }
 
 
-def strerror(code):
+def strerror(code: int) -> str:
     """The library's text for a status code (``xq_strerror``)."""
-    return _ffi.lib.xq_strerror(code).decode()
+    text: bytes = _ffi.lib.xq_strerror(code)
+    return text.decode()
 
 
 class XiangqiError(Exception):
@@ -38,7 +43,8 @@ class XiangqiError(Exception):
     -1), ``line`` and ``column`` (1-based, 0 when not applicable).
     """
 
-    def __init__(self, code, message=None, offset=-1, line=0, column=0):
+    def __init__(self, code: int, message: str | None = None, offset: int = -1, line: int = 0,
+                 column: int = 0) -> None:
         self.code = code
         self.name = CODE_NAMES.get(code, "XQ_E%d" % -code)
         self.message = message or strerror(code)
@@ -97,7 +103,7 @@ class NotFoundError(XiangqiError, LookupError):
     """``XQ_ENOTFOUND``: the item asked for does not exist (a tag; a file with no game)."""
 
 
-_CLASSES = {
+_CLASSES: Dict[int, Type[XiangqiError]] = {
     EINVAL: InvalidArgumentError, ENOMEM: OutOfMemoryError, EPARSE: ParseError,
     EILLEGAL: IllegalMoveError, ESTATE: StateError, EVERSION: VersionError,
     EBUFS: BufferTooSmallError, EIO: XiangqiIOError, EPOSITION: PositionError,
@@ -105,20 +111,22 @@ _CLASSES = {
 }
 
 
-def error(code, message=None, offset=-1, line=0, column=0):
+def error(code: int, message: str | None = None, offset: int = -1, line: int = 0,
+          column: int = 0) -> XiangqiError:
     """The exception object for a status code."""
     return _CLASSES.get(code, XiangqiError)(code, message, offset, line, column)
 
 
-def from_parse_error(code, perr, what=None):
+def from_parse_error(code: int, perr: _ffi.ParseError, what: str | None = None) -> XiangqiError:
     """The exception for a failed parse, with the detail of an ``xq_parse_error``."""
-    message = perr.message.decode("utf-8", "replace") or strerror(code)
+    message: str = perr.message.decode("utf-8", "replace") or strerror(code)
     if what:
         message = "%s: %s" % (what, message)
     return error(code, message, perr.offset, perr.line, perr.column)
 
 
-def check(code, message=None):
+def check(code: int, message: str | None = None) -> int:
+
     """Raise the matching exception if *code* is negative; return it otherwise."""
     if code < 0:
         raise error(code, message)

@@ -17,11 +17,14 @@ A library whose major version differs from the one this package was written
 for is refused with ``ImportError``.
 """
 
+from __future__ import annotations
+
 import ctypes
 import ctypes.util
 import glob
 import os
 import sys
+from typing import Any, Dict, List, Tuple, Type
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int, c_int32, c_int64,
                     c_size_t, c_uint, c_uint16, c_uint32, c_uint64, c_void_p)
 
@@ -157,7 +160,7 @@ class BookEntry(Structure):
 SEARCH_INFO_FN = CFUNCTYPE(None, POINTER(SearchInfo), c_void_p)
 
 #: The structures whose layout a test compares with the C compiler's.
-STRUCTURES = {
+STRUCTURES: Dict[str, Type[Structure]] = {
     "xq_parse_error": ParseError, "xq_svg_options": SvgOptions, "xq_pgn_options": PgnOptions,
     "xq_rules": Rules, "xq_outcome": Outcome, "xq_search_config": SearchConfig,
     "xq_search_limits": SearchLimits, "xq_search_info": SearchInfo,
@@ -168,7 +171,8 @@ STRUCTURES = {
 P = POINTER
 
 #: name -> (restype, argtypes). Every symbol of lib/xiangqi.sym appears here.
-FUNCTIONS = {
+#: Typed loosely (Any): ctypes' restype/argtypes are ctypes classes of many kinds.
+FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     # version and errors
     "xq_version": (c_int, []),
     "xq_version_string": (c_char_p, []),
@@ -373,7 +377,7 @@ FUNCTIONS.update({
     "xq_search_set_tablebase": (c_int, [c_search_p, c_egtb_p]),
 })
 
-def _library_names():
+def _library_names() -> list[str]:
     if sys.platform == "win32":
         return ["xiangqi.dll", "libxiangqi.dll"]
     if sys.platform == "darwin":
@@ -381,9 +385,9 @@ def _library_names():
     return ["libxiangqi.so.1", "libxiangqi.so"]
 
 
-def candidates():
+def candidates() -> list[tuple[str, str]]:
     """The places the library is looked for, in order, as (how, path) pairs."""
-    found = []
+    found: list[tuple[str, str]] = []
     env = os.environ.get("XQ_LIBRARY")
     if env:
         found.append(("XQ_LIBRARY", env))
@@ -402,7 +406,7 @@ def candidates():
     return found
 
 
-def check_version(number, where):
+def check_version(number: int, where: str) -> None:
     """Raise ImportError unless a library of version *number* can be used."""
     major = number // 10000
     text = "%d.%d.%d" % (major, number // 100 % 100, number % 100)
@@ -418,7 +422,7 @@ def check_version(number, where):
                                   MINIMUM_VERSION // 100 % 100, MINIMUM_VERSION % 100))
 
 
-def declare(lib):
+def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     """Set restype/argtypes of every function on *lib*."""
     for name, (restype, argtypes) in FUNCTIONS.items():
         fn = getattr(lib, name)
@@ -427,7 +431,7 @@ def declare(lib):
     return lib
 
 
-def load():
+def load() -> tuple[ctypes.CDLL, str]:
     """Find, check and declare the library; returns (CDLL, path)."""
     tried = []
     for how, path in candidates():
@@ -453,7 +457,7 @@ def load():
         "to its path" % detail)
 
 
-def loaded_file(library, name):
+def loaded_file(library: ctypes.CDLL, name: str) -> str:
     """The file of *library*, loaded as *name*: *name* itself when it is a
     path, else the file the dynamic loader chose for it (by ``dladdr``), or
     *name* when that cannot be told."""
@@ -473,5 +477,13 @@ def loaded_file(library, name):
     return name
 
 
+#: The loaded library. Typed as Any on purpose: its functions are declared at
+#: run time from FUNCTIONS (restype/argtypes), so ctypes' stubs cannot know
+#: what they take and return; the wrappers in the other modules give the
+#: types (converting with int()/bytes where the value leaves the package).
+lib: Any
+#: The file the library was loaded from.
+path: str
 lib, path = load()
 path = loaded_file(lib, path)
+

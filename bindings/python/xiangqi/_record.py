@@ -1,20 +1,29 @@
 # SPDX-License-Identifier: MIT
 """Game records: Record, PGN/XQF/DhtmlXQ reading and PGN writing (internal module)."""
 
+from __future__ import annotations
+
 import ctypes
 import io
 import os
 import threading
+from typing import (IO, Any, Callable, Generic, Iterator, List, Optional, Tuple, TypeVar, Union,
+                    cast, overload)
 
 from . import _errors, _ffi
-from ._board import Board, Move, Notation, _as_move, _encode, _notation
+from ._board import Board, Move, MoveLike, Notation, NotationLike, _as_move, _encode, _notation
 from ._errors import InvalidArgumentError
 from ._handle import Owned
 
 _lib = _ffi.lib
+_T = TypeVar("_T")
+_R = TypeVar("_R", bound="Record")
+#: A file name PgnReader and read_pgn() take.
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 
-def _pgn_options(notation=None, flags=0, line_width=80, variations=True, comments=True):
+def _pgn_options(notation: NotationLike | None = None, flags: int = 0, line_width: int = 80,
+                 variations: bool = True, comments: bool = True) -> _ffi.PgnOptions:
     opt = _ffi.PgnOptions()
     _errors.check(_lib.xq_pgn_options_init(ctypes.byref(opt), _ffi.PGN_OPTIONS_VERSION))
     opt.notation = 0 if notation is None else int(_notation(notation))
@@ -25,7 +34,7 @@ def _pgn_options(notation=None, flags=0, line_width=80, variations=True, comment
     return opt
 
 
-def _read_text(fn, handle, what):
+def _read_text(fn: Callable[[Any, Any, int], Any], handle: Any, what: str) -> str:
     """A string from a snprintf-style C getter fn(handle, buf, cap)."""
     n = fn(handle, None, 0)
     if n <= 0:
@@ -43,12 +52,12 @@ class Tags:
     tag raises ``KeyError`` (``get()`` returns a default).
     """
 
-    def __init__(self, record):
+    def __init__(self, record: Record) -> None:
         self._record = record
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> str:
         h = self._record._handle
-        n = _lib.xq_record_tag(h, _encode(name), None, 0)
+        n: int = _lib.xq_record_tag(h, _encode(name), None, 0)
         if n == _errors.ENOTFOUND:
             raise KeyError(name)
         _errors.check(n)
@@ -56,31 +65,31 @@ class Tags:
         _lib.xq_record_tag(h, _encode(name), buf, n + 1)
         return buf.raw[:n].decode("utf-8", "replace")
 
-    def __setitem__(self, name, value):
+    def __setitem__(self, name: str, value: str) -> None:
         _errors.check(_lib.xq_record_set_tag(self._record._handle, _encode(name), _encode(value)),
                       "cannot set tag %r" % (name,))
 
-    def __delitem__(self, name):
+    def __delitem__(self, name: str) -> None:
         if name not in self:
             raise KeyError(name)
         _errors.check(_lib.xq_record_set_tag(self._record._handle, _encode(name), None))
 
-    def __contains__(self, name):
-        return isinstance(name, str) and _lib.xq_record_tag(
-            self._record._handle, _encode(name), None, 0) >= 0
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and bool(_lib.xq_record_tag(
+            self._record._handle, _encode(name), None, 0) >= 0)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return _errors.check(_lib.xq_record_tag_count(self._record._handle))
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         h = self._record._handle
         for i in range(len(self)):
             yield _read_text(lambda hh, b, c: _lib.xq_record_tag_name(hh, i, b, c), h, "tag")
 
-    def keys(self):
+    def keys(self) -> List[str]:
         return list(self)
 
-    def items(self):
+    def items(self) -> List[Tuple[str, str]]:
         h = self._record._handle
         out = []
         for i in range(len(self)):
@@ -89,16 +98,22 @@ class Tags:
             out.append((name, value))
         return out
 
-    def values(self):
+    def values(self) -> List[str]:
         return [v for _, v in self.items()]
 
-    def get(self, name, default=None):
+    @overload
+    def get(self, name: str) -> str | None: ...
+
+    @overload
+    def get(self, name: str, default: _T) -> str | _T: ...
+
+    def get(self, name: str, default: Any = None) -> Any:
         try:
             return self[name]
         except KeyError:
             return default
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Tags(%r)" % dict(self.items())
 
 
@@ -113,8 +128,11 @@ class Record(Owned):
     """
 
     _what = "record"
+    #: The line of the file where the game began (games read by a :class:`PgnReader` only).
+    game_line: int
+    tags: Tags
 
-    def __init__(self, fen=None):
+    def __init__(self, fen: str | bytes | None = None) -> None:
         handle = _ffi.c_record_p()
         perr = _ffi.ParseError()
         rc = _lib.xq_record_new(ctypes.byref(handle), None if fen is None else _encode(fen),
@@ -123,11 +141,11 @@ class Record(Owned):
             raise _errors.from_parse_error(rc, perr, "bad FEN")
         self._adopt(handle.value)
 
-    def _adopt(self, handle):
+    def _adopt(self, handle: Optional[int]) -> None:
         self._own(handle, _lib.xq_record_free)
         self.tags = Tags(self)
 
-    def copy(self):
+    def copy(self) -> Record:
         """An independent copy (tree, tags and cursor)."""
         handle = _ffi.c_record_p()
         _errors.check(_lib.xq_record_clone(ctypes.byref(handle), self._handle))
@@ -137,12 +155,12 @@ class Record(Owned):
 
     __copy__ = copy
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> Record:
         return self.copy()
 
     # -- reading --
 
-    def _load(self, fn, *args, what):
+    def _load(self: _R, fn: Callable[..., Any], *args: Any, what: str) -> _R:
         perr = _ffi.ParseError()
         rc = fn(self._handle, *args, ctypes.byref(perr))
         if rc < 0:
@@ -150,7 +168,8 @@ class Record(Owned):
         return self
 
     @classmethod
-    def from_pgn(cls, text, notation=None, flags=0):
+    def from_pgn(cls: type[_R], text: str | bytes, notation: NotationLike | None = None,
+                 flags: int = 0) -> _R:
         """The first game of a PGN text (``str`` or UTF-8/GBK ``bytes``)."""
         data = _encode(text)
         rec = cls()
@@ -160,7 +179,7 @@ class Record(Owned):
                          what="bad PGN")
 
     @classmethod
-    def from_xqf(cls, data):
+    def from_xqf(cls: type[_R], data: bytes | bytearray) -> _R:
         """A game from the bytes of an XQF file (every version)."""
         if not isinstance(data, (bytes, bytearray)):
             raise InvalidArgumentError(_errors.EINVAL, "XQF data must be bytes")
@@ -170,7 +189,7 @@ class Record(Owned):
                          what="bad XQF")
 
     @classmethod
-    def from_dhtmlxq(cls, text):
+    def from_dhtmlxq(cls: type[_R], text: str | bytes) -> _R:
         """A game from DhtmlXQ text (``[DhtmlXQ_movelist]...``)."""
         data = _encode(text)
         rec = cls()
@@ -178,13 +197,15 @@ class Record(Owned):
                          what="bad DhtmlXQ")
 
     @classmethod
-    def load(cls, path, notation=None, flags=0):
+    def load(cls: type[_R], path: PathLike, notation: NotationLike | None = None,
+             flags: int = 0) -> _R:
         """A game file of any supported format (the first game of a PGN file)."""
         rec = cls()
         opt = _pgn_options(notation, flags)
         p = _encode(os.fspath(path))
         perr = _ffi.ParseError()
-        rc = _lib.xq_record_load(rec._handle, p, ctypes.byref(opt), ctypes.byref(perr))
+        rc = _lib.xq_record_load(rec._handle, p, ctypes.byref(opt),
+                                 ctypes.byref(perr))
         if rc == _errors.EIO:  # the message names the file and the reason
             raise _errors.XiangqiIOError(rc, perr.message.decode("utf-8", "replace"))
         if rc < 0:
@@ -193,15 +214,17 @@ class Record(Owned):
 
     # -- writing --
 
-    def pgn(self, notation=None, flags=0, line_width=80, variations=True, comments=True):
+    def pgn(self, notation: NotationLike | None = None, flags: int = 0, line_width: int = 80,
+            variations: bool = True, comments: bool = True) -> str:
         """The game as PGN text (moves in *notation*; by default the one of the
         ``Format`` tag, else ICCS)."""
         opt = _pgn_options(notation, flags, line_width, variations, comments)
         return _read_text(lambda h, b, c: _lib.xq_record_to_pgn(h, ctypes.byref(opt), b, c),
                           self._handle, "pgn")
 
-    def save_pgn(self, path, append=False, notation=None, flags=0, line_width=80,
-                 variations=True, comments=True):
+    def save_pgn(self, path: PathLike, append: bool = False, notation: NotationLike | None = None,
+                 flags: int = 0, line_width: int = 80, variations: bool = True,
+                 comments: bool = True) -> None:
         """Write the game to a PGN file (replace it, or append to it)."""
         opt = _pgn_options(notation, flags, line_width, variations, comments)
         perr = _ffi.ParseError()
@@ -209,10 +232,10 @@ class Record(Owned):
                                      ctypes.byref(opt), ctypes.byref(perr))
         _errors.check(rc, perr.message.decode("utf-8", "replace") if rc < 0 else None)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.pgn()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self._ptr is None:
             return "<Record (closed)>"
         return "<Record %s - %s, %d plies>" % (self.tags.get("Red", "?"),
@@ -221,11 +244,11 @@ class Record(Owned):
 
     # -- position and moves --
 
-    def start_fen(self):
+    def start_fen(self) -> str:
         """The FEN of the start position."""
         return _read_text(_lib.xq_record_start_fen, self._handle, "start_fen")
 
-    def board(self):
+    def board(self) -> Board:
         """A copy of the position at the cursor, with the moves from the start in its history."""
         b = _lib.xq_record_board(self._handle)
         handle = _ffi.c_board_p()
@@ -235,11 +258,12 @@ class Record(Owned):
         return board
 
     @property
-    def ply(self):
+    def ply(self) -> int:
         """Ply of the cursor (0 at the start position)."""
         return _errors.check(_lib.xq_record_ply(self._handle))
 
-    def _moves(self, size_fn, move_fn):
+    def _moves(self, size_fn: Callable[[Any], Any], move_fn: Callable[[Any, int, Any], Any]
+               ) -> List[Move]:
         h = self._handle
         n = _errors.check(size_fn(h))
         out = []
@@ -249,27 +273,28 @@ class Record(Owned):
             out.append(Move.from_code(m.value))
         return out
 
-    def mainline(self):
+    def mainline(self) -> List[Move]:
         """The moves of the main line, from the start."""
         return self._moves(_lib.xq_record_mainline_size, _lib.xq_record_mainline_move)
 
-    def line(self):
+    def line(self) -> List[Move]:
         """The current line: the moves up to the cursor, then its main continuation."""
         return self._moves(_lib.xq_record_line_size, _lib.xq_record_line_move)
 
-    def variations(self):
+    def variations(self) -> List[Move]:
         """The continuations of the cursor's node: the main one first."""
         return self._moves(_lib.xq_record_variation_count, _lib.xq_record_variation_move)
 
-    def play(self, move, notation=Notation.AUTO, flags=0):
+    def play(self, given: MoveLike, notation: NotationLike = Notation.AUTO,
+             flags: int = 0) -> Move:
         """Play a move (a :class:`Move` or text in any notation) at the cursor:
         follow it if it is already there, else add it (main line if the node has
         none, else a variation). Returns the :class:`Move`."""
         h = self._handle
-        if isinstance(move, str):
+        if isinstance(given, str):
             with self.board() as b:  # the same messages as Board.parse_move()
-                move = b.parse_move(move, notation, flags)
-        move = _as_move(move)
+                given = b.parse_move(given, notation, flags)
+        move = _as_move(given)
         rc = _lib.xq_record_play(h, int(move))
         if rc == _errors.EILLEGAL:
             with self.board() as b:
@@ -277,76 +302,76 @@ class Record(Owned):
         _errors.check(rc)
         return move
 
-    def _nav(self, fn, *args, empty="no move there"):
-        rc = fn(self._handle, *args)
+    def _nav(self, fn: Callable[..., Any], *args: Any, empty: str = "no move there") -> int:
+        rc: int = fn(self._handle, *args)
         if rc == _errors.ESTATE:
             raise _errors.StateError(rc, empty)
         _errors.check(rc)
         return rc
 
-    def back(self):
+    def back(self) -> None:
         """Cursor one ply back (:class:`StateError` at the start)."""
         self._nav(_lib.xq_record_back, empty="at the start position")
 
-    def forward(self):
+    def forward(self) -> None:
         """Cursor one ply forward along the main continuation."""
         self._nav(_lib.xq_record_forward, empty="no move after the cursor")
 
-    def goto(self, ply):
+    def goto(self, ply: int) -> None:
         """Cursor to a ply of the current line (0 = start)."""
         _errors.check(_lib.xq_record_goto(self._handle, ply),
                       "no ply %r in the current line" % (ply,))
 
-    def goto_end(self):
+    def goto_end(self) -> int:
         """Cursor to the end of the current line; returns the ply."""
         return _errors.check(_lib.xq_record_goto_end(self._handle))
 
-    def enter_variation(self, index):
+    def enter_variation(self, index: int) -> None:
         """Cursor into continuation *index* of :meth:`variations`."""
         _errors.check(_lib.xq_record_enter_variation(self._handle, index),
                       "no variation %r here" % (index,))
 
-    def undo(self):
+    def undo(self) -> None:
         """Take back the cursor's move (kept for :meth:`redo`)."""
         self._nav(_lib.xq_record_undo, empty="nothing to undo")
 
-    def redo(self):
+    def redo(self) -> None:
         """Replay the move taken back by :meth:`undo`."""
         self._nav(_lib.xq_record_redo, empty="nothing to redo")
 
-    def truncate(self):
+    def truncate(self) -> int:
         """Delete everything after the cursor; returns the number of moves deleted."""
         return _errors.check(_lib.xq_record_truncate(self._handle))
 
-    def delete(self):
+    def delete(self) -> int:
         """Delete the cursor's move and what follows; returns the number deleted."""
         return self._nav(_lib.xq_record_delete, empty="at the start position")
 
-    def promote(self):
+    def promote(self) -> None:
         """Make the cursor's line the main line."""
         self._nav(_lib.xq_record_promote, empty="nothing to promote")
 
     # -- annotations --
 
     @property
-    def comment(self):
+    def comment(self) -> str:
         """The comment after the cursor's move (before the game at the start)."""
         return _read_text(_lib.xq_record_comment, self._handle, "comment")
 
     @comment.setter
-    def comment(self, text):
+    def comment(self, text: str | None) -> None:
         _errors.check(_lib.xq_record_set_comment(self._handle, _encode(text or "")))
 
     @property
-    def comment_before(self):
+    def comment_before(self) -> str:
         """The comment before the cursor's move (first move of a variation)."""
         return _read_text(_lib.xq_record_comment_before, self._handle, "comment")
 
     @comment_before.setter
-    def comment_before(self, text):
+    def comment_before(self, text: str | None) -> None:
         _errors.check(_lib.xq_record_set_comment_before(self._handle, _encode(text or "")))
 
-    def _tree(self):
+    def _tree(self) -> bytes:
         """The whole tree in the layout of ``xq_record_tree()`` (bytes): one
         call, whatever the size of the game."""
         h = self._handle
@@ -356,27 +381,27 @@ class Record(Owned):
         return buf.raw
 
     @property
-    def nags(self):
+    def nags(self) -> List[int]:
         """The numeric annotation glyphs of the cursor's move (a list of ints)."""
         h = self._handle
         return [_lib.xq_record_nag(h, i) for i in range(_errors.check(_lib.xq_record_nag_count(h)))]
 
-    def add_nag(self, nag):
+    def add_nag(self, nag: int) -> None:
         """Add a NAG ($1 = good move, ...) to the cursor's move."""
         _errors.check(_lib.xq_record_add_nag(self._handle, nag), "cannot add NAG %r" % (nag,))
 
-    def clear_nags(self):
+    def clear_nags(self) -> None:
         """Remove the cursor's NAGs."""
         _errors.check(_lib.xq_record_clear_nags(self._handle))
 
 
-def _looks_like_pgn(text):
+def _looks_like_pgn(text: object) -> bool:
     return isinstance(text, (str, bytes)) and (
-        (b"\n" if isinstance(text, bytes) else "\n") in text
+        (b"\n" if isinstance(text, bytes) else "\n") in text  # type: ignore[operator]
         or text.lstrip()[:1] in ("[", b"[") or len(text) > 4096)
 
 
-def _real_file_descriptor(f):
+def _real_file_descriptor(f: Any) -> int | None:
     """The descriptor of *f* when reading it gives exactly the bytes of an
     ordinary seekable file (``open(name, "rb")``), else None. Wrappers that
     pass ``fileno()`` through (``lzma.open``, ``bz2.open``, ``gzip.open``)
@@ -401,15 +426,16 @@ class _Feeder:
 
     CHUNK = 64 * 1024  # what one read() of the file asks for, at most
 
-    def __init__(self, f):
-        self.error = None
-        self.fd, self._w = os.pipe()
+    def __init__(self, f: IO[Any]) -> None:
+        self.error: BaseException | None = None
+        fd, self._w = os.pipe()
+        self.fd: int | None = fd
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, args=(f,), daemon=True,
                                         name="xiangqi-pgn-reader")
         self._thread.start()
 
-    def _run(self, f):
+    def _run(self, f: IO[Any]) -> None:
         try:
             while True:
                 chunk = f.read(self.CHUNK)
@@ -430,20 +456,20 @@ class _Feeder:
         finally:
             os.close(self._w)
 
-    def close(self):
+    def close(self) -> None:
         """Close the read end (after the C reader that read it was freed)."""
         with self._lock:
             if self.fd is not None:
                 os.close(self.fd)
                 self.fd = None
 
-    def raise_error(self):
+    def raise_error(self) -> None:
         if self.error is not None:
             error, self.error = self.error, None
             raise error
 
 
-class PgnReader(Owned):
+class PgnReader(Owned, Generic[_T]):
     """Iterate over the games of a PGN file, one :class:`Record` each
     (:func:`xiangqi.pgn.read_pgn` gives :class:`xiangqi.pgn.Game` trees
     instead).
@@ -463,18 +489,29 @@ class PgnReader(Owned):
     A bad game raises its error (with ``line`` and ``column``) unless
     ``skip_errors`` is true; then it is skipped and recorded in
     :attr:`errors` as (line, exception).
+
+    For type checkers it is generic in what it yields: ``PgnReader[Record]``
+    (:func:`xiangqi.pgn.read_pgn` returns a ``PgnReader[Game]``).
     """
 
     _what = "PGN reader"
+    skip_errors: bool
+    #: The games skipped (with ``skip_errors``), as (line, exception).
+    errors: List[Tuple[int, _errors.XiangqiError]]
+    _data: Any
+    _file: IO[Any] | None
+    _feeder: _Feeder | None
 
-    def __init__(self, source, notation=None, flags=0, skip_errors=False):
+    def __init__(self: PgnReader[Record], source: PathLike | IO[Any],
+                 notation: NotationLike | None = None, flags: int = 0,
+                 skip_errors: bool = False) -> None:
         opt = _pgn_options(notation, flags)
         handle = _ffi.c_reader_p()
         self._data = None
         self._file = None
         self._feeder = None
         if hasattr(source, "read"):
-            rc = self._open_file(source, handle, opt)
+            rc = self._open_file(cast(IO[Any], source), handle, opt)
         elif isinstance(source, (str, bytes, os.PathLike)):
             path = os.fspath(source)
             if isinstance(path, str):
@@ -504,12 +541,12 @@ class PgnReader(Owned):
         self.skip_errors = skip_errors
         self.errors = []
 
-    def _open_memory(self, data, handle, opt):
+    def _open_memory(self, data: bytes, handle: ctypes.c_void_p, opt: _ffi.PgnOptions) -> int:
         self._data = ctypes.create_string_buffer(data, len(data))  # kept alive
-        return _lib.xq_pgn_reader_open_memory(ctypes.byref(handle), self._data, len(data),
-                                              ctypes.byref(opt))
+        return int(_lib.xq_pgn_reader_open_memory(ctypes.byref(handle), self._data, len(data),
+                                                  ctypes.byref(opt)))
 
-    def _open_file(self, f, handle, opt):
+    def _open_file(self, f: IO[Any], handle: ctypes.c_void_p, opt: _ffi.PgnOptions) -> int:
         perr = _ffi.ParseError()
         fd = _real_file_descriptor(f)
         if fd is not None:
@@ -522,8 +559,8 @@ class PgnReader(Owned):
             # reader reads: the file is never held whole in memory.
             self._feeder = _Feeder(f)
             fd = self._feeder.fd
-        rc = _lib.xq_pgn_reader_open_fd(ctypes.byref(handle), fd, ctypes.byref(opt),
-                                        ctypes.byref(perr))
+        rc: int = _lib.xq_pgn_reader_open_fd(ctypes.byref(handle), fd, ctypes.byref(opt),
+                                             ctypes.byref(perr))
         if rc < 0 and self._feeder is not None:
             self._feeder.close()
             self._feeder.raise_error()
@@ -532,12 +569,13 @@ class PgnReader(Owned):
         return rc
 
     @classmethod
-    def from_text(cls, text, notation=None, flags=0, skip_errors=False):
+    def from_text(cls, text: str | bytes | bytearray, notation: NotationLike | None = None,
+                  flags: int = 0, skip_errors: bool = False) -> PgnReader[Record]:
         """A reader over PGN text (``str``, or ``bytes`` in UTF-8 or GBK)."""
         if not isinstance(text, (str, bytes, bytearray)):
             raise InvalidArgumentError(_errors.EINVAL, "PGN text must be str or bytes, not %s"
                                        % type(text).__name__)
-        self = cls.__new__(cls)
+        self = cast("PgnReader[Record]", cls.__new__(cls))
         opt = _pgn_options(notation, flags)
         handle = _ffi.c_reader_p()
         self._file = None
@@ -549,10 +587,10 @@ class PgnReader(Owned):
         self.errors = []
         return self
 
-    def __iter__(self):
+    def __iter__(self) -> PgnReader[_T]:
         return self
 
-    def __next__(self):
+    def __next__(self) -> _T:
         if self._ptr is None:
             raise StopIteration
         while True:
@@ -578,9 +616,10 @@ class PgnReader(Owned):
                 raise exc
             self.errors.append((line, exc))
 
-    def _item(self, record):
+    def _item(self, record: Record) -> _T:
         """What the iteration yields for a game read (a subclass may convert it)."""
-        return record
+        return record  # type: ignore[return-value]  # a Record for PgnReader[Record]
+
 
 
 __all__ = ["Record", "Tags", "PgnReader"]

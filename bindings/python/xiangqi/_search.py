@@ -15,6 +15,8 @@ Move.from_iccs('a8a9')
 True
 """
 
+from __future__ import annotations
+
 import ctypes
 import enum
 import math
@@ -22,17 +24,23 @@ import queue
 import threading
 import time
 import weakref
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple,
+                    TypeVar, overload)
 
 from . import _book, _errors, _ffi
-from ._board import BLACK, RED, Board, Color, Move, _as_move, _board_argument, _NamedIntEnum, _rules_c
+from ._board import (BLACK, RED, Board, Color, ColorLike, Move, MoveLike, Rules, _as_move,
+                     _board_argument, _NamedIntEnum, _rules_c)
 from ._errors import InvalidArgumentError, StateError
+
+if TYPE_CHECKING:
+    from ._tablebase import Tablebase
 
 _lib = _ffi.lib
 
-MAX_THREADS = _ffi.SEARCH_MAX_THREADS
-MAX_HASH_MB = _ffi.SEARCH_MAX_HASH_MB
-MAX_DEPTH = _ffi.SEARCH_MAX_DEPTH
-SKILL_MAX = _ffi.SKILL_MAX
+MAX_THREADS: int = _ffi.SEARCH_MAX_THREADS
+MAX_HASH_MB: int = _ffi.SEARCH_MAX_HASH_MB
+MAX_DEPTH: int = _ffi.SEARCH_MAX_DEPTH
+SKILL_MAX: int = _ffi.SKILL_MAX
 
 
 class Bound(_NamedIntEnum):
@@ -61,8 +69,13 @@ class Score:
     ('+35', '#-2')
     """
     __slots__ = ("_cp", "_mate", "_bound", "_given")
+    _cp: Optional[int]
+    _mate: Optional[int]
+    _bound: Bound
+    _given: bool
 
-    def __init__(self, cp=None, mate=None, bound=Bound.EXACT, mate_given=False):
+    def __init__(self, cp: int | None = None, mate: int | None = None,
+                 bound: Bound | int = Bound.EXACT, mate_given: bool = False) -> None:
         if (cp is None) == (mate is None) and not mate_given:
             raise InvalidArgumentError(_errors.EINVAL, "a Score has either cp or mate")
         self._cp = None if cp is None else int(cp)
@@ -70,25 +83,46 @@ class Score:
         self._bound = Bound(bound)
         self._given = bool(mate_given)
 
-    mate_given = property(lambda self: self._given,
-                          doc="Whether this is the winner's view of a finished mate.")
+    @property
+    def mate_given(self) -> bool:
+        """Whether this is the winner's view of a finished mate."""
+        return self._given
 
     @classmethod
-    def _from_c(cls, kind, value, bound=Bound.EXACT):
+    def _from_c(cls, kind: int, value: int, bound: Bound | int = Bound.EXACT) -> Score:
         if kind == 1:
             return cls(mate=value, bound=bound)
         return cls(cp=value, bound=bound)
 
-    cp = property(lambda self: self._cp, doc="Centipawns, or None for a mate score.")
-    mate = property(lambda self: self._mate, doc="Moves to mate, or None for a centipawn score.")
-    bound = property(lambda self: self._bound,
-                     doc="A :class:`Bound`: whether the score is exact or a bound.")
+    @property
+    def cp(self) -> int | None:
+        """Centipawns, or None for a mate score."""
+        return self._cp
 
-    def is_mate(self):
+    @property
+    def mate(self) -> int | None:
+        """Moves to mate, or None for a centipawn score."""
+        return self._mate
+
+    @property
+    def bound(self) -> Bound:
+        """A :class:`Bound`: whether the score is exact or a bound."""
+        return self._bound
+
+    def is_mate(self) -> bool:
         """Whether this is a mate score."""
         return self._mate is not None
 
-    def score(self, mate_score=None):
+    @overload
+    def score(self) -> int | None: ...
+
+    @overload
+    def score(self, mate_score: int) -> int: ...
+
+    @overload
+    def score(self, mate_score: int | None) -> int | None: ...
+
+    def score(self, mate_score: int | None = None) -> int | None:
         """Centipawns; a mate score gives None, or with *mate_score* given,
         ``mate_score - N`` for a mate in N and ``-mate_score + N`` when mated
         in N (as python-chess does)."""
@@ -100,58 +134,58 @@ class Score:
             return mate_score
         return mate_score - self._mate if self._mate > 0 else -mate_score - self._mate
 
-    def _key(self):
+    def _key(self) -> Tuple[int, Any]:
         if self._mate is None:
             return (1, self._cp)
         if self._mate > 0 or self._given:
             return (2, -self._mate)
         return (0, -self._mate)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Score) and self._key() == other._key()
 
-    def __lt__(self, other):
+    def __lt__(self, other: object) -> bool:
         if not isinstance(other, Score):
             return NotImplemented
         return self._key() < other._key()
 
-    def __le__(self, other):
+    def __le__(self, other: object) -> bool:
         if not isinstance(other, Score):
             return NotImplemented
         return self._key() <= other._key()
 
-    def __gt__(self, other):
+    def __gt__(self, other: object) -> bool:
         if not isinstance(other, Score):
             return NotImplemented
         return self._key() > other._key()
 
-    def __ge__(self, other):
+    def __ge__(self, other: object) -> bool:
         if not isinstance(other, Score):
             return NotImplemented
         return self._key() >= other._key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._key())
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self._given:
             return "#+0"
         if self._mate is not None:
             return "#%d" % self._mate
-        return "%+d" % self._cp
+        return "%+d" % self._cp  # type: ignore[str-format]  # not a mate: cp is set
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self._given:
             text = "mate_given=True"
         elif self._mate is not None:
             text = "mate=%d" % self._mate
         else:
-            text = "cp=%d" % self._cp
+            text = "cp=%d" % self._cp  # type: ignore[str-format]  # not a mate: cp is set
         if self._bound != Bound.EXACT:
             text += ", bound=Bound.%s" % self._bound.name
         return "Score(%s)" % text
 
-    def __neg__(self):
+    def __neg__(self) -> Score:
         """The score from the other side's point of view (a mate in N
         becomes mated in N; a lower bound an upper bound)."""
         bound = {Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}.get(self._bound, self._bound)
@@ -161,27 +195,29 @@ class Score:
             return Score(mate_given=True, bound=bound)
         if self._mate is not None:
             return Score(mate=-self._mate, bound=bound)
+        assert self._cp is not None  # a Score has either cp or mate
         return Score(cp=-self._cp, bound=bound)
 
-    def wdl(self):
+    def wdl(self) -> Wdl:
         """Win / draw / loss chances (a :class:`Wdl`, per mille) for the side
         whose score this is, from the model :func:`wdl_model` (mate scores
         are certain)."""
         if self._mate is not None:
             return Wdl(1000, 0, 0) if self._mate > 0 or self._given else Wdl(0, 0, 1000)
+        assert self._cp is not None  # a Score has either cp or mate
         return wdl_model(self._cp)
 
 #: The win/draw/loss model: a logistic curve in centipawns. Not fitted to
 #: game results: a soldier (100) is a small edge, a chariot (about 600)
 #: nearly a sure win. win = 1 / (1 + exp(-(cp - MARGIN) / SCALE)).
-WDL_MODEL_MARGIN = 150
-WDL_MODEL_SCALE = 75
+WDL_MODEL_MARGIN: int = 150
+WDL_MODEL_SCALE: int = 75
 
 
-def wdl_model(cp):
+def wdl_model(cp: float) -> Wdl:
     """A :class:`Wdl` (per mille) for a centipawn score, from the logistic
     model of :data:`WDL_MODEL_MARGIN` and :data:`WDL_MODEL_SCALE`."""
-    def chance(x):
+    def chance(x: float) -> float:
         x = max(-60.0, min(60.0, x))
         return 1.0 / (1.0 + math.exp(-x))
     wins = int(round(1000 * chance((cp - WDL_MODEL_MARGIN) / WDL_MODEL_SCALE)))
@@ -194,42 +230,44 @@ class Wdl:
     reports them) from one side's point of view, like ``chess.engine.Wdl``."""
     __slots__ = ("wins", "draws", "losses")
 
-    def __init__(self, wins, draws, losses):
-        self.wins, self.draws, self.losses = int(wins), int(draws), int(losses)
+    def __init__(self, wins: int, draws: int, losses: int) -> None:
+        self.wins: int = int(wins)
+        self.draws: int = int(draws)
+        self.losses: int = int(losses)
 
-    def total(self):
+    def total(self) -> int:
         """wins + draws + losses."""
         return self.wins + self.draws + self.losses
 
-    def winning_chance(self):
+    def winning_chance(self) -> float:
         """wins / total."""
         return self.wins / self.total() if self.total() else 0.0
 
-    def drawing_chance(self):
+    def drawing_chance(self) -> float:
         """draws / total."""
         return self.draws / self.total() if self.total() else 0.0
 
-    def losing_chance(self):
+    def losing_chance(self) -> float:
         """losses / total."""
         return self.losses / self.total() if self.total() else 0.0
 
-    def expectation(self):
+    def expectation(self) -> float:
         """The expected result, 0 (a loss) .. 1 (a win)."""
         return (self.wins + 0.5 * self.draws) / self.total() if self.total() else 0.5
 
-    def __neg__(self):
+    def __neg__(self) -> Wdl:
         return Wdl(self.losses, self.draws, self.wins)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         return iter((self.wins, self.draws, self.losses))
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Wdl) and tuple(self) == tuple(other)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(tuple(self))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Wdl(wins=%d, draws=%d, losses=%d)" % (self.wins, self.draws, self.losses)
 
 
@@ -237,29 +275,29 @@ class PovWdl:
     """A :class:`Wdl` with the side it is relative to, like ``chess.engine.PovWdl``."""
     __slots__ = ("relative", "turn")
 
-    def __init__(self, relative, turn):
-        self.relative = relative
-        self.turn = Color(turn)
+    def __init__(self, relative: Wdl, turn: ColorLike) -> None:
+        self.relative: Wdl = relative
+        self.turn: Color = Color(turn)
 
-    def pov(self, color):
+    def pov(self, color: ColorLike) -> Wdl:
         """The chances of *color*."""
         return self.relative if Color(color) == self.turn else -self.relative
 
-    def red(self):
+    def red(self) -> Wdl:
         """Red's chances."""
         return self.pov(RED)
 
-    def black(self):
+    def black(self) -> Wdl:
         """Black's chances."""
         return self.pov(BLACK)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, PovWdl) and self.red() == other.red()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.red())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "PovWdl(%r, %s)" % (self.relative, self.turn.name)
 
 
@@ -278,41 +316,61 @@ class PovScore:
     """
     __slots__ = ("relative", "turn")
 
-    def __init__(self, relative, turn):
+    def __init__(self, relative: Score, turn: ColorLike) -> None:
         if not isinstance(relative, Score):
             raise InvalidArgumentError(_errors.EINVAL, "PovScore needs a Score")
-        self.relative = relative
-        self.turn = Color(turn)
+        self.relative: Score = relative
+        self.turn: Color = Color(turn)
 
-    def pov(self, color):
+    def pov(self, color: ColorLike) -> Score:
         """The score from *color*'s point of view."""
         return self.relative if Color(color) == self.turn else -self.relative
 
-    def red(self):
+    def red(self) -> Score:
         """The score from Red's point of view."""
         return self.pov(RED)
 
-    def black(self):
+    def black(self) -> Score:
         """The score from Black's point of view."""
         return self.pov(BLACK)
 
-    def is_mate(self):
+    def is_mate(self) -> bool:
         """Whether it is a mate score."""
         return self.relative.is_mate()
 
-    def wdl(self):
+    def wdl(self) -> PovWdl:
         """The win / draw / loss chances (:class:`PovWdl`) of the model."""
         return PovWdl(self.relative.wdl(), self.turn)
 
-    cp = property(lambda self: self.relative.cp, doc="``relative.cp``.")
-    mate = property(lambda self: self.relative.mate, doc="``relative.mate``.")
-    bound = property(lambda self: self.relative.bound, doc="``relative.bound``.")
+    @property
+    def cp(self) -> int | None:
+        """``relative.cp``."""
+        return self.relative.cp
 
-    def score(self, mate_score=None):
+    @property
+    def mate(self) -> int | None:
+        """``relative.mate``."""
+        return self.relative.mate
+
+    @property
+    def bound(self) -> Bound:
+        """``relative.bound``."""
+        return self.relative.bound
+
+    @overload
+    def score(self) -> int | None: ...
+
+    @overload
+    def score(self, mate_score: int) -> int: ...
+
+    @overload
+    def score(self, mate_score: int | None) -> int | None: ...
+
+    def score(self, mate_score: int | None = None) -> int | None:
         """``relative.score(mate_score)``."""
         return self.relative.score(mate_score)
 
-    def _other(self, other):
+    def _other(self, other: object) -> Score | None:
         if isinstance(other, PovScore):
             if other.turn != self.turn:
                 return other.pov(self.turn)
@@ -321,33 +379,41 @@ class PovScore:
             return other
         return None
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         o = self._other(other)
         return o is not None and self.relative == o
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.red())
 
-    def __lt__(self, other):
+    def __lt__(self, other: object) -> bool:
         o = self._other(other)
-        return NotImplemented if o is None else self.relative < o
+        if o is None:
+            return NotImplemented
+        return self.relative < o
 
-    def __le__(self, other):
+    def __le__(self, other: object) -> bool:
         o = self._other(other)
-        return NotImplemented if o is None else self.relative <= o
+        if o is None:
+            return NotImplemented
+        return self.relative <= o
 
-    def __gt__(self, other):
+    def __gt__(self, other: object) -> bool:
         o = self._other(other)
-        return NotImplemented if o is None else self.relative > o
+        if o is None:
+            return NotImplemented
+        return self.relative > o
 
-    def __ge__(self, other):
+    def __ge__(self, other: object) -> bool:
         o = self._other(other)
-        return NotImplemented if o is None else self.relative >= o
+        if o is None:
+            return NotImplemented
+        return self.relative >= o
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(self.relative)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "PovScore(%r, %s)" % (self.relative, self.turn.name)
 
 
@@ -361,8 +427,11 @@ class Limit:
     _NAMES = ("time", "depth", "nodes", "mate", "red_clock", "black_clock", "red_inc",
               "black_inc", "remaining_moves")
 
-    def __init__(self, time=None, depth=None, nodes=None, mate=None, red_clock=None,
-                 black_clock=None, red_inc=None, black_inc=None, remaining_moves=None):
+    def __init__(self, time: float | None = None, depth: int | None = None,
+                 nodes: int | None = None, mate: int | None = None,
+                 red_clock: float | None = None, black_clock: float | None = None,
+                 red_inc: float | None = None, black_inc: float | None = None,
+                 remaining_moves: int | None = None) -> None:
         self.time = time
         self.depth = depth
         self.nodes = nodes
@@ -373,7 +442,7 @@ class Limit:
         self.black_inc = black_inc
         self.remaining_moves = remaining_moves
 
-    def _limits(self):
+    def _limits(self) -> Dict[str, Any]:
         """The keyword limits of :class:`Engine` for this limit."""
         out = {}
         for name, key in (("time", "movetime"), ("depth", "depth"), ("nodes", "nodes"),
@@ -385,7 +454,7 @@ class Limit:
                 out[key] = value
         return out
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Limit(%s)" % ", ".join("%s=%r" % (n, getattr(self, n)) for n in self._NAMES
                                        if getattr(self, n) is not None)
 
@@ -398,18 +467,22 @@ class PlayResult:
     ``board.push(result)`` plays :attr:`move`."""
     __slots__ = ("move", "ponder", "info", "draw_offered", "resigned")
 
-    def __init__(self, move, ponder, info=None, draw_offered=False, resigned=False):
-        self.move = move
-        self.ponder = ponder
-        self.info = info
-        self.draw_offered = draw_offered
-        self.resigned = resigned
+    def __init__(self, move: Move | None, ponder: Move | None, info: Any = None,
+                 draw_offered: bool = False, resigned: bool = False) -> None:
+        self.move: Move | None = move
+        self.ponder: Move | None = ponder
+        #: An :class:`AnalysisResult` (:class:`Engine`), or the last info
+        #: dict of an external engine (:mod:`xiangqi.engine`): typed Any.
+        self.info: Any = info
+        self.draw_offered: bool = draw_offered
+        self.resigned: bool = resigned
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<PlayResult move=%s ponder=%s>" % (self.move, self.ponder)
 
 
-def _pv(arr, n):
+def _pv(arr: Any, n: int) -> List[Move]:
+
     return [Move.from_code(arr[i]) for i in range(min(n, _ffi.PV_MAX))]
 
 
@@ -425,8 +498,17 @@ class Info:
     """
     __slots__ = ("depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time_ms",
                  "pv")
+    depth: int
+    seldepth: int
+    multipv: int
+    score: PovScore
+    nodes: int
+    nps: int
+    hashfull: int
+    time_ms: int
+    pv: List[Move]
 
-    def __init__(self, c, turn):
+    def __init__(self, c: _ffi.SearchInfo, turn: ColorLike) -> None:
         self.depth = c.depth
         self.seldepth = c.seldepth
         self.multipv = c.multipv
@@ -438,11 +520,11 @@ class Info:
         self.pv = _pv(c.pv, c.pv_length)
 
     @property
-    def time(self):
+    def time(self) -> float:
         """Seconds since the search started."""
         return self.time_ms / 1000.0
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<Info depth=%d multipv=%d score=%s nodes=%d pv=%s>" % (
             self.depth, self.multipv, self.score, self.nodes, " ".join(m.iccs() for m in self.pv))
 
@@ -463,8 +545,21 @@ class AnalysisResult:
     """
     __slots__ = ("move", "ponder", "score", "depth", "seldepth", "nodes", "nps", "hashfull",
                  "time_ms", "pv", "lines", "turn", "book_move")
+    move: Move | None
+    ponder: Move | None
+    score: PovScore
+    depth: int
+    seldepth: int
+    nodes: int
+    nps: int
+    hashfull: int
+    time_ms: int
+    pv: List[Move]
+    lines: List[Info]
+    turn: Color
+    book_move: bool
 
-    def __init__(self, c, lines, turn):
+    def __init__(self, c: _ffi.SearchResult, lines: List[Info], turn: Color) -> None:
         self.move = Move.from_code(c.best_move) if c.best_move else None
         self.ponder = Move.from_code(c.ponder_move) if c.ponder_move else None
         self.score = PovScore(Score._from_c(c.score_kind, c.score), turn)
@@ -480,18 +575,18 @@ class AnalysisResult:
         self.book_move = bool(c.book_move)
 
     @property
-    def time(self):
+    def time(self) -> float:
         """Seconds the search took."""
         return self.time_ms / 1000.0
 
     @property
-    def wdl(self):
+    def wdl(self) -> PovWdl:
         """Win / draw / loss chances of :attr:`score` (a :class:`PovWdl`)."""
         return self.score.wdl()
 
     _KEYS = ("score", "pv", "depth", "seldepth", "nodes", "nps", "time", "hashfull", "wdl")
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         """``result["score"]``, ``result["pv"]``, ...: the keys of a
         python-chess info dict (``score``, ``pv``, ``depth``, ``seldepth``,
         ``nodes``, ``nps``, ``time``, ``hashfull``, ``wdl``)."""
@@ -499,17 +594,17 @@ class AnalysisResult:
             raise KeyError(key)
         return getattr(self, key)
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         """As ``dict.get``."""
         try:
             return self[key]
         except KeyError:
             return default
 
-    def keys(self):
+    def keys(self) -> List[str]:
         return list(self._KEYS)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<AnalysisResult move=%s score=%s depth=%d nodes=%d pv=%s>" % (
             self.move, self.score, self.depth, self.nodes, " ".join(m.iccs() for m in self.pv))
 
@@ -519,7 +614,12 @@ _LIMIT_NAMES = ("depth", "nodes", "movetime", "mate", "multipv", "searchmoves", 
                 "black_inc", "movestogo", "move_overhead", "book")
 
 
-def _limit_argument(limit, info):
+#: The info callback of :meth:`Engine.start` and :meth:`Engine.analyse`.
+InfoCallback = Callable[[Info], object]
+
+
+def _limit_argument(limit: Limit | InfoCallback | None, info: InfoCallback | None
+                    ) -> Tuple[Dict[str, Any], InfoCallback | None]:
     """(keyword limits, info callback) from analyse()'s second and third
     arguments (a callable second argument is the info callback of older code)."""
     if limit is None:
@@ -531,14 +631,14 @@ def _limit_argument(limit, info):
     raise InvalidArgumentError(_errors.EINVAL, "expected a Limit, not %r" % (limit,))
 
 
-def _check_names(limits):
+def _check_names(limits: Iterable[str]) -> None:
     for name in limits:
         if name not in _LIMIT_NAMES:
             raise TypeError("unknown search limit %r (one of: %s)"
                             % (name, ", ".join(_LIMIT_NAMES)))
 
 
-def _ms(seconds, name):
+def _ms(seconds: float, name: str) -> int:
     if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0:
         raise InvalidArgumentError(_errors.EINVAL, "%s must be a number of seconds >= 0, not %r"
                                    % (name, seconds))
@@ -548,14 +648,14 @@ def _ms(seconds, name):
     return ms
 
 
-def _int(value, name, low, high):
+def _int(value: int, name: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise InvalidArgumentError(_errors.EINVAL, "%s must be an integer in %d..%d, not %r"
                                    % (name, low, high, value))
     return value
 
 
-def _moves(board, moves, name):
+def _moves(board: Board, moves: MoveLike | Iterable[MoveLike], name: str) -> List[Move]:
     if isinstance(moves, (str, Move)):
         moves = [moves]
     out = []
@@ -567,10 +667,14 @@ def _moves(board, moves, name):
     return out
 
 
-def _limits(board, default_skill, depth=None, nodes=None, movetime=None, mate=None, multipv=1,
-            searchmoves=None, banmoves=None, skill=None, seed=0, infinite=False, ponder=False,
-            red_clock=None, black_clock=None, red_inc=0, black_inc=0, movestogo=0,
-            move_overhead=None, book=True):
+def _limits(board: Board, default_skill: int, depth: int | None = None, nodes: int | None = None,
+            movetime: float | None = None, mate: int | None = None, multipv: int = 1,
+            searchmoves: MoveLike | Iterable[MoveLike] | None = None,
+            banmoves: MoveLike | Iterable[MoveLike] | None = None, skill: int | None = None,
+            seed: int = 0, infinite: bool = False, ponder: bool = False,
+            red_clock: float | None = None, black_clock: float | None = None,
+            red_inc: float = 0, black_inc: float = 0, movestogo: int = 0,
+            move_overhead: float | None = None, book: bool = True) -> _ffi.SearchLimits:
     lim = _ffi.SearchLimits()
     _errors.check(_lib.xq_search_limits_init(ctypes.byref(lim), _ffi.SEARCH_LIMITS_VERSION))
     if depth is not None:
@@ -617,17 +721,17 @@ class _State:
     threads are joined)."""
     __slots__ = ("handle", "callback", "book", "__weakref__")
 
-    def __init__(self, handle):
-        self.handle = handle
-        self.callback = None
-        self.book = None  # the Book the handle borrows (Engine.set_book)
+    def __init__(self, handle: Optional[int]) -> None:
+        self.handle: Any = handle  # None once freed
+        self.callback: Any = None  # the ctypes callback of the running search
+        self.book: Optional[_book.Book] = None  # the Book the handle borrows (Engine.set_book)
 
 
 # The handle whose info callback this thread is running, if any.
 _tls = threading.local()
 
 
-def _free(state):
+def _free(state: _State) -> None:
     handle, state.handle = state.handle, None
     callback, state.callback = state.callback, None
     if not handle:
@@ -672,7 +776,10 @@ class Engine:
     :meth:`ponderhit`, which any thread may call.
     """
 
-    def __init__(self, threads=1, hash_mb=16, skill=SKILL_MAX, rules=None, book=None):
+    _tablebase: Optional[Tablebase]  # set by set_tablebase(), kept alive while used
+
+    def __init__(self, threads: int = 1, hash_mb: int = 16, skill: int = SKILL_MAX,
+                 rules: Rules | str | None = None, book: _book.Book | None = None) -> None:
         cfg = _ffi.SearchConfig()
         _errors.check(_lib.xq_search_config_init(ctypes.byref(cfg), _ffi.SEARCH_CONFIG_VERSION))
         cfg.threads = _int(threads, "threads", 1, MAX_THREADS)
@@ -685,20 +792,20 @@ class Engine:
         self._finalizer = weakref.finalize(self, _free, self._state)
         self._threads = threads
         self._hash_mb = hash_mb
-        self._pending = None  # the started search's bookkeeping, until wait()
+        self._pending: Optional[_Pending] = None  # the started search's bookkeeping, until wait()
         if rules is not None:
             self.set_rules(rules)
         if book is not None:
             self.set_book(book)
 
     @property
-    def _handle(self):
-        handle = self._state.handle
+    def _handle(self) -> int:
+        handle: Optional[int] = self._state.handle
         if handle is None:
             raise InvalidArgumentError(_errors.EINVAL, "the engine is closed")
         return handle
 
-    def _check_thread(self):
+    def _check_thread(self) -> None:
         current = getattr(_tls, "handle", None)
         if current is not None and current == self._state.handle:
             raise StateError(_errors.ESTATE, "the info callback may call only stop() and "
@@ -706,23 +813,23 @@ class Engine:
 
     # -- lifetime --
 
-    def close(self):
+    def close(self) -> None:
         """Stop any search and free the handle (its threads and table)."""
         self._finalizer()
         self._pending = None
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         """Whether :meth:`close` was called."""
         return self._state.handle is None
 
-    def __enter__(self):
+    def __enter__(self: _E) -> _E:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.closed:
             return "<Engine (closed)>"
         return "<Engine threads=%d hash_mb=%d skill=%d%s>" % (
@@ -731,15 +838,15 @@ class Engine:
     # -- configuration --
 
     @property
-    def threads(self):
+    def threads(self) -> int:
         """Number of search threads; assigning calls :meth:`set_threads`."""
         return self._threads
 
     @threads.setter
-    def threads(self, n):
+    def threads(self, n: int) -> None:
         self.set_threads(n)
 
-    def set_threads(self, n):
+    def set_threads(self, n: int) -> None:
         """Use *n* threads (1..256) from the next search on."""
         _int(n, "threads", 1, MAX_THREADS)
         self._check_idle()
@@ -747,22 +854,22 @@ class Engine:
         self._threads = n
 
     @property
-    def hash_mb(self):
+    def hash_mb(self) -> int:
         """Size of the hash table in MB; assigning calls :meth:`set_hash`."""
         return self._hash_mb
 
     @hash_mb.setter
-    def hash_mb(self, mb):
+    def hash_mb(self, mb: int) -> None:
         self.set_hash(mb)
 
-    def set_hash(self, mb):
+    def set_hash(self, mb: int) -> None:
         """Reallocate the hash table with *mb* megabytes (it is cleared)."""
         _int(mb, "hash_mb", 1, MAX_HASH_MB)
         self._check_idle()
         _errors.check(_lib.xq_search_set_hash(self._handle, mb))
         self._hash_mb = mb
 
-    def set_rules(self, rules=None):
+    def set_rules(self, rules: Rules | str | None = None) -> None:
         """The rules by which the search judges repetitions and the move limit
         inside its tree: a :class:`Rules` or a rule set name (``"axf"``, the
         default, ``"cxa"``, ``"simple"``); None restores the AXF defaults.
@@ -771,7 +878,7 @@ class Engine:
         _errors.check(_lib.xq_search_set_rules(self._handle, _rules_c(rules)),
                       "cannot use these rules")
 
-    def set_tablebase(self, tablebase=None):
+    def set_tablebase(self, tablebase: Tablebase | None = None) -> None:
         """Use the endgame tables of a :class:`~xiangqi.Tablebase` (None: stop):
         at the root a move that keeps the table's result, soonest mate first;
         in the tree a position of a table scores as its exact result. The
@@ -780,7 +887,7 @@ class Engine:
         from . import _tablebase
         _tablebase.set_engine_tablebase(self, tablebase)
 
-    def set_book(self, book=None):
+    def set_book(self, book: _book.Book | None = None) -> None:
         """Answer from the opening *book* (a :class:`~xiangqi.Book`; None: no
         book): a search of a book position (not ``infinite`` or ``ponder``,
         not with ``book=False``) returns at once with a book move chosen by
@@ -793,18 +900,18 @@ class Engine:
         _book._attach(self._state, book)
 
     @property
-    def book(self):
+    def book(self) -> _book.Book | None:
         """The opening book set with :meth:`set_book`, or None."""
         return self._state.book
 
-    def clear(self):
+    def clear(self) -> None:
         """Forget the hash table and move-ordering statistics (as for a new game)."""
         self._check_idle()
         _errors.check(_lib.xq_search_clear(self._handle))
 
     new_game = clear
 
-    def _check_idle(self):
+    def _check_idle(self) -> None:
         self._check_thread()
         if self._pending is not None:
             raise StateError(_errors.ESTATE,
@@ -812,14 +919,15 @@ class Engine:
 
     # -- searching --
 
-    def analyse(self, board, limit=None, info=None, **limits):
+    def analyse(self, board: Board | str, limit: Limit | InfoCallback | None = None,
+                info: InfoCallback | None = None, **limits: Any) -> AnalysisResult:
         """Search *board* (a :class:`Board` or a FEN) and return an
         :class:`AnalysisResult`. The limits are keyword arguments (see the
         class) or a :class:`Limit`; *info* is an optional callback as for
         :meth:`start`. Interrupting (Ctrl-C) stops the search and raises
         ``KeyboardInterrupt``."""
-        limit, info = _limit_argument(limit, info)
-        limits = dict(limit, **limits)
+        given, info = _limit_argument(limit, info)
+        limits = dict(given, **limits)
         _check_names(limits)
         if limits.get("infinite") or limits.get("ponder"):
             raise InvalidArgumentError(
@@ -831,11 +939,11 @@ class Engine:
                 _errors.EINVAL, "analyse() needs a limit (depth, nodes, movetime, mate or a "
                 "clock); use start() for a search that runs until stop()")
         self.start(board, info=info, **limits)
-        return self.wait()
+        return self.wait()  # never None without a timeout
 
     analyze = analyse
 
-    def play(self, board, limit=None, **limits):
+    def play(self, board: Board | str, limit: Limit | None = None, **limits: Any) -> PlayResult:
         """What the engine plays in *board*: a :class:`PlayResult` with the
         ``move`` (None if it has no legal move), the ``ponder`` move and the
         ``info`` (:class:`AnalysisResult`), searched with *limits* as
@@ -843,7 +951,8 @@ class Engine:
         r = self.analyse(board, limit, **limits)
         return PlayResult(r.move, r.ponder, r)
 
-    def start(self, board, info=None, limit=None, **limits):
+    def start(self, board: Board | str, info: InfoCallback | Limit | None = None,
+              limit: Limit | None = None, **limits: Any) -> None:
         """Start searching *board* in the background and return at once.
 
         The board is copied (position and history), so it may be changed
@@ -872,8 +981,8 @@ class Engine:
             # The finalizer's state keeps the callback alive even if this
             # object is collected mid-search.
             self._state.callback = pending.callback
-            rc = _lib.xq_search_start(handle, board._handle, ctypes.byref(lim), pending.callback,
-                                      None)
+            rc: int = _lib.xq_search_start(handle, board._handle, ctypes.byref(lim),
+                                           pending.callback, None)
         finally:
             if own is not None:
                 own.close()
@@ -882,7 +991,7 @@ class Engine:
             _errors.check(rc, "cannot start the search: %s" % _errors.strerror(rc))
         self._pending = pending
 
-    def analysis(self, board, **limits):
+    def analysis(self, board: Board | str, **limits: Any) -> Analysis:
         """Start a background search and return an :class:`Analysis`: iterate
         over it to receive each :class:`Info` on this thread as it comes.
 
@@ -896,14 +1005,14 @@ class Engine:
         """
         return Analysis(self, board, limits)
 
-    def stop(self):
+    def stop(self) -> None:
         """Ask the running search to stop soon (milliseconds). Safe from any
         thread and from the info callback; does nothing if no search runs."""
         handle = self._state.handle
         if handle is not None:
             _lib.xq_search_stop(handle)
 
-    def ponderhit(self):
+    def ponderhit(self) -> None:
         """The opponent played the expected move: a ``ponder`` search now
         counts its limits from this call. Safe from any thread."""
         handle = self._state.handle
@@ -911,11 +1020,17 @@ class Engine:
             _lib.xq_search_ponderhit(handle)
 
     @property
-    def running(self):
+    def running(self) -> bool:
         """Whether a search is in progress."""
         return _errors.check(_lib.xq_search_running(self._handle)) == 1
 
-    def wait(self, timeout=None):
+    @overload
+    def wait(self, timeout: None = None) -> AnalysisResult: ...
+
+    @overload
+    def wait(self, timeout: float) -> AnalysisResult | None: ...
+
+    def wait(self, timeout: float | None = None) -> AnalysisResult | None:
         """Block until the search ends and return its :class:`AnalysisResult`.
 
         With *timeout* (seconds), return None if the search is still running
@@ -946,7 +1061,7 @@ class Engine:
             raise
         return self._finish(handle, pending)
 
-    def _finish(self, handle, pending):
+    def _finish(self, handle: int, pending: _Pending) -> AnalysisResult:
         res = _ffi.SearchResult()
         rc = _lib.xq_search_wait(handle, ctypes.byref(res))
         self._pending = None
@@ -973,17 +1088,17 @@ class Analysis:
 
     _END = object()
 
-    def __init__(self, engine, board, limits):
+    def __init__(self, engine: Engine, board: Board | str, limits: Dict[str, Any]) -> None:
         self._engine = engine
-        self._queue = queue.Queue()
-        self._result = None
+        self._queue: queue.Queue[Info] = queue.Queue()
+        self._result: AnalysisResult | None = None
         self._done = False
         engine.start(board, info=self._queue.put, **limits)
 
-    def __iter__(self):
+    def __iter__(self) -> Analysis:
         return self
 
-    def __next__(self):
+    def __next__(self) -> Info:
         try:
             while True:
                 if self._done and self._queue.empty():
@@ -1003,29 +1118,30 @@ class Analysis:
                 self._collect()
             raise
 
-    def _collect(self):
+    def _collect(self) -> None:
         if not self._done:
             self._done = True
             self._result = self._engine.wait()
 
-    def stop(self):
+    def stop(self) -> None:
         """Ask the search to stop soon (safe from any thread)."""
         self._engine.stop()
 
-    def wait(self):
-        """Wait for the end of the search; returns its :class:`AnalysisResult`."""
+    def wait(self) -> AnalysisResult | None:
+        """Wait for the end of the search; returns its :class:`AnalysisResult`
+        (None only when an earlier call raised the search's error)."""
         self._collect()
         return self._result
 
-    def result(self):
+    def result(self) -> AnalysisResult | None:
         """Stop the search, wait for it and return its :class:`AnalysisResult`."""
         self.stop()
         return self.wait()
 
-    def __enter__(self):
+    def __enter__(self) -> Analysis:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         if not self._done:
             self.stop()
             self._collect()
@@ -1035,14 +1151,14 @@ class _Pending:
     """A started search: its ctypes callback, the user's callback, the
     lines reported and the first exception the user's callback raised."""
 
-    def __init__(self, handle, user, turn):
+    def __init__(self, handle: int, user: InfoCallback | None, turn: Color) -> None:
         self.user = user
         self.turn = turn
-        self.lines = {}
-        self.error = None
+        self.lines: Dict[int, Info] = {}
+        self.error: BaseException | None = None
         self.lock = threading.Lock()
 
-        def on_info(cinfo, _userdata):
+        def on_info(cinfo: Any, _userdata: Any) -> None:
             # Runs on a search thread with the GIL held. Nothing may escape.
             _tls.handle = handle
             try:
@@ -1064,9 +1180,11 @@ class _Pending:
 
 #: The same class as :class:`Engine`.
 Search = Engine
+_E = TypeVar("_E", bound=Engine)
 
 
-def evaluate(board):
+def evaluate(board: Board | str) -> int:
+
     """The engine's static evaluation of *board* (a :class:`Board` or a FEN),
     in centipawns from the side to move's view (no search)."""
     if not isinstance(board, Board):

@@ -29,6 +29,8 @@ point of view (``.red()``, ``.pov(color)``), with win/draw/loss estimates
 The library's own engine, searching in this process, is :class:`xiangqi.Engine`.
 """
 
+from __future__ import annotations
+
 import os
 import queue
 import re
@@ -37,25 +39,34 @@ import subprocess
 import threading
 import time as _time
 import weakref
+from typing import (TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple,
+                    Union, overload)
 
 from . import _errors
-from ._board import RED, Move, FILE_NAMES, _as_move
+from ._board import RED, Board, Move, MoveLike, FILE_NAMES, _as_move
 from ._search import Limit, PlayResult, PovScore, PovWdl, Score, Wdl, Bound
 from ._errors import InvalidArgumentError
 
 #: Seconds to wait for ``uciok`` / ``ucciok`` / ``readyok``.
-HANDSHAKE_TIMEOUT = 10.0
+HANDSHAKE_TIMEOUT: float = 10.0
 #: Seconds :meth:`SimpleEngine.quit` waits for the process to exit before killing it.
-QUIT_TIMEOUT = 2.0
+QUIT_TIMEOUT: float = 2.0
 
 #: UCCI has no mate scores: engines report a mate in N plies as
 #: +-(MATE_VALUE - N); 30000 is xq-uci's value, 10000 ElephantEye's.
-UCCI_MATE_VALUES = (30000, 10000)
+UCCI_MATE_VALUES: Tuple[int, ...] = (30000, 10000)
 #: Plies below a mate value that still read as a mate.
-UCCI_MATE_WINDOW = 200
+UCCI_MATE_WINDOW: int = 200
+
+#: An info dict: ``score`` (a :class:`PovScore`), ``pv`` (a list of
+#: :class:`Move`), ``depth``, ``nodes``, ``time``, ``wdl``, ... (the keys
+#: of python-chess's ``InfoDict``).
+InfoDict = Dict[str, Any]
+#: A command that starts an engine: a path, or a program and its arguments.
+Command = Union[str, bytes, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
 
 
-def _ucci_score(value):
+def _ucci_score(value: int) -> Tuple[str, int]:
     """("cp", value) or ("mate", moves) for a UCCI score."""
     for mate in UCCI_MATE_VALUES:
         plies = mate - abs(value)
@@ -82,11 +93,17 @@ class Option:
     :attr:`min`, :attr:`max` and :attr:`var` (the choices of a combo)."""
     __slots__ = ("name", "type", "default", "min", "max", "var")
 
-    def __init__(self, name, type, default=None, min=None, max=None, var=None):
-        self.name, self.type, self.default = name, type, default
-        self.min, self.max, self.var = min, max, list(var or [])
+    def __init__(self, name: str, type: str, default: Any = None, min: int | None = None,
+                 max: int | None = None, var: Iterable[str] | None = None) -> None:
+        self.name: str = name
+        self.type: str = type
+        #: The default: an int (spin), a bool (check), text, or None.
+        self.default: Any = default
+        self.min: int | None = min
+        self.max: int | None = max
+        self.var: List[str] = list(var or [])
 
-    def parse(self, value):
+    def parse(self, value: object) -> str | None:
         """The text to send for *value*, checked against the declaration."""
         if self.type == "check":
             if isinstance(value, str) and value.lower() in ("true", "false"):
@@ -97,7 +114,7 @@ class Option:
             return "true" if value else "false"
         if self.type == "spin":
             try:
-                number = int(value)
+                number = int(value)  # type: ignore[call-overload]  # checked here
             except (TypeError, ValueError):
                 raise EngineError("option %s is a spin: expected an integer, not %r"
                                   % (self.name, value))
@@ -119,20 +136,21 @@ class Option:
             raise EngineError("option %s: a value cannot contain a line break" % self.name)
         return text
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Option(name=%r, type=%r, default=%r, min=%r, max=%r, var=%r)" % (
             self.name, self.type, self.default, self.min, self.max, self.var)
 
 
-def _parse_option(line, ucci):
+def _parse_option(line: str, ucci: bool) -> Option:
     tokens = line.split()[1:]
     if ucci:
-        name_tokens, rest = [], tokens
+        name_tokens: List[str] = []
+        rest = tokens
         while rest and rest[0] != "type":
             name_tokens.append(rest.pop(0))
         tokens = ["name"] + name_tokens + rest
-    fields = {"name": [], "type": [], "default": [], "min": [], "max": []}
-    var = []
+    fields: Dict[str, List[str]] = {"name": [], "type": [], "default": [], "min": [], "max": []}
+    var: List[List[str]] = []
     key = None
     for tok in tokens:
         if tok in fields or tok == "var":
@@ -146,9 +164,9 @@ def _parse_option(line, ucci):
             fields[key].append(tok)
     name = " ".join(fields["name"])
     kind = " ".join(fields["type"]) or "string"
-    default = " ".join(fields["default"]) if fields["default"] else None
+    default: Any = " ".join(fields["default"]) if fields["default"] else None
 
-    def number(values):
+    def number(values: List[str]) -> int | None:
         try:
             return int(values[0]) if values else None
         except ValueError:
@@ -161,77 +179,85 @@ def _parse_option(line, ucci):
                   [" ".join(v) for v in var])
 
 
-class _Options(dict):
+if TYPE_CHECKING:
+    _OptionsBase = Dict[str, Option]
+else:  # the plain class at run time (Python 3.8 cannot subscript dict)
+    _OptionsBase = dict
+
+
+class _Options(_OptionsBase):
     """The options of an engine by name (lookup ignores case, as UCI does)."""
 
-    def _key(self, name):
+    def _key(self, name: object) -> str | None:
         for key in self:
             if key.lower() == str(name).lower():
                 return key
         return None
 
-    def __contains__(self, name):
+    def __contains__(self, name: object) -> bool:
         return self._key(name) is not None
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> Option:
         key = self._key(name)
         if key is None:
             raise KeyError(name)
         return dict.__getitem__(self, key)
 
-    def get(self, name, default=None):
+    def get(self, name: str, default: Any = None) -> Any:
         return self[name] if name in self else default
 
 
-def _command(command):
+def _command(command: Command) -> List[str]:
     if isinstance(command, (str, bytes, os.PathLike)):
-        return [os.fspath(command)]
-    command = [os.fspath(c) for c in command]
-    if not command:
+        return [os.fspath(command)]  # type: ignore[list-item]  # bytes are run as given
+    out = [os.fspath(c) for c in command]
+    if not out:
         raise InvalidArgumentError(_errors.EINVAL, "an empty command")
-    return command
+    return out
 
 
 class _Process:
     """The engine process and a thread that queues its output lines."""
 
-    def __init__(self, command, cwd=None, env=None, stderr=None):
+    def __init__(self, command: List[str], cwd: Any = None, env: Mapping[str, str] | None = None,
+                 stderr: Any = None) -> None:
         self.command = command
         try:
-            self.popen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            self.popen: subprocess.Popen[str] = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                           stderr=stderr, cwd=cwd, env=env, text=True,
                                           encoding="utf-8", errors="replace", bufsize=1)
         except OSError as exc:
             raise EngineTerminatedError("cannot start %s: %s" % (shlex.join(command), exc)) \
                 from None
-        self.lines = queue.Queue()
+        self.lines: queue.Queue[Optional[str]] = queue.Queue()
         self.write_lock = threading.Lock()
         self.reader = threading.Thread(target=self._read, name="xiangqi-engine-reader",
                                        daemon=True)
         self.reader.start()
 
-    def _read(self):
+    def _read(self) -> None:
         try:
-            for line in self.popen.stdout:
+            for line in self.popen.stdout:  # type: ignore[union-attr]  # a pipe
                 self.lines.put(line.rstrip("\r\n"))
         except (OSError, ValueError):
             pass
         self.lines.put(None)
 
-    def send(self, line):
+    def send(self, line: str) -> None:
         with self.write_lock:
             try:
-                self.popen.stdin.write(line + "\n")
-                self.popen.stdin.flush()
+                self.popen.stdin.write(line + "\n")  # type: ignore[union-attr]  # a pipe
+                self.popen.stdin.flush()  # type: ignore[union-attr]
             except (OSError, ValueError):
                 raise EngineTerminatedError("%s exited (%s)" % (
                     shlex.join(self.command), self._status()))
 
-    def _status(self):
+    def _status(self) -> str:
         code = self.popen.poll()
         return "still running" if code is None else "exit status %d" % code
 
-    def receive(self, timeout=None):
+    def receive(self, timeout: float | None = None) -> str | None:
         """The next line; EngineTerminatedError at the end of the output."""
         try:
             line = self.lines.get(timeout=timeout)
@@ -247,9 +273,9 @@ class _Process:
                                                              self._status()))
         return line
 
-    def close(self, timeout=QUIT_TIMEOUT):
+    def close(self, timeout: float = QUIT_TIMEOUT) -> None:
         try:
-            self.popen.stdin.close()
+            self.popen.stdin.close()  # type: ignore[union-attr]  # a pipe
         except (OSError, ValueError):
             pass
         try:
@@ -259,12 +285,12 @@ class _Process:
             self.popen.wait()
         self.reader.join(timeout)  # it closes nothing; the pipe is at its end now
         try:
-            self.popen.stdout.close()
+            self.popen.stdout.close()  # type: ignore[union-attr]  # a pipe
         except (OSError, ValueError):
             pass
 
 
-def _stop_process(proc):
+def _stop_process(proc: _Process) -> None:
     """Finalizer: never leave an engine process behind, nor its pipes open."""
     if proc.popen.poll() is None:
         try:
@@ -278,10 +304,11 @@ class BestMove:
     """The end of a search: :attr:`move` and :attr:`ponder` (None when absent)."""
     __slots__ = ("move", "ponder")
 
-    def __init__(self, move, ponder):
-        self.move, self.ponder = move, ponder
+    def __init__(self, move: Move | None, ponder: Move | None) -> None:
+        self.move: Move | None = move
+        self.ponder: Move | None = ponder
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<BestMove move=%s ponder=%s>" % (self.move, self.ponder)
 
 
@@ -293,24 +320,24 @@ class AnalysisResult:
     :meth:`stop` asks the engine to stop, :meth:`wait` returns the
     :class:`BestMove`. Leaving a ``with`` block stops the search."""
 
-    def __init__(self, engine, board, lines):
+    def __init__(self, engine: SimpleEngine, board: Board, lines: int) -> None:
         self._engine = engine
         self._board = board
-        self.multipv = [{} for _ in range(lines)]
-        self._best = None
+        self.multipv: List[InfoDict] = [{} for _ in range(lines)]
+        self._best: BestMove | None = None
         self._done = False
-        self._pending = []
+        self._pending: List[InfoDict] = []
 
     @property
-    def info(self):
+    def info(self) -> InfoDict:
         return self.multipv[0]
 
-    def _absorb(self, info):
+    def _absorb(self, info: InfoDict) -> None:
         index = info.get("multipv", 1) - 1
         if 0 <= index < len(self.multipv):
             self.multipv[index].update(info)
 
-    def _step(self, timeout=None):
+    def _step(self, timeout: float | None = None) -> InfoDict | None:
         """Read one line; returns an info dict, or None (nothing / not an info)."""
         if self._done:
             return None
@@ -333,45 +360,45 @@ class AnalysisResult:
             self._best = self._engine._parse_bestmove(words, self._board)
         return None
 
-    def __iter__(self):
+    def __iter__(self) -> AnalysisResult:
         return self
 
-    def __next__(self):
+    def __next__(self) -> InfoDict:
         while not self._done:
             info = self._step()
             if info is not None:
                 return info
         raise StopIteration
 
-    def next(self):
+    def next(self) -> InfoDict | None:
         """The next info dict, or None when the search has ended."""
         try:
             return next(self)
         except StopIteration:
             return None
 
-    def would_block(self):
+    def would_block(self) -> bool:
         """Whether no output is waiting to be read."""
         return self._engine._process.lines.empty()
 
-    def stop(self):
+    def stop(self) -> None:
         """Ask the engine to stop searching (it then sends its best move)."""
         if not self._done:
             self._engine._process.send("stop")
 
-    def wait(self):
+    def wait(self) -> BestMove:
         """Wait for the end of the search (the engine's best move) and return
         the :class:`BestMove`."""
         while not self._done:
             self._step()
         if self._engine._searching is self:
             self._engine._searching = None
-        return self._best
+        return self._best  # type: ignore[return-value]  # set when the search ended
 
-    def __enter__(self):
+    def __enter__(self) -> AnalysisResult:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.stop()
         self.wait()
 
@@ -383,19 +410,20 @@ class SimpleEngine:
     ``author``), :attr:`options` (by name, :class:`Option`),
     :attr:`protocol` (``"uci"`` or ``"ucci"``) and :attr:`ranks_1_10`."""
 
-    def __init__(self, command, protocol="uci", ranks_1_10=None, timeout=HANDSHAKE_TIMEOUT,
-                 cwd=None, env=None, stderr=None):
+    def __init__(self, command: Command, protocol: str = "uci", ranks_1_10: bool | None = None,
+                 timeout: float = HANDSHAKE_TIMEOUT, cwd: Any = None,
+                 env: Mapping[str, str] | None = None, stderr: Any = None) -> None:
         if protocol not in ("uci", "ucci"):
             raise InvalidArgumentError(_errors.EINVAL, "protocol must be 'uci' or 'ucci'")
         self.protocol = protocol
         self.command = _command(command)
-        self.id = {}
+        self.id: Dict[str, str] = {}
         self.options = _Options()
-        self._config = {}
-        self._searching = None
-        self._last_root = None
-        self._last_game = None
-        self._restore = None
+        self._config: Dict[str, Any] = {}
+        self._searching: AnalysisResult | None = None
+        self._last_root: str | None = None
+        self._last_game: object = None
+        self._restore: Dict[str, Any] | None = None
         self._multipv = 1
         self._process = _Process(self.command, cwd, env, stderr)
         self._finalizer = weakref.finalize(self, _stop_process, self._process)
@@ -426,7 +454,7 @@ class SimpleEngine:
 
     # -- protocol basics --
 
-    def _handshake(self, timeout):
+    def _handshake(self, timeout: float) -> None:
         ok = "uciok" if self.protocol == "uci" else "ucciok"
         self._process.send(self.protocol)
         deadline = _time.monotonic() + timeout
@@ -450,7 +478,7 @@ class SimpleEngine:
                 if opt.name:
                     self.options[opt.name] = opt
 
-    def ping(self, timeout=HANDSHAKE_TIMEOUT):
+    def ping(self, timeout: float = HANDSHAKE_TIMEOUT) -> None:
         """Send ``isready`` and wait for ``readyok``."""
         self._process.send("isready")
         deadline = _time.monotonic() + timeout
@@ -465,7 +493,7 @@ class SimpleEngine:
             if line.strip() == "readyok":
                 return
 
-    def _setoption(self, name, value):
+    def _setoption(self, name: str, value: str | None) -> None:
         if self.protocol == "uci":
             self._process.send("setoption name %s%s" % (
                 name, "" if value is None else " value %s" % value))
@@ -474,7 +502,7 @@ class SimpleEngine:
 
     _MANAGED = ("uci_variant", "multipv", "ponder", "uci_showwdl", "usemillisec")
 
-    def configure(self, options):
+    def configure(self, options: Mapping[str, Any]) -> None:
         """Set engine options, e.g. ``{"Threads": 2, "Hash": 64}``: each is
         checked against the engine's declaration (:class:`EngineError` for
         an unknown option or a bad value). ``MultiPV``, ``UCI_Variant`` and
@@ -494,22 +522,22 @@ class SimpleEngine:
         self.ping()
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The engine's ``id name``."""
         return self.id.get("name", "")
 
     # -- moves --
 
-    def _move_text(self, move):
+    def _move_text(self, move: Move) -> str:
         return move.uci(self.ranks_1_10)
 
-    def _parse_move(self, text, board):
+    def _parse_move(self, text: str, board: Board) -> Move:
         """The legal Move of *board* that *text* names, or raise EngineError."""
         m = _MOVE.match(text.lower())
         if m:
-            f1, r1, f2, r2 = m.groups()
+            f1, t1, f2, t2 = m.groups()
             offset = 1 if self.ranks_1_10 else 0
-            r1, r2 = int(r1) - offset, int(r2) - offset
+            r1, r2 = int(t1) - offset, int(t2) - offset
             if 0 <= r1 < 10 and 0 <= r2 < 10:
                 move = Move(r1 * 9 + FILE_NAMES.index(f1), r2 * 9 + FILE_NAMES.index(f2))
                 if board.is_legal(move):
@@ -525,7 +553,7 @@ class SimpleEngine:
         raise EngineError("%s sent %r, not a legal move in %s%s"
                           % (self.id.get("name", "the engine"), text, board.fen(), hint))
 
-    def _pv(self, words, board):
+    def _pv(self, words: List[str], board: Board) -> List[Move]:
         pv = []
         b = board.copy()
         try:
@@ -540,8 +568,8 @@ class SimpleEngine:
             b.close()
         return pv
 
-    def _parse_info(self, words, board):
-        info = {}
+    def _parse_info(self, words: List[str], board: Board) -> InfoDict:
+        info: InfoDict = {}
         i = 0
         turn = board.turn
         while i < len(words):
@@ -553,13 +581,12 @@ class SimpleEngine:
                     info[key] = int(words[i])
                     i += 1
                 elif key == "time":
-                    value = int(words[i])
-                    info["time"] = value / (1000.0 if self._millisec else 1.0)
+                    info["time"] = int(words[i]) / (1000.0 if self._millisec else 1.0)
                     i += 1
                 elif key == "score":
                     kind = words[i]
                     if kind in ("cp", "mate"):
-                        value = int(words[i + 1])
+                        value: int = int(words[i + 1])
                         i += 2
                     else:  # UCCI: a plain number, mates near a mate value
                         kind, value = _ucci_score(int(words[i]))
@@ -594,7 +621,7 @@ class SimpleEngine:
             info["wdl"] = info["score"].wdl()
         return info
 
-    def _parse_bestmove(self, words, board):
+    def _parse_bestmove(self, words: List[str], board: Board) -> BestMove:
         if words[0] == "nobestmove" or len(words) < 2 or words[1] in ("(none)", "0000", "none"):
             return BestMove(None, None)
         move = self._parse_move(words[1], board)
@@ -613,7 +640,7 @@ class SimpleEngine:
 
     # -- searching --
 
-    def _idle(self):
+    def _idle(self) -> None:
         searching, self._searching = self._searching, None
         if searching is None or searching._done:
             self._restore_options()
@@ -628,10 +655,10 @@ class SimpleEngine:
             # asked for it, not by the next command
         self._restore_options()
 
-    def _position(self, board, extra_moves=()):
+    def _position(self, board: Board, extra_moves: Iterable[Move] = ()) -> None:
         root = board.copy()
         try:
-            moves = []
+            moves: List[Move] = []
             while root.move_stack:
                 moves.insert(0, root.pop())
             fen = root.fen()
@@ -648,7 +675,9 @@ class SimpleEngine:
             text += " moves " + " ".join(self._move_text(m) for m in moves)
         self._process.send(text)
 
-    def _go(self, board, limit, multipv, root_moves, ban_moves, ponder=False, infinite=False):
+    def _go(self, board: Board, limit: Limit | Dict[str, Any] | None, multipv: int | None,
+            root_moves: Iterable[MoveLike] | None, ban_moves: Iterable[MoveLike] | None,
+            ponder: bool = False, infinite: bool = False) -> int:
         if multipv is not None:
             if not isinstance(multipv, int) or isinstance(multipv, bool) or multipv < 1:
                 raise InvalidArgumentError(_errors.EINVAL, "multipv must be a positive integer")
@@ -661,6 +690,7 @@ class SimpleEngine:
             self._multipv = lines
         if isinstance(limit, dict):
             limit = Limit(**limit)
+        roots: Iterable[MoveLike] | None = root_moves
         if limit is not None and not isinstance(limit, Limit):
             raise InvalidArgumentError(_errors.EINVAL, "expected a Limit, not %r" % (limit,))
         words = ["go"]
@@ -672,8 +702,8 @@ class SimpleEngine:
                     self._move_text(_as_move(m)) for m in ban_moves))
             else:
                 banned = set(_as_move(m) for m in ban_moves)
-                root_moves = [m for m in (root_moves or board.legal_moves) if m not in banned]
-                if not root_moves:
+                roots = [m for m in (root_moves or board.legal_moves) if m not in banned]
+                if not roots:
                     raise InvalidArgumentError(_errors.EINVAL, "every legal move is banned")
         if limit is not None:
             ms = 1000.0 if self._millisec else 1.0
@@ -713,15 +743,15 @@ class SimpleEngine:
                     words += ["movestogo", str(int(limit.remaining_moves))]
         if infinite or limit is None or words == ["go"] or words == ["go", "ponder"]:
             words += ["infinite"] if self.protocol == "uci" else ["depth", "infinite"]
-        if root_moves is not None:
-            moves = [_as_move(m) for m in root_moves]
+        if roots is not None:
+            moves = [_as_move(m) for m in roots]
             if self.protocol == "ucci":
                 raise EngineError("UCCI has no searchmoves: use ban_moves=")
             words += ["searchmoves"] + [self._move_text(m) for m in moves]
         self._process.send(" ".join(words))
         return lines
 
-    def _prepare(self, game, options):
+    def _prepare(self, game: object, options: Mapping[str, Any] | None) -> None:
         """Before a search: a new game (python-chess's ``game=``) sends
         ``ucinewgame``; *options* hold for this search only."""
         if game is not None and game is not self._last_game:
@@ -740,7 +770,7 @@ class SimpleEngine:
                 self._setoption(opt.name, text)
             self._restore = previous
 
-    def _restore_options(self):
+    def _restore_options(self) -> None:
         restore, self._restore = self._restore, None
         for name, value in (restore or {}).items():
             opt = self.options[name]
@@ -748,8 +778,10 @@ class SimpleEngine:
                 continue
             self._setoption(opt.name, opt.parse(value))
 
-    def analysis(self, board, limit=None, multipv=None, root_moves=None, ban_moves=None,
-                 game=None, options=None):
+    def analysis(self, board: Board, limit: Limit | None = None, multipv: int | None = None,
+                 root_moves: Iterable[MoveLike] | None = None,
+                 ban_moves: Iterable[MoveLike] | None = None, game: object = None,
+                 options: Mapping[str, Any] | None = None) -> AnalysisResult:
         """Start a search of *board* and return an :class:`AnalysisResult`
         at once. Without a *limit* the engine searches until
         :meth:`AnalysisResult.stop`. *root_moves* restricts the search to
@@ -763,11 +795,27 @@ class SimpleEngine:
         self._position(board)
         b = board.copy()
         lines = self._go(b, limit, multipv, root_moves, ban_moves)
-        self._searching = AnalysisResult(self, b, lines)
-        return self._searching
+        searching = self._searching = AnalysisResult(self, b, lines)
+        return searching
 
-    def analyse(self, board, limit, multipv=None, root_moves=None, ban_moves=None,
-                info=None, game=None, options=None):
+    @overload
+    def analyse(self, board: Board, limit: Limit, multipv: None = None,
+                root_moves: Iterable[MoveLike] | None = None,
+                ban_moves: Iterable[MoveLike] | None = None, info: object = None,
+                game: object = None, options: Mapping[str, Any] | None = None) -> InfoDict: ...
+
+    @overload
+    def analyse(self, board: Board, limit: Limit, multipv: int,
+                root_moves: Iterable[MoveLike] | None = None,
+                ban_moves: Iterable[MoveLike] | None = None, info: object = None,
+                game: object = None, options: Mapping[str, Any] | None = None
+                ) -> List[InfoDict]: ...
+
+    def analyse(self, board: Board, limit: Limit, multipv: int | None = None,
+                root_moves: Iterable[MoveLike] | None = None,
+                ban_moves: Iterable[MoveLike] | None = None, info: object = None,
+                game: object = None, options: Mapping[str, Any] | None = None
+                ) -> InfoDict | List[InfoDict]:
         """Search *board* with a :class:`Limit` and return an info dict
         (``score`` a :class:`xiangqi.PovScore`, ``pv`` a list of
         :class:`xiangqi.Move`, ``depth``, ``seldepth``, ``nodes``, ``nps``,
@@ -788,8 +836,10 @@ class SimpleEngine:
             return analysis.info
         return [line for line in analysis.multipv if line]
 
-    def play(self, board, limit, ponder=False, root_moves=None, ban_moves=None, game=None,
-             options=None):
+    def play(self, board: Board, limit: Limit, ponder: bool = False,
+             root_moves: Iterable[MoveLike] | None = None,
+             ban_moves: Iterable[MoveLike] | None = None, game: object = None,
+             options: Mapping[str, Any] | None = None) -> PlayResult:
         """The engine's move in *board*: a :class:`PlayResult` (``move``,
         ``ponder``, ``info``: the last info dict). With *ponder* the engine
         goes on thinking on the expected reply until the next command.
@@ -812,7 +862,7 @@ class SimpleEngine:
 
     # -- lifetime --
 
-    def quit(self):
+    def quit(self) -> None:
         """Stop any search, send ``quit`` and wait for the process to exit
         (it is killed after :data:`QUIT_TIMEOUT` seconds)."""
         if self._process.popen.poll() is None:
@@ -824,18 +874,19 @@ class SimpleEngine:
 
     close = quit
 
-    def __enter__(self):
+    def __enter__(self) -> SimpleEngine:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.quit()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<SimpleEngine %s (%s%s)>" % (self.name or self.command[0], self.protocol,
                                              ", ranks 1-10" if self.ranks_1_10 else "")
 
 
-def popen_uci(command, ranks_1_10=None, timeout=HANDSHAKE_TIMEOUT, **popen_args):
+def popen_uci(command: Command, ranks_1_10: bool | None = None,
+              timeout: float = HANDSHAKE_TIMEOUT, **popen_args: Any) -> SimpleEngine:
     """Start a UCI engine (a path or an argument list) and return a
     :class:`SimpleEngine` once it has answered ``uciok`` and ``readyok``.
     Fairy-Stockfish gets ``UCI_Variant xiangqi`` and ranks 1-10; pass
@@ -844,7 +895,9 @@ def popen_uci(command, ranks_1_10=None, timeout=HANDSHAKE_TIMEOUT, **popen_args)
     return SimpleEngine(command, "uci", ranks_1_10, timeout, **popen_args)
 
 
-def popen_ucci(command, ranks_1_10=None, timeout=HANDSHAKE_TIMEOUT, **popen_args):
+def popen_ucci(command: Command, ranks_1_10: bool | None = None,
+               timeout: float = HANDSHAKE_TIMEOUT, **popen_args: Any) -> SimpleEngine:
+
     """Start a UCCI engine (ElephantEye, ``xq-uci``) and return a
     :class:`SimpleEngine` once it has answered ``ucciok`` and ``readyok``."""
     return SimpleEngine(command, "ucci", ranks_1_10, timeout, **popen_args)

@@ -13,11 +13,18 @@ Jupyter shows a :class:`xiangqi.Board` as this picture by itself
 (``Board._repr_svg_``); :meth:`xiangqi.Board.svg` draws the same picture.
 """
 
-from ._board import _SVG_COORDINATES as COORDINATES, _SVG_GLYPHS as GLYPHS, Move  # noqa: F401
+from __future__ import annotations
+
+from typing import Iterable
+
+from ._board import Board, Move, MoveLike  # noqa: F401
+from ._board import _SVG_COORDINATES as COORDINATES, _SVG_GLYPHS as GLYPHS  # noqa: F401
 
 
-def board(board, size=450, flip=False, coordinates="both", glyphs="chinese", lastmove=None,
-          check=True, arrows=()):
+def board(board: Board, size: int = 450, flip: bool = False, coordinates: str | bool = "both",
+          glyphs: str = "chinese", lastmove: MoveLike | bool | None = None, check: bool = True,
+          arrows: Iterable[MoveLike] = ()) -> str:
+
     """An SVG document (a ``str``) showing *board* (``board.svg(...)``).
 
     :param size: width in pixels, 32..8192; the height follows from the layout.

@@ -26,11 +26,15 @@ whole command, with a client or a new ``LocalCluster``).
 See docs/distributed.md.
 """
 
+from __future__ import annotations
+
 import argparse
 import json
 import os
 import sqlite3
 import sys
+from typing import (Any, Callable, Dict, Iterable, List, NoReturn, Optional, Sequence, Tuple,
+                    Union)
 
 import xiangqi
 from xiangqi.tools import distributed as _dist
@@ -40,24 +44,28 @@ __all__ = ["analyse_game", "analyse_chunk", "annotate", "read_games", "analyse_f
            "MATE_VALUE", "LOSS_CAP", "DEFAULT_NODES", "main"]
 
 #: The classes of a move, best to worst.
-CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+CLASSES: Tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 #: NAG of each class in the annotated PGN: ``$6`` (?!), ``$2`` (?), ``$4``
 #: (??). A move the engine agrees with, or one close to it, gets none ("!"
 #: claims more than agreeing with a short search), as on lichess.
-CLASS_NAGS = {"best": None, "good": None, "inaccuracy": 6, "mistake": 2, "blunder": 4}
+CLASS_NAGS: Dict[str, Optional[int]] = {"best": None, "good": None, "inaccuracy": 6,
+                                        "mistake": 2, "blunder": 4}
 
 #: Mate scores as centipawns: mate in N moves is ``MATE_VALUE - N``, being
 #: mated in N ``-MATE_VALUE + N`` (a mate on the board: +-MATE_VALUE).
-MATE_VALUE = 30000
+MATE_VALUE: int = 30000
 
 #: Scores are clamped to +-LOSS_CAP centipawns before the loss is computed:
 #: going from +25.00 to +12.00 (still winning), or from mate in 3 to mate
 #: in 5, is no mistake; from mate in 3 to +3.00 is (a loss of 7.00).
-LOSS_CAP = 1000
+LOSS_CAP: int = 1000
 
 #: The node limit when neither --nodes nor --depth is given.
-DEFAULT_NODES = 100000
+DEFAULT_NODES: int = 100000
+
+#: A game: PGN text, or a :class:`xiangqi.Record`.
+GameText = Union[str, bytes, xiangqi.Record]
 
 
 class Thresholds:
@@ -71,14 +79,16 @@ class Thresholds:
     """
     __slots__ = ("inaccuracy", "mistake", "blunder")
 
-    def __init__(self, inaccuracy=50, mistake=100, blunder=300):
+    def __init__(self, inaccuracy: int = 50, mistake: int = 100, blunder: int = 300) -> None:
         if not 0 < inaccuracy <= mistake <= blunder:
             raise ValueError("thresholds must be 0 < inaccuracy <= mistake <= blunder, not "
                              "%r, %r, %r" % (inaccuracy, mistake, blunder))
-        self.inaccuracy, self.mistake, self.blunder = int(inaccuracy), int(mistake), int(blunder)
+        self.inaccuracy: int = int(inaccuracy)
+        self.mistake: int = int(mistake)
+        self.blunder: int = int(blunder)
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: str) -> Thresholds:
         """From ``"50,100,300"``."""
         parts = text.split(",")
         if len(parts) != 3:
@@ -86,17 +96,17 @@ class Thresholds:
                              % (text,))
         return cls(*(int(p) for p in parts))
 
-    def as_list(self):
+    def as_list(self) -> List[int]:
         return [self.inaccuracy, self.mistake, self.blunder]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Thresholds(%d, %d, %d)" % tuple(self.as_list())
 
 
-DEFAULT_THRESHOLDS = Thresholds()
+DEFAULT_THRESHOLDS: Thresholds = Thresholds()
 
 
-def classify(loss, is_best, thresholds=DEFAULT_THRESHOLDS):
+def classify(loss: int, is_best: bool, thresholds: Thresholds = DEFAULT_THRESHOLDS) -> str:
     """The class of a move from its loss (centipawns) and whether it was
     the engine's best move."""
     if is_best:
@@ -110,12 +120,12 @@ def classify(loss, is_best, thresholds=DEFAULT_THRESHOLDS):
     return "good"
 
 
-def score_value(score):
+def score_value(score: xiangqi.Score | xiangqi.PovScore) -> int:
     """A :class:`xiangqi.Score` as centipawns, mates as +-(MATE_VALUE - N)."""
     return score.score(mate_score=MATE_VALUE)
 
 
-def format_value(value, pawns=True):
+def format_value(value: int, pawns: bool = True) -> str:
     """``+0.35``, ``-1.20``, ``#3`` (mates in 3), ``#-2`` (is mated in 2)."""
     if abs(value) > MATE_VALUE - 1000:
         n = MATE_VALUE - abs(value)
@@ -125,12 +135,12 @@ def format_value(value, pawns=True):
     return "%+d" % value
 
 
-def _clamp(value):
+def _clamp(value: int) -> int:
     return max(-LOSS_CAP, min(LOSS_CAP, value))
 
 
-def _limits(nodes, depth):
-    limits = {}
+def _limits(nodes: int | None, depth: int | None) -> Dict[str, Any]:
+    limits: Dict[str, Any] = {}
     if nodes is not None:
         limits["nodes"] = nodes
     if depth is not None:
@@ -140,7 +150,8 @@ def _limits(nodes, depth):
     return limits
 
 
-def _notation_of(record, notation):
+def _notation_of(record: xiangqi.Record, notation: str | xiangqi.Notation | None
+                 ) -> xiangqi.Notation:
     if notation is not None:
         return xiangqi.Notation[notation.upper()] if isinstance(notation, str) else notation
     fmt = record.tags.get("Format", "").lower()
@@ -151,8 +162,10 @@ def _notation_of(record, notation):
     return xiangqi.Notation.ICCS
 
 
-def analyse_game(engine, pgn, nodes=None, depth=None, rules=None,
-                 thresholds=DEFAULT_THRESHOLDS, game_id=None):
+def analyse_game(engine: xiangqi.Engine, pgn: GameText, nodes: int | None = None,
+                 depth: int | None = None, rules: str | None = None,
+                 thresholds: Thresholds = DEFAULT_THRESHOLDS,
+                 game_id: Any = None) -> Dict[str, Any]:
     """Analyse the main line of one game (PGN text, or a :class:`Record`).
 
     The engine is cleared first, then every position from the start to the
@@ -168,17 +181,18 @@ def analyse_game(engine, pgn, nodes=None, depth=None, rules=None,
     the average loss) and ``settings``.
     """
     own = None
-    record = pgn
     if not isinstance(pgn, xiangqi.Record):
         record = own = xiangqi.Record.from_pgn(pgn)
+    else:
+        record = pgn
     try:
         limits = _limits(nodes, depth)
         engine.clear()
         engine.set_rules(rules)
         moves = record.mainline()
         board = xiangqi.Board(record.start_fen())
-        searches = []
-        fens = []
+        searches: List[xiangqi.AnalysisResult] = []
+        fens: List[str] = []
         try:
             for i in range(len(moves) + 1):
                 fens.append(board.fen())
@@ -188,8 +202,9 @@ def analyse_game(engine, pgn, nodes=None, depth=None, rules=None,
         finally:
             board.close()
         out_moves = []
-        summary = {c: dict.fromkeys(CLASSES, 0) for c in ("red", "black")}
-        losses = {"red": [], "black": []}
+        summary: Dict[str, Dict[str, Any]] = {c: dict.fromkeys(CLASSES, 0)
+                                              for c in ("red", "black")}
+        losses: Dict[str, List[int]] = {"red": [], "black": []}
         for i, move in enumerate(moves):
             r = searches[i]
             before = score_value(r.score)
@@ -229,7 +244,8 @@ def analyse_game(engine, pgn, nodes=None, depth=None, rules=None,
             own.close()
 
 
-def annotate(pgn, analysis, notation=None):
+def annotate(pgn: GameText, analysis: Dict[str, Any],
+             notation: str | xiangqi.Notation | None = None) -> str:
     """The game (PGN text or :class:`Record`) as PGN with the analysis in
     it: after every main-line move a comment ``{before -> after (loss),
     class; best MOVE; pv ... [%eval E]}`` (scores from the mover's view in
@@ -273,30 +289,35 @@ def annotate(pgn, analysis, notation=None):
         record.close()
 
 
-def analyse_chunk(games, nodes=None, depth=None, rules=None, thresholds=None, hash_mb=None,
-                  notation=None):
+def analyse_chunk(games: Iterable[Tuple[Any, str]], nodes: int | None = None,
+                  depth: int | None = None, rules: str | None = None,
+                  thresholds: Thresholds | Sequence[int] | None = None,
+                  hash_mb: int | None = None, notation: str | None = None
+                  ) -> List[Dict[str, Any]]:
     """The task of one chunk: analyse each ``(game_id, pgn_text)`` on this
     worker's engine (:func:`xiangqi.tools.distributed.worker_engine`). Returns a
     list of ``{"id", "analysis", "pgn"}`` (the annotated PGN)."""
-    thresholds = DEFAULT_THRESHOLDS if thresholds is None else (
+    limits = DEFAULT_THRESHOLDS if thresholds is None else (
         thresholds if isinstance(thresholds, Thresholds) else Thresholds(*thresholds))
     out = []
     with _dist.worker_engine(hash_mb or _dist.DEFAULT_HASH_MB) as engine:
         for game_id, text in games:
             analysis = analyse_game(engine, text, nodes=nodes, depth=depth, rules=rules,
-                                    thresholds=thresholds, game_id=game_id)
+                                    thresholds=limits, game_id=game_id)
             out.append({"id": game_id, "analysis": analysis,
                         "pgn": annotate(text, analysis, notation)})
     return out
 
 
-def read_games(paths):
+def read_games(paths: Iterable[str | os.PathLike[str]]
+               ) -> Tuple[List[Tuple[str, str]], List[Dict[str, Any]]]:
     """The games of PGN files: ``(games, errors)``. *games* is a list of
     ``(game_id, pgn_text)``, game_id being ``"FILE#N"`` (N counts every
     game of the file from 1, valid or not); *errors* a list of dicts
     (``file``, ``game`` (N, or None when the file itself failed), ``line``,
     ``error``)."""
-    games, errors = [], []
+    games: List[Tuple[str, str]] = []
+    errors: List[Dict[str, Any]] = []
     for path in paths:
         name = os.fspath(path)
         try:
@@ -310,27 +331,27 @@ def read_games(paths):
             with reader:
                 for rec in reader:
                     while seen_errors < len(reader.errors):  # games skipped before this one
-                        line, exc = reader.errors[seen_errors]
+                        line, err = reader.errors[seen_errors]
                         seen_errors += 1
                         errors.append({"file": name, "game": valid + seen_errors, "line": line,
-                                       "error": str(exc)})
+                                       "error": str(err)})
                     valid += 1
                     with rec:
                         games.append(("%s#%d" % (name, valid + seen_errors), rec.pgn()))
         except (xiangqi.XiangqiError, OSError) as exc:
             errors.append({"file": name, "game": None, "line": None,
                            "error": "reading stopped: %s" % (exc,)})
-        for line, exc in reader.errors[seen_errors:]:
+        for line, err in reader.errors[seen_errors:]:
             seen_errors += 1
             errors.append({"file": name, "game": valid + seen_errors, "line": line,
-                           "error": str(exc)})
+                           "error": str(err)})
     return games, errors
 
 
-def _inputs(paths):
-    out = []
-    for p in paths:
-        p = os.fspath(p)
+def _inputs(paths: Iterable[str | os.PathLike[str]]) -> List[Dict[str, Any]]:
+    out: List[Dict[str, Any]] = []
+    for given in paths:
+        p = os.fspath(given)
         try:
             out.append({"path": p, "size": os.path.getsize(p), "sha256": _dist.file_digest(p)})
         except OSError:
@@ -338,11 +359,15 @@ def _inputs(paths):
     return out
 
 
-def analyse_files(paths, out, client=None, workers=None, scheduler=None, nodes=None,
-                  depth=None, rules=None, thresholds=DEFAULT_THRESHOLDS,
-                  hash_mb=_dist.DEFAULT_HASH_MB, chunk_size=4, retries=_dist.DEFAULT_RETRIES,
-                  notation=None, sqlite=False, restart=False, quiet=True,
-                  timeout=_dist.DEFAULT_CONNECT_TIMEOUT, local=False):
+def analyse_files(paths: Sequence[str | os.PathLike[str]], out: str, client: Any = None,
+                  workers: int | None = None, scheduler: str | None = None,
+                  nodes: int | None = None, depth: int | None = None, rules: str | None = None,
+                  thresholds: Thresholds = DEFAULT_THRESHOLDS,
+                  hash_mb: int = _dist.DEFAULT_HASH_MB, chunk_size: int = 4,
+                  retries: int = _dist.DEFAULT_RETRIES, notation: str | None = None,
+                  sqlite: bool = False, restart: bool = False, quiet: bool = True,
+                  timeout: float = _dist.DEFAULT_CONNECT_TIMEOUT,
+                  local: bool = False) -> Dict[str, Any]:
     """The whole command: read *paths*, analyse the valid games in chunks of
     *chunk_size* on a Dask cluster, write the outputs into directory *out*.
 
@@ -368,7 +393,7 @@ def analyse_files(paths, out, client=None, workers=None, scheduler=None, nodes=N
     kwargs = {"nodes": limits.get("nodes"), "depth": limits.get("depth"), "rules": rules,
               "thresholds": thresholds.as_list(), "hash_mb": hash_mb, "notation": notation}
 
-    def run(c):
+    def run(c: Any) -> _dist.RunStats:
         return _dist.run_chunks(c, analyse_chunk, chunks, store, kwargs=kwargs,
                                 key_prefix="xiangqi-analyse", hash_mb=hash_mb, retries=retries,
                                 quiet=quiet, desc="analyse")
@@ -380,15 +405,17 @@ def analyse_files(paths, out, client=None, workers=None, scheduler=None, nodes=N
     else:
         with _dist.connect(scheduler=scheduler, workers=workers, timeout=timeout) as c:
             stats = run(c)
-    outputs = {}
+    outputs: Dict[str, str] = {}
     if not stats.failed:
         outputs = _merge(store, len(chunks), out, sqlite)
     return {"games": len(games), "invalid": errors, "stats": stats, "outputs": outputs}
 
 
-def _merge(store, nchunks, out, sqlite):
+def _merge(store: _dist.ChunkStore, nchunks: int, out: str, sqlite: bool) -> Dict[str, str]:
     """The final files from the chunk files, in input order."""
-    jsonl, pgn, rows = [], [], []
+    jsonl: List[str] = []
+    pgn: List[str] = []
+    rows: List[Dict[str, Any]] = []
     for chunk_id in range(nchunks):
         for rec in store.read(chunk_id):
             jsonl.append(json.dumps(rec["analysis"], ensure_ascii=False, sort_keys=True) + "\n")
@@ -415,7 +442,7 @@ CREATE INDEX moves_class ON moves(class);
 """
 
 
-def _write_sqlite(path, analyses):
+def _write_sqlite(path: str, analyses: Sequence[Dict[str, Any]]) -> None:
     tmp = path + ".tmp"
     if os.path.exists(tmp):
         os.unlink(tmp)
@@ -443,7 +470,7 @@ def _write_sqlite(path, analyses):
 class _Parser(argparse.ArgumentParser):
     """argparse with the project's one-line message for a bad option."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         if message.startswith("unrecognized arguments: "):
             bad = message.split(": ", 1)[1].split()[0]
             self.exit(2, "%s: unknown option '%s' (try '%s --help')\n"
@@ -451,7 +478,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, "%s: %s (try '%s --help')\n" % (self.prog, message, self.prog))
 
 
-def cluster_options(parser):
+def cluster_options(parser: argparse.ArgumentParser) -> None:
     """The options shared by the commands: the cluster, the chunks, the engine."""
     g = parser.add_argument_group("cluster")
     g.add_argument("--workers", type=int, metavar="N",
@@ -481,7 +508,7 @@ def cluster_options(parser):
                    help="rule set for repetitions and the move limit (default: axf)")
 
 
-def check_cluster_options(parser, args):
+def check_cluster_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
     if args.scheduler is not None and args.workers is not None:
@@ -498,7 +525,7 @@ def check_cluster_options(parser, args):
         parser.error("--hash must be in 1..%d" % xiangqi._search.MAX_HASH_MB)
 
 
-def report_run(prog, stats, quiet, what="games"):
+def report_run(prog: str, stats: _dist.RunStats, quiet: bool, what: str = "games") -> int:
     """Lines about a run on stderr; the exit status (0, or 1 if chunks failed)."""
     if stats.skipped and not quiet:
         print("%s: resumed: %d of %d chunks were already done" % (prog, stats.skipped,
@@ -516,13 +543,13 @@ def report_run(prog, stats, quiet, what="games"):
     return 0
 
 
-def _internal_error(exc):
+def _internal_error(exc: BaseException) -> bool:
     """Whether *exc* comes from Dask or what it runs on (not from xiangqi)."""
     module = type(exc).__module__ or ""
     return module.split(".")[0] in _dist.INTERNAL_LOGGERS or isinstance(exc, TimeoutError)
 
 
-def run_command(prog, fn, quiet=False):
+def run_command(prog: str, fn: Callable[[], int], quiet: bool = False) -> int:
     """Run fn() and map the known failures to messages and exit statuses.
     Dask's own logging and warnings are kept off the terminal (all warnings
     with *quiet*); a failure of the cluster is one line, not a traceback."""
@@ -530,7 +557,7 @@ def run_command(prog, fn, quiet=False):
         return _run_command(prog, fn)
 
 
-def _run_command(prog, fn):
+def _run_command(prog: str, fn: Callable[[], int]) -> int:
     try:
         return fn()
     except KeyboardInterrupt:
@@ -556,7 +583,7 @@ def _run_command(prog, fn):
         raise
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     prog = "xiangqi.tools.analyse"
     parser = _Parser(prog=prog, description="Analyse every move of every game of PGN files "
                      "with the engine, on a Dask cluster. Run with /usr/bin/python3 -m "
@@ -580,7 +607,8 @@ def main(argv=None):
     except ValueError as exc:
         parser.error("--thresholds: %s" % exc)
 
-    def go():
+    def go() -> int:
+
         result = analyse_files(
             args.files, args.out, workers=args.workers, scheduler=args.scheduler,
             nodes=args.nodes, depth=args.depth, rules=args.rules, thresholds=thresholds,

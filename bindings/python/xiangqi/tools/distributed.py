@@ -30,6 +30,8 @@ Dask is imported inside the functions that need it: importing
 :mod:`xiangqi` (or this module) never requires it.
 """
 
+from __future__ import annotations
+
 import contextlib
 import hashlib
 import json
@@ -39,20 +41,27 @@ import sys
 import tempfile
 import threading
 import time
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Set,
+                    Tuple, TypeVar)
+
+if TYPE_CHECKING:
+    import xiangqi
+
+_T = TypeVar("_T")
 
 __all__ = ["EnginePlugin", "ensure_plugin", "worker_engine", "ChunkStore", "ManifestError",
            "SchedulerError", "RunStats", "run_chunks", "connect", "chunked", "PLUGIN_NAME",
            "DEFAULT_HASH_MB"]
 
 #: The name under which :class:`EnginePlugin` is registered on the workers.
-PLUGIN_NAME = "xiangqi-engine"
+PLUGIN_NAME: str = "xiangqi-engine"
 #: Hash table of each worker's engine, in MB (cleared before every game).
-DEFAULT_HASH_MB = 16
+DEFAULT_HASH_MB: int = 16
 #: Seconds to wait for an existing scheduler to answer.
-DEFAULT_CONNECT_TIMEOUT = 10
+DEFAULT_CONNECT_TIMEOUT: float = 10
 #: Times a failed task is retried (an exception in the task; a task whose
 #: worker died is rescheduled by Dask itself, up to its allowed-failures).
-DEFAULT_RETRIES = 2
+DEFAULT_RETRIES: int = 2
 
 
 class SchedulerError(RuntimeError):
@@ -68,25 +77,25 @@ class ManifestError(RuntimeError):
 class _EnginePool:
     """Engines for the threads of one process: one per thread that runs tasks."""
 
-    def __init__(self, count, hash_mb):
+    def __init__(self, count: int, hash_mb: int) -> None:
         import xiangqi
         self.hash_mb = hash_mb
-        self._free = queue.LifoQueue()
-        self.engines = []
+        self._free: queue.LifoQueue[xiangqi.Engine] = queue.LifoQueue()
+        self.engines: List[xiangqi.Engine] = []
         for _ in range(count):
             engine = xiangqi.Engine(threads=1, hash_mb=hash_mb)
             self.engines.append(engine)
             self._free.put(engine)
 
     @contextlib.contextmanager
-    def borrow(self):
+    def borrow(self) -> Iterator[xiangqi.Engine]:
         engine = self._free.get()
         try:
             yield engine
         finally:
             self._free.put(engine)
 
-    def close(self):
+    def close(self) -> None:
         for engine in self.engines:
             engine.close()
 
@@ -97,7 +106,7 @@ except ImportError:  # pragma: no cover - the class is then only usable in-proce
     _PluginBase = object
 
 
-class EnginePlugin(_PluginBase):
+class EnginePlugin(_PluginBase):  # type: ignore[misc]  # distributed is untyped (Any)
     """A Dask worker plugin: opens one engine per worker thread when the
     worker starts (``threads=1`` each, *hash_mb* MB of hash) and closes them
     when it stops.
@@ -110,26 +119,26 @@ class EnginePlugin(_PluginBase):
 
     name = PLUGIN_NAME
 
-    def __init__(self, hash_mb=DEFAULT_HASH_MB):
+    def __init__(self, hash_mb: int = DEFAULT_HASH_MB) -> None:
         self.hash_mb = hash_mb
-        self.pool = None
+        self.pool: Optional[_EnginePool] = None
 
-    def setup(self, worker):
+    def setup(self, worker: Any) -> None:
         state = getattr(worker, "state", None)  # distributed >= 2022.8 keeps it there
-        nthreads = getattr(state, "nthreads", None) or getattr(worker, "nthreads", 1)
+        nthreads: Any = getattr(state, "nthreads", None) or getattr(worker, "nthreads", 1)
         self.pool = _EnginePool(max(1, int(nthreads)), self.hash_mb)
 
-    def teardown(self, worker):
+    def teardown(self, worker: Any) -> None:
         if self.pool is not None:
             self.pool.close()
             self.pool = None
 
 
 _local_lock = threading.Lock()
-_local_pools = {}
+_local_pools: Dict[Tuple[int, int], _EnginePool] = {}
 
 
-def _local_pool(hash_mb):
+def _local_pool(hash_mb: int) -> _EnginePool:
     """Outside a Dask worker: one engine per calling thread, kept for the process."""
     key = (threading.get_ident(), hash_mb)
     with _local_lock:
@@ -140,13 +149,13 @@ def _local_pool(hash_mb):
 
 
 @contextlib.contextmanager
-def worker_engine(hash_mb=DEFAULT_HASH_MB):
+def worker_engine(hash_mb: int = DEFAULT_HASH_MB) -> Iterator[xiangqi.Engine]:
     """The engine for the current task: on a Dask worker the one
     :class:`EnginePlugin` opened for this thread; elsewhere (a plain loop)
     an engine kept for the calling thread. Its hash table is resized to
     *hash_mb* if it differs. The caller clears it as its results require
     (the analysis and self-play clear it before every game)."""
-    pool = None
+    pool: Optional[_EnginePool] = None
     try:
         from distributed import get_worker
         worker = get_worker()
@@ -166,7 +175,7 @@ def worker_engine(hash_mb=DEFAULT_HASH_MB):
 
 # ---------------------------------------------------------------- results on disk
 
-def _fsync_dir(path):
+def _fsync_dir(path: str) -> None:
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
@@ -179,7 +188,7 @@ def _fsync_dir(path):
         os.close(fd)
 
 
-def write_atomic(path, text):
+def write_atomic(path: str, text: str) -> None:
     """Write *text* (UTF-8) to *path* all at once: a temporary file in the
     same directory, flushed to disk, then renamed over *path*. A reader (or
     a resumed run) sees the old file or the whole new one, never a part."""
@@ -198,7 +207,7 @@ def write_atomic(path, text):
     _fsync_dir(directory)
 
 
-def file_digest(path):
+def file_digest(path: str | bytes | os.PathLike[str]) -> str:
     """SHA-256 of a file's contents (hex)."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -216,15 +225,15 @@ class ChunkStore:
 
     MANIFEST = "manifest.json"
 
-    def __init__(self, directory):
+    def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = os.fspath(directory)
         self.chunk_dir = os.path.join(self.directory, "chunks")
 
-    def path(self, chunk_id):
+    def path(self, chunk_id: int) -> str:
         """The file of chunk *chunk_id*."""
         return os.path.join(self.chunk_dir, "%06d.jsonl" % chunk_id)
 
-    def prepare(self, manifest, restart=False):
+    def prepare(self, manifest: Dict[str, Any], restart: bool = False) -> None:
         """Create the directory, or check that the run it holds is this one.
 
         *manifest* is a JSON-serialisable dict describing the run. If the
@@ -253,13 +262,13 @@ class ChunkStore:
                 self.clear()
         write_atomic(path, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
 
-    def clear(self):
+    def clear(self) -> None:
         """Delete every chunk file (and leftover temporary files)."""
         for name in os.listdir(self.chunk_dir):
             if name.endswith(".jsonl") or name.startswith(".tmp-"):
                 os.unlink(os.path.join(self.chunk_dir, name))
 
-    def done(self):
+    def done(self) -> Set[int]:
         """The ids of the chunks already written."""
         out = set()
         for name in os.listdir(self.chunk_dir):
@@ -268,25 +277,25 @@ class ChunkStore:
                 out.add(int(stem))
         return out
 
-    def write(self, chunk_id, records):
+    def write(self, chunk_id: int, records: Sequence[Any]) -> None:
         """Write a chunk's records (JSON-serialisable objects, one a line)."""
         text = "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records)
         write_atomic(self.path(chunk_id), text)
 
-    def read(self, chunk_id):
+    def read(self, chunk_id: int) -> List[Any]:
         """The records of a chunk, as written."""
         with open(self.path(chunk_id), encoding="utf-8") as f:
             return [json.loads(line) for line in f if line.strip()]
 
 
-def _manifest_difference(old, new):
+def _manifest_difference(old: Any, new: Dict[str, Any]) -> str:
     if not isinstance(old, dict):
         return "unreadable manifest"
     keys = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
     return "differs in: " + ", ".join(keys)
 
 
-def chunked(items, size):
+def chunked(items: Sequence[_T], size: int) -> List[Sequence[_T]]:
     """Split a list into consecutive chunks of *size* (the last may be smaller)."""
     if size < 1:
         raise ValueError("chunk size must be at least 1, not %r" % (size,))
@@ -301,7 +310,7 @@ INTERNAL_LOGGERS = ("distributed", "dask", "tornado", "bokeh", "asyncio")
 _INTERNAL_MODULES = r"(distributed|dask|tornado|bokeh|asyncio|msgpack|cloudpickle)(\.|$)"
 
 
-def _set_levels(names, level):
+def _set_levels(names: Sequence[str], level: int) -> None:
     """*level* on the loggers *names* and on every existing logger below them
     (Dask's configuration gives some of those their own level)."""
     import logging
@@ -312,13 +321,13 @@ def _set_levels(names, level):
         logging.getLogger(name).setLevel(level)
 
 
-def _quiet_logs():
+def _quiet_logs() -> None:
     import logging
     _set_levels(("distributed",), logging.ERROR)
 
 
 @contextlib.contextmanager
-def quiet_internals(all_warnings=False):
+def quiet_internals(all_warnings: bool = False) -> Iterator[None]:
     """Keep Dask's internals off the terminal inside the ``with`` block (what
     the command-line tools do): no log record of distributed, dask, tornado,
     bokeh or asyncio (such as ``Future exception was never retrieved ...
@@ -352,7 +361,7 @@ def quiet_internals(all_warnings=False):
                 os.environ["PYTHONWARNINGS"] = env
 
 
-def silence_at_exit():
+def silence_at_exit() -> None:
     """The loggers of :func:`quiet_internals` off for good: what a program
     calls before it exits, so that the clean-up at exit (futures collected,
     connections closed) prints nothing."""
@@ -363,7 +372,8 @@ def silence_at_exit():
 
 
 @contextlib.contextmanager
-def connect(scheduler=None, workers=None, timeout=DEFAULT_CONNECT_TIMEOUT, verbose=False):
+def connect(scheduler: str | None = None, workers: int | None = None,
+            timeout: float = DEFAULT_CONNECT_TIMEOUT, verbose: bool = False) -> Iterator[Any]:
     """A Dask client, closed at the end of the ``with`` block.
 
     With *scheduler* (``"tcp://HOST:PORT"``), a client of that existing
@@ -412,7 +422,7 @@ def connect(scheduler=None, workers=None, timeout=DEFAULT_CONNECT_TIMEOUT, verbo
         cluster.close()
 
 
-def ensure_plugin(client, hash_mb=DEFAULT_HASH_MB):
+def ensure_plugin(client: Any, hash_mb: int = DEFAULT_HASH_MB) -> bool:
     """Register :class:`EnginePlugin` on the cluster of *client* unless it
     is there: registering it again would close and reopen every worker's
     engines, so repeated runs on one cluster keep the engines they have
@@ -421,7 +431,8 @@ def ensure_plugin(client, hash_mb=DEFAULT_HASH_MB):
     if it was registered now."""
     name = PLUGIN_NAME
     # A local function travels by value: the scheduler need not have this package.
-    has = lambda dask_scheduler: name in getattr(dask_scheduler, "worker_plugins", {})  # noqa
+    has: Callable[[Any], bool] = lambda dask_scheduler: name in getattr(  # noqa
+        dask_scheduler, "worker_plugins", {})
     try:
         if client.run_on_scheduler(has):
             return False
@@ -437,24 +448,24 @@ class RunStats:
     ``(chunk_id, message)``), ``items`` (games computed now) and
     ``seconds``."""
 
-    def __init__(self, chunks):
+    def __init__(self, chunks: int) -> None:
         self.chunks = chunks
         self.skipped = 0
         self.computed = 0
         self.items = 0
-        self.failed = []
+        self.failed: List[Tuple[int, str]] = []
         self.seconds = 0.0
 
-    def as_dict(self):
+    def as_dict(self) -> Dict[str, Any]:
         return {"chunks": self.chunks, "skipped": self.skipped, "computed": self.computed,
                 "items": self.items, "failed": [list(f) for f in self.failed],
                 "seconds": round(self.seconds, 3)}
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<RunStats %r>" % (self.as_dict(),)
 
 
-def _progress(total, initial, desc, quiet):
+def _progress(total: int, initial: int, desc: str | None, quiet: bool) -> Any:
     if quiet:
         return None
     try:
@@ -465,9 +476,11 @@ def _progress(total, initial, desc, quiet):
                 dynamic_ncols=True, smoothing=0.1)
 
 
-def run_chunks(client, func, chunks, store, *, kwargs=None, key_prefix="xiangqi",
-               hash_mb=DEFAULT_HASH_MB, retries=DEFAULT_RETRIES, quiet=False, desc=None,
-               on_chunk=None):
+def run_chunks(client: Any, func: Callable[..., List[Any]], chunks: Sequence[Sequence[Any]],
+               store: ChunkStore, *, kwargs: Dict[str, Any] | None = None,
+               key_prefix: str = "xiangqi", hash_mb: int = DEFAULT_HASH_MB,
+               retries: int = DEFAULT_RETRIES, quiet: bool = False, desc: str | None = None,
+               on_chunk: Callable[[int, List[Any]], object] | None = None) -> RunStats:
     """Compute the chunks not yet in *store* on *client* and write each result.
 
     *chunks* is a list of lists (chunk ``i`` is ``chunks[i]``); each
@@ -490,7 +503,7 @@ def run_chunks(client, func, chunks, store, *, kwargs=None, key_prefix="xiangqi"
     bar = _progress(total, sum(len(chunks[i]) for i in done if i < len(chunks)), desc, quiet)
     start = time.monotonic()
 
-    def finish(chunk_id, records):
+    def finish(chunk_id: int, records: List[Any]) -> None:
         store.write(chunk_id, records)
         stats.computed += 1
         stats.items += len(chunks[chunk_id])
@@ -507,7 +520,8 @@ def run_chunks(client, func, chunks, store, *, kwargs=None, key_prefix="xiangqi"
             from distributed import as_completed
             ensure_plugin(client, hash_mb)
             token = hashlib.sha1(os.path.abspath(store.directory).encode()).hexdigest()[:10]
-            futures = {}
+            futures: Dict[Any, int] = {}
+
             for chunk_id in todo:
                 fut = client.submit(func, chunks[chunk_id], **kwargs, retries=retries,
                                     pure=False, key="%s-%s-%06d-%s" % (

@@ -28,10 +28,13 @@ choice at a fixed node or depth limit, one thread, the hash cleared before
 every game: the same command gives the same games on any cluster.
 """
 
+from __future__ import annotations
+
 import json
 import os
 import random
 import sys
+from typing import Any, Dict, Iterable, Iterator, List, Sequence, Tuple
 
 import xiangqi
 from xiangqi.tools import distributed as _dist
@@ -42,23 +45,24 @@ __all__ = ["play_game", "selfplay_chunk", "read_openings", "read_positions", "se
            "RANDOM_LINES", "DEFAULT_NODES", "DEFAULT_MAX_PLIES", "MATE_BAND", "main"]
 
 #: How many lines the engine searches when a move is drawn at random.
-RANDOM_LINES = 4
+RANDOM_LINES: int = 4
 #: Node limit per move when neither nodes nor depth is given.
-DEFAULT_NODES = 20000
+DEFAULT_NODES: int = 20000
 #: A game still going after this many plies (from the start position) is a draw.
-DEFAULT_MAX_PLIES = 300
+DEFAULT_MAX_PLIES: int = 300
 
 #: Scores within this many centipawns of +-MATE_VALUE are mates (not quiet).
-MATE_BAND = 1000
+MATE_BAND: int = 1000
 
 #: The fields of every line of ``positions.jsonl`` (format 1).
+POSITION_FIELDS: Tuple[str, ...]
 POSITION_FIELDS = ("fen", "score", "result", "outcome", "game", "ply", "move", "best",
                    "check", "capture", "quiet", "random")
 
 _OUTCOME = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 
 
-def read_openings(path):
+def read_openings(path: str | os.PathLike[str]) -> List[List[str]]:
     """The openings of a file: one a line, moves in any notation from the
     start position (``#`` starts a comment; an empty line is skipped).
     Returns a list of lists of ICCS moves; a bad move raises ``ValueError``
@@ -84,7 +88,8 @@ def read_openings(path):
     return out
 
 
-def read_positions(path, quiet=False):
+def read_positions(path: str | os.PathLike[str], quiet: bool = False
+                   ) -> Iterator[Dict[str, Any]]:
     """The positions of a ``positions.jsonl`` (written by :func:`selfplay`),
     one dict at a time, in the file's order; with *quiet* true only the
     quiet ones (side to move not in check, the engine's best move not a
@@ -107,8 +112,10 @@ def read_positions(path, quiet=False):
             yield p
 
 
-def play_game(engine, number, opening=(), nodes=None, depth=None, rules=None, seed=0,
-              random_plies=2, random_margin=30, max_plies=DEFAULT_MAX_PLIES):
+def play_game(engine: xiangqi.Engine, number: int, opening: Sequence[str] = (),
+              nodes: int | None = None, depth: int | None = None, rules: str | None = None,
+              seed: int = 0, random_plies: int = 2, random_margin: int = 30,
+              max_plies: int = DEFAULT_MAX_PLIES) -> Dict[str, Any]:
     """Play one self-play game on *engine* (cleared first) from the moves
     *opening*. *number* (from 0) names the game and seeds its random moves.
     Returns ``{"id", "pgn", "result", "termination", "plies", "positions"}``
@@ -129,7 +136,7 @@ def play_game(engine, number, opening=(), nodes=None, depth=None, rules=None, se
         for m in opening:
             board.push(m)
             record.play(m)
-        positions = []
+        positions: List[Dict[str, Any]] = []
         termination = None
         result = "1/2-1/2"
         random_left = random_plies
@@ -173,7 +180,7 @@ def play_game(engine, number, opening=(), nodes=None, depth=None, rules=None, se
             board.push(move)
             record.play(move)
         record.tags["Result"] = result
-        record.tags["Termination"] = termination
+        record.tags["Termination"] = termination  # type: ignore[assignment]  # set above
         game_id = "selfplay#%d" % (number + 1)
         red_outcome, black_outcome = _OUTCOME[result]
         for p in positions:
@@ -187,18 +194,23 @@ def play_game(engine, number, opening=(), nodes=None, depth=None, rules=None, se
         record.close()
 
 
-def selfplay_chunk(games, hash_mb=None, **settings):
+def selfplay_chunk(games: Iterable[Tuple[int, Sequence[str]]], hash_mb: int | None = None,
+                   **settings: Any) -> List[Dict[str, Any]]:
     """The task of one chunk: play each ``(number, opening)`` on this
     worker's engine; *settings* are those of :func:`play_game`."""
     with _dist.worker_engine(hash_mb or _dist.DEFAULT_HASH_MB) as engine:
         return [play_game(engine, number, opening, **settings) for number, opening in games]
 
 
-def selfplay(games, out, openings=None, client=None, workers=None, scheduler=None, nodes=None,
-             depth=None, rules=None, seed=0, random_plies=2, random_margin=30,
-             max_plies=DEFAULT_MAX_PLIES, hash_mb=_dist.DEFAULT_HASH_MB, chunk_size=2,
-             retries=_dist.DEFAULT_RETRIES, restart=False, quiet=True,
-             timeout=_dist.DEFAULT_CONNECT_TIMEOUT, local=False):
+def selfplay(games: int, out: str,
+             openings: str | bytes | os.PathLike[str] | Iterable[Iterable[str]] | None = None,
+             client: Any = None, workers: int | None = None, scheduler: str | None = None,
+             nodes: int | None = None, depth: int | None = None, rules: str | None = None,
+             seed: int = 0, random_plies: int = 2, random_margin: int = 30,
+             max_plies: int = DEFAULT_MAX_PLIES, hash_mb: int = _dist.DEFAULT_HASH_MB,
+             chunk_size: int = 2, retries: int = _dist.DEFAULT_RETRIES, restart: bool = False,
+             quiet: bool = True, timeout: float = _dist.DEFAULT_CONNECT_TIMEOUT,
+             local: bool = False) -> Dict[str, Any]:
     """The whole command: *games* games from *openings* (a file name, a
     list of move lists, or None for the start position), in chunks of
     *chunk_size*, written into directory *out*. The cluster is chosen as
@@ -206,26 +218,28 @@ def selfplay(games, out, openings=None, client=None, workers=None, scheduler=Non
     "outputs", "results"}`` (results: counts of 1-0, 0-1, 1/2-1/2)."""
     if games < 1:
         raise ValueError("games must be at least 1, not %r" % (games,))
+    lines: List[List[str]]
+    source: Dict[str, Any] | None
     if isinstance(openings, (str, bytes, os.PathLike)):
         source = {"path": os.fspath(openings), "sha256": _dist.file_digest(openings)}
-        openings = read_openings(openings)
+        lines = read_openings(openings)  # type: ignore[arg-type]  # a bytes name works too
     else:
         source = None
-        openings = [list(o) for o in (openings or [[]])]
+        lines = [list(o) for o in (openings or [[]])]
     limits = _limits(nodes, depth) if (nodes or depth) else {"nodes": DEFAULT_NODES}
     settings = {"nodes": limits.get("nodes"), "depth": limits.get("depth"), "rules": rules,
                 "seed": seed, "random_plies": random_plies, "random_margin": random_margin,
                 "max_plies": max_plies}
-    manifest = {"command": "selfplay", "format": 1, "games": games, "openings": openings,
+    manifest = {"command": "selfplay", "format": 1, "games": games, "openings": lines,
                 "openings_file": source, "settings": settings, "hash_mb": hash_mb,
                 "chunk_size": chunk_size, "library": xiangqi.library_version_string()}
     store = _dist.ChunkStore(out)
     store.prepare(manifest, restart=restart)
-    jobs = [(i, openings[i % len(openings)]) for i in range(games)]
+    jobs = [(i, lines[i % len(lines)]) for i in range(games)]
     chunks = _dist.chunked(jobs, chunk_size)
     kwargs = dict(settings, hash_mb=hash_mb)
 
-    def run(c):
+    def run(c: Any) -> _dist.RunStats:
         return _dist.run_chunks(c, selfplay_chunk, chunks, store, kwargs=kwargs,
                                 key_prefix="xiangqi-selfplay", hash_mb=hash_mb,
                                 retries=retries, quiet=quiet, desc="selfplay")
@@ -237,9 +251,11 @@ def selfplay(games, out, openings=None, client=None, workers=None, scheduler=Non
     else:
         with _dist.connect(scheduler=scheduler, workers=workers, timeout=timeout) as c:
             stats = run(c)
-    outputs, results = {}, {}
+    outputs: Dict[str, str] = {}
+    results: Dict[str, int] = {}
     if not stats.failed:
-        pgn, positions = [], []
+        pgn: List[str] = []
+        positions: List[str] = []
         results = dict.fromkeys(_OUTCOME, 0)
         for chunk_id in range(len(chunks)):
             for rec in store.read(chunk_id):
@@ -254,7 +270,7 @@ def selfplay(games, out, openings=None, client=None, workers=None, scheduler=Non
     return {"games": games, "stats": stats, "outputs": outputs, "results": results}
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     prog = "xiangqi.tools.selfplay"
     parser = _Parser(prog=prog, description="Self-play games of the engine for tuning its "
                      "evaluation, on a Dask cluster. Run with /usr/bin/python3 -m "
@@ -291,7 +307,8 @@ def main(argv=None):
     if args.random_plies < 0 or args.random_margin < 0 or args.max_plies < 1:
         parser.error("--random-plies and --random-margin must be >= 0, --max-plies >= 1")
 
-    def go():
+    def go() -> int:
+
         try:
             result = selfplay(
                 args.games, args.out, openings=args.openings, workers=args.workers,
