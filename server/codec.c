@@ -33,6 +33,7 @@ static const positional k_positional[] = {
     {"cancel", "offer:i"},
     {"games", "finished:b user:s"},
     {"move", "game:i move:s"},
+    {"premove", "game:i move:s"},
     {"resign", "game:i"},
     {"draw", "game:i"},
     {"draw_decline", "game:i"},

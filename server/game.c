@@ -33,6 +33,11 @@ struct game {
     uint32_t *watchers;
     int nwatch, capwatch;
     int ended;
+    /* Premoves (docs/protocol.md, "Premoves"): held here, not in the page, so
+     * that one is played in the same turn of the loop as the opponent's move,
+     * with no network round trip and no time off its player's clock. At most
+     * one per player; XQ_MOVE_NONE (0, calloc) when none. */
+    xq_move premove[2];
 };
 
 static game **g_games; /* live games, sorted by id */
@@ -183,6 +188,33 @@ static json_t *legal_json(const game *g)
     return a;
 }
 
+/* The moves the side not to move may premove: its legal moves in the same
+ * position with it to move (the opponent's next move is not known yet), or
+ * none when that position is not a legal one (the side to move is in check). */
+static json_t *premoves_json(const game *g)
+{
+    json_t *a = json_array();
+    char fen[XQ_FEN_MAX];
+    if (xq_board_fen(g->board, fen, sizeof fen) < 0)
+        return a;
+    char *side = strchr(fen, ' ');
+    if (!side)
+        return a;
+    side[1] = side[1] == 'w' ? 'b' : 'w';
+    xq_board *b;
+    if (xq_board_new(&b, fen, NULL) != XQ_OK)
+        return a;
+    xq_move mv[XQ_MAX_MOVES];
+    int n = xq_board_generate_moves(b, mv, XQ_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        char t[XQ_MOVE_STR_MAX];
+        xq_move_format(mv[i], t, sizeof t);
+        json_array_append_new(a, json_string(t));
+    }
+    xq_board_free(b);
+    return a;
+}
+
 static json_t *player_json(const game *g, int s)
 {
     json_t *p = json_pack("{sssfsb}", "name", g->t.name[s], "rating", g->t.rating[s], "present",
@@ -259,6 +291,14 @@ static void chat_json(int64_t gid, json_t *j)
     json_object_set_new(j, "chat", a);
 }
 
+/* A move's ICCS text (a static buffer: use it at once). */
+static const char *move_text(xq_move mv)
+{
+    static char s[XQ_MOVE_STR_MAX];
+    xq_move_format(mv, s, sizeof s);
+    return s;
+}
+
 static json_t *state_json(const game *g, const conn *c)
 {
     char fen[XQ_FEN_MAX];
@@ -273,6 +313,10 @@ static json_t *state_json(const game *g, const conn *c)
     history_json(g->board, j);
     chat_json(g->id, j);
     json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
+    json_object_set_new(j, "premoves", premoves_json(g));
+    json_object_set_new(j, "premove", you >= 0 && g->premove[you] != XQ_MOVE_NONE
+                                          ? json_string(move_text(g->premove[you]))
+                                          : json_null());
     json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
     json_object_set_new(j, "draw_offer",
                         g->draw_offer >= 0 ? json_string(k_color[g->draw_offer]) : json_null());
@@ -849,10 +893,48 @@ static game *get_game(conn *c, json_t *m, json_t *id, int must_play, int *color)
     return g;
 }
 
-/* Play mv for side s: clocks, storage, relay, the end. Returns 0 or -1 (error sent). */
-static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
+static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now);
+
+/* The player's connections hear about their premove (the opponent does not). */
+static void premove_event(game *g, int s, conn *c, json_t *id, const char *dropped)
 {
-    int64_t now = mono_us();
+    json_t *ev = json_pack("{sssI}", "type", "premove", "game", (json_int_t)g->id);
+    json_object_set_new(ev, "move", g->premove[s] != XQ_MOVE_NONE
+                                        ? json_string(move_text(g->premove[s]))
+                                        : json_null());
+    if (dropped)
+        json_object_set_new(ev, "dropped", json_string(dropped));
+    user *u = user_online(g->t.uid[s]);
+    for (conn *k = u ? u->conns : NULL; k; k = k->unext)
+        if (k != c)
+            conn_send(k, ev);
+    if (c)
+        conn_send_id(c, id, ev);
+    else
+        json_decref(ev);
+}
+
+/* After a move: the side to move's premove, if it has one, is played now when
+ * it is legal (no time passes on its clock), else dropped. 1 when played. */
+static int play_premove(game *g)
+{
+    int s = stm(g);
+    xq_move mv = g->premove[s];
+    if (mv == XQ_MOVE_NONE)
+        return 0;
+    g->premove[s] = XQ_MOVE_NONE;
+    if (xq_board_is_legal(g->board, mv) != 1) {
+        premove_event(g, s, NULL, NULL, "illegal");
+        return 0;
+    }
+    /* at the instant the opponent's move was made: none of s's time passes */
+    return play_at(g, s, mv, NULL, NULL, g->turn_start_us) == 0;
+}
+
+/* Play mv for side s at the time now: clocks, storage, relay, the end.
+ * Returns 0 or -1 (error sent). */
+static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
+{
     int64_t left = remaining(g, s, now);
     if (left <= 0) {
         if (c)
@@ -902,6 +984,7 @@ static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
                            "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, now));
     json_object_set_new(ev, "check", json_boolean(xq_board_in_check(g->board)));
     json_object_set_new(ev, "legal", legal_json(g));
+    json_object_set_new(ev, "premoves", premoves_json(g));
     if (g->draw_offer >= 0)
         json_object_set_new(ev, "draw_offer", json_string(k_color[g->draw_offer]));
     broadcast(g, ev, c);
@@ -909,9 +992,14 @@ static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
         conn_send_id(c, id, ev);
     else
         json_decref(ev);
-    if (!end_if_over(g))
+    if (!end_if_over(g) && !play_premove(g))
         engine_turn(g);
     return 0;
+}
+
+static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
+{
+    return play_at(g, s, mv, c, id, mono_us());
 }
 
 void cmd_move(conn *c, json_t *m, json_t *id)
@@ -945,6 +1033,45 @@ void cmd_move(conn *c, json_t *m, json_t *id)
         return;
     }
     play(g, s, mv, c, id);
+}
+
+void cmd_premove(conn *c, json_t *m, json_t *id)
+{
+    int s;
+    game *g = get_game(c, m, id, 1, &s);
+    if (!g)
+        return;
+    json_t *v = json_object_get(m, "move");
+    if (v && !json_is_null(v) && !json_is_string(v)) {
+        conn_error(c, id, "bad_field", "'move' is an ICCS move such as \"h2e2\", or absent to cancel");
+        return;
+    }
+    const char *text = v ? json_string_value(v) : NULL;
+    if (!text || !text[0]) { /* cancel */
+        g->premove[s] = XQ_MOVE_NONE;
+        premove_event(g, s, c, id, NULL);
+        return;
+    }
+    if (stm(g) == s) {
+        conn_error(c, id, "not_allowed", "it is your turn: send the move with `move`");
+        return;
+    }
+    xq_move mv;
+    if (strlen(text) > 5 || xq_move_parse(text, &mv) != XQ_OK) {
+        conn_error(c, id, "bad_move", "'%.40s' is not an ICCS move such as h2e2", text);
+        return;
+    }
+    int ok = 0;
+    json_t *allowed = premoves_json(g), *e;
+    size_t i;
+    json_array_foreach(allowed, i, e) ok |= strcmp(json_string_value(e), move_text(mv)) == 0;
+    json_decref(allowed);
+    if (!ok) {
+        conn_error(c, id, "illegal_move", "%s cannot be premoved here", move_text(mv));
+        return;
+    }
+    g->premove[s] = mv;
+    premove_event(g, s, c, id, NULL);
 }
 
 void cmd_resign(conn *c, json_t *m, json_t *id)
@@ -1032,6 +1159,7 @@ static int take_back(game *g, int requester)
     if (set_draw_offer(g, -1) < 0)
         g->draw_offer = -1;
     g->engine_gen++; /* a search in flight is for a position that is gone */
+    g->premove[0] = g->premove[1] = XQ_MOVE_NONE; /* made for a position that is gone */
     arm_flag(g);
     return 0;
 }

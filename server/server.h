@@ -254,6 +254,7 @@ struct store_game;
 json_t *game_summary_json(const struct store_game *sg);
 size_t game_live_count(void);
 void cmd_move(conn *c, json_t *m, json_t *id);
+void cmd_premove(conn *c, json_t *m, json_t *id);
 void cmd_resign(conn *c, json_t *m, json_t *id);
 void cmd_draw(conn *c, json_t *m, json_t *id);
 void cmd_draw_decline(conn *c, json_t *m, json_t *id);

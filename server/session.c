@@ -89,6 +89,7 @@ static const command k_commands[] = {
     {"decline", cmd_decline, 1},
     {"cancel", cmd_cancel, 1},
     {"move", cmd_move, 1},
+    {"premove", cmd_premove, 1},
     {"resign", cmd_resign, 1},
     {"draw", cmd_draw, 1},
     {"draw_decline", cmd_draw_decline, 1},

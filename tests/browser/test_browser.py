@@ -536,6 +536,47 @@ class Browser(unittest.TestCase):
         alice.until(lambda: alice.el("result").is_displayed(), "the flag falls")
         self.assertIn("time", alice.text("result").lower())
 
+    def test_premove(self):
+        """On the opponent's turn alice picks a move (a premove: marked, held by
+        the server); it is played the moment bob moves, with no time off her
+        clock; a click on the board cancels the next one (issue 27)."""
+        alice = Page(self, self.url)
+        alice.register("alice")
+        bob = self.line_user("bob")
+        bob.call("seek", color="black", base=300, inc=0)
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "alice sees bob's seek")
+        alice.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        gid = bob.expect("game")["game"]
+        alice.until(lambda: alice.text("game-title").startswith("Game %d" % gid), "the game is shown")
+        alice.play("h2e2")
+        m1 = bob.expect("move", game=gid, ply=1)
+        # bob's turn: alice premoves her horse h0g2
+        alice.square("h0").click()
+        alice.until(lambda: alice.targets() > 0, "premove targets are shown")
+        alice.square("g2").click()
+        alice.until(lambda: len(alice.d.find_elements(By.CSS_SELECTOR, "#board-host .premove")) == 2,
+                    "the premove is marked")
+        self.assertEqual(bob.call("state", game=gid)["premove"], None)
+        time.sleep(0.5)  # bob thinks; alice's clock does not run
+        bob.call("move", game=gid, move="h9g7")
+        m3 = bob.expect("move", game=gid, ply=3)
+        self.assertEqual((m3["move"], m3["color"]), ("h0g2", "red"))
+        self.assertEqual(m3["clock"]["red"], m1["clock"]["red"])  # no time lost
+        alice.until(lambda: alice.plies() == 3 and not alice.d.find_elements(By.CSS_SELECTOR, "#board-host .premove"),
+                    "the premove is played on alice's board")
+        alice.shot("premove-played")
+        # another premove, cancelled by a click on the board
+        alice.square("b0").click()
+        alice.until(lambda: alice.targets() > 0, "premove targets again")
+        alice.square("c2").click()
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, "#board-host .premove"), "the second premove is marked")
+        alice.square("e5").click()
+        alice.until(lambda: not alice.d.find_elements(By.CSS_SELECTOR, "#board-host .premove"), "a click cancels it")
+        self.assertEqual(bob.call("move", game=gid, move="b9c7")["ply"], 4)
+        alice.until(lambda: alice.plies() == 4, "alice sees b9c7")
+        time.sleep(0.3)
+        self.assertEqual(bob.call("state", game=gid)["ply"], 4)  # nothing was played for alice
+
     def test_visitor_controls_and_game_chat_after_login_again(self):
         carol = Page(self, self.url)
         # on a phone (390x844) with no game shown the lobby is not below an idle

@@ -578,6 +578,65 @@ class Rematch(Base):
         self.assertEqual(line.expect("error")["code"], "no_such_game")
 
 
+class Premoves(Base):
+    """A premove is held by the server and played the moment the opponent's move
+    makes it legal, with no time off the premover's clock; an illegal one is
+    dropped; one per player; the opponent never hears of it."""
+
+    def test_premove_played_with_no_clock_loss(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=300, inc=0)
+        m1 = a.call("move", game=gid, move="h2e2")
+        self.assertIn("h0g2", m1["premoves"])  # what red may premove now
+        p = a.call("premove", game=gid, move="h0g2")
+        self.assertEqual((p["type"], p["move"]), ("premove", "h0g2"), p)
+        self.assertEqual(a.call("state", game=gid)["premove"], "h0g2")
+        self.assertIsNone(b.call("state", game=gid)["premove"])  # not bob's to know
+        time.sleep(0.3)  # time passes on bob's clock, not alice's
+        b.call("move", game=gid, move="h9g7")
+        m3 = b.expect("move", game=gid, ply=3)
+        self.assertEqual((m3["move"], m3["color"]), ("h0g2", "red"))
+        self.assertEqual(m3["clock"]["red"], m1["clock"]["red"])  # not a millisecond lost
+        self.assertLess(m3["clock"]["black"], 300000 - 250)
+        a.expect("move", game=gid, ply=3)
+        self.assertFalse([m for m in b.seen if m.get("type") == "premove"])
+        self.assertIsNone(a.call("state", game=gid)["premove"])
+
+    def test_premove_dropped_cancelled_and_refused(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=300, inc=0)
+        a.call("move", game=gid, move="h2e2")
+        # refused: not an ICCS move, not premovable, bad fields, someone else's game
+        for mv, code in (("C2.5", "bad_move"), ("zz", "bad_move"), ("a0a5", "illegal_move"),
+                         (5, "bad_field")):
+            self.assertEqual(a.call("premove", game=gid, move=mv)["code"], code, mv)
+        self.assertEqual(b.call("premove", game=gid, move="h9g7")["code"], "not_allowed")
+        w = self.user("carol")
+        self.assertEqual(w.call("premove", game=gid, move="h0g2")["code"], "not_your_game")
+        # a premove replaced, then cancelled
+        self.assertEqual(a.call("premove", game=gid, move="h0g2")["move"], "h0g2")
+        self.assertEqual(a.call("premove", game=gid, move="b0c2")["move"], "b0c2")
+        self.assertIsNone(a.call("premove", game=gid)["move"])
+        b.call("move", game=gid, move="h9g7")
+        self.assertEqual(a.expect("move", game=gid, ply=2)["turn"], "red")  # nothing played
+        # dropped: red premoves its horse b0c2, black's cannon takes the horse
+        a.call("move", game=gid, move="i0i1")
+        b.expect("move", game=gid, ply=3)
+        self.assertEqual(a.call("premove", game=gid, move="b0c2")["move"], "b0c2")
+        b.call("move", game=gid, move="b7b0")
+        ev = a.expect("premove", game=gid)
+        self.assertEqual((ev["move"], ev["dropped"]), (None, "illegal"), ev)
+        st = a.call("state", game=gid)
+        self.assertEqual((st["ply"], st["turn"], st["premove"]), (4, "red", None))
+        # a take-back clears a premove made for the position it undoes
+        self.assertEqual(a.call("move", game=gid, move="a0a1")["type"], "move")
+        self.assertEqual(a.call("premove", game=gid, move="a1a2")["move"], "a1a2")
+        self.assertEqual(a.call("takeback", game=gid)["type"], "ok")
+        b.expect("offer", game=gid, kind="takeback")
+        self.assertEqual(b.call("takeback", game=gid)["type"], "ok")
+        st = a.call("state", game=gid)
+        self.assertEqual((st["ply"], st["premove"]), (4, None))
+
 class BadInput(Base):
     def test_handshake(self):
         c = self.client(say_hello=False)

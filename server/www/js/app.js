@@ -245,7 +245,9 @@ const handlers = {
     g.wxf.push(m.wxf);
     g.zh.push(m.zh);
     Object.assign(g, { fen: m.fen, ply: m.ply, turn: m.turn, clock: m.clock, clockAt: performance.now(),
-      legal: m.legal, check: m.check, draw_offer: m.draw_offer || null, takeback_offer: null });
+      legal: m.legal, premoves: m.premoves || [], check: m.check, draw_offer: m.draw_offer || null,
+      takeback_offer: null });
+    if (m.color === g.you) g.premove = null; // played (or the user's own move)
     if (g.id === state.active) {
       render(m.id !== undefined && dragged ? null : m.move);
       sound.play(m.check ? "check" : captured ? "capture" : "move");
@@ -311,6 +313,16 @@ const handlers = {
       toast(m.rematch ? `${m.from} offers a rematch` : `${m.from} challenges you`);
     renderLists();
     renderActiveControls();
+  },
+  premove(m) {
+    const g = state.games.get(m.game);
+    if (!g) return;
+    g.premove = m.move || null;
+    if (g.id === state.active) {
+      board.setPremove(canPremove(g) ? g.premove : null);
+      if (m.dropped) announce("Premove cancelled: it is not legal after your opponent's move");
+      else announce(m.move ? `Premove ${m.move}` : "Premove cancelled");
+    }
   },
   offer_gone(m) { state.offers.delete(m.offer); renderLists(); renderActiveControls(); },
   game_started(m) { state.live.set(m.game, { ...m, ply: 0 }); renderLists(); },
@@ -564,9 +576,31 @@ function setActive(gid, fresh = true) {
   renderLists();
 }
 
+// Premoves (docs/protocol.md): one, made on the opponent's turn, held by the
+// server and played there the moment the opponent's move makes it legal, so
+// no time passes on the user's clock; a click on the board cancels it.
+function canPremove(g) {
+  return !!g.you && !g.ended && g.turn !== g.you && viewedPly(g) === g.moves.length;
+}
+
+function premove(g, mv) {
+  request("premove", mv ? { game: g.id, move: mv } : { game: g.id }).catch(() => {});
+}
+
+// a click on the board while a premove stands cancels it (and picks nothing)
+$("board-host").addEventListener("pointerdown", (e) => {
+  const g = state.games.get(state.active);
+  if (!g || !g.premove || !canPremove(g)) return;
+  e.stopPropagation();
+  g.premove = null;
+  board.setPremove(null);
+  premove(g, null);
+}, true);
+
 function playMove(mv, viaDrag) {
   const g = state.games.get(state.active);
   if (!g) return;
+  if (canPremove(g)) { premove(g, mv); return; }
   dragged = viaDrag;
   sound.unlock();
   request("move", { game: g.id, move: mv }).catch(() => render());
@@ -596,9 +630,10 @@ function render(animate = null) {
   if (v < g.moves.length) // an earlier position: shown, not played on
     board.setPosition(fenAt(g.start, g.moves, v), { legal: [], last: g.moves[v - 1] || null,
       check: (g.checks || []).includes(v), animate: animate === g.moves[v - 1] ? animate : null });
-  else
-    board.setPosition(g.fen, { legal: myTurn ? g.legal : [], last: g.moves[g.moves.length - 1] || null,
-      check: g.check, animate });
+  else // on the opponent's turn the user's pieces may premove (the server holds it)
+    board.setPosition(g.fen, { legal: myTurn ? g.legal : canPremove(g) ? g.premoves || [] : [],
+      last: g.moves[g.moves.length - 1] || null, check: g.check, animate });
+  board.setPremove(v === g.moves.length && canPremove(g) ? g.premove || null : null);
   renderReplay(g);
   $("game-title").textContent = `Game ${g.id}: ${g.red.name} – ${g.black.name}, ${terms(g)}`;
   renderPlayers(g);

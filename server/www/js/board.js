@@ -64,6 +64,7 @@ export class Board {
     this.legal = [];       // ICCS moves the user may play now (empty: not the user's turn)
     this.last = null;      // last move, ICCS
     this.check = null;     // square of the king in check
+    this.premove = null;   // the user's premove (ICCS), marked until played or cancelled
     this.selected = null;
     this.cursor = "e0";
     this.drag = null;
@@ -169,6 +170,13 @@ export class Board {
     this.render(animate);
   }
 
+  /** The premove to mark (ICCS), or null. */
+  setPremove(mv) {
+    if (this.premove === mv) return;
+    this.premove = mv;
+    this.renderMarks();
+  }
+
   setLegal(legal) {
     this.legal = legal;
     if (this.selected && !this.targets(this.selected).length) this.selected = null;
@@ -218,6 +226,12 @@ export class Board {
         const [x, y] = this.xy(sq);
         el("rect", { x: x - CELL / 2 + 2, y: y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, rx: 6,
           fill: COLOURS.last, "fill-opacity": 0.35, class: "last" }, m);
+      }
+    if (this.premove)
+      for (const sq of [this.premove.slice(0, 2), this.premove.slice(2, 4)]) {
+        const [x, y] = this.xy(sq);
+        el("rect", { x: x - CELL / 2 + 2, y: y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, rx: 6,
+          class: "premove" }, m);
       }
     if (this.check) {
       const [x, y] = this.xy(this.check);
