@@ -43,7 +43,8 @@ static const positional k_positional[] = {
     {"watch", "game:i"},
     {"unwatch", "game:i"},
     {"state", "game:i"},
-    {"pgn", "game:i"},
+    {"pgn", "game:i annotated:b"},
+    {"analyse", "game:i"},
     {"say", "to:s text:r"},
 };
 

@@ -1376,17 +1376,59 @@ void game_say(conn *c, int64_t gid, const char *text, json_t *id)
 typedef struct pgn_ctx {
     xq_record *rec;
     int bad;
+    json_t *review; /* the stored review for an annotated PGN, or NULL */
 } pgn_ctx;
+
+/* A value of a review from Red's side as [%eval] writes it: "0.35", "-1.20",
+ * "#3" (Red mates in 3), "#-2". Mates are +-(30000 - N) (review.c). */
+static void eval_text(json_int_t v, char *buf, size_t cap)
+{
+    if (v > 29000 || v < -29000)
+        snprintf(buf, cap, "#%s%lld", v < 0 ? "-" : "", (long long)(30000 - (v < 0 ? -v : v)));
+    else
+        snprintf(buf, cap, "%.2f", (double)v / 100.0);
+}
+
+/* The review's comment and NAG on the move just played (ply), as
+ * xiangqi.tools.analyse annotates: "class; best MOVE; pv LINE [%eval E]". */
+static void annotate_move(pgn_ctx *p, int ply)
+{
+    json_t *m = json_array_get(json_object_get(p->review, "moves"), (size_t)ply - 1);
+    json_t *v = json_array_get(json_object_get(p->review, "values"), (size_t)ply);
+    const char *cls = json_string_value(json_object_get(m, "class"));
+    if (!cls || !json_is_integer(v))
+        return;
+    char text[512], e[32];
+    int n = snprintf(text, sizeof text, "%s", cls);
+    const char *best = json_string_value(json_object_get(m, "best_zh"));
+    if (best)
+        n += snprintf(text + n, sizeof text - (size_t)n, "; best %s", best);
+    json_t *line = json_object_get(m, "line"), *x;
+    size_t i;
+    if (json_array_size(line) > 0)
+        n += snprintf(text + n, sizeof text - (size_t)n, "; pv");
+    json_array_foreach(line, i, x) if (n < (int)sizeof text - 16)
+        n += snprintf(text + n, sizeof text - (size_t)n, " %s", json_string_value(x));
+    eval_text(json_integer_value(v), e, sizeof e);
+    snprintf(text + n, sizeof text - (size_t)n, " [%%eval %s]", e);
+    xq_record_set_comment(p->rec, text);
+    int nag = strcmp(cls, "inaccuracy") == 0 ? 6 : strcmp(cls, "mistake") == 0 ? 2
+              : strcmp(cls, "blunder") == 0  ? 4 : 0;
+    if (nag)
+        xq_record_add_nag(p->rec, nag);
+}
 
 static int pgn_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
 {
-    (void)ply, (void)r, (void)b;
+    (void)r, (void)b;
     pgn_ctx *p = arg;
     xq_move m;
     if (xq_move_parse(mv, &m) != XQ_OK || xq_record_play(p->rec, m) != XQ_OK) {
         p->bad = 1;
         return 1;
     }
+    if (p->review)
+        annotate_move(p, ply);
     return 0;
 }
 
@@ -1407,8 +1449,32 @@ void cmd_pgn(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "server_error", "out of memory");
         return;
     }
-    pgn_ctx p = {rec, 0};
+    pgn_ctx p = {rec, 0, NULL};
+    json_t *ann = json_object_get(m, "annotated");
+    if (ann && !json_is_boolean(ann)) {
+        xq_record_free(rec);
+        conn_error(c, id, "bad_field", "'annotated' is true or false");
+        return;
+    }
+    char *stored = NULL;
+    if (json_is_true(ann) && store_review_get(sg.id, &stored) == ST_OK) {
+        p.review = json_loads(stored, 0, NULL);
+        free(stored);
+    }
+    if (json_is_true(ann) && !p.review) {
+        xq_record_free(rec);
+        conn_error(c, id, "no_review", "game %lld has no review yet: `analyse` it first",
+                   (long long)sg.id);
+        return;
+    }
     store_game_moves(sg.id, pgn_move, &p);
+    if (p.review) {
+        char who[96];
+        snprintf(who, sizeof who, "libxiangqi %s (nodes %lld)", xq_version_string(),
+                 (long long)json_integer_value(json_object_get(p.review, "nodes")));
+        xq_record_set_tag(rec, "Annotator", who);
+        json_decref(p.review);
+    }
     char buf[64];
     struct tm tm;
     time_t t = (time_t)sg.created;

@@ -26,6 +26,7 @@ srv_config g_cfg = {
     .max_conns = 4096,
     .max_per_addr = 32,
     .engine_threads = 1,
+    .review_threads = 1,
     .sync_full = 0,
     .verbose = 0,
 };
@@ -96,6 +97,8 @@ static const cli_option options[] = {
      .hi = 60000, .help = "connections from one address (32)"},
     {CLI_INT, "--engine-threads", .arg = "N", .dest = &g_cfg.engine_threads, .lo = 1, .hi = 64,
      .help = "threads that play the engine's moves (1)"},
+    {CLI_INT, "--review-threads", .arg = "N", .dest = &g_cfg.review_threads, .lo = 0, .hi = 64,
+     .help = "threads that review finished games (1; 0: no reviews)"},
     {CLI_FLAG, "--sync-full", .dest = &g_cfg.sync_full, .ival = 1,
      .help = "fsync every move (survives power loss, not just a crash)"},
     {CLI_COUNT, "--verbose", .dest = &g_cfg.verbose, .help = "log connections"},
@@ -214,13 +217,15 @@ int main(int argc, char **argv)
         cli_error("%s", err);
         return 1;
     }
-    if (accounts_init() < 0 || engine_init(g_cfg.engine_threads) < 0) {
+    if (accounts_init() < 0 || engine_init(g_cfg.engine_threads) < 0 ||
+        review_init(g_cfg.review_threads) < 0) {
         cli_error("cannot start the worker threads");
         store_close();
         return 1;
     }
     if (net_start(err, sizeof err) < 0) {
         cli_error("%s", err);
+        review_shutdown();
         engine_shutdown();
         accounts_shutdown();
         store_close();
@@ -248,6 +253,7 @@ int main(int argc, char **argv)
            restored == 1 ? "" : "s");
     fflush(stdout);
     net_run();
+    review_shutdown();
     engine_shutdown();
     accounts_shutdown();
     games_shutdown();

@@ -10,6 +10,7 @@
  *   lobby.c    seeks, challenges, the lobby list and lobby chat
  *   game.c     live games: moves, clocks, ends, offers, observers, game chat
  *   engine.c   games against the built-in engine (search handles on worker threads)
+ *   review.c   game reviews: the engine over every move of a finished game, queued and fair
  *   work.c     worker threads and the queue of results posted back into the loop
  *   store.c    SQLite storage (the only file that knows SQL)
  *   limits.c   rate limits: token buckets, per-address counters
@@ -72,6 +73,7 @@ typedef struct srv_config {
     int max_conns;
     int max_per_addr;
     int engine_threads;
+    int review_threads; /* threads of game reviews (review.c); 0: none */
     int sync_full;
     int verbose;
 } srv_config;
@@ -274,6 +276,11 @@ void games_shutdown(void);
 
 /* ---- engine.c ---- */
 void cmd_engine(conn *c, json_t *m, json_t *id);
+/* ---- review.c ---- */
+void cmd_analyse(conn *c, json_t *m, json_t *id);
+int review_init(int threads); /* 0 threads: reviews off */
+void review_shutdown(void);
+
 int engine_init(int threads);
 void engine_shutdown(void);
 /* Ask for a move; the answer comes back through game_engine_move(). */
@@ -333,6 +340,9 @@ int store_user_create(const char *name, const char *pwhash, int guest, int64_t *
 int store_user_by_name(const char *name, store_user *u);
 int store_user_by_id(int64_t id, store_user *u);
 int store_user_set_rating(int64_t id, const glicko *rating, int games);
+/* A game's stored review (`analysis` JSON; the caller frees it), and storing one. */
+int store_review_get(int64_t gid, char **json);
+int store_review_put(int64_t gid, const char *json);
 /* Wins, draws and losses of the user's finished games (aborted ones aside). */
 int store_user_record(int64_t id, int wdl[3]);
 /* The user's rating (and deviation, -1 when not stored) after each of the last

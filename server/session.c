@@ -100,6 +100,7 @@ static const command k_commands[] = {
     {"unwatch", cmd_unwatch, 0},
     {"state", cmd_state, 0},
     {"pgn", cmd_pgn, 0},
+    {"analyse", cmd_analyse, 1},
     {"say", cmd_say, 1},
 };
 

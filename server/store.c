@@ -54,6 +54,10 @@ static const char k_schema[] =
     " id INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES games(id),"
     " from_name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL);"
     "CREATE INDEX IF NOT EXISTS chat_game ON chat(game, id);"
+    /* a finished game's engine review (review.c), as its `analysis` JSON */
+    "CREATE TABLE IF NOT EXISTS reviews("
+    " game INTEGER PRIMARY KEY REFERENCES games(id), analysis TEXT NOT NULL,"
+    " created INTEGER NOT NULL);"
     "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '3');";
 
 /* Columns added after schema 1: added to an older file at start-up.
@@ -81,7 +85,8 @@ enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
-    S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_COUNT
+    S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
+    S_REVIEW_PUT, S_COUNT
 };
 static const char *const k_sql[S_COUNT] = {
     [S_BEGIN] = "BEGIN IMMEDIATE",
@@ -114,6 +119,8 @@ static const char *const k_sql[S_COUNT] = {
     [S_CHAT_GET] = "SELECT from_name, text, at FROM"
                    " (SELECT id, from_name, text, at FROM chat WHERE game = ?1"
                    "  ORDER BY id DESC LIMIT ?2) ORDER BY id",
+    [S_REVIEW_GET] = "SELECT analysis FROM reviews WHERE game = ?1",
+    [S_REVIEW_PUT] = "INSERT OR REPLACE INTO reviews(game, analysis, created) VALUES(?1, ?2, ?3)",
     /* wins, draws, losses of a user's finished games (aborted ones aside) */
     [S_USER_RECORD] = "SELECT coalesce(sum((result = 1 AND red = ?1) OR (result = 2 AND black = ?1)), 0),"
                       " coalesce(sum(result = 3), 0),"
@@ -361,6 +368,32 @@ int store_user_set_rating(int64_t id, const glicko *rating, int games)
     sqlite3_bind_double(st, 3, rating->deviation);
     sqlite3_bind_double(st, 4, rating->volatility);
     sqlite3_bind_int(st, 5, games);
+    return run(st);
+}
+
+int store_review_get(int64_t gid, char **json)
+{
+    sqlite3_stmt *st = g_st[S_REVIEW_GET];
+    sqlite3_bind_int64(st, 1, gid);
+    int rc = sqlite3_step(st), out = ST_NOTFOUND;
+    *json = NULL;
+    if (rc == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 0);
+        *json = t ? strdup((const char *)t) : NULL;
+        out = *json ? ST_OK : ST_ERROR;
+    } else if (rc != SQLITE_DONE)
+        out = ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+int store_review_put(int64_t gid, const char *json)
+{
+    sqlite3_stmt *st = g_st[S_REVIEW_PUT];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_text(st, 2, json, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 3, wall_s());
     return run(st);
 }
 

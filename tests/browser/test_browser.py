@@ -577,6 +577,44 @@ class Browser(unittest.TestCase):
         time.sleep(0.3)
         self.assertEqual(bob.call("state", game=gid)["ply"], 4)  # nothing was played for alice
 
+    def test_review_marks_the_blunder(self):
+        """After a game, Analyse: progress, then the evaluation graph, the classes
+        in the move list (the blunder that allows the mate marked ??), the verdict
+        with the better line for the viewed move, a click on the graph moving the
+        replay, and the annotated PGN (issue 27, review)."""
+        alice = Page(self, self.url)
+        alice.register("alice")
+        bob = self.line_user("bob")
+        bob.call("seek", color="black", base=600, inc=0)
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "alice sees bob's seek")
+        alice.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        gid = bob.expect("game")["game"]
+        for i, mv in enumerate(MATE):
+            if i % 2 == 0:
+                alice.play(mv)
+            else:
+                self.assertEqual(bob.call("move", game=gid, move=mv)["type"], "move")
+                alice.until(lambda i=i: alice.plies() == i + 1, "alice sees %s" % mv)
+        alice.until(lambda: alice.el("analyse").is_displayed(), "Analyse is offered after the game")
+        alice.click("analyse")
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, "#review-graph svg"),
+                    "the review arrives", timeout=120)
+        blunder = alice.d.find_element(By.CSS_SELECTOR, '#moves [data-ply="6"]')
+        self.assertIn("blunder", blunder.get_attribute("class"))
+        self.assertTrue(blunder.text.endswith("??"), blunder.text)
+        self.assertTrue(alice.d.find_elements(By.CSS_SELECTOR, '#review-graph .mark.blunder[data-ply="6"]'))
+        blunder.click()
+        alice.until(lambda: alice.text("review-verdict").startswith("6. Blunder"), "the blunder's verdict")
+        self.assertIn("Better:", alice.text("review-verdict"))
+        # a click on the graph's left edge goes to the start
+        graph = alice.d.find_element(By.CSS_SELECTOR, "#review-graph svg")
+        ActionChains(alice.d).move_to_element_with_offset(graph, -graph.size["width"] // 2 + 2, 0).click().perform()
+        alice.until(lambda: "Move 0 of 7" in alice.text("replay-note"), "a click on the graph moves the replay")
+        self.assertTrue(alice.el("pgn-annotated").is_displayed())
+        alice.shot("review")
+        pgn = bob.call("pgn", game=gid, annotated=True)["pgn"]
+        self.assertIn("$4", pgn)
+
     def test_visitor_controls_and_game_chat_after_login_again(self):
         carol = Page(self, self.url)
         # on a phone (390x844) with no game shown the lobby is not below an idle

@@ -637,6 +637,61 @@ class Premoves(Base):
         st = a.call("state", game=gid)
         self.assertEqual((st["ply"], st["premove"]), (4, None))
 
+class Review(Base):
+    """`analyse`: the engine over every move of a finished game, on the review
+    threads; the blunder that allows the mate is marked; the review is stored
+    and answered at once the second time; `pgn` annotated with it."""
+
+    def test_review_marks_the_blunder(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.assertEqual(a.call("analyse", game=gid)["code"], "game_not_over")
+        self.play(gid, a, b, MATE)
+        a.expect("end", game=gid)
+        w = self.user("carol")  # anyone with an account may ask
+        p = w.call("analyse", game=gid)
+        self.assertEqual((p["type"], p["done"], p["total"]), ("analysis_progress", 0, len(MATE) + 1))
+        r = w.expect("analysis", game=gid, timeout=120)
+        self.assertEqual(len(r["values"]), len(MATE) + 1)
+        self.assertEqual([m["move"] for m in r["moves"]], MATE)
+        classes = [m["class"] for m in r["moves"]]
+        self.assertEqual(classes[-1], "best")  # the mate itself
+        self.assertEqual(classes[-2], "blunder", r["moves"])  # h7h8 lets Red mate at once
+        self.assertGreaterEqual(r["moves"][-2]["loss"], 300)
+        self.assertTrue(r["moves"][-2]["line"])  # the better line
+        self.assertGreater(r["values"][-1], 29000)  # Red has mated
+        for m in r["moves"]:
+            self.assertIn(m["class"], ("best", "good", "inaccuracy", "mistake", "blunder"))
+            if m["class"] != "best":
+                self.assertTrue(m.get("line"), m)
+        again = a.call("analyse", game=gid)  # stored: at once, the same
+        self.assertEqual((again["type"], again["values"], again["moves"]),
+                         ("analysis", r["values"], r["moves"]))
+        pgn = a.call("pgn", game=gid, annotated=True)["pgn"]
+        self.assertIn("[Annotator \"libxiangqi", pgn)
+        self.assertIn("$4", pgn)          # the blunder's ??
+        self.assertIn("[%eval", pgn)
+        self.assertIn("blunder; best", pgn)
+        plain = a.call("pgn", game=gid)["pgn"]
+        self.assertNotIn("[%eval", plain)
+        for bad, code in (({"game": "x"}, "bad_field"), ({"game": 12345}, "no_such_game")):
+            self.assertEqual(a.call("analyse", **bad)["code"], code, bad)
+        self.assertEqual(a.call("pgn", game=gid, annotated="yes")["code"], "bad_field")
+        g2 = self.game(a, b)
+        self.assertEqual(a.call("resign", game=g2)["type"], "ok")
+        self.assertEqual(a.call("pgn", game=g2, annotated=True)["code"], "no_review")
+
+
+class NoReviews(Base):
+    args = ("--guests", "--grace", "2", "--review-threads", "0")
+
+    def test_reviews_off(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.assertEqual(a.call("resign", game=gid)["type"], "ok")
+        self.assertEqual(a.call("analyse", game=gid)["code"], "busy")
+
+
 class BadInput(Base):
     def test_handshake(self):
         c = self.client(say_hello=False)

@@ -7,6 +7,7 @@ import { Connection } from "./net.js";
 import * as sound from "./sound.js";
 import { ratingText, renderProfile } from "./profile.js";
 import { fenAt } from "./replay.js";
+import { evalGraph, moveVerdict, SYMBOL } from "./review.js";
 
 // The page has no version of its own: xq-server serves it from its own
 // install (or source tree), so it is the server's, which `welcome` names.
@@ -97,6 +98,8 @@ const ERRORS = {
   too_many_offers: "You have three open seeks and challenges; cancel one first.",
   no_such_game: "There is no such game.",
   game_over: "That game is over.",
+  already_reviewing: "Your other review is under way; one at a time.",
+  busy: "The server is reviewing many games; try again in a minute.",
   game_not_over: "That game is still being played.",
   not_your_game: "You do not play in that game.",
   not_your_turn: "It is not your turn.",
@@ -323,6 +326,20 @@ const handlers = {
       if (m.dropped) announce("Premove cancelled: it is not legal after your opponent's move");
       else announce(m.move ? `Premove ${m.move}` : "Premove cancelled");
     }
+  },
+  analysis_progress(m) {
+    const g = state.games.get(m.game);
+    if (!g || g.analysis) return;
+    g.reviewing = { done: m.done, total: m.total };
+    if (g.id === state.active) { renderReview(g); renderControls(g); }
+  },
+  analysis(m) {
+    const g = state.games.get(m.game);
+    if (!g) return;
+    g.analysis = m;
+    g.reviewing = null;
+    g.graph = null;
+    if (g.id === state.active) { render(); announce("The review is ready"); }
   },
   offer_gone(m) { state.offers.delete(m.offer); renderLists(); renderActiveControls(); },
   game_started(m) { state.live.set(m.game, { ...m, ply: 0 }); renderLists(); },
@@ -615,7 +632,8 @@ function render(animate = null) {
     board.setFlipped(false);
     board.setPosition("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     $("result").hidden = true;
-    for (const id of ["resign", "abort", "draw", "draw-decline", "takeback", "takeback-decline", "rematch", "pgn", "leave"]) $(id).hidden = true;
+    for (const id of ["resign", "abort", "draw", "draw-decline", "takeback", "takeback-decline", "rematch", "analyse", "pgn-annotated", "pgn", "leave"]) $(id).hidden = true;
+    $("review").hidden = true;
     for (const p of ["player-top", "player-bottom"]) {
       $(p).querySelector(".pname").textContent = "";
       $(p).querySelector(".clock").textContent = "";
@@ -718,6 +736,8 @@ function renderMoves(g) {
       span.dataset.ply = ply;
       span.className = "ply";
       span.addEventListener("click", () => viewPly(g, ply));
+      const cls = g.analysis && g.analysis.moves[ply - 1] ? g.analysis.moves[ply - 1].class : null;
+      if (cls) { span.classList.add(cls); if (SYMBOL[cls]) span.textContent += SYMBOL[cls]; }
       if (ply === v) { span.classList.add("viewing"); span.setAttribute("aria-current", "step"); }
     });
     e.append(r, b);
@@ -749,7 +769,30 @@ function renderReplay(g) {
   if (v < n && v > 0 && Array.isArray(g.clocks) && g.clocks[v - 1])
     note += ` · clocks ${fmtClock(g.clocks[v - 1][0])} – ${fmtClock(g.clocks[v - 1][1])}`;
   $("replay-note").textContent = note;
+  renderReview(g);
 }
+
+// ---- review (review.js): the server's `analysis` of a finished game -------------
+function renderReview(g) {
+  const a = g.analysis, box = $("review");
+  box.hidden = !a && !g.reviewing;
+  if (!a) {
+    $("review-graph").replaceChildren();
+    $("review-verdict").textContent = g.reviewing ? `Reviewing… ${g.reviewing.done} of ${g.reviewing.total} positions` : "";
+    return;
+  }
+  if (!g.graph) g.graph = evalGraph(a, (ply) => viewPly(g, ply));
+  if ($("review-graph").firstChild !== g.graph) $("review-graph").replaceChildren(g.graph);
+  const v = viewedPly(g);
+  g.graph.setCursor(v);
+  $("review-verdict").textContent = moveVerdict(a, v);
+}
+
+$("analyse").addEventListener("click", () => {
+  const g = state.games.get(state.active);
+  if (!g) return;
+  request("analyse", { game: g.id }).catch(() => {});
+});
 
 const step = (d) => () => {
   const g = state.games.get(state.active);
@@ -799,6 +842,9 @@ function renderControls(g) {
   show("rematch", !!g.ended && !!g.you && !!state.me,
     theirs ? "Accept rematch" : ours ? "Rematch offered" : "Rematch");
   $("rematch").disabled = ours || (!!playing() && playing() !== g);
+  show("analyse", !!g.ended && !!state.me && !g.analysis, g.reviewing ? "Analysing…" : "Analyse");
+  $("analyse").disabled = !!g.reviewing;
+  show("pgn-annotated", !!g.analysis);
   show("pgn", true);
   show("leave", true);
 }
@@ -858,20 +904,23 @@ $("leave").addEventListener("click", () => {
   }
   setActive(null);
 });
-$("pgn").addEventListener("click", async () => {
+// The game's PGN as a download; annotated: with the review's comments and NAGs.
+async function downloadPgn(annotated) {
   const g = state.games.get(state.active);
   if (!g) return;
   try {
-    const r = await request("pgn", { game: g.id });
+    const r = await request("pgn", annotated ? { game: g.id, annotated: true } : { game: g.id });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([r.pgn], { type: "application/x-chess-pgn" }));
-    a.download = `xiangqi-game-${g.id}.pgn`;
+    a.download = `xiangqi-game-${g.id}${annotated ? "-annotated" : ""}.pgn`;
     document.body.appendChild(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   } catch { /* shown */ }
-});
+}
+$("pgn").addEventListener("click", () => downloadPgn(false));
+$("pgn-annotated").addEventListener("click", () => downloadPgn(true));
 $("move-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const text = $("move-input").value.trim();

@@ -1,0 +1,393 @@
+/* SPDX-License-Identifier: MIT */
+/* Game review: the engine's view of every move of a finished game (the
+ * `analyse` command, docs/protocol.md "Review"). It runs on threads of its own
+ * (--review-threads, default 1), not on the engine players' threads, so that
+ * games never wait for a review. It is bounded and fair: at most
+ * REVIEW_MAX reviews wait or run at once, one per user, and the threads take
+ * one position at a time from the reviews in turn (round robin), so a short
+ * game is not stuck behind a long one. Each position gets a search of
+ * REVIEW_NODES nodes; the moves are classed as xiangqi.tools.analyse classes
+ * them (best, good, inaccuracy, mistake, blunder). A finished review is
+ * stored with the game and answered from the database after that. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server.h"
+
+#define REVIEW_NODES 150000 /* nodes per position: about 0.1 s on one core */
+#define REVIEW_MAX 16       /* reviews waiting or running at once (one per user) */
+#define REVIEW_HASH_MB 16
+#define REVIEW_PV_MAX 8 /* moves of the better line kept for a mistake */
+/* xiangqi.tools.analyse's classes: scores clamped to +-LOSS_CAP, mates as
+ * +-(MATE_VALUE - N), a loss of at least 50 / 100 / 300 centipawns. */
+#define REVIEW_MATE_VALUE 30000
+#define REVIEW_LOSS_CAP 1000
+#define REVIEW_INACCURACY 50
+#define REVIEW_MISTAKE 100
+#define REVIEW_BLUNDER 300
+
+typedef struct position {
+    int value;                /* for the side to move, centipawns (mates as above) */
+    int best_len;             /* moves in best (0: none: the side to move has lost) */
+    xq_move best[REVIEW_PV_MAX];
+} position;
+
+typedef struct review {
+    int64_t gid;
+    int64_t uid;                /* who asked (one review per user) */
+    int64_t watchers[REVIEW_MAX]; /* users told of its progress and result */
+    int nwatchers;
+    xq_rules rules;
+    xq_move *moves;
+    int nmoves;
+    position *pos;              /* nmoves + 1 positions: before each move, and the last */
+    int next, done;             /* next position to search, positions searched */
+    struct review *next_review;
+} review;
+
+typedef struct review_job {
+    work w;
+    review *r;
+    int ply;
+    xq_board *board;
+    position result;
+} review_job;
+
+static pool *g_pool;
+static int g_threads;
+static int g_inflight;
+static review *g_reviews; /* round robin: the head is served next */
+static int g_nreviews;
+static int g_stopping;
+static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
+static xq_search *g_handles[64];
+static int g_nhandles;
+
+static void *ctx_new(void)
+{
+    xq_search_config cfg;
+    xq_search_config_init(&cfg, XQ_SEARCH_CONFIG_VERSION);
+    cfg.hash_mb = REVIEW_HASH_MB;
+    xq_search *s = NULL;
+    if (xq_search_new(&s, &cfg) != XQ_OK)
+        return NULL;
+    pthread_mutex_lock(&g_mu);
+    if (g_nhandles < 64)
+        g_handles[g_nhandles++] = s;
+    pthread_mutex_unlock(&g_mu);
+    return s;
+}
+
+static void ctx_free(void *ctx) { xq_search_free(ctx); }
+
+/* On a review thread: one position. */
+static void run(work *w, void *ctx)
+{
+    review_job *j = (review_job *)w;
+    xq_search *s = ctx;
+    memset(&j->result, 0, sizeof j->result);
+    xq_move legal[XQ_MAX_MOVES];
+    if (xq_board_generate_moves(j->board, legal, XQ_MAX_MOVES) == 0 || !s) {
+        j->result.value = -REVIEW_MATE_VALUE; /* no move: lost (mate or stalemate) */
+        return;
+    }
+    xq_search_limits lim;
+    xq_search_limits_init(&lim, XQ_SEARCH_LIMITS_VERSION);
+    lim.nodes = REVIEW_NODES;
+    lim.no_book = 1;
+    xq_search_set_rules(s, &j->r->rules);
+    xq_search_result res;
+    if (xq_search_run(s, j->board, &lim, &res) != XQ_OK)
+        return;
+    j->result.value = res.score_kind == XQ_SCORE_MATE
+                          ? (res.score > 0 ? REVIEW_MATE_VALUE - res.score
+                                           : -REVIEW_MATE_VALUE - res.score)
+                          : res.score;
+    int n = res.pv_length < REVIEW_PV_MAX ? res.pv_length : REVIEW_PV_MAX;
+    if (n == 0 && res.best_move != XQ_MOVE_NONE) {
+        j->result.best[0] = res.best_move;
+        n = 1;
+    } else {
+        memcpy(j->result.best, res.pv, (size_t)n * sizeof res.pv[0]);
+    }
+    j->result.best_len = n;
+}
+
+static int clamp_value(int v)
+{
+    return v > REVIEW_LOSS_CAP ? REVIEW_LOSS_CAP : v < -REVIEW_LOSS_CAP ? -REVIEW_LOSS_CAP : v;
+}
+
+static const char *move_class(int loss, int is_best)
+{
+    return is_best                       ? "best"
+           : loss >= REVIEW_BLUNDER      ? "blunder"
+           : loss >= REVIEW_MISTAKE      ? "mistake"
+           : loss >= REVIEW_INACCURACY   ? "inaccuracy"
+                                         : "good";
+}
+
+static json_t *line_json(xq_board *b, const xq_move *pv, int n, json_t **zh)
+{
+    json_t *a = json_array();
+    *zh = NULL;
+    for (int i = 0; i < n; i++) {
+        char t[XQ_MOVE_STR_MAX];
+        xq_move_format(pv[i], t, sizeof t);
+        json_array_append_new(a, json_string(t));
+        if (i == 0) {
+            char z[XQ_MOVE_TEXT_MAX];
+            if (xq_board_move_to_text(b, pv[0], XQ_NOTATION_CHINESE, 0, z, sizeof z) >= 0)
+                *zh = json_string(z);
+        }
+    }
+    return a;
+}
+
+/* The finished review as the `analysis` message: each position's value from
+ * Red's side (`values`, ply 0 .. n) and each move's class, loss and, when it
+ * was not the best, the better move and its line. */
+static json_t *analysis_json(const review *r)
+{
+    json_t *values = json_array(), *moves = json_array();
+    xq_board *b = NULL;
+    if (xq_board_new(&b, NULL, NULL) != XQ_OK)
+        return NULL;
+    for (int k = 0; k <= r->nmoves; k++) {
+        int red = (k % 2 == 0) ? r->pos[k].value : -r->pos[k].value; /* Red moves at even plies */
+        json_array_append_new(values, json_integer(red));
+    }
+    for (int k = 0; k < r->nmoves; k++) {
+        /* the move from position k to k + 1, by the side to move at k */
+        int before = clamp_value(r->pos[k].value), after = clamp_value(-r->pos[k + 1].value);
+        int loss = before - after;
+        int is_best = r->pos[k].best_len > 0 && r->pos[k].best[0] == r->moves[k];
+        const char *cls = move_class(loss < 0 ? 0 : loss, is_best);
+        char t[XQ_MOVE_STR_MAX];
+        xq_move_format(r->moves[k], t, sizeof t);
+        json_t *m = json_pack("{sisssssi}", "ply", k + 1, "move", t, "class", cls, "loss",
+                              loss < 0 ? 0 : loss);
+        if (!is_best && r->pos[k].best_len > 0) {
+            json_t *zh;
+            json_object_set_new(m, "line", line_json(b, r->pos[k].best, r->pos[k].best_len, &zh));
+            if (zh)
+                json_object_set_new(m, "best_zh", zh);
+        }
+        json_array_append_new(moves, m);
+        xq_board_make_move(b, r->moves[k]);
+    }
+    xq_board_free(b);
+    return json_pack("{sssIsisisosososi}", "type", "analysis", "game", (json_int_t)r->gid,
+                     "done", r->nmoves + 1, "total", r->nmoves + 1, "values", values, "moves",
+                     moves, "finished", json_true(), "nodes", REVIEW_NODES);
+}
+
+static void tell(const review *r, json_t *msg)
+{
+    for (int i = 0; i < r->nwatchers; i++)
+        send_to_user(r->watchers[i], msg);
+}
+
+static void review_free(review *r)
+{
+    free(r->moves);
+    free(r->pos);
+    free(r);
+}
+
+static void review_unlink(review *r)
+{
+    for (review **pp = &g_reviews; *pp; pp = &(*pp)->next_review)
+        if (*pp == r) {
+            *pp = r->next_review;
+            g_nreviews--;
+            return;
+        }
+}
+
+static void job_done(work *w);
+
+static void to_back(review *r)
+{
+    review_unlink(r);
+    r->next_review = NULL;
+    review **tail = &g_reviews;
+    while (*tail)
+        tail = &(*tail)->next_review;
+    *tail = r;
+    g_nreviews++;
+}
+
+/* Keep the threads busy: the next position of each review in turn (the
+ * review served goes to the back of the list). */
+static void schedule(void)
+{
+    while (!g_stopping && g_inflight < g_threads) {
+        review *r = g_reviews;
+        while (r && r->next > r->nmoves) /* all its positions are out already */
+            r = r->next_review;
+        if (!r)
+            return;
+        review_job *j = calloc(1, sizeof *j);
+        if (!j || xq_board_new(&j->board, NULL, NULL) != XQ_OK) {
+            free(j);
+            return;
+        }
+        for (int k = 0; k < r->next; k++)
+            xq_board_make_move(j->board, r->moves[k]);
+        j->w.run = run;
+        j->w.done = job_done;
+        j->r = r;
+        j->ply = r->next++;
+        g_inflight++;
+        to_back(r);
+        pool_submit(g_pool, &j->w);
+    }
+}
+
+static void job_done(work *w)
+{
+    review_job *j = (review_job *)w;
+    review *r = j->r;
+    g_inflight--;
+    xq_board_free(j->board);
+    if (g_stopping) {
+        free(j);
+        return;
+    }
+    r->pos[j->ply] = j->result;
+    r->done++;
+    free(j);
+    if (r->done == r->nmoves + 1) {
+        review_unlink(r);
+        json_t *a = analysis_json(r);
+        char *text = a ? json_dumps(a, JSON_COMPACT) : NULL;
+        if (!text || store_review_put(r->gid, text) != ST_OK)
+            fprintf(stderr, "xq-server: game %lld: the review could not be stored: %s\n",
+                    (long long)r->gid, store_errmsg());
+        if (a)
+            tell(r, a);
+        json_decref(a);
+        free(text);
+        review_free(r);
+    } else {
+        json_t *p = json_pack("{sssIsisi}", "type", "analysis_progress", "game",
+                              (json_int_t)r->gid, "done", r->done, "total", r->nmoves + 1);
+        tell(r, p);
+        json_decref(p);
+    }
+    schedule();
+}
+
+static int collect_move(int ply, const char *mv, int64_t rm, int64_t bm, void *arg)
+{
+    (void)ply, (void)rm, (void)bm;
+    review *r = arg;
+    xq_move m;
+    if (xq_move_parse(mv, &m) != XQ_OK)
+        return 1;
+    xq_move *grown = realloc(r->moves, (size_t)(r->nmoves + 1) * sizeof *grown);
+    if (!grown)
+        return 1;
+    r->moves = grown;
+    r->moves[r->nmoves++] = m;
+    return 0;
+}
+
+void cmd_analyse(conn *c, json_t *m, json_t *id)
+{
+    json_t *v = json_object_get(m, "game");
+    if (!json_is_integer(v)) {
+        conn_error(c, id, "bad_field", "'game' (an integer) is required");
+        return;
+    }
+    store_game sg;
+    if (store_game_get(json_integer_value(v), &sg) != ST_OK) {
+        conn_error(c, id, "no_such_game", "no such game");
+        return;
+    }
+    if (sg.result == XQ_RESULT_ONGOING) {
+        conn_error(c, id, "game_not_over", "game %lld is still being played", (long long)sg.id);
+        return;
+    }
+    char *stored = NULL;
+    if (store_review_get(sg.id, &stored) == ST_OK) {
+        json_t *a = json_loads(stored, 0, NULL);
+        free(stored);
+        if (a) {
+            conn_send_id(c, id, a);
+            return;
+        }
+    }
+    for (review *r = g_reviews; r; r = r->next_review)
+        if (r->gid == sg.id) { /* under way: this user hears of it too */
+            int known = 0;
+            for (int i = 0; i < r->nwatchers; i++)
+                known |= r->watchers[i] == c->user->id;
+            if (!known && r->nwatchers < REVIEW_MAX)
+                r->watchers[r->nwatchers++] = c->user->id;
+            conn_send_id(c, id, json_pack("{sssIsisi}", "type", "analysis_progress", "game",
+                                          (json_int_t)sg.id, "done", r->done, "total",
+                                          r->nmoves + 1));
+            return;
+        }
+    for (review *r = g_reviews; r; r = r->next_review)
+        if (r->uid == c->user->id) {
+            conn_error(c, id, "already_reviewing",
+                       "your review of game %lld is under way: one at a time", (long long)r->gid);
+            return;
+        }
+    if (g_nreviews >= REVIEW_MAX || !g_pool) {
+        conn_error(c, id, "busy", "%d reviews are under way; try again in a minute", g_nreviews);
+        return;
+    }
+    review *r = calloc(1, sizeof *r);
+    if (!r) {
+        conn_error(c, id, "server_error", "out of memory");
+        return;
+    }
+    r->gid = sg.id;
+    r->uid = c->user->id;
+    r->watchers[r->nwatchers++] = c->user->id;
+    xq_rules_init(&r->rules, XQ_RULES_VERSION, sg.ruleset);
+    if (store_game_moves(sg.id, collect_move, r) != ST_OK ||
+        !(r->pos = calloc((size_t)r->nmoves + 1, sizeof *r->pos))) {
+        review_free(r);
+        conn_error(c, id, "server_error", "the game's moves could not be read");
+        return;
+    }
+    r->next_review = g_reviews;
+    g_reviews = r;
+    g_nreviews++;
+    conn_send_id(c, id, json_pack("{sssIsisi}", "type", "analysis_progress", "game",
+                                  (json_int_t)sg.id, "done", 0, "total", r->nmoves + 1));
+    schedule();
+}
+
+int review_init(int threads)
+{
+    g_threads = threads;
+    if (threads <= 0)
+        return 0; /* reviews are off: `analyse` answers busy */
+    g_pool = pool_new(threads, ctx_new, ctx_free);
+    return g_pool ? 0 : -1;
+}
+
+void review_shutdown(void)
+{
+    g_stopping = 1;
+    pthread_mutex_lock(&g_mu);
+    for (int i = 0; i < g_nhandles; i++)
+        xq_search_stop(g_handles[i]);
+    pthread_mutex_unlock(&g_mu);
+    pool_free(g_pool);
+    g_pool = NULL;
+    while (g_reviews) {
+        review *r = g_reviews;
+        g_reviews = r->next_review;
+        review_free(r);
+    }
+    g_nreviews = 0;
+}
