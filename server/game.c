@@ -188,33 +188,6 @@ static json_t *legal_json(const game *g)
     return a;
 }
 
-/* The moves the side not to move may premove: its legal moves in the same
- * position with it to move (the opponent's next move is not known yet), or
- * none when that position is not a legal one (the side to move is in check). */
-static json_t *premoves_json(const game *g)
-{
-    json_t *a = json_array();
-    char fen[XQ_FEN_MAX];
-    if (xq_board_fen(g->board, fen, sizeof fen) < 0)
-        return a;
-    char *side = strchr(fen, ' ');
-    if (!side)
-        return a;
-    side[1] = side[1] == 'w' ? 'b' : 'w';
-    xq_board *b;
-    if (xq_board_new(&b, fen, NULL) != XQ_OK)
-        return a;
-    xq_move mv[XQ_MAX_MOVES];
-    int n = xq_board_generate_moves(b, mv, XQ_MAX_MOVES);
-    for (int i = 0; i < n; i++) {
-        char t[XQ_MOVE_STR_MAX];
-        xq_move_format(mv[i], t, sizeof t);
-        json_array_append_new(a, json_string(t));
-    }
-    xq_board_free(b);
-    return a;
-}
-
 static json_t *player_json(const game *g, int s)
 {
     json_t *p = json_pack("{sssfsb}", "name", g->t.name[s], "rating", g->t.rating[s], "present",
@@ -313,7 +286,6 @@ static json_t *state_json(const game *g, const conn *c)
     history_json(g->board, j);
     chat_json(g->id, j);
     json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
-    json_object_set_new(j, "premoves", premoves_json(g));
     json_object_set_new(j, "premove", you >= 0 && g->premove[you] != XQ_MOVE_NONE
                                           ? json_string(move_text(g->premove[you]))
                                           : json_null());
@@ -984,7 +956,6 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
                            "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, now));
     json_object_set_new(ev, "check", json_boolean(xq_board_in_check(g->board)));
     json_object_set_new(ev, "legal", legal_json(g));
-    json_object_set_new(ev, "premoves", premoves_json(g));
     if (g->draw_offer >= 0)
         json_object_set_new(ev, "draw_offer", json_string(k_color[g->draw_offer]));
     broadcast(g, ev, c);
@@ -1061,13 +1032,13 @@ void cmd_premove(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "bad_move", "'%.40s' is not an ICCS move such as h2e2", text);
         return;
     }
-    int ok = 0;
-    json_t *allowed = premoves_json(g), *e;
-    size_t i;
-    json_array_foreach(allowed, i, e) ok |= strcmp(json_string_value(e), move_text(mv)) == 0;
-    json_decref(allowed);
-    if (!ok) {
-        conn_error(c, id, "illegal_move", "%s cannot be premoved here", move_text(mv));
+    /* Whether it will be legal is known only after the opponent's move: here
+     * it must move one of the player's pieces, not onto another of them. */
+    int from = xq_board_piece_at(g->board, XQ_MOVE_FROM(mv));
+    int to = xq_board_piece_at(g->board, XQ_MOVE_TO(mv));
+    if (from <= 0 || xq_piece_color_of(from) != s || (to > 0 && xq_piece_color_of(to) == s)) {
+        conn_error(c, id, "illegal_move", "%s moves no piece of yours, or onto one",
+                   move_text(mv));
         return;
     }
     g->premove[s] = mv;

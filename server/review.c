@@ -65,28 +65,43 @@ static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static xq_search *g_handles[64];
 static int g_nhandles;
 
-static void *ctx_new(void)
+/* A review thread's search, made at its first review (its hash table is
+ * memory a server that never reviews should not hold). */
+typedef struct review_ctx {
+    xq_search *search;
+} review_ctx;
+
+static void *ctx_new(void) { return calloc(1, sizeof(review_ctx)); }
+
+static void ctx_free(void *ctx)
 {
+    review_ctx *x = ctx;
+    if (x)
+        xq_search_free(x->search);
+    free(x);
+}
+
+static xq_search *ctx_search(review_ctx *x)
+{
+    if (!x || x->search)
+        return x ? x->search : NULL;
     xq_search_config cfg;
     xq_search_config_init(&cfg, XQ_SEARCH_CONFIG_VERSION);
     cfg.hash_mb = REVIEW_HASH_MB;
-    xq_search *s = NULL;
-    if (xq_search_new(&s, &cfg) != XQ_OK)
-        return NULL;
+    if (xq_search_new(&x->search, &cfg) != XQ_OK)
+        return x->search = NULL;
     pthread_mutex_lock(&g_mu);
     if (g_nhandles < 64)
-        g_handles[g_nhandles++] = s;
+        g_handles[g_nhandles++] = x->search;
     pthread_mutex_unlock(&g_mu);
-    return s;
+    return x->search;
 }
-
-static void ctx_free(void *ctx) { xq_search_free(ctx); }
 
 /* On a review thread: one position. */
 static void run(work *w, void *ctx)
 {
     review_job *j = (review_job *)w;
-    xq_search *s = ctx;
+    xq_search *s = ctx_search(ctx);
     memset(&j->result, 0, sizeof j->result);
     xq_move legal[XQ_MAX_MOVES];
     if (xq_board_generate_moves(j->board, legal, XQ_MAX_MOVES) == 0 || !s) {

@@ -248,8 +248,7 @@ const handlers = {
     g.wxf.push(m.wxf);
     g.zh.push(m.zh);
     Object.assign(g, { fen: m.fen, ply: m.ply, turn: m.turn, clock: m.clock, clockAt: performance.now(),
-      legal: m.legal, premoves: m.premoves || [], check: m.check, draw_offer: m.draw_offer || null,
-      takeback_offer: null });
+      legal: m.legal, check: m.check, draw_offer: m.draw_offer || null, takeback_offer: null });
     if (m.color === g.you) g.premove = null; // played (or the user's own move)
     if (g.id === state.active) {
       render(m.id !== undefined && dragged ? null : m.move);
@@ -600,6 +599,21 @@ function canPremove(g) {
   return !!g.you && !g.ended && g.turn !== g.you && viewedPly(g) === g.moves.length;
 }
 
+// What a premove may be: any of the user's pieces to any square not held by
+// another of them. Whether it is legal is known only after the opponent's
+// move; the server plays it then, or drops it.
+function premoveTargets(g) {
+  const { pieces } = parseFen(g.fen), out = [];
+  const own = Object.keys(pieces).filter((sq) => pieces[sq].color === g.you);
+  for (const from of own)
+    for (let f = 0; f < 9; f++)
+      for (let r = 0; r < 10; r++) {
+        const to = "abcdefghi"[f] + r, p = pieces[to];
+        if (to !== from && !(p && p.color === g.you)) out.push(from + to);
+      }
+  return out;
+}
+
 function premove(g, mv) {
   request("premove", mv ? { game: g.id, move: mv } : { game: g.id }).catch(() => {});
 }
@@ -649,7 +663,7 @@ function render(animate = null) {
     board.setPosition(fenAt(g.start, g.moves, v), { legal: [], last: g.moves[v - 1] || null,
       check: (g.checks || []).includes(v), animate: animate === g.moves[v - 1] ? animate : null });
   else // on the opponent's turn the user's pieces may premove (the server holds it)
-    board.setPosition(g.fen, { legal: myTurn ? g.legal : canPremove(g) ? g.premoves || [] : [],
+    board.setPosition(g.fen, { legal: myTurn ? g.legal : canPremove(g) ? premoveTargets(g) : [],
       last: g.moves[g.moves.length - 1] || null, check: g.check, animate });
   board.setPremove(v === g.moves.length && canPremove(g) ? g.premove || null : null);
   renderReplay(g);
