@@ -606,12 +606,12 @@ class Browser(unittest.TestCase):
         blunder.click()
         alice.until(lambda: alice.text("review-verdict").startswith("6. Blunder"), "the blunder's verdict")
         self.assertIn("Better:", alice.text("review-verdict"))
+        alice.shot("review")
         # a click on the graph's left edge goes to the start
         graph = alice.d.find_element(By.CSS_SELECTOR, "#review-graph svg")
         ActionChains(alice.d).move_to_element_with_offset(graph, -graph.size["width"] // 2 + 2, 0).click().perform()
         alice.until(lambda: "Move 0 of 7" in alice.text("replay-note"), "a click on the graph moves the replay")
         self.assertTrue(alice.el("pgn-annotated").is_displayed())
-        alice.shot("review")
         pgn = bob.call("pgn", game=gid, annotated=True)["pgn"]
         self.assertIn("$4", pgn)
 
