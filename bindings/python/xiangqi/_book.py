@@ -67,6 +67,20 @@ class BookEntry:
             self.move.iccs(), self.games, self.wins, self.draws, self.losses, self.weight)
 
 
+class ExploreEntry(BookEntry):
+    """One move of the opening explorer (:meth:`Book.explore`): a
+    :class:`BookEntry` (``move``, ``games``, ``wins``, ``draws``, ``losses``,
+    ``weight``, ``score``) with ``opening``, the
+    :class:`xiangqi.ecco.Opening` of the game after the move (the moves played
+    on the board explored, then this one), and ``iccs``, the move's ICCS text."""
+    __slots__ = ("opening", "iccs")
+
+    def __repr__(self):
+        return "<ExploreEntry %s games=%d wins=%d draws=%d losses=%d %s>" % (
+            self.iccs, self.games, self.wins, self.draws, self.losses,
+            self.opening.code or "-")
+
+
 def _options(max_ply=40, min_games=1, min_score=0.0, weighting="games"):
     opt = _ffi.BookOptions()
     _errors.check(_lib.xq_book_options_init(ctypes.byref(opt), _ffi.BOOK_OPTIONS_VERSION))
@@ -245,6 +259,34 @@ class Book(Owned):
             n = _errors.check(_lib.xq_book_probe(self._handle, board._handle, arr,
                                                  _ffi.MAX_MOVES))
             return [BookEntry(arr[i]) for i in range(n)]
+        finally:
+            if own is not None:
+                own.close()
+
+    def explore(self, board=None):
+        """The opening explorer: every book move of *board* (a
+        :class:`Board` with the moves that led to it, a FEN, or None for the
+        start), heaviest first, as :class:`ExploreEntry` objects: the counts
+        of :meth:`probe` and the ECCO opening each move leads to."""
+        from . import ecco
+        own = None
+        if not isinstance(board, Board):
+            board = own = Board(board)
+        try:
+            out = []
+            for e in self.probe(board):
+                board.push(e.move)
+                try:
+                    opening = ecco.classify(board)
+                finally:
+                    board.pop()
+                x = ExploreEntry.__new__(ExploreEntry)
+                for name in BookEntry.__slots__:
+                    setattr(x, name, getattr(e, name))
+                x.opening = opening
+                x.iccs = e.move.iccs()
+                out.append(x)
+            return out
         finally:
             if own is not None:
                 own.close()

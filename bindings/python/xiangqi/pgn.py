@@ -406,6 +406,12 @@ class Game(GameNode):
         start), as a new :class:`xiangqi.Board`."""
         return Board(self.headers.get("FEN") or None)
 
+    def ecco(self):
+        """The opening of the main line: a :class:`xiangqi.ecco.Opening`
+        (ECCO code and names; no code for a set-up position or no moves)."""
+        from . import ecco
+        return ecco.classify(self)
+
     def setup(self, board):
         """Start the game from a :class:`xiangqi.Board` or a FEN (sets or
         removes the ``FEN`` and ``SetUp`` headers). The tree must be empty."""
