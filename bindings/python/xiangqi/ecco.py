@@ -22,6 +22,8 @@ moves, have no code: :attr:`Opening.code` is ``""`` and
 import ctypes
 
 from . import _errors, _ffi
+from ._board import Board, Move
+from ._record import Record
 
 _lib = _ffi.lib
 
@@ -91,9 +93,6 @@ def classify(game, moves=None):
     FEN or None (the start) with *moves* (moves or ICCS strings). Raises
     :class:`xiangqi.IllegalMoveError` for an illegal move among the first
     :data:`MAX_PLY`."""
-    from ._board import Board, Move
-    from ._record import Record
-    from .pgn import Game
     out = _ffi.Ecco()
     if isinstance(game, Board) and moves is None:
         _errors.check(_lib.xq_ecco_classify_board(game._handle, ctypes.byref(out)))
@@ -101,7 +100,7 @@ def classify(game, moves=None):
     if isinstance(game, Record) and moves is None:
         _errors.check(_lib.xq_ecco_classify_record(game._handle, ctypes.byref(out)))
         return Opening(out)
-    if isinstance(game, Game) and moves is None:
+    if hasattr(game, "mainline_moves") and hasattr(game, "headers") and moves is None:  # a Game
         fen = game.headers.get("FEN") or None
         moves = list(game.mainline_moves())
     elif game is None or isinstance(game, str):
