@@ -251,6 +251,18 @@ static void chat_json(int64_t gid, json_t *j)
     json_object_set_new(j, "chat", a);
 }
 
+/* The opening of the moves on b (ECCO code and name) as j's "opening", or null. */
+static void opening_json(const xq_board *b, json_t *j)
+{
+    xq_ecco e;
+    if (xq_ecco_classify_board(b, &e) != XQ_OK || !e.code[0]) {
+        json_object_set_new(j, "opening", json_null());
+        return;
+    }
+    json_object_set_new(j, "opening", json_pack("{sssssssi}", "code", e.code, "name", e.opening,
+                                                "variation", e.variation, "ply", e.ply));
+}
+
 static json_t *state_json(const game *g, const conn *c)
 {
     char fen[XQ_FEN_MAX];
@@ -263,6 +275,7 @@ static json_t *state_json(const game *g, const conn *c)
         "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, mono_us()), "finished", 0,
         "legal", legal_json(g));
     history_json(g->board, j);
+    opening_json(g->board, j);
     chat_json(g->id, j);
     json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
     json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
@@ -314,6 +327,7 @@ static json_t *finished_state_json(const store_game *sg, const conn *c)
         sg->text[0] ? sg->text : sg->reason, "created", (json_int_t)sg->created, "ended",
         (json_int_t)sg->ended);
     history_json(b, j);
+    opening_json(b, j);
     xq_board_free(b);
     chat_json(sg->id, j);
     json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
@@ -335,6 +349,12 @@ json_t *game_summary_json(const store_game *sg)
         "created", (json_int_t)sg->created, "ended", (json_int_t)sg->ended);
     if (sg->has_after)
         ratings_json(j, sg->rating, sg->rating_after);
+    xq_board *b; /* the opening: the first plies are all ECCO looks at */
+    if (xq_board_new(&b, NULL, NULL) == XQ_OK) {
+        store_game_moves(sg->id, replay_move, b);
+        opening_json(b, j);
+        xq_board_free(b);
+    }
     return j;
 }
 
@@ -876,6 +896,7 @@ static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
                            "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, now));
     json_object_set_new(ev, "check", json_boolean(xq_board_in_check(g->board)));
     json_object_set_new(ev, "legal", legal_json(g));
+    opening_json(g->board, ev);
     if (g->draw_offer >= 0)
         json_object_set_new(ev, "draw_offer", json_string(k_color[g->draw_offer]));
     broadcast(g, ev, c);
@@ -1273,6 +1294,13 @@ void cmd_pgn(conn *c, json_t *m, json_t *id)
     xq_record_set_tag(rec, "Rules", ruleset_name(sg.ruleset));
     if (sg.reason[0])
         xq_record_set_tag(rec, "Termination", sg.reason);
+    xq_ecco e;
+    if (xq_ecco_classify_record(rec, &e) == XQ_OK && e.code[0]) {
+        xq_record_set_tag(rec, "ECCO", e.code);
+        xq_record_set_tag(rec, "Opening", e.opening);
+        if (e.variation[0])
+            xq_record_set_tag(rec, "Variation", e.variation);
+    }
     int n = xq_record_to_pgn(rec, NULL, NULL, 0);
     char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
     if (!text || p.bad || xq_record_to_pgn(rec, NULL, text, (size_t)n + 1) != n) {
