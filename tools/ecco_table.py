@@ -330,6 +330,13 @@ def main():
                 pairs[(tag, code)] += 1
         print("held-out games: %d, agreeing: %d (%.2f%%), entries: %d"
               % (len(test), agree, 100.0 * agree / len(test), len(entries)))
+        # The collection repeats games: the held-out games whose moves (all of
+        # the plies looked at) no training game has are the harder test.
+        seen = set(" ".join(moves) for _, moves in train)
+        fresh = [(tag, moves) for tag, moves in test if " ".join(moves) not in seen]
+        fresh_agree = sum(1 for tag, moves in fresh if classify(entries, moves)[0] == tag)
+        print("of them with moves no training game has: %d, agreeing: %d (%.2f%%)"
+              % (len(fresh), fresh_agree, 100.0 * fresh_agree / max(1, len(fresh))))
         for (tag, code), n in pairs.most_common():
             print("%s -> %s  %d" % (tag, code, n))
     if args.check:
