@@ -34,7 +34,8 @@ XQ_BEGIN_DECL
  *  Only games from the standard start position have a code: a set-up
  *  position, or a game without moves, gives an empty code and the reason
  *  (::xq_ecco_reason). The tables are constant: every function may be called
- *  from any thread.
+ *  from any thread. A call that fails leaves @c out (when it is not NULL)
+ *  with no code and empty strings.
  *
  *  @code
  *  xq_ecco e;
@@ -82,7 +83,8 @@ typedef struct xq_ecco {
  * @brief Classify the game of a start position and moves.
  *
  * @param[in]  fen    The game's start position, or NULL for the standard one.
- *                    Only the board and the side to move are compared.
+ *                    Only the board and the side to move count: any other
+ *                    position (or Black to move) is a set-up position.
  * @param[in]  moves  The moves (may be NULL if @p count is 0); only the first
  *                    ::XQ_ECCO_MAX_PLY are looked at (and checked).
  * @param[in]  count  Their number.

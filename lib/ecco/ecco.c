@@ -98,29 +98,28 @@ static void set_names(xq_ecco *out, int index)
     out->english = n->english;
 }
 
-/* Whether a FEN's board and side are the standard start's. */
-static int is_standard_start(const char *fen)
+/* Whether a board (before any move) is the standard start with Red to move:
+ * its canonical FEN begins with the start's board and " w ". */
+static int is_standard_start(const xq_board *b)
 {
+    char fen[XQ_FEN_MAX];
     size_t n = strlen(start_board);
-    while (*fen == ' ' || *fen == '\t' || *fen == '\n' || *fen == '\r')
-        fen++;
-    if (strncmp(fen, start_board, n) != 0 || (fen[n] != ' ' && fen[n] != '\t'))
-        return 0;
-    fen += n;
-    while (*fen == ' ' || *fen == '\t')
-        fen++;
-    return (*fen == 'w' || *fen == 'r') && (fen[1] == 0 || fen[1] == ' ' || fen[1] == '\t');
+    return xq_board_fen(b, fen, sizeof fen) > 0 && strncmp(fen, start_board, n) == 0 &&
+           strncmp(fen + n, " w ", 3) == 0;
 }
 
 int xq_ecco_classify_moves(const char *fen, const xq_move *moves, int count, xq_ecco *out)
 {
-    if (!out || count < 0 || (count > 0 && !moves))
+    if (!out)
+        return XQ_EINVAL;
+    set_empty(out, XQ_ECCO_NO_MOVES); /* what a failed call leaves */
+    if (count < 0 || (count > 0 && !moves))
         return XQ_EINVAL;
     xq_board *b;
     int rc = xq_board_new(&b, fen, NULL);
     if (rc != XQ_OK)
         return rc;
-    if (fen && !is_standard_start(fen)) {
+    if (!is_standard_start(b)) {
         xq_board_free(b);
         set_empty(out, XQ_ECCO_SETUP);
         return XQ_OK;
@@ -162,6 +161,8 @@ int xq_ecco_classify_moves(const char *fen, const xq_move *moves, int count, xq_
 
 int xq_ecco_classify_board(const xq_board *board, xq_ecco *out)
 {
+    if (out)
+        set_empty(out, XQ_ECCO_NO_MOVES);
     if (!board || !out)
         return XQ_EINVAL;
     int n = xq_board_history_size(board);
@@ -186,6 +187,8 @@ int xq_ecco_classify_board(const xq_board *board, xq_ecco *out)
 
 int xq_ecco_classify_record(const xq_record *rec, xq_ecco *out)
 {
+    if (out)
+        set_empty(out, XQ_ECCO_NO_MOVES);
     if (!rec || !out)
         return XQ_EINVAL;
     int n = xq_record_mainline_size(rec);
@@ -205,6 +208,8 @@ int xq_ecco_classify_record(const xq_record *rec, xq_ecco *out)
 
 int xq_ecco_lookup(const char *code, xq_ecco *out)
 {
+    if (out)
+        set_empty(out, XQ_ECCO_NAMES);
     if (!code || !out)
         return XQ_EINVAL;
     int i = code_index(code);

@@ -317,17 +317,18 @@ static int ecco_index(const char *code)
 }
 
 /* --ecco: classify the main line, count, and (with --to) set the tags.
- * Writes " ECCO C55 (tag C44)" or " no ECCO code (REASON)" to @p note. */
+ * Writes ", ECCO C55 NAMES (tag C44)" or ", no ECCO code (REASON)" to @p note. */
 static void classify_game(const options *o, xq_record *r, totals *t, char *note, size_t cap)
 {
     xq_ecco e;
     char tagged[16] = "";
     if (xq_record_tag(r, "ECCO", tagged, sizeof tagged) < 0 || ecco_index(tagged) < 0)
         tagged[0] = 0;
-    if (xq_ecco_classify_record(r, &e) != XQ_OK || !e.code[0]) {
+    int rc = xq_ecco_classify_record(r, &e);
+    if (rc != XQ_OK || !e.code[0]) {
         t->ecco_none++;
         snprintf(note, cap, ", no ECCO code (%s)",
-                 e.code[0] ? "bad moves" : xq_ecco_reason_text(e.reason));
+                 rc != XQ_OK ? xq_strerror(rc) : xq_ecco_reason_text(e.reason));
         return;
     }
     int i = ecco_index(e.code), k = tagged[0] ? ecco_index(tagged) : -1;

@@ -149,9 +149,13 @@ START_TEST(no_code)
     const char *black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
     ck_assert_int_eq(xq_ecco_classify_moves(black, NULL, 0, &e), XQ_OK);
     ck_assert_int_eq(e.reason, XQ_ECCO_SETUP);
-    /* The standard FEN written out (other counters) is the standard start. */
+    /* The standard FEN written out, or with r for Red and the E/H letters and
+     * other counters, is the standard start. */
     ck_assert_int_eq(xq_move_parse("h2e2", &m), XQ_OK);
     ck_assert_int_eq(xq_ecco_classify_moves(XQ_START_FEN, &m, 1, &e), XQ_OK);
+    ck_assert_str_eq(e.code, "B00");
+    const char *other = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r - - 5 9";
+    ck_assert_int_eq(xq_ecco_classify_moves(other, &m, 1, &e), XQ_OK);
     ck_assert_str_eq(e.code, "B00");
     /* A board and a record from a set-up position. */
     xq_board *b;
@@ -219,6 +223,10 @@ START_TEST(bad_arguments)
     /* An illegal move among the plies looked at. */
     ck_assert_int_eq(xq_move_parse("a0a5", &m), XQ_OK);
     ck_assert_int_eq(xq_ecco_classify_moves(NULL, &m, 1, &e), XQ_EILLEGAL);
+    /* A failed call leaves no code and empty strings, never garbage. */
+    ck_assert_str_eq(e.code, "");
+    ck_assert_str_eq(e.opening, "");
+    ck_assert_str_eq(e.line, "");
     ck_assert_int_eq(xq_ecco_classify_board(NULL, &e), XQ_EINVAL);
     ck_assert_int_eq(xq_ecco_classify_record(NULL, &e), XQ_EINVAL);
     xq_board *b;
