@@ -137,7 +137,8 @@ XQ_API int xq_ecco_classify_record(const xq_record *rec, xq_ecco *out);
 XQ_API int xq_ecco_lookup(const char *code, xq_ecco *out);
 
 /**
- * @brief The number of ECCO codes (260).
+ * @brief The number of ECCO codes.
+ * @return 260.
  * @since 1.0
  */
 XQ_API int xq_ecco_code_count(void);

@@ -138,6 +138,18 @@ int main(void)
     FIELD(xq_book_entry, losses);
     FIELD(xq_book_entry, weight);
     FIELD(xq_book_entry, score);
+    SIZE(xq_ecco);
+    FIELD(xq_ecco, code);
+    FIELD(xq_ecco, reason);
+    FIELD(xq_ecco, ply);
+    FIELD(xq_ecco, opening);
+    FIELD(xq_ecco, variation);
+    FIELD(xq_ecco, opening_traditional);
+    FIELD(xq_ecco, variation_traditional);
+    FIELD(xq_ecco, english);
+    FIELD(xq_ecco, line);
+    FIELD(xq_ecco, games);
+    FIELD(xq_ecco, agreeing);
     SIZE(xq_egtb_info);
     FIELD(xq_egtb_info, version);
     FIELD(xq_egtb_info, name);
