@@ -20,8 +20,13 @@ How the table is made (docs/openings.md says more):
   names table train.
 * A position's key is FNV-1a 64 of the board written rank 9 first, file a
   first, one character a square (FEN letters, '.' for empty), then 'w' or
-  'b' for the side to move; of that text and of its mirror image (each rank
-  reversed) the smaller is used, so mirrored openings are one.
+  'b' for the side to move, then the family of the game's first move (B for
+  炮二平五, E for 兵七进一 or 兵三进一, A for anything else: family());
+  of the board text and of its mirror image (each rank reversed) the
+  smaller is used, so mirrored openings are one. The family is in the key
+  because ECCO fixes the letter by the first move: in the CCPD games every
+  game opened with 炮二平五 is B, C or D, with a pawn E, with anything else
+  A, whatever positions they reach later.
 * Seeds: the positions after each first move of Red get the code of that
   opening family (SEEDS below, checked by hand against the ECCO names).
 * Then, ply by ply from 2 to MAX_PLY, every position reached by the training
@@ -116,10 +121,18 @@ class Position:
         self.sq[(9 - r0) * 9 + f0] = "."
         self.side = "b" if self.side == "w" else "w"
 
-    def key(self):
+    def key(self, fam):
         text = "".join(self.sq)
         mirror = "".join(text[r * 9:r * 9 + 9][::-1] for r in range(10))
-        return fnv1a64(min(text, mirror) + self.side)
+        return fnv1a64(min(text, mirror) + self.side + fam)
+
+
+def family(moves):
+    """The family a game's first move fixes: B (炮二平五 or 炮八平五: B, C and D
+    codes), E (兵七进一 or 兵三进一) or A (any other first move)."""
+    if not moves:
+        return ""
+    return "B" if moves[0] in ("h2e2", "b2e2") else "E" if moves[0] in ("c3c4", "g3g4") else "A"
 
 
 def read_names(path):
@@ -156,9 +169,10 @@ def read_games(path, names):
 def line_keys(moves):
     pos = Position()
     keys = []
+    fam = family(moves)
     for m in moves:
         pos.play(m)
-        keys.append(pos.key())
+        keys.append(pos.key(fam))
     return keys
 
 
@@ -276,8 +290,10 @@ def render(names, entries, command, trained, held_out):
                " * (traditional), English family name.\n"
                " * xq__ecco_entries: code, ply, training games through the position, of them with\n"
                " * this code, and the most frequent move order (ICCS) that reached it. A game gets the\n"
-               " * code of the deepest entry its line reaches, mirrored or not, by any move order.\n"
-               " * xq__ecco_keys: the entries' position keys in key order (FNV-1a 64 of the board text).\n */\n")
+               " * code of the deepest entry its line reaches, mirrored or not, by any move order\n"
+               " * within the family its first move fixes (A, B for B/C/D, or E).\n"
+               " * xq__ecco_keys: the entries' position keys in key order (FNV-1a 64 of the board\n"
+               " * text, the side to move and the family of the first move).\n */\n")
     out.append('#include "ecco/ecco_table.h"\n\n')
     out.append("const xq__ecco_name xq__ecco_names[XQ__ECCO_CODES] = {\n")
     for code, (opening, variation) in names.items():

@@ -22,7 +22,10 @@ XQ_BEGIN_DECL
  *
  *  A game is classified by the positions its first ::XQ_ECCO_MAX_PLY plies
  *  reach, not by its move order, so transpositions get the same code, and a
- *  position and its left-right mirror image are the same opening. The
+ *  position and its left-right mirror image are the same opening. One
+ *  exception, as in ECCO: the first move fixes the letter (炮二平五: B, C or
+ *  D; 兵七进一 or 兵三进一: E; anything else: A), so a game that opened with
+ *  马八进七 and reaches a central-cannon position stays an A opening. The
  *  library's table (lib/ecco/ecco_table.c, made by tools/ecco_table.py from
  *  the ECCO tags of the CCPD masters games) lists positions with a code; the
  *  deepest table position of the game decides, and the result says at which

@@ -26,11 +26,25 @@ static uint64_t fnv1a(const char *text, size_t len)
     return h;
 }
 
-/* The position key: see tools/ecco_table.py (board text rank 9 first, file a
- * first, then the side; the smaller of it and its mirror image). */
-static uint64_t position_key(const xq_board *b)
+/* The family a game's first move fixes (tools/ecco_table.py family()): 'B'
+ * for 炮二平五 (either cannon to the centre), 'E' for 兵七进一 or 兵三进一, 'A'
+ * for anything else. ECCO fixes the letter by it. */
+static char family(xq_move first)
 {
-    char text[BOARD_TEXT + 1], mirror[BOARD_TEXT + 1];
+    int from = xq_move_from(first), to = xq_move_to(first);
+    if ((from == XQ_SQUARE(7, 2) || from == XQ_SQUARE(1, 2)) && to == XQ_SQUARE(4, 2))
+        return 'B';
+    if ((from == XQ_SQUARE(2, 3) && to == XQ_SQUARE(2, 4)) ||
+        (from == XQ_SQUARE(6, 3) && to == XQ_SQUARE(6, 4)))
+        return 'E';
+    return 'A';
+}
+
+/* The position key: see tools/ecco_table.py (board text rank 9 first, file a
+ * first, the side, the family; the board the smaller of it and its mirror image). */
+static uint64_t position_key(const xq_board *b, char fam)
+{
+    char text[BOARD_TEXT + 2], mirror[BOARD_TEXT + 2];
     for (int r = 0; r < RANKS; r++)
         for (int f = 0; f < FILES; f++) {
             int piece = xq_board_piece_at(b, XQ_SQUARE(f, RANKS - 1 - r));
@@ -40,8 +54,9 @@ static uint64_t position_key(const xq_board *b)
         }
     char side = xq_board_side_to_move(b) == XQ_RED ? 'w' : 'b';
     text[BOARD_TEXT] = mirror[BOARD_TEXT] = side;
+    text[BOARD_TEXT + 1] = mirror[BOARD_TEXT + 1] = fam;
     const char *canon = memcmp(text, mirror, BOARD_TEXT) <= 0 ? text : mirror;
-    return fnv1a(canon, BOARD_TEXT + 1);
+    return fnv1a(canon, BOARD_TEXT + 2);
 }
 
 static int find_entry(uint64_t key)
@@ -131,13 +146,14 @@ int xq_ecco_classify_moves(const char *fen, const xq_move *moves, int count, xq_
     }
     int n = count < XQ_ECCO_MAX_PLY ? count : XQ_ECCO_MAX_PLY;
     int best = -1, best_ply = 0;
+    const char fam = family(moves[0]);
     for (int i = 0; i < n; i++) {
         rc = xq_board_make_move(b, moves[i]);
         if (rc != XQ_OK) {
             xq_board_free(b);
             return rc;
         }
-        int e = find_entry(position_key(b));
+        int e = find_entry(position_key(b, fam));
         if (e >= 0) {
             best = e;
             best_ply = i + 1;

@@ -102,6 +102,12 @@ START_TEST(transposed_and_mirrored)
     ck_assert_int_eq(e.ply, 10);
     mirror_line("c3c4 b7c7", mirrored, sizeof mirrored);
     ck_assert_str_eq(classify(mirrored).code, "E10");
+    /* The first move fixes the letter: 马八进七 卒３进１ 炮二平五 is 起马转中炮对进７卒
+     * (A44); the same position from 炮二平五 first is a central-cannon opening. */
+    e = classify("b0c2 c6c5 h2e2");
+    ck_assert_str_eq(e.code, "A44");
+    e = classify("h2e2 c6c5 b0c2");
+    ck_assert(e.code[0] == 'B' || e.code[0] == 'C' || e.code[0] == 'D');
 }
 END_TEST
 
