@@ -38,6 +38,7 @@ struct game {
      * with no network round trip and no time off its player's clock. At most
      * one per player; XQ_MOVE_NONE (0, calloc) when none. */
     xq_move premove[2];
+    char opening[4];        /* the ECCO code last sent in a move event ("" at first) */
 };
 
 static game **g_games; /* live games, sorted by id */
@@ -264,6 +265,24 @@ static void chat_json(int64_t gid, json_t *j)
     json_object_set_new(j, "chat", a);
 }
 
+/* An opening (ECCO code and name) as JSON, or null without a code. */
+static json_t *opening_value(const xq_ecco *e)
+{
+    if (!e->code[0])
+        return json_null();
+    return json_pack("{sssssssi}", "code", e->code, "name", e->opening, "variation",
+                     e->variation, "ply", (int)e->ply);
+}
+
+/* The opening of the moves on b as j's "opening" (null without one). */
+static void opening_json(const xq_board *b, json_t *j)
+{
+    xq_ecco e;
+    if (xq_ecco_classify_board(b, &e) != XQ_OK)
+        e.code[0] = 0;
+    json_object_set_new(j, "opening", opening_value(&e));
+}
+
 /* A move's ICCS text (a static buffer: use it at once). */
 static const char *move_text(xq_move mv)
 {
@@ -284,6 +303,7 @@ static json_t *state_json(const game *g, const conn *c)
         "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, mono_us()), "finished", 0,
         "legal", legal_json(g));
     history_json(g->board, j);
+    opening_json(g->board, j);
     chat_json(g->id, j);
     json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
     json_object_set_new(j, "premove", you >= 0 && g->premove[you] != XQ_MOVE_NONE
@@ -310,6 +330,15 @@ static int replay_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
     xq_move m;
     json_array_append_new(x->clocks, json_pack("[II]", (json_int_t)r, (json_int_t)b));
     return xq_move_parse(mv, &m) != XQ_OK || xq_board_make_move(x->board, m) != XQ_OK;
+}
+
+/* The first XQ_ECCO_MAX_PLY moves of a stored game on a board (for its opening). */
+static int opening_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
+{
+    (void)r, (void)b;
+    xq_move m;
+    return ply > XQ_ECCO_MAX_PLY || xq_move_parse(mv, &m) != XQ_OK ||
+           xq_board_make_move(arg, m) != XQ_OK;
 }
 
 /* A finished game as stored: the same fields as a live game's state, with the
@@ -346,6 +375,7 @@ static json_t *finished_state_json(const store_game *sg, const conn *c)
         sg->text[0] ? sg->text : sg->reason, "created", (json_int_t)sg->created, "ended",
         (json_int_t)sg->ended);
     history_json(b, j);
+    opening_json(b, j);
     xq_board_free(b);
     json_object_set_new(j, "clocks", x.clocks);
     chat_json(sg->id, j);
@@ -368,6 +398,12 @@ json_t *game_summary_json(const store_game *sg)
         "created", (json_int_t)sg->created, "ended", (json_int_t)sg->ended);
     if (sg->has_after)
         ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
+    xq_board *b; /* the opening: the first plies are all ECCO looks at */
+    if (xq_board_new(&b, NULL, NULL) == XQ_OK) {
+        store_game_moves(sg->id, opening_move, b);
+        opening_json(b, j);
+        xq_board_free(b);
+    }
     return j;
 }
 
@@ -956,6 +992,14 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
                            "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, now));
     json_object_set_new(ev, "check", json_boolean(xq_board_in_check(g->board)));
     json_object_set_new(ev, "legal", legal_json(g));
+    /* the opening, in the first XQ_ECCO_MAX_PLY plies and only when it changed
+     * (a move event without it keeps the one the client has) */
+    xq_ecco e;
+    if (ply <= XQ_ECCO_MAX_PLY && xq_ecco_classify_board(g->board, &e) == XQ_OK &&
+        strcmp(e.code, g->opening) != 0) {
+        memcpy(g->opening, e.code, sizeof g->opening);
+        json_object_set_new(ev, "opening", opening_value(&e));
+    }
     if (g->draw_offer >= 0)
         json_object_set_new(ev, "draw_offer", json_string(k_color[g->draw_offer]));
     broadcast(g, ev, c);
@@ -1131,6 +1175,7 @@ static int take_back(game *g, int requester)
         g->draw_offer = -1;
     g->engine_gen++; /* a search in flight is for a position that is gone */
     g->premove[0] = g->premove[1] = XQ_MOVE_NONE; /* made for a position that is gone */
+    g->opening[0] = 0; /* the next move says its opening again */
     arm_flag(g);
     return 0;
 }
@@ -1464,6 +1509,13 @@ void cmd_pgn(conn *c, json_t *m, json_t *id)
     xq_record_set_tag(rec, "Rules", ruleset_name(sg.ruleset));
     if (sg.reason[0])
         xq_record_set_tag(rec, "Termination", sg.reason);
+    xq_ecco e;
+    if (xq_ecco_classify_record(rec, &e) == XQ_OK && e.code[0]) {
+        xq_record_set_tag(rec, "ECCO", e.code);
+        xq_record_set_tag(rec, "Opening", e.opening);
+        if (e.variation[0])
+            xq_record_set_tag(rec, "Variation", e.variation);
+    }
     int n = xq_record_to_pgn(rec, NULL, NULL, 0);
     char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
     if (!text || p.bad || xq_record_to_pgn(rec, NULL, text, (size_t)n + 1) != n) {

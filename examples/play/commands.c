@@ -559,6 +559,28 @@ static void cmd_moves(game_t *g, const char *arg)
     list_moves(g, -1, 0);
 }
 
+static void cmd_opening(game_t *g, const char *arg)
+{
+    (void)arg;
+    xq_ecco e;
+    if (xq_ecco_classify_board(game_board(g), &e) != XQ_OK) {
+        say("Cannot classify the opening.");
+        return;
+    }
+    if (!e.code[0]) {
+        say("No ECCO code: %s.", xq_ecco_reason_text(e.reason));
+        return;
+    }
+    say("ECCO %s: %s%s%s", e.code, e.opening, e.variation[0] ? "，" : "", e.variation);
+    say("  traditional: %s%s%s", e.opening_traditional, e.variation_traditional[0] ? "，" : "",
+        e.variation_traditional);
+    if (e.english[0])
+        say("  English: %s", e.english);
+    say("  decided at ply %d%s", e.ply, e.line[0] ? ", the position master games reached by" : "");
+    if (e.line[0])
+        say("  %s (%d of %d such games have this code)", e.line, e.agreeing, e.games);
+}
+
 static void cmd_fen(game_t *g, const char *arg)
 {
     (void)arg;
@@ -691,6 +713,8 @@ static const command_t commands[] = {
     {"moves", {NULL}, "", cmd_moves, "the legal moves, by piece"},
     {"history", {NULL}, "", cmd_history, "the moves of the game so far"},
     {"fen", {NULL}, "", cmd_fen, "the position as FEN"},
+    {"opening", {"ecco"}, "", cmd_opening,
+     "the game's opening: ECCO code and names, and why (the table position)"},
     {"board", {NULL}, "", cmd_board, "draw the board again"},
     {"flip", {NULL}, "", cmd_flip, "turn the board around"},
     {"compact", {NULL}, "[on|off]", cmd_compact,

@@ -126,6 +126,9 @@ const char *result_text(int result)
     }
 }
 
+/* The status shows the opening's name up to this ply (ECCO looks at 40). */
+enum { SHOW_OPENING_PLIES = XQ_ECCO_MAX_PLY + 10 };
+
 void show(game_t *g)
 {
     fputc('\n', stdout);
@@ -143,6 +146,10 @@ void show(game_t *g)
             say("Last move: %d. %s%s", (xq_board_ply(game_board(g)) + 1) / 2,
                 xq_board_side_to_move(game_board(g)) == XQ_RED ? "... " : "", text);
         }
+        xq_ecco e; /* the opening's name, while it can still change and a little after */
+        if (n <= SHOW_OPENING_PLIES && xq_ecco_classify_board(game_board(g), &e) == XQ_OK &&
+            e.code[0])
+            say("Opening: %s %s%s%s", e.code, e.opening, e.variation[0] ? "，" : "", e.variation);
     }
     int result;
     char why[WHY_MAX];

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include <xiangqi/book.h>
+#include <xiangqi/ecco.h>
 
 typedef struct input_stats {
     int64_t games;     /* games read */

@@ -3,6 +3,8 @@
  *
  *   xq-book build [-o OUT] [filters] [--encoding ENC] FILE...
  *   xq-book probe BOOK [FEN] [MOVE]...
+ *   xq-book explore BOOK [FEN] [MOVE]...
+ *   xq-book explore BOOK [FEN] [MOVE]...
  *   xq-book stats BOOK
  * (BOOK "default": the default book installed with the programs)
  *   xq-book merge -o OUT BOOK BOOK...
@@ -108,6 +110,10 @@ static void help(FILE *f)
           "  probe BOOK [FEN] [MOVE]...\n"
           "                       list the book moves of a position: the start\n"
           "                       position or FEN, after the ICCS moves given\n"
+          "  explore BOOK [FEN] [MOVE]...\n"
+          "                       the opening explorer: the book moves of a position\n"
+          "                       with games, wins, draws, losses, score and the ECCO\n"
+          "                       opening each move leads to\n"
           "  stats BOOK           print the header and totals of a book\n"
           "  merge BOOK BOOK...   merge books (counts added) into the output file\n"
           "  dump BOOK            print every stored move as text: key, move, counts\n"
@@ -231,18 +237,16 @@ static int cmd_merge(char **files, int nfiles, const xq_book_options *opt, const
     return status;
 }
 
-static int cmd_probe(const char *path, char **args, int nargs, int pick, uint64_t seed)
+/* The position of probe and explore: the start or a FEN, then the moves
+ * (any notation). 0, or 2 after a message (a usage error). */
+static int position_of(char **args, int nargs, xq_board **out)
 {
-    xq_book *book = open_book(path);
-    if (!book)
-        return 1;
-    int status = 0, i = 0;
+    int i = 0;
     const char *fen = (nargs > 0 && strchr(args[0], '/')) ? args[i++] : NULL;
     xq_board *board;
     xq_parse_error err;
     if (xq_board_new(&board, fen, &err) != XQ_OK) {
         fprintf(stderr, "xq-book: bad FEN: %s\n", err.message);
-        xq_book_free(book);
         return 2;
     }
     for (; i < nargs; i++) {
@@ -251,9 +255,23 @@ static int cmd_probe(const char *path, char **args, int nargs, int pick, uint64_
             xq_board_make_move(board, m) != XQ_OK) {
             fprintf(stderr, "xq-book: move '%s': %s\n", args[i], err.message);
             xq_board_free(board);
-            xq_book_free(book);
             return 2;
         }
+    }
+    *out = board;
+    return 0;
+}
+
+static int cmd_probe(const char *path, char **args, int nargs, int pick, uint64_t seed)
+{
+    xq_book *book = open_book(path);
+    if (!book)
+        return 1;
+    int status = 0;
+    xq_board *board;
+    if (position_of(args, nargs, &board) != 0) {
+        xq_book_free(book);
+        return 2;
     }
     char text[XQ_FEN_MAX];
     xq_board_fen(board, text, sizeof text);
@@ -297,6 +315,65 @@ static int cmd_probe(const char *path, char **args, int nargs, int pick, uint64_
     xq_board_free(board);
     xq_book_free(book);
     return status;
+}
+
+/* The ECCO code and name of the moves played on @p board ("-" when none). */
+static void opening_name(const xq_board *board, char *buf, size_t cap)
+{
+    xq_ecco e;
+    if (xq_ecco_classify_board(board, &e) != XQ_OK || !e.code[0])
+        snprintf(buf, cap, "-");
+    else
+        snprintf(buf, cap, "%s %s%s%s", e.code, e.opening, e.variation[0] ? "，" : "",
+                 e.variation);
+}
+
+/* The opening explorer: the book moves of a position with their counts and
+ * the ECCO opening each leads to (the moves given, then the book move). */
+static int cmd_explore(const char *path, char **args, int nargs)
+{
+    xq_book *book = open_book(path);
+    if (!book)
+        return 1;
+    xq_board *board;
+    if (position_of(args, nargs, &board) != 0) {
+        xq_book_free(book);
+        return 2;
+    }
+    char text[XQ_FEN_MAX], name[512];
+    xq_board_fen(board, text, sizeof text);
+    printf("position %s\n", text);
+    opening_name(board, name, sizeof name);
+    printf("opening %s\n", name);
+    xq_book_entry e[XQ_MAX_MOVES];
+    const int n = xq_book_probe(book, board, e, XQ_MAX_MOVES);
+    uint64_t games = 0;
+    for (int k = 0; k < n; k++)
+        games += e[k].games;
+    printf("%d book moves, %" PRIu64 " games\n", n, games);
+    if (n > 0)
+        printf("%-5s %-12s %8s %7s %7s %7s %6s  %s\n", "move", "chinese", "games", "wins", "draws",
+               "losses", "score", "opening after the move");
+    for (int k = 0; k < n; k++) {
+        char iccs[XQ_MOVE_STR_MAX], cn[XQ_MOVE_TEXT_MAX], score[16];
+        xq_move_format(e[k].move, iccs, sizeof iccs);
+        xq_board_move_to_text(board, e[k].move, XQ_NOTATION_CHINESE, 0, cn, sizeof cn);
+        if (e[k].score < 0)
+            snprintf(score, sizeof score, "-");
+        else
+            snprintf(score, sizeof score, "%.1f%%", e[k].score / 10.0);
+        if (xq_board_make_move(board, e[k].move) == XQ_OK) {
+            opening_name(board, name, sizeof name);
+            xq_board_unmake_move(board, NULL);
+        } else {
+            snprintf(name, sizeof name, "-");
+        }
+        printf("%-5s %s%*s %8" PRIu32 " %7" PRIu32 " %7" PRIu32 " %7" PRIu32 " %6s  %s\n", iccs, cn,
+               12 - 8, "", e[k].games, e[k].wins, e[k].draws, e[k].losses, score, name);
+    }
+    xq_board_free(board);
+    xq_book_free(book);
+    return n == 0 ? 1 : 0;
 }
 
 static int cmd_stats(const char *path)
@@ -378,6 +455,9 @@ int main(int argc, char **argv)
     } else if (!strcmp(cmd, "probe")) {
         status = nargs < 1 ? cli_usage_error("probe needs a book")
                            : cmd_probe(args[0], args + 1, nargs - 1, pick, seed);
+    } else if (!strcmp(cmd, "explore")) {
+        status = nargs < 1 ? cli_usage_error("explore needs a book")
+                           : cmd_explore(args[0], args + 1, nargs - 1);
     } else if (!strcmp(cmd, "stats")) {
         status = nargs != 1 ? cli_usage_error("stats needs one book") : cmd_stats(args[0]);
     } else if (!strcmp(cmd, "dump")) {

@@ -13,7 +13,7 @@
 #include "cli.h"
 
 typedef struct options {
-    int mode_to, check, stats, quiet, outcome;
+    int mode_to, check, stats, quiet, outcome, ecco;
     xq_rules rules;
     int from;
     int encoding; /* XQ_ENCODING_* */
@@ -22,10 +22,15 @@ typedef struct options {
     const char *output;
 } options;
 
+enum { ECCO_CODES = 260 };
+
 typedef struct totals {
     long games, bad, plies, variations, comments;
     long results[4]; /* 1-0, 0-1, 1/2-1/2, other */
     long outcomes[16]; /* --outcome: games by xq_reason */
+    /* --ecco: games by code classified, tagged with it, and both; no code; tags checked */
+    long ecco_games[ECCO_CODES], ecco_tagged[ECCO_CODES], ecco_agree[ECCO_CODES];
+    long ecco_none, ecco_checked, ecco_agreeing;
 } totals;
 
 /* One game, as read. */
@@ -164,6 +169,11 @@ static const cli_option option_table[] = {
              "mate, repetition (perpetual check or chase, judged\n"
              "from the moves), move limit, material; print the\n"
              "result, the reason and the evidence"},
+    {CLI_FLAG, "--ecco", .dest = &cfg.ecco, .ival = 1,
+     .help = "classify each game's opening (ECCO code and names):\n"
+             "in the report line (with the game's ECCO tag when it\n"
+             "differs), as ECCO/Opening/Variation tags with --to,\n"
+             "and a table by code with --stats"},
     {CLI_CALL, "--rules", .arg = "SET", .call = rules_option,
      .help = "rule set for --outcome: axf (default), cxa or simple"},
     {CLI_TEXT, .help = ""},
@@ -298,6 +308,52 @@ static void report_outcome(const options *o, const game_info *g, xq_record *r, t
     fputc('\n', out);
 }
 
+static int ecco_index(const char *code)
+{
+    for (int i = 0; i < ECCO_CODES; i++)
+        if (!strcmp(xq_ecco_code_at(i), code))
+            return i;
+    return -1;
+}
+
+/* --ecco: classify the main line, count, and (with --to) set the tags.
+ * Writes ", ECCO C55 NAMES (tag C44)" or ", no ECCO code (REASON)" to @p note. */
+static void classify_game(const options *o, xq_record *r, totals *t, char *note, size_t cap)
+{
+    xq_ecco e;
+    char tagged[16] = "";
+    if (xq_record_tag(r, "ECCO", tagged, sizeof tagged) < 0 || ecco_index(tagged) < 0)
+        tagged[0] = 0;
+    int rc = xq_ecco_classify_record(r, &e);
+    if (rc != XQ_OK || !e.code[0]) {
+        t->ecco_none++;
+        snprintf(note, cap, ", no ECCO code (%s)",
+                 rc != XQ_OK ? xq_strerror(rc) : xq_ecco_reason_text(e.reason));
+        return;
+    }
+    int i = ecco_index(e.code), k = tagged[0] ? ecco_index(tagged) : -1;
+    t->ecco_games[i]++;
+    if (k >= 0) {
+        t->ecco_tagged[k]++;
+        t->ecco_checked++;
+        if (k == i) {
+            t->ecco_agree[i]++;
+            t->ecco_agreeing++;
+        }
+    }
+    if (k >= 0 && k != i)
+        snprintf(note, cap, ", ECCO %s %s%s%s (tag %s)", e.code, e.opening, e.variation[0] ? " " : "",
+                 e.variation, tagged);
+    else
+        snprintf(note, cap, ", ECCO %s %s%s%s", e.code, e.opening, e.variation[0] ? " " : "",
+                 e.variation);
+    if (o->mode_to) {
+        xq_record_set_tag(r, "ECCO", e.code);
+        xq_record_set_tag(r, "Opening", e.opening);
+        xq_record_set_tag(r, "Variation", e.variation);
+    }
+}
+
 /* The per-game report: one line for a good game, an error line (and the
  * position reached) for a bad one. Other reports (an adjudication, say)
  * belong here. */
@@ -336,6 +392,9 @@ static void report_game(const options *o, const game_info *g, xq_record *r, tota
     t->variations += variations;
     t->comments += comments;
     t->results[!strcmp(result, "1-0") ? 0 : !strcmp(result, "0-1") ? 1 : !strcmp(result, "1/2-1/2") ? 2 : 3]++;
+    char note[512] = "";
+    if (o->ecco)
+        classify_game(o, r, t, note, sizeof note);
     if (o->outcome) {
         report_outcome(o, g, r, t, plies, result);
         return;
@@ -347,10 +406,10 @@ static void report_game(const options *o, const game_info *g, xq_record *r, tota
         ;
     xq_board_fen(xq_record_board(r), fen, sizeof fen);
     int reason, status = xq_board_status(xq_record_board(r), &reason);
-    fprintf(out, "%s:%d: game %d: %d plies, %ld variations, %s - %s, result %s, final %s%s\n", g->file,
-            g->line, g->index, plies, variations, red, black, result, fen,
+    fprintf(out, "%s:%d: game %d: %d plies, %ld variations, %s - %s, result %s, final %s%s%s\n",
+            g->file, g->line, g->index, plies, variations, red, black, result, fen,
             status == XQ_RESULT_ONGOING ? ""
-            : reason == XQ_REASON_CHECKMATE ? " (checkmate)" : " (no legal move)");
+            : reason == XQ_REASON_CHECKMATE ? " (checkmate)" : " (no legal move)", note);
 }
 
 static int write_game(const options *o, const xq_record *r)
@@ -405,6 +464,28 @@ static void print_outcomes(const char *label, const totals *t)
             first = 0;
         }
     fprintf(out, " (%ld games judged)\n", t->games - t->bad);
+}
+
+/* --ecco --stats: games by code, the tags that agree, and the names. */
+static void print_ecco(const char *label, const totals *t)
+{
+    long classified = 0;
+    for (int i = 0; i < ECCO_CODES; i++)
+        classified += t->ecco_games[i];
+    fprintf(out, "%s: ECCO: %ld games classified, %ld without a code; %ld with an ECCO tag, "
+                 "%ld agreeing (%.2f%%)\n",
+            label, classified, t->ecco_none, t->ecco_checked, t->ecco_agreeing,
+            t->ecco_checked ? 100.0 * (double)t->ecco_agreeing / (double)t->ecco_checked : 0.0);
+    fprintf(out, "%s: code   games  tagged  agree  name\n", label);
+    for (int i = 0; i < ECCO_CODES; i++) {
+        if (!t->ecco_games[i] && !t->ecco_tagged[i])
+            continue;
+        xq_ecco e;
+        xq_ecco_lookup(xq_ecco_code_at(i), &e);
+        fprintf(out, "%s: %s %7ld %7ld %6ld  %s%s%s\n", label, e.code, t->ecco_games[i],
+                t->ecco_tagged[i], t->ecco_agree[i], e.opening, e.variation[0] ? " " : "",
+                e.variation);
+    }
 }
 
 static int process(const char *path, const options *o, xq_record *r, totals *t)
@@ -470,27 +551,38 @@ int main(int argc, char **argv)
         fputs("xq-pgn: out of memory\n", stderr);
         return 1;
     }
-    totals all = {0};
+    static totals all, t;
     int failed = 0;
     for (int i = 0; i < nfiles; i++) {
-        totals t = {0};
+        memset(&t, 0, sizeof t);
         if (process(files[i], &o, r, &t) < 0)
             failed = 1;
         if (o.stats)
             print_totals(files[i], &t);
         if (o.stats && o.outcome)
             print_outcomes(files[i], &t);
+        if (o.stats && o.ecco)
+            print_ecco(files[i], &t);
         all.games += t.games, all.bad += t.bad, all.plies += t.plies;
         all.variations += t.variations, all.comments += t.comments;
         for (int k = 0; k < 4; k++)
             all.results[k] += t.results[k];
         for (int k = 0; k < 16; k++)
             all.outcomes[k] += t.outcomes[k];
+        for (int k = 0; k < ECCO_CODES; k++) {
+            all.ecco_games[k] += t.ecco_games[k];
+            all.ecco_tagged[k] += t.ecco_tagged[k];
+            all.ecco_agree[k] += t.ecco_agree[k];
+        }
+        all.ecco_none += t.ecco_none, all.ecco_checked += t.ecco_checked;
+        all.ecco_agreeing += t.ecco_agreeing;
     }
     if (o.stats && nfiles > 1)
         print_totals("total", &all);
     if (o.stats && o.outcome && nfiles > 1)
         print_outcomes("total", &all);
+    if (o.stats && o.ecco && nfiles > 1)
+        print_ecco("total", &all);
     if (o.check)
         fprintf(o.mode_to ? stderr : out, "%ld games, %ld invalid\n", all.games, all.bad);
     xq_record_free(r);

@@ -92,6 +92,20 @@ else
 fi
 "$book" --help | grep -q "'default'" || fail "--help does not mention the default book"
 
+# explore: the book's moves with their counts (as probe) and the opening each leads to.
+"$book" explore "$tmp/all.xqb" >"$tmp/out" || fail "explore start"
+grep -q '^opening -$' "$tmp/out" || fail "explore: the start has no opening: $(cat "$tmp/out")"
+"$book" probe "$tmp/all.xqb" >"$tmp/probe" || fail "probe start"
+for m in $(awk '$1 ~ /^[a-i][0-9][a-i][0-9]$/ {print $1}' "$tmp/probe"); do
+    p=$(awk -v m="$m" '$1 == m {print $3, $4, $5, $6}' "$tmp/probe")
+    e=$(awk -v m="$m" '$1 == m {print $3, $4, $5, $6}' "$tmp/out")
+    [ "$p" = "$e" ] || fail "explore $m: $e, probe: $p"
+done
+grep -q '^h2e2 .* B00 中炮局$' "$tmp/out" || fail "explore: h2e2 is not B00: $(cat "$tmp/out")"
+"$book" explore "$tmp/all.xqb" h2e2 h7e7 >"$tmp/out" || fail "explore after 炮二平五 炮８平５"
+grep -q '^opening D00 顺炮缓开车局$' "$tmp/out" || fail "explore opening: $(cat "$tmp/out")"
+if "$book" explore "$tmp/all.xqb" a0a5 2>"$tmp/err"; then fail "explore: illegal move accepted"; fi
+
 # Damaged books: a clear message and exit status 1.
 : >"$tmp/empty.xqb"
 head -c 1000 "$tmp/all.xqb" >"$tmp/short.xqb"

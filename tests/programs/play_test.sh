@@ -33,6 +33,19 @@ expect "^35 legal moves.$"
 expect "Goodbye."
 reject "$(printf '\033')"   # no colours when the output is not a terminal
 
+# The opening by name: a line after the board, and the opening command.
+printf '%s\n' h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9 opening quit |
+    "$play" --two-players >"$tmp/out" 2>&1 || fail "exit status (opening)"
+expect "^Opening: B00 中炮局$"
+expect "^Opening: C55 五六炮过河车对屏风马，黑进７卒黑右直车$"
+expect "ECCO C55: 五六炮过河车对屏风马，黑进７卒黑右直车$"
+expect "traditional: 五六炮過河車對屏風馬，黑進７卒黑右直車$"
+expect "decided at ply 10"
+printf '%s\n' opening quit | "$play" --two-players --fen "3k5/9/9/9/9/9/9/9/9/4K4 w" >"$tmp/out" 2>&1 ||
+    fail "exit status (opening, set-up position)"
+expect "No ECCO code: set-up position, not the standard start."
+reject "^Opening:"
+
 # Undo and redo keep the game in a record: redo replays what undo took back,
 # in order; a different move forgets it; a save after undo has the moves up to
 # the position shown only.

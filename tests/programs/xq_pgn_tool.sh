@@ -78,6 +78,24 @@ if "$pgn" --encoding gbk --check "$data/encoding/big5-crlf.pgn" >"$tmp/out" 2>&1
 fi
 if "$pgn" --encoding ebcdic "$data/encoding/big5-crlf.pgn" >/dev/null 2>&1; then fail "--encoding ebcdic accepted"; fi
 
+# --ecco: the opening in the report line, the tags with --to, a table with --stats.
+printf '[ECCO "C44"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 g6g5 4. h0h6 b9c7 5. b2d2 a9b9 *\n' >"$tmp/c55.pgn"
+"$pgn" --ecco "$tmp/c55.pgn" >"$tmp/out" || fail "--ecco"
+grep -q ', ECCO C55 五六炮过河车对屏风马 黑进７卒黑右直车 (tag C44)$' "$tmp/out" ||
+    fail "--ecco report: $(cat "$tmp/out")"
+"$pgn" --ecco --to iccs "$tmp/c55.pgn" >"$tmp/out" || fail "--ecco --to"
+grep -q '^\[ECCO "C55"\]$' "$tmp/out" && grep -q '^\[Opening "五六炮过河车对屏风马"\]$' "$tmp/out" &&
+    grep -q '^\[Variation "黑进７卒黑右直车"\]$' "$tmp/out" || fail "--ecco tags: $(cat "$tmp/out")"
+printf '[FEN "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"]\n\n*\n' >"$tmp/setup.pgn"
+"$pgn" --ecco "$tmp/setup.pgn" >"$tmp/out" || fail "--ecco set-up"
+grep -q 'no ECCO code (set-up position, not the standard start)$' "$tmp/out" ||
+    fail "--ecco set-up: $(cat "$tmp/out")"
+"$pgn" --ecco --stats -q "$tmp/c55.pgn" "$tmp/setup.pgn" >"$tmp/out" || fail "--ecco --stats"
+grep -q '^total: ECCO: 1 games classified, 1 without a code; 1 with an ECCO tag, 0 agreeing (0.00%)$' "$tmp/out" ||
+    fail "--ecco --stats: $(cat "$tmp/out")"
+grep -q '^total: C44       0       1      0  ' "$tmp/out" && grep -q '^total: C55       1       0      0  ' "$tmp/out" ||
+    fail "--ecco --stats table: $(cat "$tmp/out")"
+
 "$pgn" --bogus x 2>/dev/null && fail "unknown option accepted"
 [ $? -eq 2 ] || true
 if "$pgn" 2>/dev/null; then fail "no file accepted"; fi

@@ -502,6 +502,24 @@ static void test_search()
     CHECK(xq::evaluate(xq::board("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")) > 500);
 }
 
+static void test_ecco()
+{
+    xq::board b;
+    for (const char *m : {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "g6g5", "h0h6", "b9c7", "b2d2", "a9b9"})
+        b.push(m);
+    xq::ecco e = xq::classify_opening(b);
+    CHECK(e.found() && e.code == "C55" && e.ply == 10 && e.opening == "五六炮过河车对屏风马");
+    CHECK(e.opening_traditional == "五六炮過河車對屏風馬" && e.games >= e.agreeing && e.agreeing > 0);
+    xq::record r = xq::record::from_pgn("[FEN \"4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n\n*\n");
+    e = xq::classify_opening(r);
+    CHECK(!e.found() && e.reason == XQ_ECCO_SETUP && e.reason_text() == "set-up position, not the standard start");
+    CHECK(xq::classify_opening(xq::board()).reason == XQ_ECCO_NO_MOVES);
+    CHECK(xq::ecco_lookup("C48").variation == "红仕角炮对黑退边炮");
+    EXPECT_ERROR(xq::errc::not_found, xq::ecco_lookup("Z99"));
+    std::vector<std::string> codes = xq::ecco_codes();
+    CHECK(codes.size() == 260 && codes.front() == "A00" && codes.back() == "E48");
+}
+
 static void test_book()
 {
     // Three games: h2e2 won and drawn by Red, b2e2 (its mirror image) lost.
@@ -584,6 +602,7 @@ int main()
     test_rules();
     test_search();
     test_book();
+    test_ecco();
     std::printf("C++ %ld: %s\n", static_cast<long>(__cplusplus), failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

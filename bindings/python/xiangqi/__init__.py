@@ -36,7 +36,8 @@ from . import svg  # noqa: E402  (xiangqi.svg.board)
 from . import pgn  # noqa: E402  (xiangqi.pgn.Game, read_game: like chess.pgn)
 from .pgn import Game, read_pgn, read_pgn_text  # noqa: E402
 from . import engine  # noqa: E402  (xiangqi.engine.popen_uci: like chess.engine)
-from ._book import Book, BookEntry  # noqa: E402,F401  (opening books)
+from ._book import Book, BookEntry, ExploreEntry  # noqa: E402,F401  (opening books)
+from . import ecco  # noqa: E402  (xiangqi.ecco.classify: openings by name)
 from . import _tablebase  # noqa: E402
 from ._tablebase import *  # noqa: F401,F403,E402  (Tablebase: endgame tables)
 
@@ -45,7 +46,7 @@ from ._tablebase import *  # noqa: F401,F403,E402  (Tablebase: endgame tables)
 __all__ = list(_board.__all__)
 __all__ += _record.__all__
 __all__ += _search.__all__
-__all__ += ["pgn", "Game", "read_pgn", "read_pgn_text", "engine", "Book", "BookEntry"]
+__all__ += ["pgn", "Game", "read_pgn", "read_pgn_text", "engine", "Book", "BookEntry", "ExploreEntry", "ecco"]
 __all__ += _tablebase.__all__
 __all__ += [
     "XiangqiError", "InvalidArgumentError", "OutOfMemoryError", "ParseError", "IllegalMoveError",

@@ -9,6 +9,7 @@ import weakref
 from typing import Any, Iterable, List, Optional, Protocol, Tuple, TypeVar
 
 from . import _errors, _ffi
+from . import ecco as ecco_module
 from ._board import Board, Move, Rules, _encode, _rules_c
 from ._errors import InvalidArgumentError, NotFoundError, StateError
 from ._handle import Owned
@@ -61,6 +62,22 @@ class BookEntry:
     def __repr__(self) -> str:
         return "<BookEntry %s games=%d wins=%d draws=%d losses=%d weight=%d>" % (
             self.move.iccs(), self.games, self.wins, self.draws, self.losses, self.weight)
+
+
+class ExploreEntry(BookEntry):
+    """One move of the opening explorer (:meth:`Book.explore`): a
+    :class:`BookEntry` (``move``, ``games``, ``wins``, ``draws``, ``losses``,
+    ``weight``, ``score``) with ``opening``, the
+    :class:`xiangqi.ecco.Opening` of the game after the move (the moves played
+    on the board explored, then this one), and ``iccs``, the move's ICCS text."""
+    __slots__ = ("opening", "iccs")
+    opening: ecco_module.Opening
+    iccs: str
+
+    def __repr__(self) -> str:
+        return "<ExploreEntry %s games=%d wins=%d draws=%d losses=%d %s>" % (
+            self.iccs, self.games, self.wins, self.draws, self.losses,
+            self.opening.code or "-")
 
 
 def _options(max_ply: int = 40, min_games: int = 1, min_score: float = 0.0,
@@ -250,6 +267,33 @@ class Book(Owned):
             n = _errors.check(_lib.xq_book_probe(self._handle, board._handle, arr,
                                                  _ffi.MAX_MOVES))
             return [BookEntry(arr[i]) for i in range(n)]
+        finally:
+            if own is not None:
+                own.close()
+
+    def explore(self, board: Board | str | None = None) -> list[ExploreEntry]:
+        """The opening explorer: every book move of *board* (a
+        :class:`Board` with the moves that led to it, a FEN, or None for the
+        start), heaviest first, as :class:`ExploreEntry` objects: the counts
+        of :meth:`probe` and the ECCO opening each move leads to."""
+        own = None
+        if not isinstance(board, Board):
+            board = own = Board(board)
+        try:
+            out = []
+            for e in self.probe(board):
+                board.push(e.move)
+                try:
+                    opening = ecco_module.classify(board)
+                finally:
+                    board.pop()
+                x = ExploreEntry.__new__(ExploreEntry)
+                for name in BookEntry.__slots__:
+                    setattr(x, name, getattr(e, name))
+                x.opening = opening
+                x.iccs = e.move.iccs()
+                out.append(x)
+            return out
         finally:
             if own is not None:
                 own.close()

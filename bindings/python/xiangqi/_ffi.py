@@ -377,6 +377,31 @@ FUNCTIONS.update({
     "xq_search_set_tablebase": (c_int, [c_search_p, c_egtb_p]),
 })
 
+# -- openings by name (xiangqi/ecco.h) --
+ECCO_MAX_PLY = 40
+
+
+class Ecco(Structure):
+    """``xq_ecco``."""
+    _fields_ = [("code", c_char * 4), ("reason", c_int32), ("ply", c_int32),
+                ("opening", c_char_p), ("variation", c_char_p),
+                ("opening_traditional", c_char_p), ("variation_traditional", c_char_p),
+                ("english", c_char_p), ("line", c_char_p), ("games", c_int32),
+                ("agreeing", c_int32), ("reserved", c_int32 * 4)]
+
+
+STRUCTURES["xq_ecco"] = Ecco
+FUNCTIONS.update({
+    "xq_ecco_classify_moves": (c_int, [c_char_p, P(c_move), c_int, P(Ecco)]),
+    "xq_ecco_classify_board": (c_int, [c_board_p, P(Ecco)]),
+    "xq_ecco_classify_record": (c_int, [c_record_p, P(Ecco)]),
+    "xq_ecco_lookup": (c_int, [c_char_p, P(Ecco)]),
+    "xq_ecco_code_count": (c_int, []),
+    "xq_ecco_code_at": (c_char_p, [c_int]),
+    "xq_ecco_reason_text": (c_char_p, [c_int]),
+})
+
+
 def _library_names() -> list[str]:
     if sys.platform == "win32":
         return ["xiangqi.dll", "libxiangqi.dll"]

@@ -38,6 +38,9 @@ from ._board import (Board, Color, Move, MoveLike, NotationLike, Notation, Outco
 from ._errors import InvalidArgumentError
 from ._record import PathLike, PgnReader, Record
 
+if TYPE_CHECKING:
+    from . import ecco as ecco_module
+
 _T = TypeVar("_T")
 _G = TypeVar("_G", bound="Game")
 
@@ -449,6 +452,12 @@ class Game(GameNode):
         """The starting position (from the ``FEN`` header, else the usual
         start), as a new :class:`xiangqi.Board`."""
         return Board(self.headers.get("FEN") or None)
+
+    def ecco(self) -> "ecco_module.Opening":
+        """The opening of the main line: a :class:`xiangqi.ecco.Opening`
+        (ECCO code and names; no code for a set-up position or no moves)."""
+        from . import ecco
+        return ecco.classify(self)
 
     def setup(self, board: Board | str) -> None:
         """Start the game from a :class:`xiangqi.Board` or a FEN (sets or

@@ -249,6 +249,7 @@ const handlers = {
     g.zh.push(m.zh);
     Object.assign(g, { fen: m.fen, ply: m.ply, turn: m.turn, clock: m.clock, clockAt: performance.now(),
       legal: m.legal, check: m.check, draw_offer: m.draw_offer || null, takeback_offer: null });
+    if (m.opening !== undefined) g.opening = m.opening; // sent when it changes
     if (m.color === g.you) g.premove = null; // played (or the user's own move)
     if (g.id === state.active) {
       render(m.id !== undefined && dragged ? null : m.move);
@@ -561,7 +562,8 @@ function renderLists() {
   }
   for (const x of state.recent) {
     if (state.games.has(x.game)) continue;
-    const e = li(`${x.red} – ${x.black} (${x.result}${x.reason ? ", " + x.reason : ""})`, mine);
+    const e = li(`${x.red} – ${x.black} (${x.result}${x.reason ? ", " + x.reason : ""})` +
+      (x.opening ? ` · ${x.opening.code} ${x.opening.name}` : ""), mine);
     e.dataset.game = x.game;
     button("Show", e, () => openGame(x.game));
   }
@@ -646,6 +648,7 @@ function render(animate = null) {
     board.setFlipped(false);
     board.setPosition("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     $("result").hidden = true;
+    $("opening").textContent = "";
     for (const id of ["resign", "abort", "draw", "draw-decline", "takeback", "takeback-decline", "rematch", "analyse", "pgn-annotated", "pgn", "leave"]) $(id).hidden = true;
     $("review").hidden = true;
     for (const p of ["player-top", "player-bottom"]) {
@@ -669,6 +672,7 @@ function render(animate = null) {
   renderReplay(g);
   $("game-title").textContent = `Game ${g.id}: ${g.red.name} – ${g.black.name}, ${terms(g)}`;
   renderPlayers(g);
+  $("opening").textContent = openingText(g.opening);
   renderMoves(g);
   renderControls(g);
   renderChatForm(g);
@@ -695,6 +699,11 @@ function ratingsChange(e, g) {
     return `${g[c].name} ${Math.round(after)} (${diff >= 0 ? "+" : "-"}${Math.abs(diff)})`;
   };
   return `\n${side("red")}, ${side("black")}`;
+}
+
+// "C55 五六炮过河车对屏风马，黑进７卒黑右直车" (the server's ECCO classification), or "".
+function openingText(o) {
+  return o ? `${o.code} ${o.name}${o.variation ? "，" + o.variation : ""}` : "";
 }
 
 function renderPlayers(g) {
