@@ -55,3 +55,7 @@ XQ_TEST_PACKAGES+=(abigail-tools)
 # and the stage that runs the waiting tests under load); shell loops stand in
 # when it is missing.
 XQ_TEST_PACKAGES+=(stress-ng)
+# The JavaScript package (issue 28, bindings/js): emscripten (emcc, emcmake; Debian 12
+# has 3.1.6) compiles the library to WebAssembly, nodejs runs its test suite and
+# benchmarks (the browser test uses chromium above).
+XQ_TEST_PACKAGES+=(emscripten nodejs)
