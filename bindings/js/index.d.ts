@@ -50,6 +50,17 @@ export interface Outcome {
   /** The side that lost by rule, or null for a draw. */
   atFault: ColorValue | null;
   repetitions: number;
+  /** Repetition: ply of the first occurrence in the judged cycle, else -1. */
+  cycleStart: number;
+  cyclePlies: number;
+  /** xq_cycle_flag bits of Red's and Black's moves in the cycle. */
+  cycle: [number, number];
+  /** Squares of the chasing and the chased pieces. */
+  chasing: string[];
+  chased: string[];
+  /** Plies counted toward the move limit, and the limit (0: none). */
+  limitCount: number;
+  limitPlies: number;
   /** The library's English description. */
   description: string;
 }
@@ -191,6 +202,12 @@ export interface BookEntry {
 
 /** An opening book (the library's .xqb format). */
 export class Book implements Owned {
+  /** Build a book from game records (as xq_book_options). */
+  static build(records: Iterable<Record>, options?: {
+    maxPly?: number; minGames?: number; minScore?: number; weighting?: 'games' | 'results';
+  }): Book;
+  /** The book's bytes (an .xqb file). */
+  toBytes(): Uint8Array;
   /** Throws XiangqiError (bad or truncated book) on bad bytes. */
   static fromBytes(bytes: ArrayBuffer | Uint8Array): Book;
   free(): void;

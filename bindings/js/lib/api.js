@@ -59,6 +59,14 @@ export function makeApi(M) {
   for (let i = 0, n = M._xqjs_layout_count(); i < n; i++)
     L[M.UTF8ToString(M._xqjs_layout_name(i))] = M._xqjs_layout_offset(i);
   const threaded = M._xqjs_threaded() === 1;
+  // Node: the threaded module's workers must not keep the process alive (a
+  // running search keeps it alive through start()'s timer).
+  const unrefThreads = () => {
+    const P = M.PThread;
+    if (!P || typeof process !== 'object') return;
+    for (const w of [...P.unusedWorkers, ...P.runningWorkers]) w.unref?.();
+  };
+  unrefThreads();
 
   // ---- memory helpers (the views are read afresh: memory may grow) ----
   const i32 = (p) => M.HEAP32[p >> 2];
@@ -180,8 +188,11 @@ export function makeApi(M) {
     check(M._xq_rules_init(p, 1, set), 'rules');
     const fields = { fold: 'fold', plyLimit: 'ply_limit', checkCap: 'check_cap',
       mateThreatDepth: 'mate_threat_depth', insufficientMaterial: 'insufficient_material' };
-    for (const [k, c] of Object.entries(fields))
-      if (r[k] !== undefined) setI32(p + L['rules.' + c], Number(r[k]));
+    for (const [k, v] of Object.entries(r)) {
+      if (k === 'ruleset') continue;
+      if (!fields[k]) throw new XiangqiError(`unknown rule parameter: ${k}`, -1);
+      setI32(p + L['rules.' + fields[k]], typeof v === 'boolean' ? (v ? 1 : 0) : Number(v));
+    }
     return p;
   }
   const withRules = (rules, fn) => withAlloc(L.rules, (p) => fn(rulesPtr(rules, p)));
@@ -325,6 +336,13 @@ export function makeApi(M) {
           reason: REASONS[i32(o + L['outcome.reason'])],
           atFault: atFault < 0 ? null : atFault,
           repetitions: i32(o + L['outcome.repetitions']),
+          cycleStart: i32(o + L['outcome.cycle_start']),
+          cyclePlies: i32(o + L['outcome.cycle_plies']),
+          cycle: [i32(o + L['outcome.cycle']), i32(o + L['outcome.cycle'] + 4)],
+          chasing: squares(o, 'chasing'),
+          chased: squares(o, 'chased'),
+          limitCount: i32(o + L['outcome.limit_count']),
+          limitPlies: i32(o + L['outcome.limit_plies']),
           description: readString((b, n) => M._xq_outcome_format(o, b, n)),
         };
       }));
@@ -378,6 +396,13 @@ export function makeApi(M) {
       });
     }
     toString() { return this.fen(); }
+  }
+
+  function squares(o, name) {
+    const n = i32(o + L['outcome.n' + name]);
+    const out = [];
+    for (let i = 0; i < n; i++) out.push(squareName(i32(o + L['outcome.' + name] + 4 * i)));
+    return out;
   }
 
   function parseSquare(sq) {
@@ -506,10 +531,13 @@ export function makeApi(M) {
     play(move, notation, flags = 0) {
       if (typeof move === 'number') { check(M._xq_record_play(this.ptr, move), 'play'); return moveText(move); }
       const n = notationOf(notation, Notation.AUTO);
-      return withAlloc(4, (out) => withStr(move, (p) => {
-        check(M._xq_record_play_text(this.ptr, p, n, flags, out), `move "${move}"`);
-        return moveText(u16(out));
+      const m = withAlloc(4, (out) => withStr(move, (p) => {
+        check(M._xq_board_move_from_text(M._xq_record_board(this.ptr), p, n, flags, out),
+          `move "${move}"`);
+        return u16(out);
       }));
+      check(M._xq_record_play(this.ptr, m), `move "${move}"`);
+      return moveText(m);
     }
     back() { return check(M._xq_record_back(this.ptr), 'back'); }
     forward() { return check(M._xq_record_forward(this.ptr), 'forward'); }
@@ -574,14 +602,60 @@ export function makeApi(M) {
   // ---- Book ----
   /** An opening book, read from bytes (ArrayBuffer or Uint8Array). */
   class Book extends Owned {
-    static fromBytes(bytes) {
-      const b = Object.create(Book.prototype);
-      clearPerr();
-      const ptr = withBytes(bytes, (p, n) => withAlloc(4, (out) => {
-        checkParse(M._xq_book_open_memory(out, p, n, perr), 'bad book');
-        return u32(out);
+    /** A book built from game records: { maxPly, minGames, minScore, weighting }
+     *  as the library's xq_book_options (weighting: 'games' or 'results'). */
+    static build(records, opt = {}) {
+      const ptr = withAlloc(L.book_options, (o) => withAlloc(4, (out) => {
+        check(M._xq_book_options_init(o, 1), 'book options');
+        const f = { maxPly: 'max_ply', minGames: 'min_games', minScore: 'min_score' };
+        for (const [k, c] of Object.entries(f))
+          if (opt[k] !== undefined) setI32(o + L['book_options.' + c], opt[k]);
+        if (opt.weighting !== undefined) {
+          const w = { games: 0, results: 1 }[opt.weighting];
+          if (w === undefined) throw new XiangqiError(`unknown weighting: ${opt.weighting}`, -1);
+          setI32(o + L['book_options.weighting'], w);
+        }
+        check(M._xq_book_builder_new(out, o), 'book');
+        const bld = u32(out);
+        try {
+          for (const r of records) check(M._xq_book_builder_add_record(bld, r.ptr), 'book');
+          check(M._xq_book_builder_finish(bld, out), 'book');
+          return u32(out);
+        } finally {
+          M._xq_book_builder_free(bld);
+        }
       }));
+      const b = Object.create(Book.prototype);
       b._own(ptr, M._xq_book_free, 'book');
+      return b;
+    }
+    /** The book's bytes (the .xqb file), a copy. */
+    toBytes() {
+      return withAlloc(4, (sz) => {
+        const p = M._xq_book_data(this.ptr, sz);
+        if (!p) fail(-1, 'book');
+        return M.HEAPU8.slice(p, p + u32(sz));
+      });
+    }
+    static fromBytes(bytes) {
+      // The library borrows the bytes: a copy in the module's memory lives
+      // as long as the book.
+      const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      const data = alloc(Math.max(1, u8.length));
+      M.HEAPU8.set(u8, data);
+      let ptr;
+      try {
+        clearPerr();
+        ptr = withAlloc(4, (out) => {
+          checkParse(M._xq_book_open_memory(out, data, u8.length, perr), 'bad book');
+          return u32(out);
+        });
+      } catch (e) {
+        M._free(data);
+        throw e;
+      }
+      const b = Object.create(Book.prototype);
+      b._own(ptr, (p) => { M._xq_book_free(p); M._free(data); }, 'book');
       return b;
     }
     /** The book's moves for a board, most weighted first:
@@ -698,10 +772,14 @@ export function makeApi(M) {
         return u32(out);
       }));
       this._own(ptr, M._xq_search_free, 'search');
+      unrefThreads();
       this._book = null;
       this._pending = null;
     }
-    setThreads(n) { check(M._xq_search_set_threads(this.ptr, n), 'threads'); }
+    setThreads(n) {
+      check(M._xq_search_set_threads(this.ptr, n), 'threads');
+      unrefThreads();
+    }
     setHash(mb) { check(M._xq_search_set_hash(this.ptr, mb), 'hash'); }
     setRules(rules) { withRules(rules, (rp) => check(M._xq_search_set_rules(this.ptr, rp), 'rules')); }
     /** Answer from an opening book (kept by the search until changed; null: none). */

@@ -83,6 +83,9 @@ static const field layout[] = {
     F(pgn_options, line_width), F(pgn_options, variations), F(pgn_options, comments),
     F(pgn_options, encoding),
 
+    SIZE(book_options), F(book_options, max_ply), F(book_options, min_games),
+    F(book_options, min_score), F(book_options, weighting),
+
     SIZE(book_entry), F(book_entry, move), F(book_entry, games), F(book_entry, wins),
     F(book_entry, draws), F(book_entry, losses), F(book_entry, weight), F(book_entry, score),
 };
