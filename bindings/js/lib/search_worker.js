@@ -84,6 +84,7 @@ export class SearchWorker {
     if (!this.pending) return;
     if (this.flag) { Atomics.store(this.flag, 0, 1); return; }
     const p = this.pending;
+    this.pending = null; // answered below, not rejected by terminate()
     this.terminate();
     const pv = p.last?.pv ?? [];
     p.resolve({ bestMove: pv[0] ?? null, ponderMove: pv[1] ?? null, score: p.last?.score ?? null,

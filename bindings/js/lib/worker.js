@@ -7,19 +7,22 @@
 //        | {type: 'error', id, message, code}
 // A stop is a nonzero first Int32 of the shared buffer, which the search
 // polls every thousand nodes or so.
-import { Board, Book, Search, setStopPoll } from './index.js';
-
+// The listener comes first and the module after it: messages that arrive
+// while the module loads wait in a queue (a browser drops those that find no
+// listener).
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+const queue = [];
+let handle = (msg) => queue.push(msg);
 let post;
-let listen;
 if (isNode) {
   const { parentPort } = await import('worker_threads');
   post = (m) => parentPort.postMessage(m);
-  listen = (fn) => parentPort.on('message', fn);
+  parentPort.on('message', (m) => handle(m));
 } else {
   post = (m) => self.postMessage(m);
-  listen = (fn) => { self.onmessage = (e) => fn(e.data); };
+  self.onmessage = (e) => handle(e.data);
 }
+const { Board, Book, Search, setStopPoll } = await import('./index.js');
 
 let search = null;
 let book = null;
@@ -49,11 +52,16 @@ async function go(msg) {
   }
 }
 
-listen(async (msg) => {
-  try {
-    if (msg.type === 'init') init(msg);
-    else if (msg.type === 'go') await go(msg);
-  } catch (e) {
-    post({ type: 'error', id: msg.id, message: e.message, code: e.code });
-  }
-});
+// One message at a time, in order (a search holds the thread anyway).
+let chain = Promise.resolve();
+handle = (msg) => {
+  chain = chain.then(async () => {
+    try {
+      if (msg.type === 'init') init(msg);
+      else if (msg.type === 'go') await go(msg);
+    } catch (e) {
+      post({ type: 'error', id: msg.id, message: e.message, code: e.code });
+    }
+  });
+};
+queue.splice(0).forEach(handle);
