@@ -25,7 +25,6 @@
 #include "mix64.h"
 #include "movegen.h"
 #include "search_addons.h"
-#include "thread.h"
 
 /* ---- small helpers ---- */
 
@@ -138,7 +137,7 @@ static void check_limits(worker *w)
         return;
     }
 #ifdef XQ_STOP_POLL
-    /* The embedder's stop request (thread.h: no thread could set the flag). */
+    /* The embedder's stop request (search.h: no thread could set the flag). */
     if (xq__stop_poll()) {
         request_stop(s);
         return;
