@@ -156,4 +156,7 @@ test('opening book: built from games, read from bytes, probed; a truncated book 
     assert.ok(e.code < 0);
   }
   assert.equal(book.probe(b).length, entries.length); // still usable
+  // Freeing the book takes it from the search that answers from it.
+  book.free();
+  assert.equal(s.run(b, { depth: 3 }).bookMove, false);
 });

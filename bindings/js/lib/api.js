@@ -625,9 +625,7 @@ export function makeApi(M) {
           M._xq_book_builder_free(bld);
         }
       }));
-      const b = Object.create(Book.prototype);
-      b._own(ptr, M._xq_book_free, 'book');
-      return b;
+      return Book._adopt(ptr);
     }
     /** The book's bytes (the .xqb file), a copy. */
     toBytes() {
@@ -654,9 +652,18 @@ export function makeApi(M) {
         M._free(data);
         throw e;
       }
+      return Book._adopt(ptr, (p) => { M._xq_book_free(p); M._free(data); });
+    }
+    static _adopt(ptr, freeFn = M._xq_book_free) {
       const b = Object.create(Book.prototype);
-      b._own(ptr, (p) => { M._xq_book_free(p); M._free(data); }, 'book');
+      b._own(ptr, freeFn, 'book');
+      b._users = new Set(); // the searches that answer from it
       return b;
+    }
+    /** Free the book; the searches that answer from it stop doing so. */
+    free() {
+      for (const s of this._users ?? []) s.setBook(null);
+      super.free();
     }
     /** The book's moves for a board, most weighted first:
      *  [{ move, games, wins, draws, losses, weight, score }]. */
@@ -785,7 +792,14 @@ export function makeApi(M) {
     /** Answer from an opening book (kept by the search until changed; null: none). */
     setBook(book) {
       check(M._xq_search_set_book(this.ptr, book ? book.ptr : 0), 'book');
+      this._book?._users.delete(this);
       this._book = book ?? null;
+      book?._users.add(this);
+    }
+    free() {
+      this._book?._users.delete(this);
+      this._book = null;
+      super.free();
     }
     clear() { check(M._xq_search_clear(this.ptr), 'clear'); }
     /** Search and wait (limits must end: depth, nodes or movetime). */
