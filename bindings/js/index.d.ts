@@ -317,7 +317,8 @@ export interface FenProblem {
 
 /** Throw XiangqiError unless fen is a valid position. */
 export function validateFen(fen: string): void;
-/** The problems of a FEN ([] when valid); the library reports the first one. */
+/** Every problem of a FEN ([] when valid): a malformed FEN has one (the
+ *  first), an impossible position one per impossibility, in board order. */
 export function fenProblems(fen: string): FenProblem[];
 /** Every game of a PGN text or bytes (the caller frees them). */
 export function readPgn(text: string | ArrayBuffer | Uint8Array, options?: ReadPgnOptions): Record[];

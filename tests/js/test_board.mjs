@@ -59,6 +59,17 @@ test('FEN errors carry the library message and code', () => {
   const problems = xq.fenProblems('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNK w');
   assert.equal(problems.length, 1);
   assert.equal(problems[0].code, -9);
+  // Every problem of an impossible position, in board order.
+  const many = xq.fenProblems('3k5/p8/9/9/9/9/9/9/AAA6/3RK4 w - - 0 1');
+  assert.deepEqual(many.map((p) => p.message), [
+    'Black soldier on a8: it can never stand there', 'Red advisor on a1: it can never stand there',
+    'Red advisor on b1: it can never stand there', 'Red has more than 2 advisors',
+    "Black is in check but it is Red's turn"]);
+  assert.deepEqual(many.map((p) => p.offset), [4, 19, 20, 21, 1]);
+  assert.ok(many.every((p) => p.codeName === 'XQ_EPOSITION'));
+  const malformed = xq.fenProblems('3k5/9/9 w');
+  assert.equal(malformed.length, 1);
+  assert.equal(malformed[0].codeName, 'XQ_EPARSE');
   assert.equal(thrown(() => xq.validateFen('')).code, -3);
   xq.validateFen(START);
   const b = keep(new Board());

@@ -44,6 +44,7 @@ const FEN_MAX = 128;
 const MAX_MOVES = 128;
 const TEXT_MAX = 24;
 const BOOK_PICK_BEST = 0x01;
+const FEN_PROBLEMS_MAX = 92; // XQ_FEN_PROBLEMS_MAX
 
 function notationOf(n, dflt) {
   if (n === undefined || n === null) return dflt;
@@ -418,13 +419,23 @@ export function makeApi(M) {
     clearPerr();
     withStr(fen, (p) => checkParse(M._xq_fen_validate(p, perr), 'bad FEN'));
   }
-  /** The problems of a FEN as a list ([] when it is valid). The library stops
-   *  at the first problem, so the list has at most one entry today. */
+  /** Every problem of a FEN ([] when it is valid): a malformed FEN has one,
+   *  an impossible position one per impossibility (xq_fen_problems()). */
   function fenProblems(fen) {
-    try { validateFen(fen); return []; } catch (e) {
-      if (!(e instanceof XiangqiError)) throw e;
-      return [{ code: e.code, codeName: e.codeName, message: e.message, offset: e.offset }];
-    }
+    const size = L.parse_error;
+    return withAlloc(size * FEN_PROBLEMS_MAX, (list) => withStr(fen, (p) => {
+      const n = check(M._xq_fen_problems(p, list, FEN_PROBLEMS_MAX), 'FEN');
+      const out = [];
+      for (let i = 0; i < Math.min(n, FEN_PROBLEMS_MAX); i++) {
+        const e = list + i * size;
+        const code = i32(e + L['parse_error.code']);
+        out.push({
+          code, codeName: ERROR_NAMES[code], message: M.UTF8ToString(e + L['parse_error.message']),
+          offset: i32(e + L['parse_error.offset']),
+        });
+      }
+      return out;
+    }));
   }
 
   // ---- PGN options ----
