@@ -69,21 +69,34 @@ export function makeApi(M) {
   };
   unrefThreads();
 
-  // ---- memory helpers (the views are read afresh: memory may grow) ----
-  const i32 = (p) => M.HEAP32[p >> 2];
-  const u32 = (p) => M.HEAPU32[p >> 2];
-  const u16 = (p) => M.HEAPU16[p >> 1];
-  const u64 = (p) => M.HEAPU32[p >> 2] + M.HEAPU32[(p >> 2) + 1] * 4294967296;
-  const setI32 = (p, v) => { M.HEAP32[p >> 2] = v; };
-  const setU16 = (p, v) => { M.HEAPU16[p >> 1] = v; };
+  // ---- memory helpers ----
+  // Views of the module's memory, made again when it has grown (another
+  // thread of the threaded module may have grown it: Module.wasmMemory is the
+  // one to ask there).
+  const memory = M.wasmMemory ?? null;
+  let views = null;
+  function heap() {
+    const buf = memory ? memory.buffer : M.HEAPU8.buffer;
+    if (!views || views.buffer !== buf) {
+      views = { buffer: buf, u8: new Uint8Array(buf), u16: new Uint16Array(buf),
+        i32: new Int32Array(buf), u32: new Uint32Array(buf) };
+    }
+    return views;
+  }
+  const i32 = (p) => heap().i32[p >> 2];
+  const u32 = (p) => heap().u32[p >> 2];
+  const u16 = (p) => heap().u16[p >> 1];
+  const u64 = (p) => heap().u32[p >> 2] + heap().u32[(p >> 2) + 1] * 4294967296;
+  const setI32 = (p, v) => { heap().i32[p >> 2] = v; };
+  const setU16 = (p, v) => { heap().u16[p >> 1] = v; };
   const setU64 = (p, v) => {
-    M.HEAPU32[p >> 2] = v % 4294967296;
-    M.HEAPU32[(p >> 2) + 1] = Math.floor(v / 4294967296);
+    heap().u32[p >> 2] = v % 4294967296;
+    heap().u32[(p >> 2) + 1] = Math.floor(v / 4294967296);
   };
   function alloc(size) {
     const p = M._malloc(size);
     if (!p) throw new XiangqiError('out of memory', -2);
-    M.HEAPU8.fill(0, p, p + size);
+    heap().u8.fill(0, p, p + size);
     return p;
   }
   function withAlloc(size, fn) {
@@ -104,7 +117,7 @@ export function makeApi(M) {
   function withBytes(bytes, fn) {
     const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     const p = alloc(Math.max(1, u8.length));
-    M.HEAPU8.set(u8, p);
+    heap().u8.set(u8, p);
     try { return fn(p, u8.length); } finally { M._free(p); }
   }
   // A string a C function writes with snprintf semantics: grow until it fits.
@@ -140,7 +153,7 @@ export function makeApi(M) {
     if (rc < 0) throw parseError(rc, context);
     return rc;
   }
-  function clearPerr() { M.HEAPU8.fill(0, perr, perr + L.parse_error); }
+  function clearPerr() { heap().u8.fill(0, perr, perr + L.parse_error); }
 
   // ---- moves ----
   function moveText(m) {
@@ -390,7 +403,7 @@ export function makeApi(M) {
         const arrows = opt.arrows ?? [];
         return withAlloc(2 * Math.max(1, arrows.length), (a) => {
           arrows.forEach((m, i) => setU16(a + 2 * i, moveCode(m)));
-          M.HEAPU32[(o + L['svg_options.arrows']) >> 2] = a;
+          heap().u32[(o + L['svg_options.arrows']) >> 2] = a;
           setI32(o + L['svg_options.arrow_count'], arrows.length);
           return readString((b, n) => M._xq_board_svg(this.ptr, o, b, n), 65536);
         });
@@ -643,7 +656,7 @@ export function makeApi(M) {
       return withAlloc(4, (sz) => {
         const p = M._xq_book_data(this.ptr, sz);
         if (!p) fail(-1, 'book');
-        return M.HEAPU8.slice(p, p + u32(sz));
+        return heap().u8.slice(p, p + u32(sz));
       });
     }
     static fromBytes(bytes) {
@@ -651,7 +664,7 @@ export function makeApi(M) {
       // as long as the book.
       const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
       const data = alloc(Math.max(1, u8.length));
-      M.HEAPU8.set(u8, data);
+      heap().u8.set(u8, data);
       let ptr;
       try {
         clearPerr();
@@ -785,7 +798,7 @@ export function makeApi(M) {
       const ptr = withAlloc(L.search_config, (cfg) => withAlloc(4, (out) => {
         check(M._xq_search_config_init(cfg, 1));
         setI32(cfg + L['search_config.threads'], threads);
-        M.HEAPU32[(cfg + L['search_config.hash_mb']) >> 2] = hashMb;
+        heap().u32[(cfg + L['search_config.hash_mb']) >> 2] = hashMb;
         check(M._xq_search_new(out, cfg), 'search');
         return u32(out);
       }));
