@@ -286,7 +286,8 @@ export class Search implements Owned {
   setRules(rules?: Rules): void;
   setBook(book: Book | null): void;
   clear(): void;
-  /** Search and wait; the limits must end the search. */
+  /** Search and wait; the limits must end the search. An onInfo that throws
+   *  stops the search, and its error is thrown (start(): rejected) after it. */
   run(board: Board, limits: Limits, onInfo?: (info: Info) => void): SearchResult;
   /** Single-threaded module: searches before returning (stop() from onInfo or
    *  through setStopPoll()); threaded module: returns at once. */
@@ -326,7 +327,7 @@ export function readPgn(text: string | ArrayBuffer | Uint8Array, options?: ReadP
 export function perft(depth: number, fen?: string): number;
 export function strerror(code: number): string;
 /** Single-threaded module: stop a running search when fn() returns true (polled
- *  every thousand nodes or so); null removes it. */
+ *  every thousand nodes or so; a poll that throws stops it too); null removes it. */
 export function setStopPoll(fn: (() => boolean) | null): void;
 export function parseSquare(square: Square): number;
 export function squareName(square: number): string;

@@ -45,6 +45,7 @@ const MAX_MOVES = 128;
 const TEXT_MAX = 24;
 const BOOK_PICK_BEST = 0x01;
 const FEN_PROBLEMS_MAX = 92; // XQ_FEN_PROBLEMS_MAX
+const POLL_MS = 5;           // threaded module: how often start() looks at a running search
 
 function notationOf(n, dflt) {
   if (n === undefined || n === null) return dflt;
@@ -783,9 +784,17 @@ export function makeApi(M) {
   }
 
   // The single-threaded module calls Module.xqInfo(ptr) while it searches;
-  // the running search's handler is here.
-  let activeInfo = null;
-  M.xqInfo = (p) => { if (activeInfo) activeInfo(readInfo(p)); };
+  // the running search's handler is here. A callback that throws stops the
+  // search, and its error is thrown when the search has ended (never through
+  // the C frames, which must unwind normally).
+  let active = null; // { onInfo, search, error }
+  M.xqInfo = (p) => {
+    if (!active || !active.onInfo || active.error) return;
+    try { active.onInfo(readInfo(p)); } catch (e) {
+      active.error = e;
+      M._xq_search_stop(active.search);
+    }
+  };
 
   /** The library's engine (xq_search). In the single-threaded module a search
    *  runs inside start()/run() on the calling thread: stop() works from the
@@ -821,6 +830,7 @@ export function makeApi(M) {
       book?._users.add(this);
     }
     free() {
+      if (this._busy) throw new XiangqiError('search: cannot free a search from its own callback', -5);
       this._book?._users.delete(this);
       this._book = null;
       super.free();
@@ -834,25 +844,29 @@ export function makeApi(M) {
       return this._startSync(board, limits, onInfo);
     }
     _startSync(board, limits, onInfo) {
+      if (this._busy) throw new XiangqiError('search: a search is running on this handle', -5);
       return withAlloc(L.search_limits, (lp) => {
         limitsPtr(limits, lp);
-        const prev = activeInfo;
-        activeInfo = onInfo ?? null;
+        const prev = active;
+        const mine = { onInfo: onInfo ?? null, search: this.ptr, error: null };
         const q = M._xqjs_queue_new();
+        if (!q) fail(-2, 'search');
+        active = mine;
+        this._busy = true;
         try {
           check(M._xqjs_search_start(this.ptr, board.ptr, lp, q), 'search');
-          return withAlloc(L.search_result, (rp) => {
-            if (threaded) {
-              // Blocks this thread (Node, a worker; a page's main thread spins).
-              check(M._xq_search_wait(this.ptr, rp));
-              for (const i of drain(q)) onInfo?.(i);
-            } else {
-              check(M._xq_search_wait(this.ptr, rp));
-            }
+          const res = withAlloc(L.search_result, (rp) => {
+            // Threaded module: blocks this thread (Node, a worker; a page's
+            // main thread spins). Single-threaded: the search is over already.
+            check(M._xq_search_wait(this.ptr, rp));
             return readResult(rp);
           });
+          for (const i of drain(q)) if (!mine.error) { try { onInfo?.(i); } catch (e) { mine.error = e; } }
+          if (mine.error) throw mine.error;
+          return res;
         } finally {
-          activeInfo = prev;
+          active = prev;
+          this._busy = false;
           M._xqjs_queue_free(q);
         }
       });
@@ -864,30 +878,59 @@ export function makeApi(M) {
         try { return Promise.resolve(this._startSync(board, limits, onInfo)); } catch (e) { return Promise.reject(e); }
       }
       const q = M._xqjs_queue_new();
+      if (!q) return Promise.reject(new XiangqiError('search: out of memory', -2));
       try {
         withAlloc(L.search_limits, (lp) => {
           limitsPtr(limits, lp);
           check(M._xqjs_search_start(this.ptr, board.ptr, lp, q), 'search');
         });
       } catch (e) { M._xqjs_queue_free(q); return Promise.reject(e); }
+      const ptr = this._ptr;
+      let error = null;
+      const deliver = () => {
+        for (const i of drain(q)) {
+          if (error) continue;
+          try { onInfo?.(i); } catch (e) { error = e; M._xq_search_stop(ptr); }
+        }
+      };
+      // The queue is freed only when the search's threads are done with it.
       return new Promise((resolve, reject) => {
+        let timer = null;
         const tick = () => {
+          deliver();
+          if (this._ptr === ptr && M._xq_search_running(ptr) === 1) {
+            timer = setTimeout(tick, this._stopping ? 1 : POLL_MS);
+            return;
+          }
+          this._stopping = false;
+          let res = null;
           try {
-            for (const i of drain(q)) onInfo?.(i);
-            if (this._ptr && M._xq_search_running(this._ptr) === 1) { setTimeout(tick, 5); return; }
-            const res = this._ptr ? withAlloc(L.search_result, (rp) => {
-              check(M._xq_search_wait(this._ptr, rp));
-              return readResult(rp);
-            }) : null;
-            for (const i of drain(q)) onInfo?.(i);
-            M._xqjs_queue_free(q);
-            resolve(res);
-          } catch (e) { M._xqjs_queue_free(q); reject(e); }
+            if (this._ptr === ptr) {
+              res = withAlloc(L.search_result, (rp) => {
+                check(M._xq_search_wait(ptr, rp));
+                return readResult(rp);
+              });
+            }
+            deliver();
+          } catch (e) { error ??= e; }
+          M._xqjs_queue_free(q);
+          if (error) reject(error);
+          else if (res) resolve(res);
+          else reject(new XiangqiError('search was freed', -5));
         };
-        setTimeout(tick, 1);
+        timer = setTimeout(tick, 1);
+        // stop(): look again at once, then every millisecond until it ended.
+        this._kick = () => { clearTimeout(timer); timer = setTimeout(tick, 0); };
       });
     }
-    stop() { if (this._ptr) M._xq_search_stop(this._ptr); }
+    stop() {
+      if (!this._ptr) return;
+      M._xq_search_stop(this._ptr);
+      if (threaded && M._xq_search_running(this._ptr) === 1) {
+        this._stopping = true;
+        this._kick?.();
+      }
+    }
     ponderhit() { if (this._ptr) M._xq_search_ponderhit(this._ptr); }
     get running() { return this._ptr ? M._xq_search_running(this._ptr) === 1 : false; }
   }
@@ -898,7 +941,9 @@ export function makeApi(M) {
 
   /** Single-threaded module: the search stops when fn() returns true (called
    *  about every thousand nodes), e.g. () => Atomics.load(flags, 0) !== 0. */
-  function setStopPoll(fn) { M.xqStopPoll = fn ?? null; }
+  function setStopPoll(fn) {
+    M.xqStopPoll = fn ? () => { try { return fn(); } catch { return true; } } : null;
+  }
 
   /** perft of a FEN (the start position by default). */
   function perft(depth, fen) {
