@@ -149,6 +149,7 @@ test(`threaded module: Search.start returns at once, stop() ends it within ${STO
     assert.ok(best < STOP_MS, `stopped after ${best.toFixed(1)} ms at best`);
     assert.ok(b.isLegal(r.bestMove));
     assert.ok(infos > 0);
+    assert.equal(thrown(() => s.run(keep(new Board()), { depth: 1 })).code, -1); // the other module's
     s.setThreads(2);
     const two = await s.start(b, { depth: 6 });
     assert.ok(b.isLegal(two.bestMove));

@@ -420,6 +420,12 @@ export function makeApi(M) {
     return out;
   }
 
+  // A Board of this module (a board of the other module lives in another memory).
+  function boardPtr(b) {
+    if (!(b instanceof Board)) throw new XiangqiError('not a Board of this module', -1);
+    return b.ptr;
+  }
+
   function parseSquare(sq) {
     if (typeof sq === 'number') return sq;
     const m = /^([a-i])([0-9])$/.exec(String(sq));
@@ -695,7 +701,7 @@ export function makeApi(M) {
     probe(board) {
       const size = L.book_entry;
       return withAlloc(size * MAX_MOVES, (buf) => {
-        const n = check(M._xq_book_probe(this.ptr, board.ptr, buf, MAX_MOVES), 'probe');
+        const n = check(M._xq_book_probe(this.ptr, boardPtr(board), buf, MAX_MOVES), 'probe');
         const out = [];
         for (let i = 0; i < n; i++) {
           const e = buf + i * size;
@@ -713,7 +719,7 @@ export function makeApi(M) {
      *  or null when the book has none for the board. */
     pick(board, seed = 0, { best = false, rules } = {}) {
       return withRules(rules, (rp) => withAlloc(4, (out) => {
-        const rc = M._xq_book_pick(this.ptr, board.ptr, rp, BigInt.asUintN(64, BigInt(seed)),
+        const rc = M._xq_book_pick(this.ptr, boardPtr(board), rp, BigInt.asUintN(64, BigInt(seed)),
           best ? BOOK_PICK_BEST : 0, out);
         if (rc === -11) return null;
         check(rc, 'pick');
@@ -854,7 +860,7 @@ export function makeApi(M) {
         active = mine;
         this._busy = true;
         try {
-          check(M._xqjs_search_start(this.ptr, board.ptr, lp, q), 'search');
+          check(M._xqjs_search_start(this.ptr, boardPtr(board), lp, q), 'search');
           const res = withAlloc(L.search_result, (rp) => {
             // Threaded module: blocks this thread (Node, a worker; a page's
             // main thread spins). Single-threaded: the search is over already.
@@ -882,7 +888,7 @@ export function makeApi(M) {
       try {
         withAlloc(L.search_limits, (lp) => {
           limitsPtr(limits, lp);
-          check(M._xqjs_search_start(this.ptr, board.ptr, lp, q), 'search');
+          check(M._xqjs_search_start(this.ptr, boardPtr(board), lp, q), 'search');
         });
       } catch (e) { M._xqjs_queue_free(q); return Promise.reject(e); }
       const ptr = this._ptr;
