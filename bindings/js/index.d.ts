@@ -100,6 +100,16 @@ export class Board implements Owned {
   /** The piece's FEN letter ("R", "k"), or null. */
   pieceAt(square: Square): string | null;
   pieceMap(): { [square: string]: string };
+  /** The square name of a side's general. */
+  king(color: ColorValue): string;
+  /** The squares of color's pieces that attack a square (pins ignored). */
+  attackers(color: ColorValue, square: Square): string[];
+  /** The squares of the pieces that check the side to move. */
+  checkers(): string[];
+  /** Whether a move takes an enemy piece (by its squares). */
+  isCapture(move: MoveLike): boolean;
+  /** Whether a legal move (any notation) checks the opponent. */
+  givesCheck(move: MoveLike): boolean;
   readonly halfmoveClock: number;
   readonly fullmoveNumber: number;
   readonly ply: number;

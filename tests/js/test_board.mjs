@@ -45,6 +45,24 @@ test('the start position, moves and the history', () => {
   assert.ok(!b.isLegal('zz'));
 });
 
+test('attacks, checks and captures', () => {
+  const b = keep(new Board('3k5/9/3P5/9/3C5/9/9/9/9/4K4 b - - 0 1'));
+  assert.equal(b.king(xq.Color.BLACK), 'd9');
+  assert.equal(b.king(xq.Color.RED), 'e0');
+  assert.deepEqual(b.checkers(), ['d5']);
+  assert.deepEqual(b.attackers(xq.Color.RED, 'd8').sort(), ['d5', 'd7']); // the cannon over d7
+  const s = keep(new Board());
+  assert.deepEqual(s.checkers(), []);
+  assert.ok(s.isCapture('h2h9'));
+  assert.ok(!s.isCapture('h2e2'));
+  assert.ok(s.givesCheck('h2h9') === false);
+  const c = keep(new Board('3k5/9/9/9/9/9/9/9/9/R3K4 w'));
+  assert.ok(c.givesCheck('a0d0'));
+  assert.ok(!c.givesCheck('a0a1'));
+  assert.equal(thrown(() => c.givesCheck('a0b1')).code, -4);
+  assert.equal(thrown(() => c.attackers(0, 'z9')).code, -1);
+});
+
 test('FEN errors carry the library message and code', () => {
   let e = thrown(() => new Board('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w'));
   assert.ok(e instanceof XiangqiError);

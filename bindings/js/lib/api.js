@@ -45,6 +45,7 @@ const MAX_MOVES = 128;
 const TEXT_MAX = 24;
 const BOOK_PICK_BEST = 0x01;
 const FEN_PROBLEMS_MAX = 92; // XQ_FEN_PROBLEMS_MAX
+const ATTACKERS_MAX = 16;   // more pieces than can attack one square
 const POLL_MS = 5;           // threaded module: how often start() looks at a running search
 
 function notationOf(n, dflt) {
@@ -261,6 +262,41 @@ export function makeApi(M) {
         if (p) map[squareName(sq)] = p;
       }
       return map;
+    }
+    /** The square name of a side's general. */
+    king(color) {
+      const want = color === Color.BLACK ? 'k' : 'K';
+      for (let sq = 0; sq < 90; sq++) if (this.pieceAt(sq) === want) return squareName(sq);
+      return fail(-5, 'no general');
+    }
+    /** The squares (names) of color's pieces that attack a square: those that
+     *  could move there if it held an enemy piece (xq_board_attackers). */
+    attackers(color, square) {
+      const sq = parseSquare(square);
+      return withAlloc(4 * ATTACKERS_MAX, (buf) => {
+        const n = check(M._xq_board_attackers(this.ptr, color, sq, buf, ATTACKERS_MAX), 'attackers');
+        const out = [];
+        for (let i = 0; i < Math.min(n, ATTACKERS_MAX); i++) out.push(squareName(i32(buf + 4 * i)));
+        return out;
+      });
+    }
+    /** The squares of the pieces that give check to the side to move. */
+    checkers() {
+      const turn = this.turn;
+      return this.attackers(turn ^ 1, this.king(turn));
+    }
+    /** Whether a move takes an enemy piece (the squares only, as Python's is_capture). */
+    isCapture(move) {
+      const m = moveText(moveCode(move));
+      const mover = this.pieceAt(m.slice(0, 2));
+      const target = this.pieceAt(m.slice(2, 4));
+      return mover !== null && target !== null &&
+        (mover === mover.toUpperCase()) !== (target === target.toUpperCase());
+    }
+    /** Whether a legal move (any notation) checks the opponent. */
+    givesCheck(move) {
+      const b = this.copy();
+      try { b.push(move); return b.isCheck(); } finally { b.free(); }
     }
     get halfmoveClock() { return check(M._xq_board_halfmove_clock(this.ptr)); }
     get fullmoveNumber() { return check(M._xq_board_fullmove_number(this.ptr)); }
