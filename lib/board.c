@@ -83,6 +83,14 @@ int xq_fen_validate(const char *fen, xq_parse_error *err)
     return xq__fen_parse(fen, &p, err);
 }
 
+int xq_fen_problems(const char *fen, xq_parse_error *problems, size_t cap)
+{
+    if (!fen || (!problems && cap))
+        return XQ_EINVAL;
+    xq__tables_init();
+    return xq__fen_problems(fen, problems, cap);
+}
+
 int xq_board_fen(const xq_board *b, char *buf, size_t cap)
 {
     if (!board_ok(b) || (!buf && cap))

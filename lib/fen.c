@@ -63,7 +63,49 @@ static int read_number(const char *fen, size_t *i, long *value)
     return 1;
 }
 
-static int validate(const pos_t *p, const long long *where, xq_parse_error *err)
+/* The impossibilities of a position, collected in board order: the first
+ * cap are written, all are counted. */
+typedef struct problems {
+    xq_parse_error *list;
+    size_t cap;
+    int n;
+} problems;
+
+static void problem(problems *pr, long long offset, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void problem(problems *pr, long long offset, const char *fmt, ...)
+{
+    if ((size_t)pr->n < pr->cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        xq__vparse_fail_at(&pr->list[pr->n], XQ_EPOSITION, offset, 0, 0, fmt, ap);
+        va_end(ap);
+    }
+    pr->n++;
+}
+
+/* The squares where a piece of colour c and type t may stand. */
+static u128 allowed_squares(int c, int t)
+{
+    switch (t) {
+    case KING: return xq__T.palace[c];
+    case ADVISOR: {
+        /* the five points of the palace's diagonals */
+        u128 allowed = 0;
+        for (u128 b = xq__T.palace[c]; b;) {
+            int x = pop_lsb128(&b);
+            if ((sq_file(x) + sq_rank(x) + c) % 2 == 1)
+                allowed |= sq_bit(x);
+        }
+        return allowed;
+    }
+    case ELEPHANT: return xq__T.elephant_squares[c];
+    case PAWN: return xq__T.pawn_squares[c];
+    default: return ~(u128)0;
+    }
+}
+
+static void validate(const pos_t *p, const long long *where, problems *pr)
 {
     int count[2][8] = {{0}};
     char name[3];
@@ -75,53 +117,42 @@ static int validate(const pos_t *p, const long long *where, xq_parse_error *err)
             if (!pc)
                 continue;
             int c = PCOLOR(pc), t = PTYPE(pc);
-            if (++count[c][t] > type_max[t])
-                return xq__parse_fail(err, XQ_EPOSITION, where[s], "%s has more than %d %s%s",
-                                      color_name[c], type_max[t], type_name[t],
-                                      type_max[t] > 1 ? "s" : "");
-            u128 allowed;
-            switch (t) {
-            case KING: allowed = xq__T.palace[c]; break;
-            case ADVISOR:
-                /* the five points of the palace's diagonals */
-                allowed = 0;
-                for (u128 b = xq__T.palace[c]; b;) {
-                    int x = pop_lsb128(&b);
-                    if ((sq_file(x) + sq_rank(x) + c) % 2 == 1)
-                        allowed |= sq_bit(x);
-                }
-                break;
-            case ELEPHANT: allowed = xq__T.elephant_squares[c]; break;
-            case PAWN: allowed = xq__T.pawn_squares[c]; break;
-            default: allowed = ~(u128)0; break;
+            if (++count[c][t] > type_max[t]) {
+                problem(pr, where[s], "%s has more than %d %s%s", color_name[c], type_max[t],
+                        type_name[t], type_max[t] > 1 ? "s" : "");
+                continue;
             }
-            if (!(allowed & sq_bit(s))) {
+            if (!(allowed_squares(c, t) & sq_bit(s))) {
                 sq_name(s, name);
-                return xq__parse_fail(err, XQ_EPOSITION, where[s],
-                                      "%s %s on %s: it can never stand there", color_name[c],
-                                      type_name[t], name);
+                problem(pr, where[s], "%s %s on %s: it can never stand there", color_name[c],
+                        type_name[t], name);
             }
         }
+    int generals = 1;
     for (int c = RED; c <= BLACK; c++)
-        if (count[c][KING] == 0)
-            return xq__parse_fail(err, XQ_EPOSITION, 0, "%s has no general", color_name[c]);
+        if (count[c][KING] == 0) {
+            problem(pr, 0, "%s has no general", color_name[c]);
+            generals = 0;
+        } else if (count[c][KING] > 1) {
+            generals = 0;
+        }
+    if (!generals)
+        return; /* the tests below need one general a side */
 
     const int them = p->side ^ 1;
     const int kr = p->king[RED], kb = p->king[BLACK];
     if (sq_file(kr) == sq_file(kb) && !(between(kr, kb) & pos_occ(p)))
-        return xq__parse_fail(err, XQ_EPOSITION, where[p->king[them]],
-                              "the generals face each other on an open file");
-    if (xq__attacked(p, p->king[them], p->side))
-        return xq__parse_fail(err, XQ_EPOSITION, where[p->king[them]],
-                              "%s is in check but it is %s's turn", color_name[them],
-                              color_name[p->side]);
-    return XQ_OK;
+        problem(pr, where[p->king[them]], "the generals face each other on an open file");
+    else if (xq__attacked(p, p->king[them], p->side))
+        problem(pr, where[p->king[them]], "%s is in check but it is %s's turn",
+                color_name[them], color_name[p->side]);
 }
 
-int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
+/* Read the fields of a FEN into *out, with the offset of each piece's
+ * letter in where[] (a FEN may follow 2 GiB of blanks); no validation. */
+static int parse_fields(const char *fen, pos_t *out, long long *where, xq_parse_error *err)
 {
     pos_t p;
-    long long where[SQ_NB]; /* offsets: a FEN may follow 2 GiB of blanks */
     size_t i = 0;
     int rank = RANK_NB - 1, file = 0;
 
@@ -216,12 +247,38 @@ int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
     }
     if (fen[i])
         return xq__parse_fail(err, XQ_EPARSE, (long long)i, "unexpected text after the FEN");
-
-    int rc = validate(&p, where, err);
-    if (rc < 0)
-        return rc;
     *out = p;
     return XQ_OK;
+}
+
+int xq__fen_parse(const char *fen, pos_t *out, xq_parse_error *err)
+{
+    pos_t p;
+    long long where[SQ_NB];
+    int rc = parse_fields(fen, &p, where, err);
+    if (rc < 0)
+        return rc;
+    problems pr = {err, err ? 1 : 0, 0};
+    validate(&p, where, &pr);
+    if (pr.n)
+        return XQ_EPOSITION;
+    *out = p;
+    return XQ_OK;
+}
+
+int xq__fen_problems(const char *fen, xq_parse_error *list, size_t cap)
+{
+    pos_t p;
+    long long where[SQ_NB];
+    xq_parse_error first;
+    if (parse_fields(fen, &p, where, &first) < 0) {
+        if (cap)
+            list[0] = first;
+        return 1;
+    }
+    problems pr = {list, cap, 0};
+    validate(&p, where, &pr);
+    return pr.n;
 }
 
 int xq__fen_placement(const char *letters, char *out)

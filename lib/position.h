@@ -136,6 +136,8 @@ int xq__pos_ok(const pos_t *p);
 
 /* Parse a FEN into *p (left untouched on failure). */
 int xq__fen_parse(const char *fen, pos_t *p, xq_parse_error *err);
+/* Every problem of a FEN (xq_fen_problems()): the count, the first cap in list. */
+int xq__fen_problems(const char *fen, xq_parse_error *list, size_t cap);
 /* Write the FEN board field for letters[90] (a FEN letter or 0 per square,
  * square order) into out (room for 100 bytes); returns its length. */
 int xq__fen_placement(const char *letters, char *out);

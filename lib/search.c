@@ -136,6 +136,13 @@ static void check_limits(worker *w)
         request_stop(s);
         return;
     }
+#ifdef XQ_STOP_POLL
+    /* The embedder's stop request (search.h: no thread could set the flag). */
+    if (xq__stop_poll()) {
+        request_stop(s);
+        return;
+    }
+#endif
     if (atomic_load_explicit(&s->pondering, memory_order_relaxed))
         return;
     /* The first iteration always completes, so there is a move to play. */

@@ -20,6 +20,21 @@
 #include "timeman.h"
 #include "tt.h"
 
+/* WebAssembly without threads (emscripten without -pthread, the single-threaded
+ * build of bindings/js): the pool has one worker and no thread; the claimed
+ * search runs on the caller's thread inside xq__pool_launch(), so
+ * xq_search_start() returns when it is over. xq_search_stop() then works from
+ * the info callback, and the search polls xq__stop_poll() (the embedder's,
+ * e.g. a flag another thread sets) at its clock checks when XQ_STOP_POLL is
+ * defined. */
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define XQ_NO_THREADS 1
+#endif
+#ifdef XQ_STOP_POLL
+/* Nonzero: stop the running search (the embedder defines it). */
+int xq__stop_poll(void);
+#endif
+
 /* Game positions before the root kept for the repetition rule. */
 enum { GAME_HIST_MAX = 1024 };
 

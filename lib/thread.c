@@ -39,10 +39,15 @@ static void wait_helpers(struct xq_search *s)
  * to do, until stop or ponderhit. */
 static void wait_stop(struct xq_search *s)
 {
+#ifdef XQ_NO_THREADS
+    /* Nobody else could end the wait: the search is over when it is. */
+    (void)s;
+#else
     pthread_mutex_lock(&s->mu);
     while (!atomic_load(&s->stop) && (s->lim.infinite || atomic_load(&s->pondering)))
         pthread_cond_wait(&s->cv, &s->mu);
     pthread_mutex_unlock(&s->mu);
+#endif
 }
 
 static void conduct(worker *w)
@@ -66,6 +71,7 @@ static void conduct(worker *w)
     xq__search_finish(s);
 }
 
+#ifndef XQ_NO_THREADS
 static void help(worker *w)
 {
     xq__search_prepare(w);
@@ -106,10 +112,15 @@ static void *worker_loop(void *arg)
     pthread_mutex_unlock(&s->mu);
     return NULL;
 }
+#endif
 
 /* Start a worker's thread with a roomy stack for the recursion. */
 static int spawn(worker *w)
 {
+#ifdef XQ_NO_THREADS
+    /* The only worker runs on the caller's thread (xq__pool_launch()). */
+    return w->id == 0 ? 0 : -1;
+#else
     pthread_attr_t attr;
     if (pthread_attr_init(&attr) != 0)
         return -1;
@@ -121,6 +132,7 @@ static int spawn(worker *w)
     int rc = pthread_create(&w->thread, &attr, worker_loop, w);
     pthread_attr_destroy(&attr);
     return rc;
+#endif
 }
 
 static void worker_free(worker *w)
@@ -162,7 +174,9 @@ static void workers_shrink(struct xq_search *s, int keep)
     pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);
     for (int i = keep; i < s->nworkers; i++) {
+#ifndef XQ_NO_THREADS
         pthread_join(s->workers[i]->thread, NULL);
+#endif
         worker_free(s->workers[i]);
         s->workers[i] = NULL;
     }
@@ -205,7 +219,9 @@ void xq__pool_free(struct xq_search *s)
     pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);
     for (int i = 0; i < s->nworkers; i++) {
+#ifndef XQ_NO_THREADS
         pthread_join(s->workers[i]->thread, NULL);
+#endif
         worker_free(s->workers[i]);
     }
     free(s->workers);
@@ -233,6 +249,12 @@ void xq__pool_launch(struct xq_search *s)
     s->main_gen++;
     pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);
+#ifdef XQ_NO_THREADS
+    worker *w = s->workers[0];
+    w->seen_gen = s->main_gen;
+    conduct(w);
+    s->searching = 0;
+#endif
 }
 
 void xq__pool_finish(struct xq_search *s, const xq_search_result *result)

@@ -62,3 +62,7 @@ XQ_TEST_PACKAGES+=(stress-ng)
 # --strict on bindings/python, and user code against the installed wheel and its
 # py.typed); skipped without it.
 XQ_TEST_PACKAGES+=(python3-mypy)
+# The JavaScript package (issue 28, bindings/js): emscripten (emcc, emcmake; Debian 12
+# has 3.1.6) compiles the library to WebAssembly, nodejs runs its test suite and
+# benchmarks (the browser test uses chromium above).
+XQ_TEST_PACKAGES+=(emscripten nodejs)

@@ -119,6 +119,29 @@ XQ_API int xq_board_set_fen(xq_board *board, const char *fen, xq_parse_error *er
  */
 XQ_API int xq_fen_validate(const char *fen, xq_parse_error *err);
 
+/** Room for every problem xq_fen_problems() can report: one per square and
+ *  two missing generals. */
+#define XQ_FEN_PROBLEMS_MAX 92
+
+/**
+ * @brief Every problem of a FEN, for a position editor that shows them all.
+ *
+ * A malformed FEN has one problem, the first (::XQ_EPARSE): the text after
+ * it cannot be read. A well-formed FEN of an impossible position has one
+ * problem per impossibility (::XQ_EPOSITION), in board order (Black's back
+ * rank first, as the FEN reads): each piece beyond its kind's count, each
+ * piece on a square it can never reach, each side without a general; with
+ * one general a side, generals facing each other or the side not to move
+ * in check. xq_fen_validate() reports the first of them.
+ * @param[in]  fen       NUL-terminated FEN.
+ * @param[out] problems  The first @p cap problems (may be NULL if @p cap is 0).
+ * @param[in]  cap       Room in @p problems; ::XQ_FEN_PROBLEMS_MAX always suffices.
+ * @return The number of problems (0: a valid FEN), which may exceed @p cap;
+ *         ::XQ_EINVAL when @p fen is NULL or @p problems is NULL with @p cap > 0.
+ * @since 1.0
+ */
+XQ_API int xq_fen_problems(const char *fen, xq_parse_error *problems, size_t cap);
+
 /**
  * @brief Write the position as canonical FEN.
  *

@@ -48,6 +48,11 @@ XQ_BEGIN_DECL
  *  side gave check with every move of the cycle, which loses for it; 120
  *  plies without a capture is a draw.
  *
+ *  Without threads (WebAssembly built without `-pthread`, the JavaScript
+ *  package's single-threaded module): the handle has one thread, the
+ *  caller's; xq_search_start() searches before it returns, and
+ *  xq_search_stop() works from the info callback (docs/javascript.md).
+ *
  *  Determinism: with one thread and a depth or node limit (no time limit),
  *  a search on a new (or cleared) handle returns the same move, score and
  *  node count on every run and platform.

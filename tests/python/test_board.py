@@ -149,6 +149,18 @@ class TestBoard(unittest.TestCase):
         xiangqi.validate_fen(MIDDLEGAME)
         with self.assertRaises(ValueError):
             xiangqi.validate_fen("9/9 w")
+        # Every problem of a position (xq_fen_problems), in board order.
+        problems = xiangqi.fen_problems("3k5/p8/9/9/9/9/9/9/AAA6/3RK4 w - - 0 1")
+        self.assertEqual([p.message for p in problems], [
+            "Black soldier on a8: it can never stand there",
+            "Red advisor on a1: it can never stand there",
+            "Red advisor on b1: it can never stand there", "Red has more than 2 advisors",
+            "Black is in check but it is Red's turn"])
+        self.assertTrue(all(isinstance(p, xiangqi.PositionError) for p in problems))
+        self.assertEqual([p.offset for p in problems], [4, 19, 20, 21, 1])
+        [malformed] = xiangqi.fen_problems("9/9 w")
+        self.assertIsInstance(malformed, xiangqi.ParseError)
+        self.assertEqual(xiangqi.fen_problems(MIDDLEGAME), [])
         b = Board(MIDDLEGAME)
         with self.assertRaises(xiangqi.ParseError):
             b.set_fen("garbage")

@@ -162,6 +162,47 @@ START_TEST(rejects_bad_fen)
 }
 END_TEST
 
+/* xq_fen_problems(): every impossibility of a position, in board order; one
+ * problem for a malformed FEN; the first is xq_fen_validate()'s. */
+START_TEST(every_problem_listed)
+{
+    xq_parse_error list[XQ_FEN_PROBLEMS_MAX], one;
+    /* A black soldier on a8 (never), three red advisors (one too many, and
+     * the first two misplaced), the side not to move in check. */
+    const char *fen = "3k5/p8/9/9/9/9/9/9/AAA6/3RK4 w - - 0 1";
+    int n = xq_fen_problems(fen, list, XQ_FEN_PROBLEMS_MAX);
+    ck_assert_int_eq(n, 5);
+    ck_assert_ptr_nonnull(strstr(list[0].message, "Black soldier on a8"));
+    ck_assert_ptr_nonnull(strstr(list[1].message, "Red advisor on a1"));
+    ck_assert_ptr_nonnull(strstr(list[2].message, "Red advisor on b1"));
+    ck_assert_ptr_nonnull(strstr(list[3].message, "Red has more than 2 advisors"));
+    ck_assert_ptr_nonnull(strstr(list[4].message, "Black is in check"));
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(list[i].code, XQ_EPOSITION);
+    ck_assert_int_eq(list[1].offset, 19);
+    ck_assert_int_eq(xq_fen_validate(fen, &one), XQ_EPOSITION);
+    ck_assert_str_eq(one.message, list[0].message);
+    /* A short list still counts them all; NULL with 0 counts only. */
+    ck_assert_int_eq(xq_fen_problems(fen, list, 2), 5);
+    ck_assert_int_eq(xq_fen_problems(fen, NULL, 0), 5);
+    /* Both generals missing; the generals' tests need one a side. */
+    ck_assert_int_eq(xq_fen_problems("9/9/9/9/9/9/9/9/9/9 w", list, XQ_FEN_PROBLEMS_MAX), 2);
+    ck_assert_ptr_nonnull(strstr(list[1].message, "Black has no general"));
+    /* Malformed: one problem, the first. */
+    ck_assert_int_eq(xq_fen_problems("3k5/9/9/9/9/9/9/9/9/4K4 x - - 0 1", list, 4), 1);
+    ck_assert_int_eq(list[0].code, XQ_EPARSE);
+    /* Every square wrong: the most problems there can be. */
+    ck_assert_int_eq(xq_fen_problems("9/9/9/9/9/9/9/9/9/9 w", NULL, 0), 2);
+    ck_assert_int_eq(xq_fen_problems("ppppppppp/ppppppppp/ppppppppp/ppppppppp/ppppppppp/"
+                                     "ppppppppp/ppppppppp/ppppppppp/ppppppppp/ppppppppp w",
+                                     list, XQ_FEN_PROBLEMS_MAX), XQ_FEN_PROBLEMS_MAX);
+    /* Valid, and bad arguments. */
+    ck_assert_int_eq(xq_fen_problems(XQ_START_FEN, list, 1), 0);
+    ck_assert_int_eq(xq_fen_problems(NULL, list, 1), XQ_EINVAL);
+    ck_assert_int_eq(xq_fen_problems(XQ_START_FEN, NULL, 1), XQ_EINVAL);
+}
+END_TEST
+
 START_TEST(enough_bad_fens)
 {
     int n = 0;
@@ -298,6 +339,7 @@ int main(void)
     tc = tcase_create("accepted");
     tcase_add_loop_test(tc, accepts_variants, 0, (int)(sizeof variants / sizeof *variants));
     tcase_add_test(tc, start_position);
+    tcase_add_test(tc, every_problem_listed);
     tcase_add_test(tc, fen_buffer_semantics);
     suite_add_tcase(s, tc);
     tc = tcase_create("round_trip");

@@ -577,6 +577,20 @@ def validate_fen(fen: str | bytes) -> None:
         raise _errors.from_parse_error(rc, perr, "bad FEN")
 
 
+# Room for every problem xq_fen_problems() reports (XQ_FEN_PROBLEMS_MAX).
+_FEN_PROBLEMS_MAX = 92
+
+
+def fen_problems(fen: str) -> List[_errors.XiangqiError]:
+    """Every problem of *fen*, for a position editor: a list of
+    :class:`ParseError` (one, the first, for a malformed FEN) or
+    :class:`PositionError` (one per impossibility, in board order), empty when
+    the FEN is valid. :func:`validate_fen` raises the first of them."""
+    problems = (_ffi.ParseError * _FEN_PROBLEMS_MAX)()
+    n = _errors.check(_lib.xq_fen_problems(_encode(fen), problems, _FEN_PROBLEMS_MAX))
+    return [_errors.from_parse_error(p.code, p) for p in problems[:min(n, _FEN_PROBLEMS_MAX)]]
+
+
 class Board(Owned):
     """A position and the moves played to reach it (an ``xq_board``).
 
@@ -1417,7 +1431,7 @@ __all__ = [
     "START_FEN", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "Color", "RED", "BLACK",
     "COLORS", "COLOR_NAMES", "SquareSet", "PieceType", "KING", "ADVISOR", "ELEPHANT", "HORSE", "CHARIOT", "CANNON", "SOLDIER",
     "PIECE_TYPES", "square", "square_file", "square_rank", "square_name", "parse_square", "Piece",
-    "Move", "MoveList", "Termination", "Outcome", "Rules", "validate_fen", "Board", "perft", "Notation",
+    "Move", "MoveList", "Termination", "Outcome", "Rules", "validate_fen", "fen_problems", "Board", "perft", "Notation",
     "detect_notation", "NOTATION_XQBASE", "NOTATION_RANKS_1_10", "NOTATION_FULLWIDTH",
     "NOTATION_WXF_EQUALS", "NOTATION_WXF_PREFIX", "NOTATION_ASCII_DIGITS", "NOTATION_TRADITIONAL",
     "NOTATION_ICCS_UPPER", "Square", "ColorLike", "MoveLike", "NotationLike",

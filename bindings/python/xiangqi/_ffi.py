@@ -195,6 +195,7 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "xq_board_clone": (c_int, [P(c_board_p), c_board_p]),
     "xq_board_free": (None, [c_board_p]),
     "xq_board_set_fen": (c_int, [c_board_p, c_char_p, P(ParseError)]),
+    "xq_fen_problems": (c_int, [c_char_p, P(ParseError), c_size_t]),
     "xq_fen_validate": (c_int, [c_char_p, P(ParseError)]),
     "xq_board_fen": (c_int, [c_board_p, c_char_p, c_size_t]),
     "xq_board_side_to_move": (c_int, [c_board_p]),

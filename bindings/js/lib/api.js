@@ -1,0 +1,1003 @@
+// SPDX-License-Identifier: MIT
+// The JavaScript API of libxiangqi over one WebAssembly module (makeApi(M)):
+// index.js binds it to the single-threaded module, threads.js to the threaded
+// one. The shape follows the Python package (bindings/python/xiangqi), with
+// JavaScript's camelCase names: Python's board.legal_moves is
+// board.legalMoves(). Moves are ICCS strings ("h2e2") everywhere.
+//
+// Memory: every Board, Record, Search and Book owns C memory inside the
+// module; the caller frees it with free() (or `using`, Symbol.dispose). A
+// FinalizationRegistry frees what the garbage collector finds unfreed, but
+// when is up to the engine: do not rely on it.
+
+const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+
+const ERROR_NAMES = {
+  [-1]: 'XQ_EINVAL', [-2]: 'XQ_ENOMEM', [-3]: 'XQ_EPARSE', [-4]: 'XQ_EILLEGAL',
+  [-5]: 'XQ_ESTATE', [-6]: 'XQ_EVERSION', [-7]: 'XQ_EBUFS', [-8]: 'XQ_EIO',
+  [-9]: 'XQ_EPOSITION', [-10]: 'XQ_EAMBIGUOUS', [-11]: 'XQ_ENOTFOUND',
+};
+
+/** The library's error: message, code (an XQ_E* number) and codeName. */
+export class XiangqiError extends Error {
+  constructor(message, code, detail = {}) {
+    super(message);
+    this.name = 'XiangqiError';
+    this.code = code;
+    this.codeName = ERROR_NAMES[code] ?? 'XQ_E' + code;
+    Object.assign(this, detail);
+  }
+}
+
+export const Color = Object.freeze({ RED: 0, BLACK: 1 });
+export const Notation = Object.freeze({ AUTO: 0, ICCS: 1, WXF: 2, CHINESE: 3 });
+export const NotationFlags = Object.freeze({
+  XQBASE: 0x01, RANKS_1_10: 0x02, FULLWIDTH: 0x04, WXF_EQUALS: 0x08, WXF_PREFIX: 0x10,
+  ASCII_DIGITS: 0x20, TRADITIONAL: 0x40, ICCS_UPPER: 0x80,
+});
+const RULESETS = { axf: 0, cxa: 1, simple: 2 };
+const RESULTS = ['*', '1-0', '0-1', '1/2-1/2'];
+const REASONS = ['none', 'checkmate', 'no_legal_move', 'repetition', 'perpetual_check',
+  'perpetual_chase', 'perpetual_mate_threat', 'move_limit', 'insufficient_material'];
+const ENCODINGS = { auto: 0, 'utf-8': 1, utf8: 1, gbk: 2, big5: 3, latin1: 4 };
+const FEN_MAX = 128;
+const MAX_MOVES = 128;
+const TEXT_MAX = 24;
+const BOOK_PICK_BEST = 0x01;
+const FEN_PROBLEMS_MAX = 92; // XQ_FEN_PROBLEMS_MAX
+const ATTACKERS_MAX = 16;   // more pieces than can attack one square
+const POLL_MS = 5;           // threaded module: how often start() looks at a running search
+
+function notationOf(n, dflt) {
+  if (n === undefined || n === null) return dflt;
+  if (typeof n === 'number') return n;
+  const v = Notation[String(n).toUpperCase()];
+  if (v === undefined) throw new XiangqiError(`unknown notation: ${n}`, -1);
+  return v;
+}
+
+/** Make the API over a loaded emscripten module M. */
+export function makeApi(M) {
+  const L = {};
+  for (let i = 0, n = M._xqjs_layout_count(); i < n; i++)
+    L[M.UTF8ToString(M._xqjs_layout_name(i))] = M._xqjs_layout_offset(i);
+  const threaded = M._xqjs_threaded() === 1;
+  // Node: the threaded module's workers must not keep the process alive (a
+  // running search keeps it alive through start()'s timer).
+  const unrefThreads = () => {
+    const P = M.PThread;
+    if (!P || typeof process !== 'object') return;
+    for (const w of [...P.unusedWorkers, ...P.runningWorkers]) w.unref?.();
+  };
+  unrefThreads();
+
+  // ---- memory helpers ----
+  // Views of the module's memory, made again when it has grown (another
+  // thread of the threaded module may have grown it: Module.wasmMemory is the
+  // one to ask there).
+  const memory = M.wasmMemory ?? null;
+  let views = null;
+  function heap() {
+    const buf = memory ? memory.buffer : M.HEAPU8.buffer;
+    if (!views || views.buffer !== buf) {
+      views = { buffer: buf, u8: new Uint8Array(buf), u16: new Uint16Array(buf),
+        i32: new Int32Array(buf), u32: new Uint32Array(buf) };
+    }
+    return views;
+  }
+  const i32 = (p) => heap().i32[p >> 2];
+  const u32 = (p) => heap().u32[p >> 2];
+  const u16 = (p) => heap().u16[p >> 1];
+  const u64 = (p) => heap().u32[p >> 2] + heap().u32[(p >> 2) + 1] * 4294967296;
+  const setI32 = (p, v) => { heap().i32[p >> 2] = v; };
+  const setU16 = (p, v) => { heap().u16[p >> 1] = v; };
+  const setU64 = (p, v) => {
+    heap().u32[p >> 2] = v % 4294967296;
+    heap().u32[(p >> 2) + 1] = Math.floor(v / 4294967296);
+  };
+  function alloc(size) {
+    const p = M._malloc(size);
+    if (!p) throw new XiangqiError('out of memory', -2);
+    heap().u8.fill(0, p, p + size);
+    return p;
+  }
+  function withAlloc(size, fn) {
+    const p = alloc(size);
+    try { return fn(p); } finally { M._free(p); }
+  }
+  function cstr(s) {
+    s = String(s);
+    const n = M.lengthBytesUTF8(s) + 1;
+    const p = alloc(n);
+    M.stringToUTF8(s, p, n);
+    return p;
+  }
+  function withStr(s, fn) {
+    const p = cstr(s);
+    try { return fn(p); } finally { M._free(p); }
+  }
+  function withBytes(bytes, fn) {
+    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const p = alloc(Math.max(1, u8.length));
+    heap().u8.set(u8, p);
+    try { return fn(p, u8.length); } finally { M._free(p); }
+  }
+  // A string a C function writes with snprintf semantics: grow until it fits.
+  function readString(fn, cap = 256) {
+    for (;;) {
+      const n = withAlloc(cap, (buf) => {
+        const r = fn(buf, cap);
+        return r < 0 ? { err: r } : r < cap ? { s: M.UTF8ToString(buf, r) } : { need: r + 1 };
+      });
+      if (n.err !== undefined) return fail(n.err);
+      if (n.s !== undefined) return n.s;
+      cap = n.need;
+    }
+  }
+
+  // ---- errors ----
+  const strerror = (code) => M.UTF8ToString(M._xq_strerror(code));
+  function fail(code, context) {
+    throw new XiangqiError(context ? `${context}: ${strerror(code)}` : strerror(code), code);
+  }
+  const check = (rc, context) => (rc < 0 ? fail(rc, context) : rc);
+  const perr = alloc(L.parse_error);
+  function parseError(rc, context) {
+    const code = i32(perr + L['parse_error.code']) || rc;
+    const msg = M.UTF8ToString(perr + L['parse_error.message']) || strerror(rc);
+    return new XiangqiError(context ? `${context}: ${msg}` : msg, code, {
+      offset: i32(perr + L['parse_error.offset']),
+      line: i32(perr + L['parse_error.line']),
+      column: i32(perr + L['parse_error.column']),
+    });
+  }
+  function checkParse(rc, context) {
+    if (rc < 0) throw parseError(rc, context);
+    return rc;
+  }
+  function clearPerr() { heap().u8.fill(0, perr, perr + L.parse_error); }
+
+  // ---- moves ----
+  function moveText(m) {
+    return withAlloc(8, (buf) => { check(M._xq_move_format(m, buf, 8)); return M.UTF8ToString(buf); });
+  }
+  function moveCode(text) {
+    if (typeof text === 'number') return text;
+    return withAlloc(4, (out) => withStr(text, (p) => {
+      check(M._xq_move_parse(p, out), `bad move "${text}"`);
+      return u16(out);
+    }));
+  }
+
+  // ---- ownership ----
+  const registry = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry(({ fn, ptr }) => fn(ptr)) : null;
+  class Owned {
+    _own(ptr, freeFn, what) {
+      this._ptr = ptr;
+      this._what = what;
+      this._freeFn = freeFn;
+      if (registry && freeFn) registry.register(this, { fn: freeFn, ptr }, this);
+    }
+    get ptr() {
+      if (!this._ptr) throw new XiangqiError(`${this._what} was freed`, -5);
+      return this._ptr;
+    }
+    /** Whether free() was called. */
+    get freed() { return !this._ptr; }
+    /** Free the C memory (a second call does nothing). */
+    free() {
+      if (!this._ptr) return;
+      if (registry && this._freeFn) registry.unregister(this);
+      if (this._freeFn) this._freeFn(this._ptr);
+      this._ptr = 0;
+    }
+    [dispose]() { this.free(); }
+  }
+
+  // ---- rules ----
+  function rulesPtr(rules, p) {
+    let r = rules ?? 'axf';
+    if (typeof r === 'string') r = { ruleset: r };
+    const set = RULESETS[String(r.ruleset ?? 'axf').toLowerCase()];
+    if (set === undefined) throw new XiangqiError(`unknown rule set: ${r.ruleset}`, -1);
+    check(M._xq_rules_init(p, 1, set), 'rules');
+    const fields = { fold: 'fold', plyLimit: 'ply_limit', checkCap: 'check_cap',
+      mateThreatDepth: 'mate_threat_depth', insufficientMaterial: 'insufficient_material' };
+    for (const [k, v] of Object.entries(r)) {
+      if (k === 'ruleset') continue;
+      if (!fields[k]) throw new XiangqiError(`unknown rule parameter: ${k}`, -1);
+      setI32(p + L['rules.' + fields[k]], typeof v === 'boolean' ? (v ? 1 : 0) : Number(v));
+    }
+    return p;
+  }
+  const withRules = (rules, fn) => withAlloc(L.rules, (p) => fn(rulesPtr(rules, p)));
+
+  // ---- Board ----
+  function newBoardPtr(fen) {
+    clearPerr();
+    return withAlloc(4, (out) => {
+      const rc = fen === undefined || fen === null
+        ? M._xq_board_new(out, 0, perr)
+        : withStr(fen, (p) => M._xq_board_new(out, p, perr));
+      checkParse(rc, 'bad FEN');
+      return u32(out);
+    });
+  }
+
+  /** A position and the moves played to reach it (xq_board). */
+  class Board extends Owned {
+    constructor(fen) {
+      super();
+      this._own(newBoardPtr(fen), M._xq_board_free, 'board');
+    }
+    static _adopt(ptr) {
+      const b = Object.create(Board.prototype);
+      b._own(ptr, M._xq_board_free, 'board');
+      return b;
+    }
+    copy() {
+      return Board._adopt(withAlloc(4, (out) => {
+        check(M._xq_board_clone(out, this.ptr), 'copy');
+        return u32(out);
+      }));
+    }
+    fen() { return readString((b, n) => M._xq_board_fen(this.ptr, b, n), FEN_MAX); }
+    setFen(fen) {
+      clearPerr();
+      withStr(fen, (p) => checkParse(M._xq_board_set_fen(this.ptr, p, perr), 'bad FEN'));
+    }
+    reset() { this.setFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'); }
+    get turn() { return check(M._xq_board_side_to_move(this.ptr)); }
+    /** The piece on a square (0..89 or "e0") as its FEN letter, or null. */
+    pieceAt(square) {
+      const p = check(M._xq_board_piece_at(this.ptr, parseSquare(square)));
+      return p === 0 ? null : String.fromCharCode(M._xq_piece_char(p));
+    }
+    /** Every piece: { square name: FEN letter }. */
+    pieceMap() {
+      const map = {};
+      for (let sq = 0; sq < 90; sq++) {
+        const p = this.pieceAt(sq);
+        if (p) map[squareName(sq)] = p;
+      }
+      return map;
+    }
+    /** The square name of a side's general. */
+    king(color) {
+      const want = color === Color.BLACK ? 'k' : 'K';
+      for (let sq = 0; sq < 90; sq++) if (this.pieceAt(sq) === want) return squareName(sq);
+      return fail(-5, 'no general');
+    }
+    /** The squares (names) of color's pieces that attack a square: those that
+     *  could move there if it held an enemy piece (xq_board_attackers). */
+    attackers(color, square) {
+      const sq = parseSquare(square);
+      return withAlloc(4 * ATTACKERS_MAX, (buf) => {
+        const n = check(M._xq_board_attackers(this.ptr, color, sq, buf, ATTACKERS_MAX), 'attackers');
+        const out = [];
+        for (let i = 0; i < Math.min(n, ATTACKERS_MAX); i++) out.push(squareName(i32(buf + 4 * i)));
+        return out;
+      });
+    }
+    /** The squares of the pieces that give check to the side to move. */
+    checkers() {
+      const turn = this.turn;
+      return this.attackers(turn ^ 1, this.king(turn));
+    }
+    /** Whether a move takes an enemy piece (the squares only, as Python's is_capture). */
+    isCapture(move) {
+      const m = moveText(moveCode(move));
+      const mover = this.pieceAt(m.slice(0, 2));
+      const target = this.pieceAt(m.slice(2, 4));
+      return mover !== null && target !== null &&
+        (mover === mover.toUpperCase()) !== (target === target.toUpperCase());
+    }
+    /** Whether a legal move (any notation) checks the opponent. */
+    givesCheck(move) {
+      const b = this.copy();
+      try { b.push(move); return b.isCheck(); } finally { b.free(); }
+    }
+    get halfmoveClock() { return check(M._xq_board_halfmove_clock(this.ptr)); }
+    get fullmoveNumber() { return check(M._xq_board_fullmove_number(this.ptr)); }
+    get ply() { return check(M._xq_board_ply(this.ptr)); }
+    /** The Zobrist key, a BigInt. */
+    get zobristHash() {
+      return BigInt.asUintN(64, M._xq_board_hash(this.ptr));
+    }
+    get repetitions() { return check(M._xq_board_repetitions(this.ptr)); }
+    legalMoves() {
+      return withAlloc(2 * MAX_MOVES, (buf) => {
+        const n = check(M._xq_board_generate_moves(this.ptr, buf, MAX_MOVES));
+        const out = [];
+        for (let i = 0; i < n; i++) out.push(moveText(u16(buf + 2 * i)));
+        return out;
+      });
+    }
+    isLegal(move) {
+      let m;
+      try { m = moveCode(move); } catch { return false; }
+      return M._xq_board_is_legal(this.ptr, m) === 1;
+    }
+    /** The legal move a text names, in any notation (or the one given): ICCS. */
+    parseMove(text, notation, flags = 0) {
+      const n = notationOf(notation, Notation.AUTO);
+      return withAlloc(4, (out) => withStr(text, (p) => {
+        check(M._xq_board_move_from_text(this.ptr, p, n, flags, out), `move "${text}"`);
+        return moveText(u16(out));
+      }));
+    }
+    /** A legal move written in a notation (Chinese by default). */
+    moveToText(move, notation, flags = 0) {
+      const n = notationOf(notation, Notation.CHINESE);
+      const m = moveCode(move);
+      return readString((b, cap) => M._xq_board_move_to_text(this.ptr, m, n, flags, b, cap), TEXT_MAX);
+    }
+    chinese(move) { return this.moveToText(move, Notation.CHINESE); }
+    wxf(move) { return this.moveToText(move, Notation.WXF); }
+    iccs(move) { return this.moveToText(move, Notation.ICCS); }
+    /** Play a move (ICCS, WXF or Chinese text, or a move code); returns it in ICCS. */
+    push(move, notation) {
+      const iccs = typeof move === 'number' ? moveText(move) : this.parseMove(move, notation);
+      check(M._xq_board_make_move(this.ptr, moveCode(iccs)), `move "${move}"`);
+      return iccs;
+    }
+    /** Take back the last move; returns it in ICCS. */
+    pop() {
+      return withAlloc(4, (out) => {
+        check(M._xq_board_unmake_move(this.ptr, out), 'pop');
+        return moveText(u16(out));
+      });
+    }
+    peek() {
+      const n = check(M._xq_board_history_size(this.ptr));
+      return n ? this._historyMove(n - 1) : null;
+    }
+    _historyMove(i) {
+      return withAlloc(8, (out) => {
+        check(M._xq_board_history_move(this.ptr, i, out, out + 4));
+        return moveText(u16(out));
+      });
+    }
+    moveStack() {
+      const n = check(M._xq_board_history_size(this.ptr));
+      const out = [];
+      for (let i = 0; i < n; i++) out.push(this._historyMove(i));
+      return out;
+    }
+    isCheck() { return check(M._xq_board_in_check(this.ptr)) === 1; }
+    /** xq_board_status: { status: 'ongoing'|..., reason }. */
+    _status() {
+      return withAlloc(4, (r) => [check(M._xq_board_status(this.ptr, r)), i32(r)]);
+    }
+    isCheckmate() { return this._status()[1] === 1; }
+    isStalemate() { return this._status()[1] === 2; }
+    /** The game's outcome under a rule set ('axf' default, 'cxa', 'simple' or an
+     *  object { ruleset, fold, plyLimit, checkCap, mateThreatDepth,
+     *  insufficientMaterial }), or null while the game goes on. */
+    outcome(rules) {
+      return withRules(rules, (rp) => withAlloc(L.outcome, (o) => {
+        check(M._xq_board_outcome(this.ptr, rp, o), 'outcome');
+        const result = i32(o + L['outcome.result']);
+        if (result === 0) return null;
+        const atFault = i32(o + L['outcome.at_fault']);
+        return {
+          result: RESULTS[result],
+          winner: result === 1 ? Color.RED : result === 2 ? Color.BLACK : null,
+          reason: REASONS[i32(o + L['outcome.reason'])],
+          atFault: atFault < 0 ? null : atFault,
+          repetitions: i32(o + L['outcome.repetitions']),
+          cycleStart: i32(o + L['outcome.cycle_start']),
+          cyclePlies: i32(o + L['outcome.cycle_plies']),
+          cycle: [i32(o + L['outcome.cycle']), i32(o + L['outcome.cycle'] + 4)],
+          chasing: squares(o, 'chasing'),
+          chased: squares(o, 'chased'),
+          limitCount: i32(o + L['outcome.limit_count']),
+          limitPlies: i32(o + L['outcome.limit_plies']),
+          description: readString((b, n) => M._xq_outcome_format(o, b, n)),
+        };
+      }));
+    }
+    isGameOver(rules) { return this.outcome(rules) !== null; }
+    bannedMoves(rules) {
+      return withRules(rules, (rp) => withAlloc(2 * MAX_MOVES, (buf) => {
+        const n = check(M._xq_board_banned_moves(this.ptr, rp, buf, MAX_MOVES));
+        const out = [];
+        for (let i = 0; i < n; i++) out.push(moveText(u16(buf + 2 * i)));
+        return out;
+      }));
+    }
+    isBanned(move, rules) {
+      return withRules(rules, (rp) => check(M._xq_board_move_banned(this.ptr, rp, moveCode(move))) === 1);
+    }
+    perft(depth) {
+      return withAlloc(8, (out) => { check(M._xq_perft(this.ptr, depth, out), 'perft'); return u64(out); });
+    }
+    perftDivide(depth) {
+      return withAlloc(2 * MAX_MOVES + 8 * MAX_MOVES, (buf) => {
+        const counts = buf + 2 * MAX_MOVES;
+        const n = check(M._xq_perft_divide(this.ptr, depth, buf, counts, MAX_MOVES), 'perft');
+        const out = {};
+        for (let i = 0; i < n; i++) out[moveText(u16(buf + 2 * i))] = u64(counts + 8 * i);
+        return out;
+      });
+    }
+    /** The static evaluation in centipawns, from the side to move's view. */
+    evaluate() {
+      return withAlloc(4, (out) => { check(M._xq_evaluate(this.ptr, out)); return i32(out); });
+    }
+    /** An SVG picture: { size, flip, coordinates, glyphs, lastMove, showCheck, arrows }. */
+    svg(opt = {}) {
+      return withAlloc(L.svg_options, (o) => {
+        check(M._xq_svg_options_init(o, 1), 'svg');
+        if (opt.size !== undefined) setI32(o + L['svg_options.size'], opt.size);
+        if (opt.flip !== undefined) setI32(o + L['svg_options.flip'], opt.flip ? 1 : 0);
+        if (opt.coordinates !== undefined) setI32(o + L['svg_options.coordinates'], opt.coordinates);
+        if (opt.glyphs !== undefined) setI32(o + L['svg_options.glyphs'], opt.glyphs);
+        if (opt.lastMove === null) setI32(o + L['svg_options.show_last_move'], 0);
+        else if (opt.lastMove !== undefined) setU16(o + L['svg_options.last_move'], moveCode(opt.lastMove));
+        if (opt.showCheck !== undefined) setI32(o + L['svg_options.show_check'], opt.showCheck ? 1 : 0);
+        const arrows = opt.arrows ?? [];
+        return withAlloc(2 * Math.max(1, arrows.length), (a) => {
+          arrows.forEach((m, i) => setU16(a + 2 * i, moveCode(m)));
+          heap().u32[(o + L['svg_options.arrows']) >> 2] = a;
+          setI32(o + L['svg_options.arrow_count'], arrows.length);
+          return readString((b, n) => M._xq_board_svg(this.ptr, o, b, n), 65536);
+        });
+      });
+    }
+    toString() { return this.fen(); }
+  }
+
+  function squares(o, name) {
+    const n = i32(o + L['outcome.n' + name]);
+    const out = [];
+    for (let i = 0; i < n; i++) out.push(squareName(i32(o + L['outcome.' + name] + 4 * i)));
+    return out;
+  }
+
+  // A Board of this module (a board of the other module lives in another memory).
+  function boardPtr(b) {
+    if (!(b instanceof Board)) throw new XiangqiError('not a Board of this module', -1);
+    return b.ptr;
+  }
+
+  function parseSquare(sq) {
+    if (typeof sq === 'number') return sq;
+    const m = /^([a-i])([0-9])$/.exec(String(sq));
+    if (!m) throw new XiangqiError(`bad square "${sq}"`, -1);
+    return (m[2].charCodeAt(0) - 48) * 9 + (m[1].charCodeAt(0) - 97);
+  }
+  function squareName(sq) { return String.fromCharCode(97 + (sq % 9)) + Math.floor(sq / 9); }
+
+  /** Throw the library's error unless fen is a valid position. */
+  function validateFen(fen) {
+    clearPerr();
+    withStr(fen, (p) => checkParse(M._xq_fen_validate(p, perr), 'bad FEN'));
+  }
+  /** Every problem of a FEN ([] when it is valid): a malformed FEN has one,
+   *  an impossible position one per impossibility (xq_fen_problems()). */
+  function fenProblems(fen) {
+    const size = L.parse_error;
+    return withAlloc(size * FEN_PROBLEMS_MAX, (list) => withStr(fen, (p) => {
+      const n = check(M._xq_fen_problems(p, list, FEN_PROBLEMS_MAX), 'FEN');
+      const out = [];
+      for (let i = 0; i < Math.min(n, FEN_PROBLEMS_MAX); i++) {
+        const e = list + i * size;
+        const code = i32(e + L['parse_error.code']);
+        out.push({
+          code, codeName: ERROR_NAMES[code], message: M.UTF8ToString(e + L['parse_error.message']),
+          offset: i32(e + L['parse_error.offset']),
+        });
+      }
+      return out;
+    }));
+  }
+
+  // ---- PGN options ----
+  function pgnOptions(opt, p) {
+    check(M._xq_pgn_options_init(p, 2), 'PGN options');
+    if (opt.notation !== undefined) setI32(p + L['pgn_options.notation'], notationOf(opt.notation, 0));
+    if (opt.flags !== undefined) setI32(p + L['pgn_options.flags'], opt.flags);
+    if (opt.lineWidth !== undefined) setI32(p + L['pgn_options.line_width'], opt.lineWidth);
+    if (opt.variations !== undefined) setI32(p + L['pgn_options.variations'], opt.variations ? 1 : 0);
+    if (opt.comments !== undefined) setI32(p + L['pgn_options.comments'], opt.comments ? 1 : 0);
+    if (opt.encoding !== undefined) {
+      const e = ENCODINGS[String(opt.encoding).toLowerCase()];
+      if (e === undefined) throw new XiangqiError(`unknown encoding: ${opt.encoding}`, -1);
+      setI32(p + L['pgn_options.encoding'], e);
+    }
+    return p;
+  }
+  const withPgnOptions = (opt, fn) => withAlloc(L.pgn_options, (p) => fn(pgnOptions(opt ?? {}, p)));
+
+  // ---- Record ----
+  function newRecordPtr(fen) {
+    clearPerr();
+    return withAlloc(4, (out) => {
+      const rc = fen === undefined || fen === null
+        ? M._xq_record_new(out, 0, perr)
+        : withStr(fen, (p) => M._xq_record_new(out, p, perr));
+      checkParse(rc, 'bad FEN');
+      return u32(out);
+    });
+  }
+
+  /** A game record with variations, comments and tags (xq_record); a cursor
+   *  walks its tree. */
+  class Record extends Owned {
+    constructor(fen) {
+      super();
+      this._own(newRecordPtr(fen), M._xq_record_free, 'record');
+    }
+    static _adopt(ptr) {
+      const r = Object.create(Record.prototype);
+      r._own(ptr, M._xq_record_free, 'record');
+      return r;
+    }
+    /** The first game of a PGN text. */
+    static fromPgn(text, opt) {
+      const r = new Record();
+      try {
+        clearPerr();
+        withPgnOptions(opt, (o) => withBytes(new TextEncoder().encode(text), (p, n) =>
+          checkParse(M._xq_record_from_pgn(r.ptr, p, n, o, perr), 'bad PGN')));
+        return r;
+      } catch (e) { r.free(); throw e; }
+    }
+    copy() {
+      return Record._adopt(withAlloc(4, (out) => { check(M._xq_record_clone(out, this.ptr)); return u32(out); }));
+    }
+    pgn(opt) {
+      return withPgnOptions(opt, (o) => readString((b, n) => M._xq_record_to_pgn(this.ptr, o, b, n), 4096));
+    }
+    tag(name) {
+      try {
+        return withStr(name, (p) => readString((b, n) => M._xq_record_tag(this.ptr, p, b, n)));
+      } catch (e) { if (e.code === -11) return null; throw e; }
+    }
+    setTag(name, value) {
+      withStr(name, (n) => withStr(value, (v) => check(M._xq_record_set_tag(this.ptr, n, v), 'tag')));
+    }
+    /** Every tag: { name: value }, in the record's order. */
+    tags() {
+      const out = {};
+      const n = check(M._xq_record_tag_count(this.ptr));
+      for (let i = 0; i < n; i++)
+        out[readString((b, c) => M._xq_record_tag_name(this.ptr, i, b, c))] =
+          readString((b, c) => M._xq_record_tag_value(this.ptr, i, b, c));
+      return out;
+    }
+    startFen() { return readString((b, n) => M._xq_record_start_fen(this.ptr, b, n), FEN_MAX); }
+    /** A copy of the position at the cursor (the caller frees it). */
+    board() {
+      const p = M._xq_record_board(this.ptr);
+      if (!p) fail(-1, 'record');
+      return Board._adopt(withAlloc(4, (out) => { check(M._xq_board_clone(out, p)); return u32(out); }));
+    }
+    /** The FEN at the cursor. */
+    fen() {
+      const p = this.board();
+      try { return p.fen(); } finally { p.free(); }
+    }
+    get ply() { return check(M._xq_record_ply(this.ptr)); }
+    _moves(sizeFn, getFn) {
+      const n = check(sizeFn(this.ptr));
+      return withAlloc(4, (out) => {
+        const list = [];
+        for (let i = 0; i < n; i++) { check(getFn(this.ptr, i, out)); list.push(moveText(u16(out))); }
+        return list;
+      });
+    }
+    mainline() { return this._moves(M._xq_record_mainline_size, M._xq_record_mainline_move); }
+    line() { return this._moves(M._xq_record_line_size, M._xq_record_line_move); }
+    /** The moves that continue from the cursor: the main one first. */
+    variations() { return this._moves(M._xq_record_variation_count, M._xq_record_variation_move); }
+    /** Play a move at the cursor (any notation): a new variation when it differs
+     *  from the existing continuations. Returns it in ICCS. */
+    play(move, notation, flags = 0) {
+      if (typeof move === 'number') { check(M._xq_record_play(this.ptr, move), 'play'); return moveText(move); }
+      const n = notationOf(notation, Notation.AUTO);
+      const m = withAlloc(4, (out) => withStr(move, (p) => {
+        check(M._xq_board_move_from_text(M._xq_record_board(this.ptr), p, n, flags, out),
+          `move "${move}"`);
+        return u16(out);
+      }));
+      check(M._xq_record_play(this.ptr, m), `move "${move}"`);
+      return moveText(m);
+    }
+    back() { return check(M._xq_record_back(this.ptr), 'back'); }
+    forward() { return check(M._xq_record_forward(this.ptr), 'forward'); }
+    goto(ply) { return check(M._xq_record_goto(this.ptr, ply), 'goto'); }
+    gotoEnd() { return check(M._xq_record_goto_end(this.ptr), 'goto end'); }
+    enterVariation(i) { return check(M._xq_record_enter_variation(this.ptr, i), 'variation'); }
+    undo() { return check(M._xq_record_undo(this.ptr), 'undo'); }
+    redo() { return check(M._xq_record_redo(this.ptr), 'redo'); }
+    truncate() { return check(M._xq_record_truncate(this.ptr), 'truncate'); }
+    delete() { return check(M._xq_record_delete(this.ptr), 'delete'); }
+    promote() { return check(M._xq_record_promote(this.ptr), 'promote'); }
+    get comment() { return readString((b, n) => M._xq_record_comment(this.ptr, b, n)); }
+    set comment(text) { withStr(text ?? '', (p) => check(M._xq_record_set_comment(this.ptr, p), 'comment')); }
+    get commentBefore() { return readString((b, n) => M._xq_record_comment_before(this.ptr, b, n)); }
+    set commentBefore(text) {
+      withStr(text ?? '', (p) => check(M._xq_record_set_comment_before(this.ptr, p), 'comment'));
+    }
+    get nags() {
+      const n = check(M._xq_record_nag_count(this.ptr));
+      const out = [];
+      for (let i = 0; i < n; i++) out.push(check(M._xq_record_nag(this.ptr, i)));
+      return out;
+    }
+    addNag(nag) { check(M._xq_record_add_nag(this.ptr, nag), 'NAG'); }
+    clearNags() { check(M._xq_record_clear_nags(this.ptr)); }
+  }
+
+  /** Every game of a PGN text (a string or bytes in any encoding the library
+   *  reads) as Records (the caller frees them). A bad game throws, unless
+   *  opt.skipErrors: then it is left out and listed in the errors array given
+   *  as opt.errors. */
+  function readPgn(text, opt = {}) {
+    const data = typeof text === 'string' ? new TextEncoder().encode(text) : new Uint8Array(text);
+    const games = [];
+    withPgnOptions(opt, (o) => withBytes(data, (p, n) => withAlloc(4, (out) => {
+      clearPerr();
+      checkParse(M._xq_pgn_reader_open_memory(out, p, n, o, perr), 'PGN');
+      const rd = u32(out);
+      try {
+        for (;;) {
+          const rec = new Record();
+          clearPerr();
+          const rc = M._xq_pgn_reader_next(rd, rec.ptr, perr);
+          if (rc === 1) { games.push(rec); continue; }
+          rec.free();
+          if (rc === 0) break;
+          const e = parseError(rc, 'bad PGN');
+          if (!opt.skipErrors) throw e;
+          opt.errors?.push(e);
+          if (e.code === -8 || e.code === -2) break;
+        }
+      } catch (e) {
+        games.forEach((g) => g.free());
+        throw e;
+      } finally {
+        M._xq_pgn_reader_free(rd);
+      }
+    })));
+    return games;
+  }
+
+  // ---- Book ----
+  /** An opening book, read from bytes (ArrayBuffer or Uint8Array). */
+  class Book extends Owned {
+    /** A book built from game records: { maxPly, minGames, minScore, weighting }
+     *  as the library's xq_book_options (weighting: 'games' or 'results'). */
+    static build(records, opt = {}) {
+      const ptr = withAlloc(L.book_options, (o) => withAlloc(4, (out) => {
+        check(M._xq_book_options_init(o, 1), 'book options');
+        const f = { maxPly: 'max_ply', minGames: 'min_games', minScore: 'min_score' };
+        for (const [k, c] of Object.entries(f))
+          if (opt[k] !== undefined) setI32(o + L['book_options.' + c], opt[k]);
+        if (opt.weighting !== undefined) {
+          const w = { games: 0, results: 1 }[opt.weighting];
+          if (w === undefined) throw new XiangqiError(`unknown weighting: ${opt.weighting}`, -1);
+          setI32(o + L['book_options.weighting'], w);
+        }
+        check(M._xq_book_builder_new(out, o), 'book');
+        const bld = u32(out);
+        try {
+          for (const r of records) check(M._xq_book_builder_add_record(bld, r.ptr), 'book');
+          check(M._xq_book_builder_finish(bld, out), 'book');
+          return u32(out);
+        } finally {
+          M._xq_book_builder_free(bld);
+        }
+      }));
+      return Book._adopt(ptr);
+    }
+    /** The book's bytes (the .xqb file), a copy. */
+    toBytes() {
+      return withAlloc(4, (sz) => {
+        const p = M._xq_book_data(this.ptr, sz);
+        if (!p) fail(-1, 'book');
+        return heap().u8.slice(p, p + u32(sz));
+      });
+    }
+    static fromBytes(bytes) {
+      // The library borrows the bytes: a copy in the module's memory lives
+      // as long as the book.
+      const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      const data = alloc(Math.max(1, u8.length));
+      heap().u8.set(u8, data);
+      let ptr;
+      try {
+        clearPerr();
+        ptr = withAlloc(4, (out) => {
+          checkParse(M._xq_book_open_memory(out, data, u8.length, perr), 'bad book');
+          return u32(out);
+        });
+      } catch (e) {
+        M._free(data);
+        throw e;
+      }
+      return Book._adopt(ptr, (p) => { M._xq_book_free(p); M._free(data); });
+    }
+    static _adopt(ptr, freeFn = M._xq_book_free) {
+      const b = Object.create(Book.prototype);
+      b._own(ptr, freeFn, 'book');
+      b._users = new Set(); // the searches that answer from it
+      return b;
+    }
+    /** Free the book; the searches that answer from it stop doing so. */
+    free() {
+      for (const s of this._users ?? []) s.setBook(null);
+      super.free();
+    }
+    /** The book's moves for a board, most weighted first:
+     *  [{ move, games, wins, draws, losses, weight, score }]. */
+    probe(board) {
+      const size = L.book_entry;
+      return withAlloc(size * MAX_MOVES, (buf) => {
+        const n = check(M._xq_book_probe(this.ptr, boardPtr(board), buf, MAX_MOVES), 'probe');
+        const out = [];
+        for (let i = 0; i < n; i++) {
+          const e = buf + i * size;
+          out.push({
+            move: moveText(u16(e + L['book_entry.move'])),
+            games: u32(e + L['book_entry.games']), wins: u32(e + L['book_entry.wins']),
+            draws: u32(e + L['book_entry.draws']), losses: u32(e + L['book_entry.losses']),
+            weight: u32(e + L['book_entry.weight']), score: i32(e + L['book_entry.score']),
+          });
+        }
+        return out;
+      });
+    }
+    /** A move chosen by weight (seed: a number; the same seed, the same choice),
+     *  or null when the book has none for the board. */
+    pick(board, seed = 0, { best = false, rules } = {}) {
+      return withRules(rules, (rp) => withAlloc(4, (out) => {
+        const rc = M._xq_book_pick(this.ptr, boardPtr(board), rp, BigInt.asUintN(64, BigInt(seed)),
+          best ? BOOK_PICK_BEST : 0, out);
+        if (rc === -11) return null;
+        check(rc, 'pick');
+        const m = u16(out);
+        return m ? moveText(m) : null;
+      }));
+    }
+    get positionCount() { return Number(M._xq_book_position_count(this.ptr)); }
+    get moveCount() { return Number(M._xq_book_move_count(this.ptr)); }
+    get games() { return Number(M._xq_book_games(this.ptr)); }
+  }
+
+  // ---- Search ----
+  const LIMIT_FIELDS = {
+    depth: 'depth', movetime: 'movetime_ms', redTime: 'red_time_ms', blackTime: 'black_time_ms',
+    redInc: 'red_inc_ms', blackInc: 'black_inc_ms', movestogo: 'movestogo',
+    moveOverhead: 'move_overhead_ms', mate: 'mate', multipv: 'multipv', skill: 'skill',
+  };
+  const LIMIT_FLAGS = { infinite: 'infinite', ponder: 'ponder', noBook: 'no_book' };
+  function limitsPtr(lim, p) {
+    check(M._xq_search_limits_init(p, 2), 'limits');
+    for (const k of Object.keys(lim)) {
+      const base = 'search_limits.';
+      if (LIMIT_FIELDS[k]) setI32(p + L[base + LIMIT_FIELDS[k]], Number(lim[k]));
+      else if (LIMIT_FLAGS[k]) setI32(p + L[base + LIMIT_FLAGS[k]], lim[k] ? 1 : 0);
+      else if (k === 'nodes' || k === 'seed') setU64(p + L[base + k], Number(lim[k]));
+      else if (k === 'searchmoves' || k === 'banmoves') {
+        const moves = lim[k] ?? [];
+        if (moves.length > MAX_MOVES) throw new XiangqiError(`too many ${k}`, -1);
+        moves.forEach((m, i) => setU16(p + L[base + k] + 2 * i, moveCode(m)));
+        setI32(p + L[base + 'n' + k], moves.length);
+      } else throw new XiangqiError(`unknown search limit: ${k}`, -1);
+    }
+    return p;
+  }
+  function readScore(p, prefix) {
+    const kind = i32(p + L[prefix + 'score_kind']);
+    const v = i32(p + L[prefix + 'score']);
+    return kind === 1 ? { mate: v } : { cp: v };
+  }
+  function readPv(p, prefix) {
+    const n = i32(p + L[prefix + 'pv_length']);
+    const pv = [];
+    for (let i = 0; i < n; i++) pv.push(moveText(u16(p + L[prefix + 'pv'] + 2 * i)));
+    return pv;
+  }
+  function readInfo(p) {
+    const f = 'search_info.';
+    return {
+      depth: i32(p + L[f + 'depth']), seldepth: i32(p + L[f + 'seldepth']),
+      multipv: i32(p + L[f + 'multipv']), score: readScore(p, f),
+      bound: ['exact', 'lower', 'upper'][i32(p + L[f + 'bound'])],
+      nodes: u64(p + L[f + 'nodes']), nps: u64(p + L[f + 'nps']), time: u64(p + L[f + 'time_ms']),
+      hashfull: i32(p + L[f + 'hashfull']), pv: readPv(p, f),
+    };
+  }
+  function readResult(p) {
+    const f = 'search_result.';
+    const best = u16(p + L[f + 'best_move']);
+    const ponder = u16(p + L[f + 'ponder_move']);
+    return {
+      bestMove: best ? moveText(best) : null, ponderMove: ponder ? moveText(ponder) : null,
+      score: readScore(p, f), depth: i32(p + L[f + 'depth']), seldepth: i32(p + L[f + 'seldepth']),
+      nodes: u64(p + L[f + 'nodes']), nps: u64(p + L[f + 'nps']), time: u64(p + L[f + 'time_ms']),
+      hashfull: i32(p + L[f + 'hashfull']), pv: readPv(p, f),
+      bookMove: i32(p + L[f + 'book_move']) === 1,
+    };
+  }
+
+  // The single-threaded module calls Module.xqInfo(ptr) while it searches;
+  // the running search's handler is here. A callback that throws stops the
+  // search, and its error is thrown when the search has ended (never through
+  // the C frames, which must unwind normally).
+  let active = null; // { onInfo, search, error }
+  M.xqInfo = (p) => {
+    if (!active || !active.onInfo || active.error) return;
+    try { active.onInfo(readInfo(p)); } catch (e) {
+      active.error = e;
+      M._xq_search_stop(active.search);
+    }
+  };
+
+  /** The library's engine (xq_search). In the single-threaded module a search
+   *  runs inside start()/run() on the calling thread: stop() works from the
+   *  info callback, and from another thread through setStopFlag() (a
+   *  SharedArrayBuffer); SearchWorker (worker.js) does that for a page. The
+   *  threaded module searches on its own threads and start() returns at once. */
+  class Search extends Owned {
+    constructor({ threads = 1, hashMb = 16 } = {}) {
+      super();
+      const ptr = withAlloc(L.search_config, (cfg) => withAlloc(4, (out) => {
+        check(M._xq_search_config_init(cfg, 1));
+        setI32(cfg + L['search_config.threads'], threads);
+        heap().u32[(cfg + L['search_config.hash_mb']) >> 2] = hashMb;
+        check(M._xq_search_new(out, cfg), 'search');
+        return u32(out);
+      }));
+      this._own(ptr, M._xq_search_free, 'search');
+      unrefThreads();
+      this._book = null;
+      this._pending = null;
+    }
+    setThreads(n) {
+      check(M._xq_search_set_threads(this.ptr, n), 'threads');
+      unrefThreads();
+    }
+    setHash(mb) { check(M._xq_search_set_hash(this.ptr, mb), 'hash'); }
+    setRules(rules) { withRules(rules, (rp) => check(M._xq_search_set_rules(this.ptr, rp), 'rules')); }
+    /** Answer from an opening book (kept by the search until changed; null: none). */
+    setBook(book) {
+      check(M._xq_search_set_book(this.ptr, book ? book.ptr : 0), 'book');
+      this._book?._users.delete(this);
+      this._book = book ?? null;
+      book?._users.add(this);
+    }
+    free() {
+      if (this._busy) throw new XiangqiError('search: cannot free a search from its own callback', -5);
+      this._book?._users.delete(this);
+      this._book = null;
+      super.free();
+    }
+    clear() { check(M._xq_search_clear(this.ptr), 'clear'); }
+    /** Search and wait (limits must end: depth, nodes or movetime). */
+    run(board, limits = {}, onInfo) {
+      if (limits.infinite || limits.ponder || !(limits.depth || limits.nodes || limits.movetime ||
+          limits.redTime !== undefined || limits.blackTime !== undefined || limits.mate))
+        throw new XiangqiError('run: the limits never end the search (use start())', -1);
+      return this._startSync(board, limits, onInfo);
+    }
+    _startSync(board, limits, onInfo) {
+      if (this._busy) throw new XiangqiError('search: a search is running on this handle', -5);
+      return withAlloc(L.search_limits, (lp) => {
+        limitsPtr(limits, lp);
+        const prev = active;
+        const mine = { onInfo: onInfo ?? null, search: this.ptr, error: null };
+        const q = M._xqjs_queue_new();
+        if (!q) fail(-2, 'search');
+        active = mine;
+        this._busy = true;
+        try {
+          check(M._xqjs_search_start(this.ptr, boardPtr(board), lp, q), 'search');
+          const res = withAlloc(L.search_result, (rp) => {
+            // Threaded module: blocks this thread (Node, a worker; a page's
+            // main thread spins). Single-threaded: the search is over already.
+            check(M._xq_search_wait(this.ptr, rp));
+            return readResult(rp);
+          });
+          for (const i of drain(q)) if (!mine.error) { try { onInfo?.(i); } catch (e) { mine.error = e; } }
+          if (mine.error) throw mine.error;
+          return res;
+        } finally {
+          active = prev;
+          this._busy = false;
+          M._xqjs_queue_free(q);
+        }
+      });
+    }
+    /** Start a search; the promise gives the result. onInfo(info) gets the
+     *  progress. Single-threaded module: the search runs before start() returns. */
+    start(board, limits = {}, onInfo) {
+      if (!threaded) {
+        try { return Promise.resolve(this._startSync(board, limits, onInfo)); } catch (e) { return Promise.reject(e); }
+      }
+      const q = M._xqjs_queue_new();
+      if (!q) return Promise.reject(new XiangqiError('search: out of memory', -2));
+      try {
+        withAlloc(L.search_limits, (lp) => {
+          limitsPtr(limits, lp);
+          check(M._xqjs_search_start(this.ptr, boardPtr(board), lp, q), 'search');
+        });
+      } catch (e) { M._xqjs_queue_free(q); return Promise.reject(e); }
+      const ptr = this._ptr;
+      let error = null;
+      const deliver = () => {
+        for (const i of drain(q)) {
+          if (error) continue;
+          try { onInfo?.(i); } catch (e) { error = e; M._xq_search_stop(ptr); }
+        }
+      };
+      // The queue is freed only when the search's threads are done with it.
+      return new Promise((resolve, reject) => {
+        let timer = null;
+        const tick = () => {
+          deliver();
+          if (this._ptr === ptr && M._xq_search_running(ptr) === 1) {
+            timer = setTimeout(tick, this._stopping ? 1 : POLL_MS);
+            return;
+          }
+          this._stopping = false;
+          let res = null;
+          try {
+            if (this._ptr === ptr) {
+              res = withAlloc(L.search_result, (rp) => {
+                check(M._xq_search_wait(ptr, rp));
+                return readResult(rp);
+              });
+            }
+            deliver();
+          } catch (e) { error ??= e; }
+          M._xqjs_queue_free(q);
+          if (error) reject(error);
+          else if (res) resolve(res);
+          else reject(new XiangqiError('search was freed', -5));
+        };
+        timer = setTimeout(tick, 1);
+        // stop(): look again at once, then every millisecond until it ended.
+        this._kick = () => { clearTimeout(timer); timer = setTimeout(tick, 0); };
+      });
+    }
+    stop() {
+      if (!this._ptr) return;
+      M._xq_search_stop(this._ptr);
+      if (threaded && M._xq_search_running(this._ptr) === 1) {
+        this._stopping = true;
+        this._kick?.();
+      }
+    }
+    ponderhit() { if (this._ptr) M._xq_search_ponderhit(this._ptr); }
+    get running() { return this._ptr ? M._xq_search_running(this._ptr) === 1 : false; }
+  }
+  function* drain(q) {
+    const p = alloc(L.search_info);
+    try { while (M._xqjs_queue_take(q, p)) yield readInfo(p); } finally { M._free(p); }
+  }
+
+  /** Single-threaded module: the search stops when fn() returns true (called
+   *  about every thousand nodes), e.g. () => Atomics.load(flags, 0) !== 0. */
+  function setStopPoll(fn) {
+    M.xqStopPoll = fn ? () => { try { return fn(); } catch { return true; } } : null;
+  }
+
+  /** perft of a FEN (the start position by default). */
+  function perft(depth, fen) {
+    const b = new Board(fen);
+    try { return b.perft(depth); } finally { b.free(); }
+  }
+
+  return {
+    Board, Record, Book, Search, XiangqiError, Color, Notation, NotationFlags,
+    validateFen, fenProblems, readPgn, perft, strerror, setStopPoll, threaded,
+    parseSquare, squareName,
+    version: M.UTF8ToString(M._xq_version_string()),
+    module: M,
+  };
+}

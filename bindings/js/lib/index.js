@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// The package's entry ("xiangqi"): the single-threaded module, which runs in
+// every browser, worker and Node. `import { Board } from 'xiangqi'` waits for
+// the module to load (top-level await); docs/javascript.md has the tour.
+import createXiangqi from '../dist/xiangqi.mjs';
+import { load } from './load.js';
+
+const api = await load(createXiangqi, 'xiangqi.wasm');
+
+export const {
+  Board, Record, Book, Search, XiangqiError, Color, Notation, NotationFlags, validateFen,
+  fenProblems, readPgn, perft, strerror, setStopPoll, threaded, parseSquare, squareName, version,
+  module,
+} = api;
+export { SearchWorker } from './search_worker.js';
+export default api;

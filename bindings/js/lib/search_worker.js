@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// SearchWorker: the engine in a Web Worker (a worker thread under Node), so a
+// page's main thread never blocks. start() posts the position and returns a
+// promise of the result; info callbacks arrive as the search reports.
+//
+// stop(): with SharedArrayBuffer (Node; a cross-origin isolated page) the
+// worker's search sees the request within a few milliseconds and returns its
+// best move as usual. Without it, nothing can reach the busy worker: stop()
+// ends the worker and answers with the last reported line (result.terminated
+// is true); the next start() starts a new worker, with an empty hash table.
+import { XiangqiError } from './api.js';
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+const workerUrl = new URL('./worker.js', import.meta.url);
+
+export class SearchWorker {
+  /** options: { hashMb, rules, book: ArrayBuffer of an opening book }. */
+  constructor(options = {}) {
+    this.options = options;
+    this.worker = null;
+    this.pending = null;
+    this.nextId = 1;
+    this.sharedStop = typeof SharedArrayBuffer === 'function' &&
+      (isNode || globalThis.crossOriginIsolated === true);
+  }
+
+  async _spawn() {
+    this.stopBuffer = this.sharedStop ? new SharedArrayBuffer(4) : null;
+    this.flag = this.stopBuffer ? new Int32Array(this.stopBuffer) : null;
+    let w;
+    if (isNode) {
+      const { Worker } = await import('worker_threads');
+      w = new Worker(workerUrl);
+      w.onmessage = null;
+      w.on('message', (m) => this._onMessage(m));
+      w.on('error', (e) => this._fail(e));
+    } else {
+      w = new Worker(workerUrl, { type: 'module' });
+      w.onmessage = (e) => this._onMessage(e.data);
+      w.onerror = (e) => this._fail(new Error(e.message ?? 'worker error'));
+    }
+    this.worker = w;
+    await new Promise((resolve, reject) => {
+      this.pending = { resolve, reject, ready: true };
+      const book = this.options.book ? this.options.book.slice(0) : null;
+      w.postMessage({ type: 'init', stop: this.stopBuffer, hashMb: this.options.hashMb,
+        rules: this.options.rules, book });
+    });
+  }
+
+  _onMessage(m) {
+    const p = this.pending;
+    if (!p) return;
+    if (m.type === 'ready' && p.ready) { this.pending = null; p.resolve(); return; }
+    if (m.id !== p.id) return;
+    if (m.type === 'info') { p.last = m.info; p.onInfo?.(m.info); return; }
+    this.pending = null;
+    if (m.type === 'done') p.resolve(m.result);
+    else p.reject(new XiangqiError(m.message, m.code ?? -1));
+  }
+
+  _fail(e) {
+    const p = this.pending;
+    this.pending = null;
+    this.worker = null;
+    p?.reject(e);
+  }
+
+  /** Search fen (after moves, in any notation) with limits (as Search.start);
+   *  resolves to the result. One search at a time. */
+  async start(fen, moves = [], limits = {}, onInfo) {
+    if (this.pending) throw new XiangqiError('a search is running', -5);
+    if (!this.worker) await this._spawn();
+    if (this.flag) Atomics.store(this.flag, 0, 0);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending = { id, resolve, reject, onInfo, last: null };
+      this.worker.postMessage({ type: 'go', id, fen: fen ?? null, moves, limits });
+    });
+  }
+
+  /** Stop the running search (see above). */
+  stop() {
+    if (!this.pending) return;
+    if (this.flag) { Atomics.store(this.flag, 0, 1); return; }
+    const p = this.pending;
+    this.pending = null; // answered below, not rejected by terminate()
+    this.terminate();
+    const pv = p.last?.pv ?? [];
+    p.resolve({ bestMove: pv[0] ?? null, ponderMove: pv[1] ?? null, score: p.last?.score ?? null,
+      depth: p.last?.depth ?? 0, nodes: p.last?.nodes ?? 0, pv, terminated: true });
+  }
+
+  /** End the worker (a running search's promise is rejected). */
+  terminate() {
+    const p = this.pending;
+    this.pending = null;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    p?.reject(new XiangqiError('search worker terminated', -5));
+  }
+}

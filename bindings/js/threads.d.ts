@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+// Types of "xiangqi/threads", the threaded module: the same API as "xiangqi"
+// but for SearchWorker and setStopPoll (a Search runs on its own threads).
+export {
+  XiangqiError, Color, Notation, NotationFlags, Board, Record, Book, Search, validateFen,
+  fenProblems, readPgn, perft, strerror, parseSquare, squareName, threaded, version, module,
+} from './index.js';
+export type {
+  ColorValue, NotationName, MoveLike, Square, Rules, Reason, Outcome, SvgOptions, PgnOptions,
+  ReadPgnOptions, BookEntry, Limits, Score, Info, SearchResult, FenProblem,
+} from './index.js';
+import api from './index.js';
+export default api;

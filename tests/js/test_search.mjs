@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+// The engine through the JavaScript package: a legal move, info callbacks,
+// MultiPV, limits and skill levels; stopping a search from another thread
+// (SearchWorker; the threaded module's Search) within 50 ms; the opening book
+// from bytes, and a truncated book.
+import test, { afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { xq, PACKAGE, sharedOr, thrown, keep, freeKept } from './common.mjs';
+
+const { Board, Search, Book, Record, SearchWorker, XiangqiError } = xq;
+afterEach(freeKept);
+
+// A stop must end the search within this (the issue's figure): in the best
+// of STOP_TRIES tries, so that a busy machine (the suite runs beside other
+// work) does not fail it; every try must end within STOP_MAX_MS.
+const STOP_MS = 50;
+const STOP_TRIES = 3;
+const STOP_MAX_MS = 5000;
+
+// Start a search with start(), stop it after 300 ms with stop(): the best
+// stop-to-result time of STOP_TRIES tries, and the last result.
+async function stopLatency(start, stop) {
+  let best = Infinity;
+  let result = null;
+  for (let i = 0; i < STOP_TRIES && best >= STOP_MS; i++) {
+    const pending = start();
+    await new Promise((res) => setTimeout(res, 300));
+    const t0 = performance.now();
+    stop();
+    result = await pending;
+    const ms = performance.now() - t0;
+    assert.ok(ms < STOP_MAX_MS, `a stop took ${ms.toFixed(0)} ms`);
+    best = Math.min(best, ms);
+  }
+  return { best, result };
+}
+
+test('a search returns a legal move, with info callbacks', () => {
+  const s = keep(new Search());
+  const b = keep(new Board());
+  const infos = [];
+  const r = s.run(b, { depth: 5 }, (i) => infos.push(i));
+  assert.ok(b.isLegal(r.bestMove), r.bestMove);
+  assert.equal(r.depth, 5);
+  assert.equal(r.pv[0], r.bestMove);
+  assert.ok(r.nodes > 0);
+  assert.ok('cp' in r.score);
+  assert.ok(infos.length >= 5);
+  assert.deepEqual(infos.map((i) => i.depth).slice(0, 3), [1, 2, 3]);
+  // Deterministic with one thread and a depth limit, on a cleared handle.
+  s.clear();
+  const again = s.run(b, { depth: 5 });
+  assert.equal(again.bestMove, r.bestMove);
+  assert.equal(again.nodes, r.nodes);
+});
+
+test('MultiPV, node limits, searchmoves and skill levels', () => {
+  const s = keep(new Search());
+  const b = keep(new Board());
+  const lines = new Map();
+  s.run(b, { depth: 4, multipv: 3 }, (i) => { if (i.depth === 4) lines.set(i.multipv, i.pv[0]); });
+  assert.deepEqual([...lines.keys()].sort(), [1, 2, 3]);
+  assert.equal(new Set(lines.values()).size, 3);
+  const n = s.run(b, { nodes: 20000 });
+  assert.ok(n.nodes >= 20000 && n.nodes < 40000, `${n.nodes} nodes`);
+  const only = s.run(b, { depth: 3, searchmoves: ['a3a4', 'b0c2'] });
+  assert.ok(['a3a4', 'b0c2'].includes(only.bestMove));
+  const ban = s.run(b, { depth: 3, banmoves: [only.bestMove] });
+  assert.notEqual(ban.bestMove, only.bestMove);
+  for (const skill of [0, 10, 20]) {
+    const r = s.run(b, { depth: 3, skill, seed: 7 });
+    assert.ok(b.isLegal(r.bestMove), `skill ${skill}`);
+  }
+  const mated = keep(new Board('3k5/R8/1N7/9/9/9/9/9/9/4K4 w'));
+  mated.push('a8d8');
+  assert.equal(s.run(mated, { depth: 3 }).bestMove, null);
+  assert.equal(thrown(() => s.run(b, { depth: 3, bogus: 1 })).code, -1);
+  assert.equal(thrown(() => s.run(b, { infinite: true })).code, -1);
+  assert.equal(thrown(() => s.run(b, { depth: 1000 })).code, -1);
+  assert.equal(thrown(() => s.run(b, { depth: 3, searchmoves: ['zz'] })).code, -3);
+  // The single-threaded module searches with one thread.
+  assert.equal(thrown(() => s.setThreads(2)).codeName, 'XQ_ENOMEM');
+  assert.equal(thrown(() => new Search({ threads: 2 })).codeName, 'XQ_ENOMEM');
+  assert.equal(s.run(b, { depth: 2 }).depth, 2);
+});
+
+test('a search stops from its info callback', async () => {
+  const s = keep(new Search());
+  const b = keep(new Board());
+  const r = await s.start(b, { infinite: true }, (i) => { if (i.depth >= 4) s.stop(); });
+  assert.ok(b.isLegal(r.bestMove));
+  assert.ok(r.depth >= 4 && r.depth <= 5, `depth ${r.depth}`);
+});
+
+test('an info callback that throws stops the search; its error is thrown, the handle goes on', async () => {
+  const s = keep(new Search());
+  const b = keep(new Board());
+  const boom = new Error('boom');
+  assert.throws(() => s.run(b, { depth: 8 }, (i) => { if (i.depth === 2) throw boom; }), /boom/);
+  await assert.rejects(s.start(b, { infinite: true }, () => { throw boom; }), /boom/);
+  assert.equal(s.running, false);
+  assert.ok(b.isLegal(s.run(b, { depth: 3 }).bestMove));
+  assert.throws(() => s.run(b, { depth: 3 }, () => s.free()), /from its own callback/);
+  assert.equal(s.freed, false);
+});
+
+test(`SearchWorker: a worker searches and stops within ${STOP_MS} ms`, async () => {
+  const w = new SearchWorker({ hashMb: 8 });
+  try {
+    let infos = 0;
+    const { best, result: r } = await stopLatency(
+      () => w.start(null, ['h2e2', 'h9g7'], { infinite: true }, () => infos++), () => w.stop());
+    assert.ok(best < STOP_MS, `stopped after ${best.toFixed(1)} ms at best`);
+    assert.ok(infos > 0);
+    assert.ok(r.time > 0 && r.depth > 0);
+    assert.ok(!r.terminated);
+    const b = keep(new Board());
+    b.push('h2e2');
+    b.push('h9g7');
+    assert.ok(b.isLegal(r.bestMove), r.bestMove);
+    const second = await w.start('3k5/R8/1N7/9/9/9/9/9/9/4K4 w', [], { depth: 6 });
+    assert.equal(second.score.mate, 1);
+    const mate = keep(new Board('3k5/R8/1N7/9/9/9/9/9/9/4K4 w'));
+    mate.push(second.bestMove);
+    assert.ok(mate.legalMoves().length === 0, second.bestMove); // mated or stalemated: lost
+    await assert.rejects(w.start('bad fen', [], { depth: 1 }), (e) => e.code === -3);
+    const third = await w.start(null, [], { depth: 2 });   // still usable
+    assert.ok(third.bestMove);
+  } finally {
+    w.terminate();
+  }
+});
+
+test(`threaded module: Search.start returns at once, stop() ends it within ${STOP_MS} ms`, async () => {
+  const mt = await import(pathToFileURL(path.join(PACKAGE, 'lib', 'threads.js')).href);
+  assert.equal(mt.threaded, true);
+  const s = new mt.Search();
+  const b = new mt.Board();
+  try {
+    let infos = 0;
+    const { best, result: r } = await stopLatency(() => {
+      const p = s.start(b, { infinite: true }, () => infos++);
+      assert.equal(s.running, true);
+      return p;
+    }, () => s.stop());
+    assert.ok(best < STOP_MS, `stopped after ${best.toFixed(1)} ms at best`);
+    assert.ok(b.isLegal(r.bestMove));
+    assert.ok(infos > 0);
+    assert.equal(thrown(() => s.run(keep(new Board()), { depth: 1 })).code, -1); // the other module's
+    s.setThreads(2);
+    const two = await s.start(b, { depth: 6 });
+    assert.ok(b.isLegal(two.bestMove));
+    await assert.rejects(s.start(b, { depth: 30 }, () => { throw new Error('boom'); }), /boom/);
+    assert.equal(s.running, false);
+    assert.ok(b.isLegal((await s.start(b, { depth: 3 })).bestMove));
+  } finally {
+    s.free();
+    b.free();
+  }
+});
+
+test('opening book: built from games, read from bytes, probed; a truncated book throws', () => {
+  const file = sharedOr('data/games/xqdb-sample-uci.pgn', 'games/xqdb-sample-uci.pgn');
+  const games = xq.readPgn(fs.readFileSync(file));
+  const built = keep(Book.build(games, { maxPly: 10 }));
+  games.forEach((g) => g.free());
+  const bytes = built.toBytes();
+  assert.ok(bytes.length > 100);
+  const book = keep(Book.fromBytes(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)));
+  assert.equal(book.games, 15);
+  const b = keep(new Board());
+  const entries = book.probe(b);
+  assert.ok(entries.length >= 1);
+  assert.equal(entries.reduce((a, e) => a + e.games, 0), 15);
+  assert.ok(entries.some((e) => e.move === 'h2e2'));
+  assert.ok(entries.every((e) => b.isLegal(e.move)));
+  assert.ok(b.isLegal(book.pick(b, 1)));
+  assert.equal(book.pick(b, 1), book.pick(b, 1));
+  const s = keep(new Search());
+  s.setBook(book);
+  const r = s.run(b, { depth: 3 });
+  assert.equal(r.bookMove, true);
+  const far = keep(new Board('3k5/9/9/9/9/9/9/9/9/4K4 w'));
+  assert.deepEqual(book.probe(far), []);
+  assert.equal(book.pick(far), null);
+  for (const cut of [0, 8, bytes.length >> 1, bytes.length - 1]) {
+    const e = thrown(() => Book.fromBytes(bytes.slice(0, cut)));
+    assert.ok(e instanceof XiangqiError, `cut at ${cut}`);
+    assert.ok(e.code < 0);
+  }
+  assert.equal(book.probe(b).length, entries.length); // still usable
+  // Freeing the book takes it from the search that answers from it.
+  book.free();
+  assert.equal(s.run(b, { depth: 3 }).bookMove, false);
+});
