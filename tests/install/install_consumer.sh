@@ -24,7 +24,7 @@ for h in "$top"/include/xiangqi/*.h "$top"/include/xiangqi/*.hpp; do
     test -f "$prefix/$f" || { echo "missing $f" >&2; exit 1; }
 done
 # the licences go with the library (docs/licences.md)
-for f in LICENSE LICENSE.noto licences.md; do
+for f in LICENSE LICENSE.noto LICENSE.ccpd licences.md; do
     test -s "$prefix/share/doc/xiangqi/$f" || { echo "missing share/doc/xiangqi/$f" >&2; exit 1; }
 done
 grep -q "^MIT License" "$prefix/share/doc/xiangqi/LICENSE" || { echo "LICENSE is not the MIT licence" >&2; exit 1; }
