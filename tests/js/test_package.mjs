@@ -14,7 +14,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE, 'package.json'), 'utf8
 test('package.json', () => {
   assert.equal(pkg.name, 'xiangqi');
   assert.equal(pkg.type, 'module');
-  assert.equal(pkg.license, 'MIT AND OFL-1.1'); // the glyph outlines in the .wasm
+  assert.equal(pkg.license, 'MIT AND OFL-1.1 AND CC-BY-4.0'); // the glyph outlines and the ECCO table in the .wasm
   assert.equal(pkg.exports['.'].default, './lib/index.js');
   assert.equal(pkg.exports['.'].types, './index.d.ts');
   assert.equal(pkg.exports['./threads'].default, './lib/threads.js');
