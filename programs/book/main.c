@@ -262,44 +262,70 @@ static int position_of(char **args, int nargs, xq_board **out)
     return 0;
 }
 
-static int cmd_probe(const char *path, char **args, int nargs, int pick, uint64_t seed)
+/* What probe and explore share: the book, the position of the arguments,
+ * its book moves. 0, or the exit status after a message. */
+static int book_position(const char *path, char **args, int nargs, xq_book **book,
+                         xq_board **board, xq_book_entry *e, int *n)
 {
-    xq_book *book = open_book(path);
-    if (!book)
+    *book = open_book(path);
+    if (!*book)
         return 1;
-    int status = 0;
-    xq_board *board;
-    if (position_of(args, nargs, &board) != 0) {
-        xq_book_free(book);
+    if (position_of(args, nargs, board) != 0) {
+        xq_book_free(*book);
         return 2;
     }
     char text[XQ_FEN_MAX];
-    xq_board_fen(board, text, sizeof text);
+    xq_board_fen(*board, text, sizeof text);
     printf("position %s\n", text);
+    *n = xq_book_probe(*book, *board, e, XQ_MAX_MOVES);
+    return 0;
+}
+
+/* The first columns of a book move's row: the move in ICCS and Chinese (4
+ * characters of 3 bytes, padded by columns) and the counts; no newline. */
+static void print_move_cells(const xq_board *board, const xq_book_entry *e)
+{
+    char iccs[XQ_MOVE_STR_MAX], cn[XQ_MOVE_TEXT_MAX], score[16];
+    xq_move_format(e->move, iccs, sizeof iccs);
+    xq_board_move_to_text(board, e->move, XQ_NOTATION_CHINESE, 0, cn, sizeof cn);
+    if (e->score < 0)
+        snprintf(score, sizeof score, "-");
+    else
+        snprintf(score, sizeof score, "%.1f%%", e->score / 10.0);
+    printf("%-5s %s%*s %8" PRIu32 " %7" PRIu32 " %7" PRIu32 " %7" PRIu32 " %6s", iccs, cn, 12 - 8,
+           "", e->games, e->wins, e->draws, e->losses, score);
+}
+
+/* The header of those columns; no newline. */
+static void print_cells_header(void)
+{
+    printf("%-5s %-12s %8s %7s %7s %7s %6s", "move", "chinese", "games", "wins", "draws", "losses",
+           "score");
+}
+
+static int cmd_probe(const char *path, char **args, int nargs, int pick, uint64_t seed)
+{
+    xq_book *book;
+    xq_board *board;
     xq_book_entry e[XQ_MAX_MOVES];
-    const int n = xq_book_probe(book, board, e, XQ_MAX_MOVES);
+    int n, status = book_position(path, args, nargs, &book, &board, e, &n);
+    if (status != 0)
+        return status;
+    char text[XQ_FEN_MAX];
     uint64_t total = 0, games = 0;
     for (int k = 0; k < n; k++) {
         total += e[k].weight;
         games += e[k].games;
     }
     printf("%d book moves, %" PRIu64 " games\n", n, games);
-    if (n > 0)
-        printf("%-5s %-12s %8s %7s %7s %7s %6s %8s %6s\n", "move", "chinese", "games", "wins",
-               "draws", "losses", "score", "weight", "share");
+    if (n > 0) {
+        print_cells_header();
+        printf(" %8s %6s\n", "weight", "share");
+    }
     for (int k = 0; k < n; k++) {
-        char iccs[XQ_MOVE_STR_MAX], cn[XQ_MOVE_TEXT_MAX], score[16];
-        xq_move_format(e[k].move, iccs, sizeof iccs);
-        xq_board_move_to_text(board, e[k].move, XQ_NOTATION_CHINESE, 0, cn, sizeof cn);
-        if (e[k].score < 0)
-            snprintf(score, sizeof score, "-");
-        else
-            snprintf(score, sizeof score, "%.1f%%", e[k].score / 10.0);
-        /* Chinese move texts are 4 characters of 3 bytes: pad by columns. */
-        printf("%-5s %s%*s %8" PRIu32 " %7" PRIu32 " %7" PRIu32 " %7" PRIu32 " %6s %8" PRIu32
-               " %5.1f%%\n",
-               iccs, cn, 12 - 8, "", e[k].games, e[k].wins, e[k].draws, e[k].losses, score,
-               e[k].weight, total ? 100.0 * e[k].weight / (double)total : 0.0);
+        print_move_cells(board, &e[k]);
+        printf(" %8" PRIu32 " %5.1f%%\n", e[k].weight,
+               total ? 100.0 * e[k].weight / (double)total : 0.0);
     }
     if (pick) {
         xq_move m;
@@ -332,44 +358,32 @@ static void opening_name(const xq_board *board, char *buf, size_t cap)
  * the ECCO opening each leads to (the moves given, then the book move). */
 static int cmd_explore(const char *path, char **args, int nargs)
 {
-    xq_book *book = open_book(path);
-    if (!book)
-        return 1;
+    xq_book *book;
     xq_board *board;
-    if (position_of(args, nargs, &board) != 0) {
-        xq_book_free(book);
-        return 2;
-    }
-    char text[XQ_FEN_MAX], name[512];
-    xq_board_fen(board, text, sizeof text);
-    printf("position %s\n", text);
+    xq_book_entry e[XQ_MAX_MOVES];
+    int n, status = book_position(path, args, nargs, &book, &board, e, &n);
+    if (status != 0)
+        return status;
+    char name[512];
     opening_name(board, name, sizeof name);
     printf("opening %s\n", name);
-    xq_book_entry e[XQ_MAX_MOVES];
-    const int n = xq_book_probe(book, board, e, XQ_MAX_MOVES);
     uint64_t games = 0;
     for (int k = 0; k < n; k++)
         games += e[k].games;
     printf("%d book moves, %" PRIu64 " games\n", n, games);
-    if (n > 0)
-        printf("%-5s %-12s %8s %7s %7s %7s %6s  %s\n", "move", "chinese", "games", "wins", "draws",
-               "losses", "score", "opening after the move");
+    if (n > 0) {
+        print_cells_header();
+        printf("  %s\n", "opening after the move");
+    }
     for (int k = 0; k < n; k++) {
-        char iccs[XQ_MOVE_STR_MAX], cn[XQ_MOVE_TEXT_MAX], score[16];
-        xq_move_format(e[k].move, iccs, sizeof iccs);
-        xq_board_move_to_text(board, e[k].move, XQ_NOTATION_CHINESE, 0, cn, sizeof cn);
-        if (e[k].score < 0)
-            snprintf(score, sizeof score, "-");
-        else
-            snprintf(score, sizeof score, "%.1f%%", e[k].score / 10.0);
+        print_move_cells(board, &e[k]);
         if (xq_board_make_move(board, e[k].move) == XQ_OK) {
             opening_name(board, name, sizeof name);
             xq_board_unmake_move(board, NULL);
         } else {
             snprintf(name, sizeof name, "-");
         }
-        printf("%-5s %s%*s %8" PRIu32 " %7" PRIu32 " %7" PRIu32 " %7" PRIu32 " %6s  %s\n", iccs, cn,
-               12 - 8, "", e[k].games, e[k].wins, e[k].draws, e[k].losses, score, name);
+        printf("  %s\n", name);
     }
     xq_board_free(board);
     xq_book_free(book);
