@@ -104,7 +104,9 @@ class TestBackend(unittest.TestCase):
         self.assertEqual(asked, [True, False])
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
             self.assertNotIn("xiangqi/book.xqb", zf.namelist())
-        self.assertLicences(name, "MIT AND OFL-1.1", ["LICENSE", "lib/svg/LICENSE.noto"])
+        # the library alone still holds the ECCO table adapted from the games
+        self.assertLicences(name, "MIT AND OFL-1.1 AND CC-BY-4.0",
+                            ["LICENSE", "lib/svg/LICENSE.noto", "data/ccpd/LICENSE.ccpd"])
 
     def assertLicences(self, wheel, expression, files):
         """METADATA names the licence (PEP 639) and the files, which are in
@@ -182,10 +184,12 @@ class TestBackend(unittest.TestCase):
                   "xiangqi/py.typed",
                   "csrc/CMakeLists.txt", "csrc/lib/board.c", "csrc/include/xiangqi/xiangqi.h",
                   "csrc/docs/CMakeLists.txt", "LICENSE", "csrc/LICENSE",
-                  "csrc/lib/svg/LICENSE.noto"):
+                  "csrc/lib/svg/LICENSE.noto", "csrc/data/ccpd/LICENSE.ccpd"):
             self.assertIn("xiangqi-%s/" % VERSION + f, names)
-        self.assertIn("License-Expression: MIT AND OFL-1.1\n", pkg_info)
-        self.assertIn("License-File: LICENSE\nLicense-File: csrc/lib/svg/LICENSE.noto\n", pkg_info)
+        self.assertIn("License-Expression: MIT AND OFL-1.1 AND CC-BY-4.0\n", pkg_info)
+        self.assertIn("License-File: LICENSE\nLicense-File: csrc/lib/svg/LICENSE.noto\n"
+                      "License-File: csrc/data/ccpd/LICENSE.ccpd\n", pkg_info)
+        self.assertNotIn("xiangqi-%s/csrc/data/ccpd/ccpd-masters-53889.pgn.xz" % VERSION, names)
         name = self.b.build_editable(self.tmp.name, {"bundle-library": "false"})
         with zipfile.ZipFile(os.path.join(self.tmp.name, name)) as zf:
             pth = zf.read("_xiangqi_editable.pth").decode().strip()

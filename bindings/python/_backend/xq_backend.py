@@ -61,14 +61,16 @@ LIBRARY_NAME = "libxiangqi.so.1"
 BOOK_NAME = "book.xqb"
 #: What an sdist carries of the C source tree (files and directories).
 C_SOURCES = ("CMakeLists.txt", "README.md", "CHANGELOG.md", "LICENSE", "cmake", "include", "lib",
-             "pkgconfig", "docs/CMakeLists.txt", "docs/Doxyfile.in", "docs/licences.md")
+             "pkgconfig", "docs/CMakeLists.txt", "docs/Doxyfile.in", "docs/licences.md",
+             "data/ccpd/LICENSE.ccpd")
 #: The licences a distribution carries (docs/licences.md), as (file in the C
-#: source tree, SPDX identifier): ours always; that of the glyph outlines
-#: compiled into the library when it is bundled; that of the master games the
-#: default book is built from when the book is.
+#: source tree, SPDX identifier): ours always; when the library is bundled (or
+#: its sources are, in an sdist), that of the glyph outlines compiled into it
+#: and that of the master games its ECCO table is adapted from; that of the
+#: games again when the default book, built from them, is bundled.
 LICENCE = ("LICENSE", "MIT")
 LICENCE_GLYPHS = ("lib/svg/LICENSE.noto", "OFL-1.1")
-LICENCE_BOOK = ("data/ccpd/LICENSE.ccpd", "CC-BY-4.0")
+LICENCE_GAMES = ("data/ccpd/LICENSE.ccpd", "CC-BY-4.0")
 
 
 class BuildError(Exception):
@@ -291,7 +293,8 @@ def _licences(library=False, book=False):
     """[(file name, SPDX identifier)] of what a distribution holds: the
     names go into .dist-info/licenses/ and License-File, the identifiers
     into License-Expression (PEP 639)."""
-    return [LICENCE] + ([LICENCE_GLYPHS] if library else []) + ([LICENCE_BOOK] if book else [])
+    return [LICENCE] + ([LICENCE_GLYPHS] if library else []) + \
+        ([LICENCE_GAMES] if library or book else [])
 
 
 def _licence_entries(info, licences):
@@ -487,11 +490,12 @@ def _c_source_files():
 
 
 def build_sdist(sdist_directory, config_settings=None):
-    # the C sources in csrc/ hold the glyph outlines (lib/svg/svg_glyphs.c), not the games
+    # the C sources in csrc/ hold the glyph outlines (lib/svg/svg_glyphs.c) and
+    # the ECCO table adapted from the games (lib/ecco/ecco_table.c), not the games
     licences = _licences(library=True)
     p, metadata = _metadata(licences)
-    metadata = metadata.replace("License-File: %s\n" % LICENCE_GLYPHS[0],
-                                "License-File: csrc/%s\n" % LICENCE_GLYPHS[0])
+    for name, _ in (LICENCE_GLYPHS, LICENCE_GAMES):
+        metadata = metadata.replace("License-File: %s\n" % name, "License-File: csrc/%s\n" % name)
     dist = _dist_name(p)
     filename = "%s.tar.gz" % dist
     files = [("pyproject.toml", os.path.join(ROOT, "pyproject.toml")),
