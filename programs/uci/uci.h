@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* xq-uci: the engine's state and what its files share (main.c: the protocol,
- * options.c: the options, go.c: the go command's limits). */
+/* xq-uci: the engine's state and what its files share (main.c: the protocol
+ * and its commands, options.c: the options, go.c: the go command's limits,
+ * jobs.c: the background search, perft and bench, moves.c: the GUI's move
+ * numbering). */
 #ifndef XQ_UCI_H
 #define XQ_UCI_H
 
@@ -54,6 +56,33 @@ typedef struct tokens {
 
 /* One line on standard output, whole (the reader and the search thread both write). */
 void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A move as the GUI reads it, at most this long with its NUL. */
+#define MOVE_TEXT_MAX (XQ_MOVE_STR_MAX + 2)
+
+/* A move as the GUI reads it: ICCS, ranks 0-9, or ranks 1-10 (a10a9) after
+ * setoption Ranks 1-10; "0000" for no move. buf holds MOVE_TEXT_MAX bytes. */
+void format_move(const engine *e, xq_move m, char *buf);
+
+/* A move from the GUI in the numbering chosen with option Ranks; XQ_OK or
+ * XQ_EPARSE (not a move). Legality is the board's business. */
+int parse_move(const engine *e, const char *text, xq_move *out);
+
+/* Starts go's search with lim on e->search and its waiter (info lines, then
+ * bestmove) on the job thread; 0, or -1 after an error line. */
+int start_search(engine *e, const xq_search_limits *lim);
+
+/* go perft depth on the job thread (the count per root move, then the total). */
+void start_perft(engine *e, long long depth);
+
+/* bench [depth] [threads] [hash] on the job thread: fixed-depth searches of
+ * the bench positions on a handle of its own; the node count is the search's
+ * signature. A bad argument is an error line. */
+void start_bench(engine *e, const tokens *t);
+
+/* Waits for the background job (search, perft, bench) to end, stopping it
+ * first if stop; nothing when no job runs. */
+void finish_search(engine *e, int stop);
 
 /* Joins words [from, to) with single spaces into buf; 0, or -1 if they do not fit. */
 int join_words(const tokens *t, int from, int to, char *buf, size_t cap);
