@@ -31,8 +31,7 @@ static struct {
     int pick;
     uint64_t seed;
     const char *out;
-    const char *cmd;       /* the first operand */
-    int nargs;             /* the other operands, compacted at the front of argv */
+    cli_command command;   /* the command and its operands */
 } arg = {.weight = -1};
 
 static const char *const weights[] = {"games", "results", NULL};
@@ -48,20 +47,6 @@ static int pick_option(void *ctx, const char *opt, const char *val)
     if (errno || end == val || *end || *val == '-')
         return cli_usage_error("--pick wants a number, not '%s'", val);
     arg.pick = 1;
-    return 0;
-}
-
-/* The command, then its operands, compacted in place at the front of argv
- * (nargs < i at every step, so no entry still to be read is overwritten):
- * nothing to free on the early returns of main. */
-static int operand(void *ctx, int argc, char **argv, int *i)
-{
-    (void)ctx;
-    (void)argc;
-    if (!arg.cmd)
-        arg.cmd = argv[*i];
-    else
-        argv[arg.nargs++] = argv[*i];
     return 0;
 }
 
@@ -96,7 +81,8 @@ static const cli_option options[] = {
 };
 
 static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 23,
-                              .help = help, .operand = operand};
+                              .help = help, .operand = cli_command_operand,
+                              .ctx = &arg.command};
 
 static void help(FILE *f)
 {
@@ -450,9 +436,9 @@ int main(int argc, char **argv)
     if (arg.weight >= 0)
         arg.book.weighting = weighting[arg.weight];
     xq_book_options opt = arg.book;
-    const char *cmd = arg.cmd, *out = arg.out, *enc = encodings[arg.encoding];
+    const char *cmd = arg.command.cmd, *out = arg.out, *enc = encodings[arg.encoding];
     char **args = argv;
-    const int nargs = arg.nargs, filters = arg.filters, pick = arg.pick;
+    const int nargs = arg.command.nargs, filters = arg.filters, pick = arg.pick;
     const uint64_t seed = arg.seed;
     if (!cmd) {
         status = cli_usage_error("no command");

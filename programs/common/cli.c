@@ -267,3 +267,14 @@ void cli_print_options(FILE *f, const cli_spec *spec)
         print_indented(f, o->help, spec->column);
     }
 }
+
+int cli_command_operand(void *ctx, int argc, char **argv, int *i)
+{
+    cli_command *c = ctx;
+    (void)argc;
+    if (!c->cmd)
+        c->cmd = argv[*i];
+    else
+        argv[c->nargs++] = argv[*i]; /* c->nargs < *i: argv[0] is the program */
+    return 0;
+}

@@ -162,4 +162,17 @@ int cli_bad_value(const cli_option *o, const char *option, const char *value);
  */
 void cli_print_options(FILE *f, const cli_spec *spec);
 
+/** A program of commands (`xq-book build -o F a.pgn`): the command and its operands. */
+typedef struct cli_command {
+    const char *cmd; /**< the first operand; NULL when none was given */
+    int nargs;       /**< the other operands, compacted in place at the front of argv */
+} cli_command;
+
+/**
+ * cli_spec.operand for such a program, its cli_spec.ctx being a cli_command: the
+ * first operand is the command, the others go to argv[0..nargs) (an entry written
+ * is never one still to be read, so nothing is allocated). Returns 0.
+ */
+int cli_command_operand(void *ctx, int argc, char **argv, int *i);
+
 #endif

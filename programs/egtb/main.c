@@ -23,9 +23,9 @@ static const char *prog = "xq-egtb";
 /* ---- the command line ---- */
 
 static struct {
-    const char *dir, *cmd; /* the command: the first operand */
+    const char *dir;
     int quiet, set;
-    int nargs;             /* the other operands, compacted at the front of argv */
+    cli_command command; /* the command and its operands */
 } arg = {.dir = "."};
 
 static int set_option(void *ctx, const char *opt, const char *v)
@@ -35,19 +35,6 @@ static int set_option(void *ctx, const char *opt, const char *v)
     if (strcmp(v, "first"))
         return cli_usage_error("--set takes 'first', not '%s'", v);
     arg.set = 1;
-    return 0;
-}
-
-/* The command, then its operands, compacted at the front of argv (the
- * operand written is never one still to be read). */
-static int operand(void *ctx, int argc, char **argv, int *i)
-{
-    (void)ctx;
-    (void)argc;
-    if (!arg.cmd)
-        arg.cmd = argv[*i];
-    else
-        argv[arg.nargs++] = argv[*i];
     return 0;
 }
 
@@ -65,7 +52,8 @@ static const cli_option options[] = {
 };
 
 static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 15,
-                              .help = usage, .operand = operand};
+                              .help = usage, .operand = cli_command_operand,
+                              .ctx = &arg.command};
 
 static void usage(FILE *f)
 {
@@ -315,9 +303,9 @@ int main(int argc, char **argv)
     int rc = cli_parse(&spec, argc, argv);
     if (rc != CLI_CONTINUE)
         return rc;
-    const char *dir = arg.dir, *cmd = arg.cmd;
+    const char *dir = arg.dir, *cmd = arg.command.cmd;
     char **args = argv;
-    const int quiet = arg.quiet, set = arg.set, nargs = arg.nargs;
+    const int quiet = arg.quiet, set = arg.set, nargs = arg.command.nargs;
     if (!cmd) {
         rc = cli_usage_error("no command (generate, verify, probe or stats)");
     } else if (!strcmp(cmd, "generate")) {
