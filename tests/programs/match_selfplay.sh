@@ -54,7 +54,9 @@ check '^illegal lost 2 by illegal move, 0 by time, 0 by crash$' "$dir/out" "ille
     >"$dir/out" 2>&1
 check '^Score of xq vs crash: 2 - 0 - 0 ' "$dir/out" "crashes lose"
 check '^crash lost 0 by illegal move, 0 by time, 2 by crash$' "$dir/out" "crash count"
-"$match" -engine cmd="$uci" name=xq -engine cmd="$dir/slow" -movetime 50 -timemargin 200 \
+# The margin is xq-match's default (1 s): the slow engine takes 3 s a move,
+# and a smaller margin let xq itself forfeit on a loaded machine (seen once).
+"$match" -engine cmd="$uci" name=xq -engine cmd="$dir/slow" -movetime 50 -timemargin 1000 \
     -rounds 1 >"$dir/out" 2>&1
 check '^Score of xq vs slow: 2 - 0 - 0 ' "$dir/out" "timeouts lose"
 check '^slow lost 0 by illegal move, 2 by time, 0 by crash$' "$dir/out" "timeout count"
