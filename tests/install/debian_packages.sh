@@ -4,7 +4,8 @@
 # on this machine (scripts/test's "Debian packages" stage; as root only):
 #
 #   1. dpkg-buildpackage -us -uc -b in a copy of the source tree;
-#   2. lintian on the result: any error fails (its whole output is printed);
+#   2. lintian on the result and on the source package (dpkg-source -b): any
+#      error fails (its whole output is printed);
 #   3. apt-get install ./*.deb of the five packages;
 #   4. each program's --version; a C program (pkg-config) and a C++ one
 #      (CMake's find_package) built against libxiangqi-dev and run; xiangqi
@@ -74,6 +75,10 @@ if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
 else
     (cd "$src" && tar --exclude='./build*' --exclude=./.git -cf - .) | tar -C "$tmp/src/libxiangqi" -xf -
 fi
+# The source package too (native: the tree is the upstream source), for
+# lintian's checks of debian/ itself (debian/copyright's format and licences).
+(cd "$tmp/src" && dpkg-source -b libxiangqi >"$tmp/source.log" 2>&1) ||
+    { cat "$tmp/source.log" >&2; fail "dpkg-source -b"; }
 (cd "$tmp/src/libxiangqi" &&
     DEB_BUILD_OPTIONS="nocheck parallel=$(nproc)" dpkg-buildpackage -us -uc -b >"$tmp/build.log" 2>&1) ||
     { tail -n 60 "$tmp/build.log" >&2; fail "dpkg-buildpackage"; }
@@ -88,7 +93,8 @@ done
 
 # 2. lintian: errors fail, the rest is printed.
 say "lintian"
-lintian --fail-on error --display-info --pedantic "$tmp/src/libxiangqi_${version}_"*.changes \
+lintian --fail-on error --display-info --pedantic "$tmp/src/libxiangqi_${version}.dsc" \
+    "$tmp/src/libxiangqi_${version}_"*.changes \
     >"$tmp/lintian.log" 2>&1 || { cat "$tmp/lintian.log"; fail "lintian reports errors"; }
 grep -v '^running with root privileges' "$tmp/lintian.log" | sed 's/^/  /' || true
 say "lintian: $(grep -c '^E:' "$tmp/lintian.log" || true) errors, $(grep -c '^W:' "$tmp/lintian.log" || true) warnings"
