@@ -58,7 +58,7 @@ typedef struct nnue_net {
  * the perspective's king bucket and mirroring, so an update knows when it
  * must refresh instead. */
 typedef struct nnue_acc {
-    _Alignas(32) int16_t v[2][NNUE_L1];
+    int16_t v[2][NNUE_L1];
     uint8_t bucket[2], mirror[2];
 } nnue_acc;
 

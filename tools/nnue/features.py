@@ -125,7 +125,8 @@ def _fnv(data):
 def read_net(path):
     """(king_buckets, ft_bias, ft_weight, out_weight, out_bias, description) of a net file."""
     import numpy as np
-    data = open(path, "rb").read()
+    with open(path, "rb") as f:
+        data = f.read()
     if data[:8] != MAGIC:
         raise ValueError("%s: not a net file" % path)
     version, buckets, l1, outb, qa, qb, scale, _ = struct.unpack("<8I", data[8:40])
