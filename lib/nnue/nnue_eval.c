@@ -53,12 +53,6 @@ INLINE void add_row(int16_t *acc, const int16_t *w)
         acc[i] = (int16_t)(acc[i] + w[i]);
 }
 
-INLINE void sub_row(int16_t *acc, const int16_t *w)
-{
-    for (int i = 0; i < NNUE_L1; i++)
-        acc[i] = (int16_t)(acc[i] - w[i]);
-}
-
 INLINE const int16_t *row(const nnue_net *net, int f)
 {
     return net->ft_weight + (size_t)f * NNUE_L1;
@@ -170,14 +164,12 @@ NNUE_COPY(base, )
 NNUE_COPY(avx2, __attribute__((target("avx2"))))
 #endif
 
+#ifdef NNUE_HAVE_AVX2
 INLINE int use_avx2(void)
 {
-#ifdef NNUE_HAVE_AVX2
     return xq__T.cpu == XQ_CPU_BMI2; /* that level implies AVX2 (cpu.c) */
-#else
-    return 0;
-#endif
 }
+#endif
 
 void xq__nnue_refresh(const nnue_net *net, const pos_t *p, nnue_acc *acc)
 {
