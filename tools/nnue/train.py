@@ -11,7 +11,9 @@ squared error between sigmoid(output * SCALE / K) and
 LAMBDA * sigmoid(score / K) + (1 - LAMBDA) * result, K fitted to the data
 first (the centipawn scale of the engine that scored it).
 
-Reproducible: a fixed seed (--seed) for the split, the shuffles and the
+The output weights are used rounded to the integer net's steps (1/QB) in
+training (straight-through gradient), so the integer net scores like the
+float one. Reproducible: a fixed seed (--seed) for the split, the shuffles and the
 initial weights; one thread unless --threads. Held out: the games whose
 number is 0 mod HOLDOUT_MOD (about 5%). The log has the loss of every epoch,
 train and held out, and at the end the integer net against the float one on
@@ -58,7 +60,10 @@ class Net(torch.nn.Module):
         a = self.ft(stm) + self.ft_bias
         b = self.ft(opp) + self.ft_bias
         x = torch.clamp(torch.cat([a, b], 1), 0.0, 1.0) ** 2
-        return (x * self.out[bucket]).sum(1) + self.out_bias[bucket]
+        # quantisation-aware: the output weights as the integer net has them
+        # (multiples of 1/QB), the gradient passed straight through
+        w = self.out + (torch.round(self.out * F.QB) / F.QB - self.out).detach()
+        return (x * w[bucket]).sum(1) + self.out_bias[bucket]
 
     def clip(self):
         with torch.no_grad():
