@@ -15,7 +15,7 @@
 
 #include "eval.h"
 #include "movepick.h"
-#include "nnue/nnue.h"
+#include "nnue.h"
 #include "rules.h"
 #include "score.h"
 #include "timeman.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* White-box tests of the learned evaluation (lib/nnue): the net file's
+/* White-box tests of the learned evaluation (lib/nnue*): the net file's
  * checks, incremental accumulators against refreshed ones along random
  * games, the AVX2 and baseline copies against each other, and the colour
  * symmetry of the features. Nets are made here with seeded random weights. */
@@ -8,7 +8,7 @@
 #include "board.h"
 #include "cpu.h"
 #include "movegen.h"
-#include "nnue/nnue.h"
+#include "nnue.h"
 
 #include "nnue_image.h"
 

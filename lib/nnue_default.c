@@ -4,7 +4,7 @@
  * of the file as a C array). Read once, on first use. */
 #include <pthread.h>
 
-#include "nnue/nnue.h"
+#include "nnue.h"
 
 #ifdef XQ_NNUE_DEFAULT
 extern const unsigned char xq__nnue_default_data[];

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cpu.h"
-#include "nnue/nnue.h"
+#include "nnue.h"
 
 /* The feature index of piece pc on square s for perspective c, whose own
  * general's bucket and mirroring are given. */

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nnue/nnue.h"
+#include "nnue.h"
 
 #define NNUE_MAGIC "XQNNUE\x1a\n"
 enum {
