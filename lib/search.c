@@ -66,6 +66,31 @@ INLINE int progress_eval(const worker *w, int ply, int raw)
     return raw - (int)((int64_t)raw * c * PROGRESS_DAMP_PCT / (100 * limit));
 }
 
+/* The static evaluation of the worker's position at ply, undamped: the
+ * net's when the search has one (its accumulators are w->acc[ply]), else the
+ * hand-written one. Within -EVAL_MAX..EVAL_MAX either way. */
+INLINE int static_eval(const worker *w, int ply)
+{
+    if (!w->net)
+        return xq__evaluate(&w->pos);
+    const int v = xq__nnue_evaluate(w->net, &w->pos, &w->acc[ply]);
+    return v > EVAL_MAX ? EVAL_MAX : v < -EVAL_MAX ? -EVAL_MAX : v;
+}
+
+/* Makes move m in the worker's position at ply, and the net's accumulators
+ * of ply + 1 from those of ply. */
+INLINE void make_move(worker *w, int ply, xq_move m, undo_t *u)
+{
+    pos_t *p = &w->pos;
+    if (!w->net) {
+        pos_do(p, m, u);
+        return;
+    }
+    const int from = MOVE_FROM(m), to = MOVE_TO(m), piece = p->sq[from], captured = p->sq[to];
+    pos_do(p, m, u);
+    xq__nnue_update(w->net, &w->acc[ply], &w->acc[ply + 1], p, from, to, piece, captured);
+}
+
 /* Enough attacking material that passing is never the best move. */
 INLINE int nmp_material(const pos_t *p)
 {
@@ -243,7 +268,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply, int pvnode)
     if (stopped(w))
         return 0;
     if (ply >= MAX_PLY - 2)
-        return in_check ? VALUE_DRAW : progress_eval(w, ply, xq__evaluate(p));
+        return in_check ? VALUE_DRAW : progress_eval(w, ply, static_eval(w, ply));
 
     tt_hit h = {0};
     const int tt_depth = in_check ? 0 : -1;
@@ -261,7 +286,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply, int pvnode)
          * cannon is stalemated now and then, and that loses. */
         if (!has_major(p) && xq__count_legal(p) == 0)
             return mated_in(ply);
-        eval = hit && h.eval != VALUE_NONE ? h.eval : xq__evaluate(p);
+        eval = hit && h.eval != VALUE_NONE ? h.eval : static_eval(w, ply);
         best = progress_eval(w, ply, eval);
         if (tt_value != VALUE_NONE &&
             (h.bound & (tt_value > best ? BOUND_LOWER : BOUND_UPPER)))
@@ -307,7 +332,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply, int pvnode)
         ss->piece = p->sq[MOVE_FROM(m)];
         ss->captured = (uint8_t)captured;
         ss->cont = &w->hist->cont[ss->piece][MOVE_TO(m)];
-        pos_do(p, m, &u);
+        make_move(w, ply, m, &u);
         tt_prefetch(&w->s->tt, p->key);
         child->in_check = (uint8_t)xq__in_check(p);
         rep_push(w, ply + 1, m, captured, child->in_check);
@@ -409,7 +434,7 @@ INLINE int node_rules(worker *w, int *alpha, int *beta, int ply, int in_check)
     if (stopped(w))
         return 0;
     if (ply >= MAX_PLY - 2)
-        return in_check ? VALUE_DRAW : progress_eval(w, ply, xq__evaluate(p));
+        return in_check ? VALUE_DRAW : progress_eval(w, ply, static_eval(w, ply));
     const rules_cfg *rules = &w->s->rules;
     switch (xq__rules_repetition(p, w->rep, w->rep_root + ply, w->rep_root, rules)) {
     case XQ__REP_DRAW: return VALUE_DRAW;
@@ -493,6 +518,8 @@ static int null_move(worker *w, stack_entry *ss, int eval, int beta, int depth, 
     ss->captured = 0;
     ss->cont = NULL;
     pos_do_null(p, &u);
+    if (w->net)
+        w->acc[ply + 1] = w->acc[ply];
     (ss + 1)->in_check = 0;
     rep_push(w, ply + 1, XQ_MOVE_NONE, 0, 0);
     int v = -search(w, -beta, -beta + 1, depth - r, ply + 1, !cutnode, 0);
@@ -701,7 +728,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, int cutnod
         improving = 0;
         goto moves;
     }
-    raw_eval = hit && h.eval != VALUE_NONE ? h.eval : xq__evaluate(p);
+    raw_eval = hit && h.eval != VALUE_NONE ? h.eval : static_eval(w, ply);
     ss->static_eval = eval = progress_eval(w, ply, raw_eval);
     if (tt_value != VALUE_NONE && (h.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = tt_value;
@@ -802,7 +829,7 @@ moves:;
         ss->piece = (uint8_t)piece;
         ss->captured = (uint8_t)captured;
         ss->cont = &w->hist->cont[piece][to];
-        pos_do(p, m, &u);
+        make_move(w, ply, m, &u);
         tt_prefetch(&s->tt, p->key);
         child->in_check = (uint8_t)gives_check;
         rep_push(w, ply + 1, m, captured, gives_check);
@@ -1028,6 +1055,9 @@ void xq__search_prepare(worker *w)
         w->stack[i].static_eval = VALUE_NONE;
     stack_entry *root = &w->stack[SS_OFF];
     root->in_check = (uint8_t)xq__in_check(&w->pos);
+    w->net = s->net;
+    if (w->net)
+        xq__nnue_refresh(w->net, &w->pos, &w->acc[0]);
 
     xq_move moves[MAX_MOVES];
     int n = xq__gen_legal(&w->pos, moves, ALL_SQUARES);

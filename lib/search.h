@@ -15,6 +15,7 @@
 
 #include "eval.h"
 #include "movepick.h"
+#include "nnue.h"
 #include "rules.h"
 #include "score.h"
 #include "timeman.h"
@@ -190,6 +191,8 @@ typedef struct worker {
     rules_entry rep[GAME_HIST_MAX + MAX_PLY + 8];
     rules_limit limit[MAX_PLY + 8]; /* move-limit count at each ply */
     root_move root[MAX_MOVES];
+    const nnue_net *net;   /* the search's net (s->net), NULL: the hand-written evaluation */
+    nnue_acc acc[MAX_PLY + 4]; /* the net's accumulators of the position at each ply */
 
     /* Kept across searches. */
     struct xq_search *s;
@@ -241,6 +244,9 @@ struct xq_search {
     xq_search_result result;
     const xq_book *book;   /* xq_search_set_book(); borrowed (search_addons.h) */
     const xq_egtb *egtb;   /* xq_search_set_tablebase(); NULL: none (search_addons.h) */
+    const nnue_net *net;   /* the evaluation: a net (own_net or the built-in one), NULL:
+                              the hand-written one (xq_search_set_eval()) */
+    nnue_net *own_net;     /* a net loaded by xq_search_load_net(); freed with the handle */
 };
 
 INLINE int search_ok(const xq_search *s) { return s && s->magic == XQ_SEARCH_MAGIC; }

@@ -95,6 +95,7 @@ void xq_search_free(xq_search *s)
         return;
     xq__pool_free(s);
     xq__tt_free(&s->tt);
+    xq__nnue_free(s->own_net);
     pthread_cond_destroy(&s->cv);
     pthread_mutex_destroy(&s->mu);
     s->magic = 0;

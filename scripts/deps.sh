@@ -66,3 +66,6 @@ XQ_TEST_PACKAGES+=(python3-mypy)
 # has 3.1.6) compiles the library to WebAssembly, nodejs runs its test suite and
 # benchmarks (the browser test uses chromium above).
 XQ_TEST_PACKAGES+=(emscripten nodejs)
+# python3-torch: the NNUE trainer (tools/nnue/train.py, issue 30) and its test
+# (nnue_tools: prepare, train one epoch, the library's evaluation of the net).
+XQ_TEST_PACKAGES+=(python3-torch)

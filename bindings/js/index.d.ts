@@ -296,6 +296,15 @@ export class Search implements Owned {
   setRules(rules?: Rules): void;
   setBook(book: Book | null): void;
   clear(): void;
+  /** The evaluation: 'classical' (hand-written, the default) or 'nnue' (docs/nnue.md). */
+  eval: 'classical' | 'nnue';
+  setEval(kind: 'classical' | 'nnue'): void;
+  /** Evaluate with a net file's bytes (copied); null forgets the loaded net. */
+  loadNet(bytes: ArrayBuffer | Uint8Array | null): void;
+  /** "CHECKSUM DESCRIPTION" of the net 'nnue' would use, or null. */
+  netInfo(): string | null;
+  /** The static evaluation with this search's evaluation (centipawns, side to move). */
+  evaluate(board: Board): number;
   /** Search and wait; the limits must end the search. An onInfo that throws
    *  stops the search, and its error is thrown (start(): rejected) after it. */
   run(board: Board, limits: Limits, onInfo?: (info: Info) => void): SearchResult;

@@ -382,6 +382,100 @@ XQ_API int xq_search_run(xq_search *s, const xq_board *board, const xq_search_li
  */
 XQ_API int xq_evaluate(const xq_board *board, int32_t *cp);
 
+/** The evaluations a search can use (xq_search_set_eval()). @since 1.1 */
+typedef enum xq_eval_kind {
+    XQ_EVAL_CLASSICAL = 0, /**< The hand-written evaluation of xq_evaluate() (docs/tuning.md). */
+    XQ_EVAL_NNUE = 1       /**< A learned network (docs/nnue.md): the one loaded with
+                                xq_search_load_net(), else the net built into the library. */
+} xq_eval_kind;
+
+/**
+ * @brief Choose the search's evaluation (between searches; kept until changed).
+ *
+ * A new handle uses ::XQ_EVAL_CLASSICAL. The transposition table keeps the
+ * evaluations it stored: xq_search_clear() after a change if that matters.
+ * @param[in,out] s     Handle.
+ * @param[in]     kind  ::XQ_EVAL_CLASSICAL or ::XQ_EVAL_NNUE.
+ * @retval XQ_OK        Done.
+ * @retval XQ_EINVAL    Bad handle or kind.
+ * @retval XQ_ENOTFOUND ::XQ_EVAL_NNUE with no net: none loaded and none built into
+ *                      this library; nothing changed.
+ * @retval XQ_ESTATE    A search is running; nothing changed.
+ * @since 1.1
+ */
+XQ_API int xq_search_set_eval(xq_search *s, int kind);
+
+/**
+ * @brief The search's evaluation.
+ * @param[in] s  Handle.
+ * @return ::XQ_EVAL_CLASSICAL or ::XQ_EVAL_NNUE, or ::XQ_EINVAL for a bad handle.
+ * @since 1.1
+ */
+XQ_API int xq_search_get_eval(const xq_search *s);
+
+/**
+ * @brief Load a net file (docs/nnue.md) and evaluate with it (::XQ_EVAL_NNUE).
+ *
+ * The handle owns the net until another is loaded or the handle is freed. On
+ * any error the handle is as it was (its evaluation and net unchanged).
+ * A NULL @p path forgets the loaded net: ::XQ_EVAL_NNUE then uses the
+ * library's built-in net, or, with none, the evaluation becomes
+ * ::XQ_EVAL_CLASSICAL.
+ * @param[in,out] s     Handle.
+ * @param[in]     path  The file, or NULL.
+ * @param[out]    err   Nullable; the reason of a failure (the message starts
+ *                      with @p path).
+ * @retval XQ_OK        Loaded; the next search uses it.
+ * @retval XQ_EINVAL    Bad handle.
+ * @retval XQ_EIO       The file cannot be read.
+ * @retval XQ_EPARSE    Not a net file, truncated, of the wrong size, another
+ *                      architecture, or a bad checksum.
+ * @retval XQ_EVERSION  A net format version this library does not read.
+ * @retval XQ_ENOMEM    Out of memory.
+ * @retval XQ_ESTATE    A search is running.
+ * @since 1.1
+ */
+XQ_API int xq_search_load_net(xq_search *s, const char *path, xq_parse_error *err);
+
+/**
+ * @brief xq_search_load_net() from the bytes of a net file in memory (copied:
+ *        @p data may be freed after the call).
+ * @param[in,out] s     Handle.
+ * @param[in]     data  The file's bytes.
+ * @param[in]     size  Their number.
+ * @param[out]    err   Nullable; the reason of a failure.
+ * @return As xq_search_load_net(), without ::XQ_EIO.
+ * @since 1.1
+ */
+XQ_API int xq_search_load_net_memory(xq_search *s, const void *data, size_t size,
+                                     xq_parse_error *err);
+
+/**
+ * @brief The description of the net the search would use with ::XQ_EVAL_NNUE
+ *        (what it was trained on, its command and its loss), and its checksum.
+ * @param[in]  s         Handle.
+ * @param[out] buf       Nullable when @p cap is 0; receives "CHECKSUM DESCRIPTION",
+ *                       CHECKSUM 16 hex digits, NUL-terminated.
+ * @param[in]  cap       Size of @p buf.
+ * @return The length of the text (without its NUL; as snprintf, it may exceed
+ *         @p cap - 1, the text then cut), ::XQ_ENOTFOUND with no net, or
+ *         ::XQ_EINVAL.
+ * @since 1.1
+ */
+XQ_API int xq_search_net_info(const xq_search *s, char *buf, size_t cap);
+
+/**
+ * @brief The static evaluation of a position with the search's evaluation
+ *        (xq_evaluate() is always the hand-written one).
+ * @param[in]  s      Handle.
+ * @param[in]  board  Position.
+ * @param[out] cp     Centipawns from the side to move's view.
+ * @retval XQ_OK      Done.
+ * @retval XQ_EINVAL  Bad handle, board or NULL @p cp.
+ * @since 1.1
+ */
+XQ_API int xq_search_evaluate(const xq_search *s, const xq_board *board, int32_t *cp);
+
 /** @} */
 
 XQ_END_DECL

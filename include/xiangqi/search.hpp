@@ -323,6 +323,63 @@ class search {
     }
 
     /**
+     * @brief Evaluate with ::XQ_EVAL_CLASSICAL or ::XQ_EVAL_NNUE
+     *        (xq_search_set_eval(); docs/nnue.md). @since 1.1
+     */
+    void set_eval(xq_eval_kind kind) { detail::check(xq_search_set_eval(get(), kind), "set_eval"); }
+    /** @brief The evaluation in use (xq_search_get_eval()). @since 1.1 */
+    xq_eval_kind eval() const
+    {
+        return static_cast<xq_eval_kind>(detail::check(xq_search_get_eval(get()), "eval"));
+    }
+    /**
+     * @brief Load a net file and evaluate with it (xq_search_load_net()); on
+     *        failure (xq::error with the library's message) nothing changes. @since 1.1
+     */
+    void load_net(const std::string &path)
+    {
+        xq_parse_error e;
+        int rc = xq_search_load_net(get(), path.c_str(), &e);
+        if (rc < 0)
+            throw error(rc, e.message);
+    }
+    /** @brief load_net() from a net file's bytes (copied). @since 1.1 */
+    void load_net(const std::vector<std::uint8_t> &bytes)
+    {
+        xq_parse_error e;
+        int rc = xq_search_load_net_memory(get(), bytes.data(), bytes.size(), &e);
+        if (rc < 0)
+            throw error(rc, e.message);
+    }
+    /** @brief Forget the loaded net (xq_search_load_net() with NULL). @since 1.1 */
+    void unload_net() { detail::check(xq_search_load_net(get(), nullptr, nullptr), "unload_net"); }
+    /**
+     * @brief "CHECKSUM DESCRIPTION" of the net ::XQ_EVAL_NNUE would use, or an
+     *        empty string when there is none (xq_search_net_info()). @since 1.1
+     */
+    std::string net_info() const
+    {
+        int n = xq_search_net_info(get(), nullptr, 0);
+        if (n == XQ_ENOTFOUND)
+            return std::string();
+        detail::check(n, "net_info");
+        std::string s(static_cast<std::size_t>(n) + 1, '\0');
+        xq_search_net_info(get(), &s[0], s.size());
+        s.resize(static_cast<std::size_t>(n));
+        return s;
+    }
+    /**
+     * @brief The static evaluation of @p b with this search's evaluation, in
+     *        centipawns for the side to move (xq_search_evaluate()). @since 1.1
+     */
+    int evaluate(const board &b) const
+    {
+        std::int32_t cp = 0;
+        detail::check(xq_search_evaluate(get(), b.get(), &cp), "evaluate");
+        return cp;
+    }
+
+    /**
      * @brief Start searching in the background; returns at once.
      * @param b        The position (copied with its history).
      * @param lim      The limits; the defaults run until stop().

@@ -318,6 +318,17 @@ void start_bench(engine *e, const tokens *t)
         say("info string error: bench: %s", xq_strerror(rc));
         return;
     }
+    /* the engine's evaluation: Eval, and EvalFile's net */
+    xq_parse_error err;
+    if (e->eval_file[0])
+        rc = xq_search_load_net(s, e->eval_file, &err);
+    if (rc == XQ_OK)
+        rc = xq_search_set_eval(s, xq_search_get_eval(e->search));
+    if (rc != XQ_OK) {
+        say("info string error: bench: %s", e->eval_file[0] ? err.message : xq_strerror(rc));
+        xq_search_free(s);
+        return;
+    }
     e->bench_depth = depth;
     e->job_search = s;
     if (start_job(e, JOB_BENCH, bench_main) != 0) {

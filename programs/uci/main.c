@@ -292,8 +292,9 @@ static int execute_words(engine *e, tokens *tp)
         cmd_display(e);
     } else if (strcmp(c, "eval") == 0) {
         int32_t cp;
-        xq_evaluate(e->board, &cp);
-        say("info string static evaluation %d cp (side to move)", (int)cp);
+        xq_search_evaluate(e->search, e->board, &cp);
+        say("info string static evaluation %d cp (side to move, %s)", (int)cp,
+            xq_search_get_eval(e->search) == XQ_EVAL_NNUE ? "nnue" : "classical");
     } else if (strcmp(c, "probe") == 0) {
         say("info string probe is not supported");
     } else if (strcmp(c, "debug") == 0 || strcmp(c, "register") == 0) {

@@ -199,6 +199,49 @@ static void set_millisec(engine *e, const uci_option *o, const char *value, long
     e->ucci_millisec = (int)on;
 }
 
+/* Eval: the hand-written evaluation or the net (EvalFile's, or the built-in one). */
+static void set_eval(engine *e, const uci_option *o, const char *value, long long k)
+{
+    (void)value;
+    if (k < 0) {
+        combo_error(o);
+        return;
+    }
+    int rc = xq_search_set_eval(e->search, k ? XQ_EVAL_NNUE : XQ_EVAL_CLASSICAL);
+    if (rc == XQ_ENOTFOUND)
+        say("info string error: Eval nnue: no net (this library has none built in: set EvalFile)");
+    else if (rc != XQ_OK)
+        say("info string error: Eval: %s", xq_strerror(rc));
+}
+
+static const char *eval_file(const engine *e)
+{
+    return e->eval_file[0] ? e->eval_file : "<built-in>";
+}
+
+/* EvalFile: load a net file and evaluate with it; "<built-in>" (or empty):
+ * forget the loaded net. A file that cannot be loaded leaves everything as
+ * it was. */
+static void set_eval_file(engine *e, const uci_option *o, const char *value, long long v)
+{
+    (void)o, (void)v;
+    if (!value[0] || !strcmp(value, "<built-in>") || !strcmp(value, "<empty>")) {
+        xq_search_load_net(e->search, NULL, NULL);
+        e->eval_file[0] = 0;
+        return;
+    }
+    xq_parse_error err;
+    if (xq_search_load_net(e->search, value, &err) != XQ_OK) {
+        say("info string error: EvalFile: %s", err.message);
+        return;
+    }
+    snprintf(e->eval_file, sizeof e->eval_file, "%s", value);
+    char info[320];
+    if (xq_search_net_info(e->search, info, sizeof info) > 0)
+        say("info string net %s", info);
+}
+
+static const char *const eval_vars[] = {"classical", "nnue", NULL};
 static const char *const rules_vars[] = {"AXF", "CXA", "Simple", NULL};
 static const char *const ranks_vars[] = {"0-9", "1-10", NULL};
 static const char *const variant_vars[] = {"xiangqi", NULL};
@@ -217,6 +260,8 @@ static const uci_option uci_options[] = {
     {"OwnBook", .type = OPT_CHECK, .set = set_own_book},
     {"BookFile", .type = OPT_STRING, .text = book_file, .set = set_book_file},
     {"EGTBPath", .type = OPT_STRING, .set = set_egtb_path},
+    {"Eval", .type = OPT_COMBO, .vars = eval_vars, .set = set_eval},
+    {"EvalFile", .type = OPT_STRING, .text = eval_file, .set = set_eval_file},
     {"Ranks", .type = OPT_COMBO, .vars = ranks_vars, .set = set_ranks},
     {"UCI_Variant", .type = OPT_COMBO, .vars = variant_vars, .set = set_variant},
     {"UCI_AnalyseMode", .type = OPT_ACCEPTED},

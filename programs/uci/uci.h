@@ -34,6 +34,7 @@ typedef struct engine {
     xq_book *book;                    /* open while own_book */
     char egtb_path[MAX_OPTION_TEXT];  /* EGTBPath: endgame table directory */
     xq_egtb *egtb;                    /* open while egtb_path is set */
+    char eval_file[MAX_OPTION_TEXT];  /* EvalFile: the net loaded; empty: none */
     uint64_t games;                   /* ucinewgame count: varies the book's choice */
     /* the background job: a search (its waiter prints bestmove), go perft or
      * bench; the input loop keeps reading while it runs */

@@ -196,3 +196,59 @@ test('opening book: built from games, read from bytes, probed; a truncated book 
   book.free();
   assert.equal(s.run(b, { depth: 3 }).bookMove, false);
 });
+
+// A one-bucket net file (docs/nnue.md) with seeded weights.
+function makeNet(seed) {
+  const L1 = 256, OUT = 8, FEATURES = 1260;
+  const n = 256 + 2 * L1 + 2 * FEATURES * L1 + 2 * OUT * 2 * L1 + 4 * OUT;
+  const buf = new ArrayBuffer(64 + n);
+  const v = new DataView(buf);
+  const u8 = new Uint8Array(buf);
+  u8.set([0x58, 0x51, 0x4e, 0x4e, 0x55, 0x45, 0x1a, 0x0a]);
+  [1, 1, L1, OUT, 255, 64, 400, 0].forEach((x, i) => v.setUint32(8 + 4 * i, x, true));
+  v.setBigUint64(40, BigInt(n), true);
+  u8.set(new TextEncoder().encode('js test net'), 64);
+  let s = seed >>> 0;
+  const rnd = (lo, hi) => { s = (s * 1103515245 + 12345) >>> 0; return lo + ((s >>> 8) % (hi - lo + 1)); };
+  let p = 320;
+  for (let i = 0; i < L1; i++, p += 2) v.setInt16(p, rnd(-60, 120), true);
+  for (let i = 0; i < FEATURES * L1; i++, p += 2) v.setInt16(p, rnd(-40, 40), true);
+  for (let i = 0; i < OUT * 2 * L1; i++, p += 2) v.setInt16(p, rnd(-127, 127), true);
+  for (let i = 0; i < OUT; i++, p += 4) v.setInt32(p, rnd(-9000, 9000), true);
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < u8.length; i++) {
+    if (i >= 48 && i < 56) continue;
+    h = ((h ^ BigInt(u8[i])) * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  v.setBigUint64(48, h, true);
+  return u8;
+}
+
+test('the learned evaluation: a net from bytes, evaluate, bad nets refused with the handle unchanged', () => {
+  const s = keep(new Search());
+  const b = keep(new Board());
+  assert.equal(s.eval, 'classical');
+  const hand = s.evaluate(b);
+  if (s.netInfo() === null) assert.equal(thrown(() => s.setEval('nnue')).code, -11);
+  const net = makeNet(7);
+  s.loadNet(net.buffer);
+  assert.equal(s.eval, 'nnue');
+  assert.match(s.netInfo(), /^[0-9a-f]{16} js test net$/);
+  const cp = s.evaluate(b);
+  const r = s.run(b, { depth: 5 });
+  assert.ok(b.isLegal(r.bestMove), r.bestMove);
+  const bad = net.slice();
+  bad[4000] ^= 1;
+  for (const [bytes, text, code] of [[net.slice(0, 100), 'truncated', -3], [bad, 'checksum mismatch', -3],
+                                     [new Uint8Array(0), 'bad magic', -3]]) {
+    const e = thrown(() => s.loadNet(bytes));
+    assert.ok(e instanceof XiangqiError);
+    assert.equal(e.code, code);
+    assert.match(e.message, new RegExp(text));
+    assert.equal(s.evaluate(b), cp);
+  }
+  s.eval = 'classical';
+  assert.equal(s.evaluate(b), hand);
+  assert.throws(() => { s.eval = 'neural'; }, /eval must be/);
+  s.loadNet(null);
+});

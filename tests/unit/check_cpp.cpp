@@ -589,6 +589,25 @@ static void test_book()
     CHECK(!engine.run(start, xq::search_limits().depth(2)).book_move);
 }
 
+/* The search's evaluation (1.1): a bad net is an xq::error with the
+ * library's message and changes nothing; no net built in means no NNUE. */
+static void test_eval()
+{
+    xq::search engine;
+    xq::board b;
+    CHECK(engine.eval() == XQ_EVAL_CLASSICAL);
+    CHECK(engine.evaluate(b) == xq::evaluate(b));
+    std::string msg = EXPECT_ERROR(xq::errc::io, engine.load_net("/nonexistent/net.nnue"));
+    CHECK(msg.find("/nonexistent/net.nnue") != std::string::npos);
+    msg = EXPECT_ERROR(xq::errc::parse, engine.load_net(std::vector<std::uint8_t>(100, 7)));
+    CHECK(msg.find("bad magic") != std::string::npos);
+    CHECK(engine.eval() == XQ_EVAL_CLASSICAL);
+    if (engine.net_info().empty())
+        EXPECT_ERROR(xq::errc::not_found, engine.set_eval(XQ_EVAL_NNUE));
+    engine.unload_net();
+    CHECK(engine.eval() == XQ_EVAL_CLASSICAL);
+}
+
 int main()
 {
     test_error_codes();
@@ -603,6 +622,7 @@ int main()
     test_search();
     test_book();
     test_ecco();
+    test_eval();
     std::printf("C++ %ld: %s\n", static_cast<long>(__cplusplus), failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

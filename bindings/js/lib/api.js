@@ -878,6 +878,51 @@ export function makeApi(M) {
       super.free();
     }
     clear() { check(M._xq_search_clear(this.ptr), 'clear'); }
+    /** The evaluation: 'classical' (hand-written, the default) or 'nnue'
+     *  (the net of loadNet(), else the one built into the library). */
+    get eval() { return check(M._xq_search_get_eval(this.ptr)) === 1 ? 'nnue' : 'classical'; }
+    set eval(kind) { this.setEval(kind); }
+    setEval(kind) {
+      if (kind !== 'classical' && kind !== 'nnue')
+        throw new XiangqiError(`eval must be 'classical' or 'nnue', not ${kind}`, -1);
+      check(M._xq_search_set_eval(this.ptr, kind === 'nnue' ? 1 : 0), 'eval');
+    }
+    /** Evaluate with a net file's bytes (an ArrayBuffer or Uint8Array, copied);
+     *  null forgets the loaded net. A bad net throws with the library's
+     *  message and leaves the search as it was. */
+    loadNet(bytes) {
+      clearPerr();
+      if (bytes === null || bytes === undefined) {
+        checkParse(M._xq_search_load_net(this.ptr, 0, perr), 'net');
+        return;
+      }
+      const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      const data = alloc(Math.max(1, u8.length));
+      try {
+        heap().u8.set(u8, data);
+        checkParse(M._xq_search_load_net_memory(this.ptr, data, u8.length, perr), 'net');
+      } finally {
+        M._free(data);
+      }
+    }
+    /** "CHECKSUM DESCRIPTION" of the net 'nnue' would use, or null. */
+    netInfo() {
+      const n = M._xq_search_net_info(this.ptr, 0, 0);
+      if (n === -11) return null;
+      check(n, 'net');
+      return withAlloc(n + 1, (buf) => {
+        M._xq_search_net_info(this.ptr, buf, n + 1);
+        return M.UTF8ToString(buf);
+      });
+    }
+    /** The static evaluation of board with this search's evaluation
+     *  (centipawns, side to move). */
+    evaluate(board) {
+      return withAlloc(4, (cp) => {
+        check(M._xq_search_evaluate(this.ptr, boardPtr(board), cp), 'evaluate');
+        return i32(cp);
+      });
+    }
     /** Search and wait (limits must end: depth, nodes or movetime). */
     run(board, limits = {}, onInfo) {
       if (limits.infinite || limits.ponder || !(limits.depth || limits.nodes || limits.movetime ||

@@ -344,6 +344,24 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "xq_evaluate": (c_int, [c_board_p, P(c_int32)]),
 }
 
+#: Functions added after 1.0 (name: (restype, argtypes)): declared when the
+#: loaded library has them; the methods that use them raise NotFoundError
+#: with a 1.0 library (has()).
+OPTIONAL_FUNCTIONS: dict[str, tuple[Any, list[Any]]] = {
+    # the search's evaluation (1.1)
+    "xq_search_set_eval": (c_int, [c_search_p, c_int]),
+    "xq_search_get_eval": (c_int, [c_search_p]),
+    "xq_search_load_net": (c_int, [c_search_p, c_char_p, P(ParseError)]),
+    "xq_search_load_net_memory": (c_int, [c_search_p, c_void_p, c_size_t, P(ParseError)]),
+    "xq_search_net_info": (c_int, [c_search_p, c_char_p, c_size_t]),
+    "xq_search_evaluate": (c_int, [c_search_p, c_board_p, P(c_int32)]),
+}
+
+
+def has(lib: ctypes.CDLL, name: str) -> bool:
+    """Whether the loaded library has the function *name* (OPTIONAL_FUNCTIONS)."""
+    return hasattr(lib, name)
+
 
 # -- endgame tables (xiangqi/egtb.h) --
 c_egtb_p = c_void_p
@@ -454,6 +472,11 @@ def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
         fn = getattr(lib, name)
         fn.restype = restype
         fn.argtypes = argtypes
+    for name, (restype, argtypes) in OPTIONAL_FUNCTIONS.items():
+        if has(lib, name):
+            fn = getattr(lib, name)
+            fn.restype = restype
+            fn.argtypes = argtypes
     return lib
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import enum
 import math
+import os
 import queue
 import threading
 import time
@@ -36,6 +37,11 @@ if TYPE_CHECKING:
     from ._tablebase import Tablebase
 
 _lib = _ffi.lib
+
+
+def _lib_version() -> str:
+    n = int(_lib.xq_version())
+    return "%d.%d.%d" % (n // 10000, n // 100 % 100, n % 100)
 
 MAX_THREADS: int = _ffi.SEARCH_MAX_THREADS
 MAX_HASH_MB: int = _ffi.SEARCH_MAX_HASH_MB
@@ -886,6 +892,80 @@ class Engine:
         search (:class:`StateError`)."""
         from . import _tablebase
         _tablebase.set_engine_tablebase(self, tablebase)
+
+    # -- evaluation (libxiangqi 1.1; docs/nnue.md) --
+
+    def _need(self, name: str) -> None:
+        if not _ffi.has(_lib, name):
+            raise _errors.NotFoundError(_errors.ENOTFOUND, "this libxiangqi (%s) has no %s(): "
+                                        "it needs 1.1" % (_lib_version(), name))
+
+    @property
+    def eval(self) -> str:
+        """The evaluation: ``"classical"`` (hand-written, the default) or
+        ``"nnue"`` (the net of :meth:`load_net`, else the library's built-in
+        one); assigning calls :meth:`set_eval`."""
+        if not _ffi.has(_lib, "xq_search_get_eval"):
+            return "classical"
+        return "nnue" if _lib.xq_search_get_eval(self._handle) == 1 else "classical"
+
+    @eval.setter
+    def eval(self, kind: str) -> None:
+        self.set_eval(kind)
+
+    def set_eval(self, kind: str) -> None:
+        """Evaluate with ``"classical"`` or ``"nnue"`` from the next search
+        on. :class:`NotFoundError` for ``"nnue"`` with no net (none loaded,
+        none built into the library)."""
+        if kind not in ("classical", "nnue"):
+            raise InvalidArgumentError(_errors.EINVAL, "eval must be 'classical' or 'nnue', "
+                                       "not %r" % (kind,))
+        self._need("xq_search_set_eval")
+        self._check_idle()
+        _errors.check(_lib.xq_search_set_eval(self._handle, 1 if kind == "nnue" else 0),
+                      "no net: none loaded (load_net()) and none built into this library"
+                      if kind == "nnue" else None)
+
+    def load_net(self, net: str | bytes | bytearray | os.PathLike[str] | None) -> None:
+        """Evaluate with a net file (a path) or a net file's bytes; None
+        forgets the loaded net. A bad file raises (:class:`ParseError`,
+        :class:`VersionError`, :class:`XiangqiIOError`) with the
+        library's message and leaves the engine as it was."""
+        self._need("xq_search_load_net")
+        self._check_idle()
+        perr = _ffi.ParseError()
+        if isinstance(net, (bytes, bytearray)):
+            buf = (ctypes.c_char * len(net)).from_buffer_copy(bytes(net))
+            rc = _lib.xq_search_load_net_memory(self._handle, buf, len(net), ctypes.byref(perr))
+        else:
+            path = None if net is None else os.fsencode(net)
+            rc = _lib.xq_search_load_net(self._handle, path, ctypes.byref(perr))
+        if rc != 0:
+            raise _errors.from_parse_error(rc, perr)
+
+    def net_info(self) -> Optional[str]:
+        """``"CHECKSUM DESCRIPTION"`` of the net :meth:`set_eval` ``("nnue")``
+        would use, or None when there is none."""
+        if not _ffi.has(_lib, "xq_search_net_info"):
+            return None
+        n = _lib.xq_search_net_info(self._handle, None, 0)
+        if n == _errors.ENOTFOUND:
+            return None
+        _errors.check(n)
+        buf = ctypes.create_string_buffer(n + 1)
+        _lib.xq_search_net_info(self._handle, buf, n + 1)
+        return buf.value.decode("utf-8", "replace")
+
+    def evaluate(self, board: Board | str) -> int:
+        """The static evaluation of *board* with this engine's evaluation
+        (centipawns, side to move); :func:`evaluate` is always the hand-written one."""
+        self._need("xq_search_evaluate")
+        if not isinstance(board, Board):
+            with _board_argument(board, "evaluate()") as b:
+                return self.evaluate(b)
+        cp = ctypes.c_int32()
+        _errors.check(_lib.xq_search_evaluate(self._handle, board._handle, ctypes.byref(cp)))
+        return cp.value
 
     def set_book(self, book: _book.Book | None = None) -> None:
         """Answer from the opening *book* (a :class:`~xiangqi.Book`; None: no

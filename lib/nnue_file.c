@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+/* The net file (docs/nnue.md): a 64-byte header, a 256-byte description,
+ * then the weights, little-endian:
+ *
+ *   0  magic "XQNNUE\x1a\n"        8 bytes
+ *   8  u32 format version          NNUE_FORMAT_VERSION
+ *  12  u32 king buckets            1 or 6
+ *  16  u32 accumulator width       NNUE_L1
+ *  20  u32 output buckets          NNUE_OUT_BUCKETS
+ *  24  u32 QA, u32 QB, u32 scale   NNUE_QA, NNUE_QB, NNUE_SCALE
+ *  36  u32 0
+ *  40  u64 payload bytes           everything after the header
+ *  48  u64 checksum                FNV-1a 64 of the file but these 8 bytes
+ *  56  u64 0
+ *  64  description                 UTF-8, NUL-padded to 256 bytes
+ * 320  i16 accumulator biases      [L1]
+ *      i16 accumulator weights     [buckets * 1260][L1]
+ *      i16 output weights          [output buckets][2 * L1], each -127..127
+ *      i32 output biases           [output buckets]
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nnue.h"
+
+#define NNUE_MAGIC "XQNNUE\x1a\n"
+enum {
+    NNUE_FORMAT_VERSION = 1,
+    NNUE_HEADER_SIZE = 64,
+    NNUE_DESCRIPTION_SIZE = 256,
+    NNUE_OFF_VERSION = 8,
+    NNUE_OFF_BUCKETS = 12,
+    NNUE_OFF_L1 = 16,
+    NNUE_OFF_OUT = 20,
+    NNUE_OFF_QA = 24,
+    NNUE_OFF_QB = 28,
+    NNUE_OFF_SCALE = 32,
+    NNUE_OFF_ZERO = 36,
+    NNUE_OFF_PAYLOAD = 40,
+    NNUE_OFF_CHECKSUM = 48,
+    NNUE_OFF_RESERVED = 56,
+    /* The largest output weight: SCReLU products must fit int16 (nnue_eval.c). */
+    NNUE_OUT_WEIGHT_MAX = 127
+};
+/* The largest file xq__nnue_load() reads (9 king buckets are 5.8 MB). */
+#define NNUE_FILE_MAX ((size_t)64 << 20)
+#define NNUE_FNV_OFFSET 0xcbf29ce484222325ull
+#define NNUE_FNV_PRIME 0x100000001b3ull
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+
+static uint64_t checksum(const uint8_t *data, size_t size)
+{
+    uint64_t h = NNUE_FNV_OFFSET;
+    for (size_t i = 0; i < size; i++) {
+        if (i == NNUE_OFF_CHECKSUM) {
+            i += 7;
+            continue;
+        }
+        h = (h ^ data[i]) * NNUE_FNV_PRIME;
+    }
+    return h;
+}
+
+/* The payload size of a net with this many king buckets. */
+static uint64_t payload_size(uint32_t buckets)
+{
+    return NNUE_DESCRIPTION_SIZE + 2ull * NNUE_L1 +
+           2ull * buckets * NNUE_BUCKET_FEATURES * NNUE_L1 +
+           2ull * NNUE_OUT_BUCKETS * 2 * NNUE_L1 + 4ull * NNUE_OUT_BUCKETS;
+}
+
+/* Copies n int16 values from little-endian bytes. */
+static void copy16(int16_t *dst, const uint8_t *src, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        dst[i] = (int16_t)(uint16_t)(src[2 * i] | src[2 * i + 1] << 8);
+}
+
+#define FAIL(code, off, ...) return xq__parse_fail(err, code, off, __VA_ARGS__)
+
+/* The header's checks, from the cheapest; XQ_OK or the error. */
+static int check_header(const uint8_t *data, size_t size, const char *name, const char *sep,
+                        xq_parse_error *err)
+{
+    if (size < 8 || memcmp(data, NNUE_MAGIC, 8) != 0)
+        FAIL(XQ_EPARSE, 0, "%s%snot a net file (bad magic)", name, sep);
+    if (size < NNUE_HEADER_SIZE)
+        FAIL(XQ_EPARSE, (long long)size, "%s%struncated: %zu bytes, shorter than the %d-byte header",
+             name, sep, size, NNUE_HEADER_SIZE);
+    const uint32_t version = rd32(data + NNUE_OFF_VERSION);
+    if (version != NNUE_FORMAT_VERSION)
+        FAIL(XQ_EVERSION, NNUE_OFF_VERSION,
+             "%s%snet format version %" PRIu32 ", this library reads version %d", name, sep,
+             version, NNUE_FORMAT_VERSION);
+    const uint32_t buckets = rd32(data + NNUE_OFF_BUCKETS);
+    if (buckets != 1 && buckets != 6)
+        FAIL(XQ_EPARSE, NNUE_OFF_BUCKETS, "%s%s%" PRIu32 " king buckets: this library has 1 or 6",
+             name, sep, buckets);
+    if (rd32(data + NNUE_OFF_L1) != NNUE_L1 || rd32(data + NNUE_OFF_OUT) != NNUE_OUT_BUCKETS ||
+        rd32(data + NNUE_OFF_QA) != NNUE_QA || rd32(data + NNUE_OFF_QB) != NNUE_QB ||
+        rd32(data + NNUE_OFF_SCALE) != NNUE_SCALE)
+        FAIL(XQ_EPARSE, NNUE_OFF_L1,
+             "%s%sanother architecture: accumulator %" PRIu32 ", %" PRIu32 " output buckets, QA %"
+             PRIu32 ", QB %" PRIu32 ", scale %" PRIu32 " (this library: %d, %d, %d, %d, %d)",
+             name, sep, rd32(data + NNUE_OFF_L1), rd32(data + NNUE_OFF_OUT),
+             rd32(data + NNUE_OFF_QA), rd32(data + NNUE_OFF_QB), rd32(data + NNUE_OFF_SCALE),
+             NNUE_L1, NNUE_OUT_BUCKETS, NNUE_QA, NNUE_QB, NNUE_SCALE);
+    if (rd32(data + NNUE_OFF_ZERO) != 0 || rd64(data + NNUE_OFF_RESERVED) != 0)
+        FAIL(XQ_EPARSE, NNUE_OFF_ZERO, "%s%scorrupted header (reserved fields)", name, sep);
+    const uint64_t want = payload_size(buckets);
+    if (rd64(data + NNUE_OFF_PAYLOAD) != want)
+        FAIL(XQ_EPARSE, NNUE_OFF_PAYLOAD,
+             "%s%scorrupted header: %" PRIu64 " payload bytes, %" PRIu32 " king buckets take %"
+             PRIu64, name, sep, rd64(data + NNUE_OFF_PAYLOAD), buckets, want);
+    if (size - NNUE_HEADER_SIZE < want)
+        FAIL(XQ_EPARSE, (long long)size, "%s%struncated: %zu bytes, the header announces %" PRIu64,
+             name, sep, size, want + NNUE_HEADER_SIZE);
+    if (size - NNUE_HEADER_SIZE > want)
+        FAIL(XQ_EPARSE, (long long)(want + NNUE_HEADER_SIZE),
+             "%s%swrong size: %zu bytes, the header announces %" PRIu64, name, sep, size,
+             want + NNUE_HEADER_SIZE);
+    if (checksum(data, size) != rd64(data + NNUE_OFF_CHECKSUM))
+        FAIL(XQ_EPARSE, NNUE_OFF_CHECKSUM, "%s%scorrupted: checksum mismatch", name, sep);
+    return XQ_OK;
+}
+
+int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *name,
+                  xq_parse_error *err)
+{
+    const char *sep = name ? ": " : "";
+    name = name ? name : "";
+    int rc = check_header(data, size, name, sep, err);
+    if (rc != XQ_OK)
+        return rc;
+    const uint32_t buckets = rd32(data + NNUE_OFF_BUCKETS);
+    const size_t features = (size_t)buckets * NNUE_BUCKET_FEATURES;
+    const size_t n_bias = NNUE_L1, n_ft = features * NNUE_L1,
+                 n_out = (size_t)NNUE_OUT_BUCKETS * 2 * NNUE_L1;
+    nnue_net *net = calloc(1, sizeof *net);
+    /* one block, 32-byte aligned arrays (each a multiple of 32 bytes long) */
+    void *block = aligned_alloc(32, 2 * (n_bias + n_ft + n_out));
+    if (!net || !block) {
+        free(net);
+        free(block);
+        FAIL(XQ_ENOMEM, -1, "%s%sout of memory", name, sep);
+    }
+    net->block = block;
+    net->king_buckets = (int)buckets;
+    net->features = (int)features;
+    net->ft_bias = block;
+    net->ft_weight = net->ft_bias + n_bias;
+    net->out_weight = net->ft_weight + n_ft;
+    const uint8_t *p = data + NNUE_HEADER_SIZE;
+    memcpy(net->description, p, NNUE_DESCRIPTION_SIZE - 1);
+    net->description[NNUE_DESCRIPTION_SIZE - 1] = 0;
+    p += NNUE_DESCRIPTION_SIZE;
+    copy16(net->ft_bias, p, n_bias);
+    p += 2 * n_bias;
+    copy16(net->ft_weight, p, n_ft);
+    p += 2 * n_ft;
+    copy16(net->out_weight, p, n_out);
+    p += 2 * n_out;
+    for (int b = 0; b < NNUE_OUT_BUCKETS; b++)
+        net->out_bias[b] = (int32_t)rd32(p + 4 * b);
+    for (size_t i = 0; i < n_out; i++) {
+        const int w = net->out_weight[i];
+        if (w < -NNUE_OUT_WEIGHT_MAX || w > NNUE_OUT_WEIGHT_MAX) {
+            xq__nnue_free(net);
+            FAIL(XQ_EPARSE,
+                 (long long)(NNUE_HEADER_SIZE + NNUE_DESCRIPTION_SIZE + 2 * (n_bias + n_ft + i)),
+                 "%s%san output weight out of range (%d; at most %d either way)", name, sep, w,
+                 NNUE_OUT_WEIGHT_MAX);
+        }
+    }
+    net->checksum = rd64(data + NNUE_OFF_CHECKSUM);
+    *out = net;
+    return XQ_OK;
+}
+
+int xq__nnue_load(nnue_net **out, const char *path, xq_parse_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        FAIL(XQ_EIO, -1, "%s: %s", path, strerror(errno));
+    uint8_t *data = NULL;
+    size_t size = 0, cap = 0;
+    int rc = XQ_OK;
+    for (;;) {
+        if (size == cap) {
+            if (cap >= NNUE_FILE_MAX) {
+                rc = xq__parse_fail(err, XQ_EPARSE, (long long)cap,
+                                    "%s: not a net file (longer than %zu bytes)", path, cap);
+                break;
+            }
+            cap = cap ? 2 * cap : (size_t)1 << 20;
+            uint8_t *grown = realloc(data, cap);
+            if (!grown) {
+                rc = xq__parse_fail(err, XQ_ENOMEM, -1, "%s: out of memory", path);
+                break;
+            }
+            data = grown;
+        }
+        const size_t n = fread(data + size, 1, cap - size, f);
+        size += n;
+        if (n == 0) {
+            if (ferror(f))
+                rc = xq__parse_fail(err, XQ_EIO, -1, "%s: %s", path,
+                                    errno ? strerror(errno) : "read error");
+            break;
+        }
+    }
+    fclose(f);
+    if (rc == XQ_OK)
+        rc = xq__nnue_read(out, data, size, path, err);
+    free(data);
+    return rc;
+}
+
+void xq__nnue_free(nnue_net *net)
+{
+    if (!net)
+        return;
+    free(net->block);
+    free(net);
+}
