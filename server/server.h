@@ -11,6 +11,7 @@
  *   game.c     live games: moves, clocks, ends, offers, observers, game chat
  *   engine.c   games against the built-in engine (search handles on worker threads)
  *   review.c   game reviews: the engine over every move of a finished game, queued and fair
+ *   explore.c  the opening explorer: the book's moves, the ECCO opening, the tables' verdict
  *   work.c     worker threads and the queue of results posted back into the loop
  *   store.c    SQLite storage (the only file that knows SQL)
  *   limits.c   rate limits: token buckets, per-address counters
@@ -21,6 +22,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <xiangqi/xiangqi.h>
 
@@ -60,6 +62,8 @@
 #define SRV_RATING_HISTORY_MAX 500      /* points of a `user` reply's rating history */
 #define SRV_CHAT_KEEP 100               /* game chat lines in a game's state */
 #define SRV_RATING_START 1500.0
+#define SRV_EXPLORE_BURST 20            /* explore requests at once per connection ... */
+#define SRV_EXPLORE_PER_S 5.0           /* ... then this many per second */
 
 enum { T_LINE = 0, T_WS = 1 };
 
@@ -74,6 +78,9 @@ typedef struct srv_config {
     int max_per_addr;
     int engine_threads;
     int review_threads; /* threads of game reviews (review.c); 0: none */
+    const char *book_path; /* --book, or NULL: the installed (or build tree's) book.xqb */
+    int no_book;           /* --no-book: no opening explorer */
+    const char *egtb_dir;  /* --egtb: endgame tables for the explorer, or NULL */
     int sync_full;
     int verbose;
 } srv_config;
@@ -117,7 +124,7 @@ typedef struct conn {
     int lobby;                      /* subscribed to lobby events */
     int64_t watching[SRV_MAX_WATCH];
     int nwatching;
-    bucket msg_bucket, chat_bucket;
+    bucket msg_bucket, chat_bucket, explore_bucket;
     int over_rate;
     /* input (line transport, or WebSocket fragments) */
     char *in;
@@ -280,6 +287,14 @@ void cmd_engine(conn *c, json_t *m, json_t *id);
 void cmd_analyse(conn *c, json_t *m, json_t *id);
 int review_init(int threads); /* 0 threads: reviews off */
 void review_shutdown(void);
+/* ---- explore.c ---- */
+void cmd_explore(conn *c, json_t *m, json_t *id);
+/* Open the book and the tables of g_cfg: 0, or -1 with a message (a book or
+ * tables asked for by name that cannot be read; a missing default book is not
+ * an error: the explorer then answers book_unavailable). */
+int explore_init(char *err, size_t cap);
+void explore_shutdown(void);
+void explore_describe(FILE *f); /* the start-up banner's lines */
 
 int engine_init(int threads);
 void engine_shutdown(void);

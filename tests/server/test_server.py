@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xqclient import LineClient, WsClient, Server, hello, Closed  # noqa: E402
 
 BINARY = os.environ.get("XQ_SERVER", "")
+XQ_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 MATE = "e0e1 d9e8 b2b4 c9a7 b4g4 h7h8 g4g9".split()  # Red mates in 7 plies
 PERPETUAL = ("c0a2 c6c5 b2b6 h9i7 h2f2 b7g7 b0c2 c9e7 b6b5 h7h6 c2e1 b9c7 f2f6 h6h7 g0i2 f9e8 "
              "e1c2 h7h4 c3c4 e8f7 h0f1 h4h9 i0h0 g7g3 b5b9 e9e8 e3e4 e6e5 f6e6 e8f8 e6f6 f8e8 "
@@ -1108,6 +1109,134 @@ class Faults(Base):
         a3 = self.client()
         a3.call("resume", token=a.token)
         self.assertIsNone(a3.expect("game", game=gid)["draw_offer"])
+
+
+class Explore(Base):
+    """The opening explorer: the default book's moves against `xq-book probe`,
+    the ECCO names, the tables' verdict (a KRK table made in the test), bad input."""
+    args = ("--egtb", "{dir}/tb")
+
+    def prepare(self):
+        self.BIN = os.path.dirname(os.path.abspath(BINARY))  # beside xq-server: xq-book, xq-egtb
+        self.BOOK = os.path.join(os.path.dirname(self.BIN), "share", "xiangqi", "book.xqb")
+        if not os.path.exists(self.BOOK):
+            self.skipTest("no default book in the build tree (XQ_BUILD_BOOK=OFF or no xz)")
+        os.mkdir(os.path.join(self.dir, "tb"))
+        t0 = time.time()
+        subprocess.run([os.path.join(self.BIN, "xq-egtb"), "generate", "--quiet", "--dir",
+                        os.path.join(self.dir, "tb"), "KRK"], check=True, timeout=60)
+        self.assertLess(time.time() - t0, 60)
+
+    def probe(self, *moves):
+        """`xq-book probe` of the start and moves: {move: (games, wins, draws, losses)}."""
+        out = subprocess.run([os.path.join(self.BIN, "xq-book"), "probe", self.BOOK] +
+                             list(moves), capture_output=True, text=True, timeout=30).stdout
+        rows = {}
+        for line in out.splitlines()[3:]:
+            f = line.split()
+            rows[f[0]] = tuple(int(x) for x in f[2:6])
+        return rows
+
+    def test_start_position_against_xq_book(self):
+        c = self.client()  # no account needed
+        r = c.call("explore", fen=XQ_START)
+        self.assertEqual(r["type"], "explore", r)
+        self.assertEqual(r["fen"], XQ_START)
+        self.assertIsNone(r["opening"])  # no moves played: no opening yet
+        self.assertIsNone(r["tablebase"])
+        want = self.probe()
+        self.assertGreater(len(want), 10)
+        self.assertEqual([m["move"] for m in r["moves"]], list(want))  # same order, heaviest first
+        for m in r["moves"]:
+            games, wins, draws, losses = want[m["move"]]
+            self.assertEqual((m["games"], m["red_wins"], m["draws"], m["black_wins"]),
+                             (games, wins, draws, losses), m)  # Red moves: its wins are Red's
+            self.assertAlmostEqual(m["score"], (wins + draws / 2) / (wins + draws + losses))
+        first = r["moves"][0]
+        self.assertEqual((first["move"], first["wxf"], first["zh"]), ("h2e2", "C2.5", "炮二平五"))
+        self.assertEqual(first["opening"], {"code": "B00", "name": "中炮局", "variation": ""})
+        self.assertEqual(next(m for m in r["moves"] if m["move"] == "c3c4")["opening"]["code"],
+                         "E00")
+        # the line form: explore FEN
+        c.line("explore " + XQ_START)
+        self.assertEqual(len(c.expect("explore")["moves"]), len(want))
+
+    def test_moves_black_to_move_and_opening(self):
+        c = self.client(ws=True)
+        moves = ["h2e2", "h9g7", "h0g2"]
+        r = c.call("explore", moves=moves)
+        self.assertEqual(r["type"], "explore", r)
+        want = self.probe(*moves)
+        self.assertEqual([m["move"] for m in r["moves"]], list(want))
+        for m in r["moves"]:
+            games, wins, draws, losses = want[m["move"]]  # Black moves: its wins are Black's
+            self.assertEqual((m["games"], m["red_wins"], m["draws"], m["black_wins"]),
+                             (games, losses, draws, wins), m)
+            self.assertAlmostEqual(m["score"], (wins + draws / 2) / (wins + draws + losses))
+        self.assertEqual(r["opening"]["code"][0], "B")
+        self.assertEqual(r["opening"]["ply"] <= 3, True)
+        # the FEN with the moves that lead to it is the same request
+        r2 = c.call("explore", moves=moves, fen=r["fen"])
+        self.assertEqual(r2["moves"], r["moves"])
+        self.assertEqual(r2["opening"], r["opening"])
+        # a position alone has no opening (the library classifies games)
+        self.assertIsNone(c.call("explore", fen=r["fen"])["opening"])
+        # the moves must lead to the FEN
+        self.assertEqual(c.call("explore", moves=["h2e2"], fen=XQ_START)["code"], "bad_field")
+
+    def test_tablebase(self):
+        c = self.client()
+        fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"  # Red mates in 1 (e1d1, e1e8)
+        r = c.call("explore", fen=fen)
+        self.assertEqual(r["moves"], [])
+        self.assertIsNone(r["opening"])
+        self.assertEqual(r["tablebase"], {"wdl": "win", "dtm": 1, "best": ["e1d1", "e1e8"]})
+        r = c.call("explore", fen="3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1")
+        self.assertEqual(r["tablebase"]["wdl"], "loss")
+        # material without a table: no verdict
+        self.assertIsNone(c.call("explore", fen="3k5/9/9/9/9/9/9/9/3RR4/4K4 b - - 0 1")
+                          ["tablebase"])
+
+    def test_bad_input(self):
+        c = self.client()
+        r = c.call("explore", fen="rnbakabnr/9/1c5c1/xyz w - - 0 1")
+        self.assertEqual(r["code"], "bad_fen")
+        self.assertTrue(r["message"])
+        self.assertEqual(c.call("explore", fen="4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1")["code"],
+                         "bad_fen")  # the generals face each other
+        self.assertEqual(c.call("explore")["code"], "bad_field")
+        self.assertEqual(c.call("explore", fen=7)["code"], "bad_field")
+        self.assertEqual(c.call("explore", moves="h2e2")["code"], "bad_field")
+        self.assertEqual(c.call("explore", moves=["h2e2", "zz"])["code"], "bad_move")
+        self.assertEqual(c.call("explore", moves=["h2e2", "h2e2"])["code"], "illegal_move")
+        self.assertEqual(c.call("explore", moves=[1])["code"], "bad_move")
+        c.line("explore")
+        self.assertEqual(c.expect("error")["code"], "bad_field")
+
+    def test_rate_limit(self):
+        c = self.client()
+        codes = [c.call("explore", moves=[])["type"] for _ in range(25)]
+        self.assertIn("error", codes)
+        self.assertEqual(codes[:20], ["explore"] * 20)
+
+
+class NoBook(Base):
+    args = ("--no-book",)
+
+    def test_book_unavailable(self):
+        c = self.client()
+        r = c.call("explore", fen=XQ_START)
+        self.assertEqual(r["code"], "book_unavailable")
+        self.assertIn("no opening book (--no-book)", self.srv.banner)
+
+    def test_bad_book_and_tables(self):
+        for opt in (["--book", os.path.join(self.dir, "none.xqb")],
+                    ["--egtb", os.path.join(self.dir, "none")]):
+            r = subprocess.run([BINARY, "--listen", "127.0.0.1:0", "--db",
+                                os.path.join(self.dir, "x.db")] + opt,
+                               capture_output=True, text=True, timeout=10)
+            self.assertEqual(r.returncode, 1, r)
+            self.assertIn("xq-server: " + opt[0] + ": ", r.stderr)
 
 
 class Storage(unittest.TestCase):
