@@ -201,6 +201,8 @@ void cmd_resume(conn *c, json_t *m, json_t *id);
 void cmd_guest(conn *c, json_t *m, json_t *id);
 void cmd_logout(conn *c, json_t *m, json_t *id);
 void cmd_user(conn *c, json_t *m, json_t *id);
+/* An optional positive integer field up to max: 0 when absent, -1 when bad. */
+int64_t optional_count(json_t *m, const char *key, int64_t max);
 void user_detach(conn *c);     /* the connection leaves its user */
 int accounts_init(void);
 void accounts_shutdown(void);
@@ -222,6 +224,10 @@ int lobby_refuse_playing(conn *c, json_t *id);
 /* A game of the user started: the user's own open seeks and challenges go. */
 void lobby_user_playing(int64_t uid);
 void lobby_broadcast(json_t *msg);
+/* The optional "eco" field of a search: an ECCO code or its start, a letter A-E
+ * and up to two digits ("C", "C4", "C48"), into out (upper case; "" when
+ * absent). 0, or -1 after a bad_field reply. */
+int eco_filter(conn *c, json_t *m, json_t *id, char out[4]);
 void lobby_say(conn *c, const char *text, json_t *id);
 /* Parse the time control and rule set fields of a seek / challenge / engine game. */
 int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ruleset, int *rated,
@@ -343,6 +349,8 @@ typedef struct store_game {
     int draw_offer;            /* the color with a standing draw offer, or -1 */
     int plies;                 /* moves stored (read only) */
     double deviation_after[2]; /* Glicko-2 deviations after a rated game; -1 before schema 3 */
+    char eco[4];               /* ECCO code of a finished game ("" without one) */
+    int eco_ply;               /* the ply that decided it; -1 when not stored (a live game) */
 } store_game;
 enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
 int store_open(const char *path, int sync_full, char *err, size_t cap);
@@ -384,10 +392,13 @@ int store_games_unfinished(int (*fn)(const store_game *g, void *arg), void *arg)
 int store_game_get(int64_t gid, store_game *g);
 int store_game_moves(int64_t gid, int (*fn)(int ply, const char *mv, int64_t red_ms,
                                             int64_t black_ms, void *arg), void *arg);
-/* Finished games, newest first: the user's (uid > 0; only those with an id
- * below @p before when it is > 0) or everyone's (uid 0). */
-int store_games_finished(int64_t uid, int64_t before, int limit,
+/* Finished games, newest first: the user's (uid > 0) or everyone's (uid 0);
+ * only those with an id below @p before when it is > 0, and when @p eco is
+ * not NULL or "" those whose ECCO code starts with it ("C", "C4", "C48"). */
+int store_games_finished(int64_t uid, int64_t before, int limit, const char *eco,
                          int (*fn)(const store_game *g, void *arg), void *arg);
+/* A finished game's ECCO code ("" without one) and the ply that decided it. */
+int store_game_set_eco(int64_t gid, const char *code, int ply);
 /* Game chat: a line is stored; the last `limit` lines of a game, oldest first. */
 int store_chat_add(int64_t gid, const char *from, const char *text);
 int store_chat_get(int64_t gid, int limit,

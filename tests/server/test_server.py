@@ -1220,6 +1220,74 @@ class Explore(Base):
         self.assertEqual(codes[:20], ["explore"] * 20)
 
 
+class Archive(Base):
+    """Finished games keep their ECCO code: `user` and `games` search by code or prefix."""
+    LINES = {"C55": "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9",
+             "A13": "g0e2 h9g7 h0g2",
+             "A40": "b0c2 g6g5",
+             "B31": "h2e2 b9c7 h0g2 h7f7 i0h0 h9g7 b0c2"}
+
+    def test_search_by_code(self):
+        a, b = self.user("alice"), self.user("bob")
+        c, d = self.user("carol"), self.user("dave")
+        gids = {}
+        for code, line in self.LINES.items():
+            gid = self.game(a, b)
+            self.play(gid, a, b, line.split())
+            self.assertEqual(a.call("resign", game=gid)["type"], "ok")
+            gids[code] = gid
+        other = self.game(c, d)  # carol and dave play C55 too
+        self.play(other, c, d, self.LINES["C55"].split())
+        self.assertEqual(c.call("resign", game=other)["type"], "ok")
+        live = self.game(c, d)  # a live game is not in the archive
+        self.play(live, c, d, self.LINES["C55"].split())
+        w = self.client()
+
+        def user_games(**f):
+            r = w.call("user", name="alice", **f)
+            self.assertEqual(r["type"], "user", r)
+            return [g["game"] for g in r["recent_games"]]
+
+        def site_games(**f):
+            r = w.call("games", **f)
+            self.assertEqual(r["type"], "games", r)
+            return [g["game"] for g in r["games"]]
+
+        self.assertEqual(user_games(eco="C55"), [gids["C55"]])
+        self.assertEqual(user_games(eco="A"), [gids["A40"], gids["A13"]])
+        self.assertEqual(user_games(eco="a1"), [gids["A13"]])  # either case
+        self.assertEqual(user_games(eco="D"), [])
+        self.assertEqual(len(user_games()), 4)
+        self.assertEqual(site_games(eco="C55"), [other, gids["C55"]])
+        self.assertEqual(site_games(eco="C5"), [other, gids["C55"]])
+        self.assertEqual(site_games(eco="B3"), [gids["B31"]])
+        self.assertEqual(site_games(eco="E"), [])
+        # pages: limit, more, before
+        r = w.call("games", eco="C", limit=1)
+        self.assertEqual(([g["game"] for g in r["games"]], r["more"], r["eco"]),
+                         ([other], True, "C"))
+        r = w.call("games", eco="C", limit=1, before=other)
+        self.assertEqual(([g["game"] for g in r["games"]], r["more"]), ([gids["C55"]], False))
+        # the summaries carry the opening
+        g = w.call("games", eco="A13")["games"][0]
+        self.assertEqual((g["opening"]["code"], g["opening"]["name"]), ("A13", "飞相对进左马"))
+        # bad filters
+        for bad in ("F1", "C555", "CC", "C4x", 7, "中炮"):
+            self.assertEqual(w.call("games", eco=bad)["code"], "bad_field", bad)
+            self.assertEqual(w.call("user", name="alice", eco=bad)["code"], "bad_field", bad)
+        self.assertEqual(w.call("games", eco="C", limit=0)["code"], "bad_field")
+        self.assertEqual(w.call("games", eco="C", before="x")["code"], "bad_field")
+        # the stored codes (the server holds the file exclusively: stop it first)
+        for k in self.clients:
+            k.close()
+        self.clients = []
+        self.srv.stop()
+        con = sqlite3.connect(self.db)
+        rows = dict(con.execute("SELECT id, eco FROM games WHERE eco IS NOT NULL").fetchall())
+        con.close()
+        self.assertEqual(rows, {gid: code for code, gid in gids.items()} | {other: "C55"})
+
+
 class NoBook(Base):
     args = ("--no-book",)
 
@@ -1310,7 +1378,17 @@ class Storage(unittest.TestCase):
             INSERT INTO games VALUES(1, 1, 2, 'alice', 'bob', 1500, 1500, -1, -1, 0, 300, 0, 0,
               2, 'resignation', 290000, 295000, 1000, 2000);
             INSERT INTO moves VALUES(1, 1, 'h2e2', 290000, 300000), (1, 2, 'h9g7', 290000, 295000);
+            INSERT INTO games VALUES(2, 1, 2, 'alice', 'bob', 1500, 1500, -1, -1, 0, 300, 0, 0,
+              3, 'agreement', 290000, 295000, 1000, 2000);
+            INSERT INTO games VALUES(3, 1, 2, 'alice', 'bob', 1500, 1500, -1, -1, 0, 300, 0, 0,
+              0, NULL, 290000, 295000, 1000, NULL);
         """)
+        c55 = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9".split()  # C55 at ply 10
+        con.executemany("INSERT INTO moves VALUES(2, ?, ?, 290000, 295000)",
+                        [(i + 1, m) for i, m in enumerate(c55)])
+        con.executemany("INSERT INTO moves VALUES(3, ?, ?, 290000, 295000)",
+                        [(i + 1, m) for i, m in enumerate(c55)])
+        con.commit()
         con.close()
         srv = Server(BINARY, self.db).start()
         try:
@@ -1320,13 +1398,23 @@ class Storage(unittest.TestCase):
             self.assertEqual((st["type"], st["finished"], st["result"], st["reason"], st["moves"]),
                              ("game", True, "0-1", "resignation", ["h2e2", "h9g7"]))
             self.assertEqual(st["text"], "resignation")  # no text was stored then
-            self.assertEqual(c.call("games", finished=True)["games"][0]["ply"], 2)
+            fin = c.call("games", finished=True)["games"]
+            self.assertEqual([(g["game"], g["ply"]) for g in fin], [(2, 10), (1, 2)])
+            self.assertEqual(fin[0]["opening"]["code"], "C55")  # from the stored code
+            # the finished games were classified at the migration: searchable by code
+            self.assertEqual([g["game"] for g in c.call("games", eco="C55")["games"]], [2])
+            self.assertEqual([g["game"] for g in c.call("games", eco="B")["games"]], [1])
+            self.assertEqual([g["game"] for g in c.call("user", name="alice", eco="C")
+                              ["recent_games"]], [2])
             c.close()
         finally:
             srv.stop()
         con = sqlite3.connect(self.db)
         self.assertEqual(con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone(),
-                         ("3",))
+                         ("4",))
+        # schema 4: the finished games' ECCO codes from their moves; a live game has none yet
+        self.assertEqual(con.execute("SELECT id, eco, eco_ply FROM games ORDER BY id").fetchall(),
+                         [(1, "B00", 1), (2, "C55", 10), (3, None, None)])
         # Elo ratings became Glicko-2: the rating kept, the deviation from the games
         # played (glicko_migrated_deviation: 30 games give 62.4), the start volatility
         self.assertEqual(con.execute("SELECT rating, round(rd, 1), vol FROM users ORDER BY id")
