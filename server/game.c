@@ -200,6 +200,8 @@ static json_t *player_json(const game *g, int s)
                           !g->absent[s]);
     if (is_engine(g, s))
         json_object_set_new(p, "engine", json_integer(g->t.engine_level));
+    else if (g->t.deviation[s] > 0) /* "?" on the page while the rating is provisional */
+        json_object_set_new(p, "provisional", json_boolean(glicko_provisional(g->t.deviation[s])));
     return p;
 }
 
@@ -832,6 +834,9 @@ static int restore_one(const store_game *sg, void *arg)
         t.uid[s] = sg->uid[s];
         snprintf(t.name[s], sizeof t.name[s], "%s", sg->name[s]);
         t.rating[s] = sg->rating[s];
+        store_user u; /* the deviation now: it changes only when a game ends */
+        if (sg->uid[s] > 0 && store_user_by_id(sg->uid[s], &u) == ST_OK)
+            t.deviation[s] = u.deviation;
     }
     t.engine_level = sg->engine_level;
     t.engine_color = sg->engine_color;

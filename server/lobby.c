@@ -282,6 +282,7 @@ static void accept_offer(conn *c, offer *o, json_t *id)
         t.uid[s] = side[s]->id;
         snprintf(t.name[s], sizeof t.name[s], "%s", side[s]->name);
         t.rating[s] = side[s]->rating;
+        t.deviation[s] = side[s]->deviation;
     }
     t.engine_level = -1;
     t.engine_color = -1;

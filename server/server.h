@@ -239,6 +239,7 @@ typedef struct game_terms {
     int64_t uid[2];
     char name[2][SRV_NAME_MAX + 24];
     double rating[2];
+    double deviation[2];   /* Glicko-2 deviations at the start; 0: not known (the engine) */
     int engine_level;      /* -1: two people */
     int engine_color;
     int ruleset;

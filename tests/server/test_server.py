@@ -90,6 +90,8 @@ class Play(Base):
         self.assertEqual(st["type"], "game")
         self.assertEqual(len(st["legal"]), 44)
         self.assertIsNone(st["you"])
+        # new players: provisional ratings (the page marks them "?")
+        self.assertEqual((st["red"]["provisional"], st["black"]["provisional"]), (True, True))
         # chat in the game reaches the opponent and the watcher
         r = a.call("say", to=gid, text="good luck <b>&'\"")
         self.assertEqual(r["type"], "chat")

@@ -712,7 +712,7 @@ function renderPlayers(g) {
     const side = sides[i], p = g[side], e = $(id);
     e.dataset.side = side;
     e.querySelector(".pname").textContent = `${side === "red" ? "紅" : "黑"} ${p.engine !== undefined ? `Engine, level ${p.engine}` : p.name}` +
-      (p.engine === undefined ? ` (${Math.round(p.rating)})` : "") + (g.you === side ? " · you" : "");
+      (p.engine === undefined ? ` (${ratingText(p.rating, p.provisional)})` : "") + (g.you === side ? " · you" : "");
     e.querySelector(".thinking").hidden = !(p.engine !== undefined && g.turn === side && !g.ended);
     e.querySelector(".away").hidden = p.present !== false || !!g.ended;
     e.classList.toggle("to-move", g.turn === side && !g.ended);
