@@ -1482,18 +1482,34 @@ static int pgn_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
     return 0;
 }
 
-void cmd_pgn(conn *c, json_t *m, json_t *id)
+int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game *sg)
 {
     json_t *v = json_object_get(m, "game");
     if (!json_is_integer(v)) {
         conn_error(c, id, "bad_field", "'game' (an integer) is required");
-        return;
+        return -1;
     }
+    int64_t gid = (int64_t)json_integer_value(v);
+    int rc = gid > 0 ? store_game_get(gid, sg) : ST_NOTFOUND;
+    if (rc != ST_OK) {
+        if (rc == ST_NOTFOUND)
+            conn_error(c, id, "no_such_game", "no such game");
+        else
+            conn_error(c, id, "storage", "the game could not be read");
+        return -1;
+    }
+    if (finished && sg->result == XQ_RESULT_ONGOING) {
+        conn_error(c, id, "game_not_over", "game %lld is still being played", (long long)gid);
+        return -1;
+    }
+    return 0;
+}
+
+void cmd_pgn(conn *c, json_t *m, json_t *id)
+{
     store_game sg;
-    if (store_game_get(json_integer_value(v), &sg) != ST_OK) {
-        conn_error(c, id, "no_such_game", "no such game");
+    if (request_stored_game(c, m, id, 0, &sg) < 0)
         return;
-    }
     xq_record *rec;
     if (xq_record_new(&rec, NULL, NULL) != XQ_OK) {
         conn_error(c, id, "server_error", "out of memory");

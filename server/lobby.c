@@ -306,17 +306,10 @@ static int same_terms(const offer *a, const offer *b)
 
 void cmd_rematch(conn *c, json_t *m, json_t *id)
 {
-    json_t *v = json_object_get(m, "game");
-    if (!json_is_integer(v)) {
-        conn_error(c, id, "bad_field", "'game' (an integer) is required");
-        return;
-    }
-    int64_t gid = (int64_t)json_integer_value(v);
     store_game sg;
-    if (gid <= 0 || store_game_get(gid, &sg) != ST_OK) {
-        conn_error(c, id, "no_such_game", "no such game");
+    if (request_stored_game(c, m, id, 0, &sg) < 0)
         return;
-    }
+    int64_t gid = sg.id;
     int me = sg.uid[0] == c->user->id ? 0 : sg.uid[1] == c->user->id ? 1 : -1;
     if (me < 0) {
         conn_error(c, id, "not_your_game", "you did not play in game %lld", (long long)gid);

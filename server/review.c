@@ -313,20 +313,9 @@ static int collect_move(int ply, const char *mv, int64_t rm, int64_t bm, void *a
 
 void cmd_analyse(conn *c, json_t *m, json_t *id)
 {
-    json_t *v = json_object_get(m, "game");
-    if (!json_is_integer(v)) {
-        conn_error(c, id, "bad_field", "'game' (an integer) is required");
-        return;
-    }
     store_game sg;
-    if (store_game_get(json_integer_value(v), &sg) != ST_OK) {
-        conn_error(c, id, "no_such_game", "no such game");
+    if (request_stored_game(c, m, id, 1, &sg) < 0)
         return;
-    }
-    if (sg.result == XQ_RESULT_ONGOING) {
-        conn_error(c, id, "game_not_over", "game %lld is still being played", (long long)sg.id);
-        return;
-    }
     char *stored = NULL;
     if (store_review_get(sg.id, &stored) == ST_OK) {
         json_t *a = json_loads(stored, 0, NULL);

@@ -234,6 +234,7 @@ int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ru
                 int *color);
 
 /* ---- game.c ---- */
+struct store_game;
 typedef struct game game;
 typedef struct game_terms {
     int64_t uid[2];
@@ -280,6 +281,10 @@ void cmd_abort(conn *c, json_t *m, json_t *id);
 void cmd_watch(conn *c, json_t *m, json_t *id);
 void cmd_unwatch(conn *c, json_t *m, json_t *id);
 void cmd_pgn(conn *c, json_t *m, json_t *id);
+/* The stored game a request names in "game" into sg (with finished: one that
+ * has ended): 0, or -1 after the error reply (bad_field, no_such_game,
+ * storage, game_not_over). */
+int request_stored_game(conn *c, json_t *m, json_t *id, int finished, struct store_game *sg);
 void cmd_state(conn *c, json_t *m, json_t *id);
 void game_say(conn *c, int64_t gid, const char *text, json_t *id);
 /* The engine's move arrives (in the loop). */
