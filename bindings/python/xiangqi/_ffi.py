@@ -394,6 +394,7 @@ class Ecco(Structure):
 STRUCTURES["xq_ecco"] = Ecco
 FUNCTIONS.update({
     "xq_ecco_classify_moves": (c_int, [c_char_p, P(c_move), c_int, P(Ecco)]),
+    "xq_ecco_classify_next": (c_int, [c_board_p, P(Ecco)]),
     "xq_ecco_classify_board": (c_int, [c_board_p, P(Ecco)]),
     "xq_ecco_classify_record": (c_int, [c_record_p, P(Ecco)]),
     "xq_ecco_lookup": (c_int, [c_char_p, P(Ecco)]),
