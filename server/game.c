@@ -287,8 +287,8 @@ static json_t *opening_value(const xq_ecco *e)
 static int game_classify(game *g)
 {
     int n = xq_board_history_size(g->board);
-    if (g->eco_plies >= XQ_ECCO_MAX_PLY && n >= g->eco_plies)
-        return 0; /* later moves change nothing (a take-back re-sets eco_plies) */
+    if (g->eco_plies == n || (g->eco_plies >= XQ_ECCO_MAX_PLY && n >= g->eco_plies))
+        return 0; /* up to date, or later moves change nothing (a take-back re-sets eco_plies) */
     int rc = g->eco_plies >= 0 && g->eco_plies == n - 1 ? xq_ecco_classify_next(g->board, &g->eco)
                                                         : xq_ecco_classify_board(g->board, &g->eco);
     g->eco_plies = rc == XQ_OK ? n : -1;
