@@ -1290,6 +1290,61 @@ class Archive(Base):
         self.assertEqual(rows, {gid: code for code, gid in gids.items()} | {other: "C55"})
 
 
+class Openings(Base):
+    """The opening in move events (sent when it changes, made a move at a time)
+    agrees with the game's state (classified afresh) after every move, after a
+    take-back and after a restart."""
+    C55 = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9".split()  # C55 at ply 10
+
+    def follow(self, gid, red, black, moves, shown):
+        """Play moves; after each, the opening last sent must be the state's."""
+        side = [red, black]
+        for mv in moves:
+            ply = red.call("state", game=gid)["ply"]
+            r = side[ply % 2].call("move", game=gid, move=mv)
+            self.assertEqual(r["type"], "move", r)
+            if "opening" in r:
+                shown = r["opening"]
+            st = red.call("state", game=gid)
+            code = lambda o: o and (o["code"], o["name"], o["variation"])  # noqa: E731
+            self.assertEqual(code(shown), code(st["opening"]), (ply + 1, mv))  # (sent on a change of code)
+        return shown
+
+    def test_move_events_agree_with_the_state(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        shown = self.follow(gid, a, b, self.C55, None)
+        self.assertEqual((shown["code"], shown["ply"]), ("C55", 10))
+        self.assertEqual(a.call("state", game=gid)["opening"]["ply"], 10)
+        # a take-back: the next move says its opening again
+        self.assertEqual(b.call("takeback", game=gid)["type"], "ok")
+        self.assertEqual(a.call("takeback", game=gid)["type"], "ok")
+        b.expect("game", game=gid)
+        r = b.call("move", game=gid, move="a9a8")
+        self.assertEqual(r["opening"], b.call("state", game=gid)["opening"])
+        self.assertEqual(r["opening"]["code"][0], "C")  # another 10th move: another C code
+        # on past XQ_ECCO_MAX_PLY (40 plies; moves from the legal lists, the same each run)
+        shown = r["opening"]
+        for i in range(34):
+            st = a.call("state", game=gid)
+            self.assertFalse(st["finished"])
+            shown = self.follow(gid, a, b, [st["legal"][(7 * i) % len(st["legal"])]], shown)
+        self.assertEqual(a.call("state", game=gid)["ply"], 44)
+        # a restart: the restored game classifies afresh at its next move
+        self.srv.kill()
+        self.srv.start()
+        a, b = self.user_again("alice"), self.user_again("bob")
+        st = a.call("state", game=gid)
+        self.assertEqual(st["ply"], 44)
+        self.follow(gid, a, b, [st["legal"][0]], shown)
+
+    def user_again(self, name):
+        c = self.client()
+        r = c.call("login", name=name, password="secret-" + name)
+        self.assertEqual(r["type"], "session", r)
+        return c
+
+
 class NoBook(Base):
     args = ("--no-book",)
 
