@@ -405,7 +405,7 @@ static int history_point(int64_t gid, int64_t ended, double rating, double devia
 }
 
 /* Optional positive integer field: 0 when absent, -1 when present but not one in 1..max. */
-static int64_t optional_count(json_t *m, const char *key, int64_t max)
+int64_t optional_count(json_t *m, const char *key, int64_t max)
 {
     json_t *v = json_object_get(m, key);
     if (!v)
@@ -429,12 +429,15 @@ void cmd_user(conn *c, json_t *m, json_t *id)
                                                   : "'limit' must be an integer from 1 to 50");
         return;
     }
+    char eco[4];
+    if (eco_filter(c, m, id, eco) < 0)
+        return;
     if (!name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
         conn_error(c, id, "no_such_user", "no such user");
         return;
     }
     recent_ctx rc = {json_array(), json_array(), limit ? (int)limit : SRV_USER_GAMES_DEFAULT, 0};
-    store_games_finished(su.id, before, rc.left + 1, recent_game, &rc);
+    store_games_finished(su.id, before, rc.left + 1, eco, recent_game, &rc);
     int wdl[3] = {0, 0, 0};
     store_user_record(su.id, wdl);
     json_t *history = json_array();

@@ -45,6 +45,7 @@ static const positional k_positional[] = {
     {"state", "game:i"},
     {"pgn", "game:i annotated:b"},
     {"analyse", "game:i"},
+    {"explore", "fen:r"},
     {"say", "to:s text:r"},
 };
 

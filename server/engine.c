@@ -154,6 +154,7 @@ void cmd_engine(conn *c, json_t *m, json_t *id)
     t.uid[color] = c->user->id;
     snprintf(t.name[color], sizeof t.name[color], "%s", c->user->name);
     t.rating[color] = c->user->rating;
+    t.deviation[color] = c->user->deviation;
     snprintf(t.name[1 - color], sizeof t.name[1 - color], "xq-engine-%d", t.engine_level);
     t.rating[1 - color] = 0;
     game_start(&t, id, c);

@@ -39,6 +39,11 @@ struct game {
      * one per player; XQ_MOVE_NONE (0, calloc) when none. */
     xq_move premove[2];
     char opening[4];        /* the ECCO code last sent in a move event ("" at first) */
+    /* The ECCO classification of the board's moves, kept up a move at a time
+     * (xq_ecco_classify_next: one table look-up a move, not a replay of the
+     * game); eco_plies is the history it is of, -1 when it must be made afresh. */
+    xq_ecco eco;
+    int eco_plies;
 };
 
 static game **g_games; /* live games, sorted by id */
@@ -195,6 +200,8 @@ static json_t *player_json(const game *g, int s)
                           !g->absent[s]);
     if (is_engine(g, s))
         json_object_set_new(p, "engine", json_integer(g->t.engine_level));
+    else if (g->t.deviation[s] > 0) /* "?" on the page while the rating is provisional */
+        json_object_set_new(p, "provisional", json_boolean(glicko_provisional(g->t.deviation[s])));
     return p;
 }
 
@@ -272,6 +279,20 @@ static json_t *opening_value(const xq_ecco *e)
         return json_null();
     return json_pack("{sssssssi}", "code", e->code, "name", e->opening, "variation",
                      e->variation, "ply", (int)e->ply);
+}
+
+/* Bring the game's opening (g->eco) up to its board: one table look-up after
+ * a move, a classification afresh when it is not the one before (a restored
+ * game, a take-back). 0, or -1 when there is none (g->eco has no code). */
+static int game_classify(game *g)
+{
+    int n = xq_board_history_size(g->board);
+    if (g->eco_plies == n || (g->eco_plies >= XQ_ECCO_MAX_PLY && n >= g->eco_plies))
+        return 0; /* up to date, or later moves change nothing (a take-back re-sets eco_plies) */
+    int rc = g->eco_plies >= 0 && g->eco_plies == n - 1 ? xq_ecco_classify_next(g->board, &g->eco)
+                                                        : xq_ecco_classify_board(g->board, &g->eco);
+    g->eco_plies = rc == XQ_OK ? n : -1;
+    return rc == XQ_OK ? 0 : -1;
 }
 
 /* The opening of the moves on b as j's "opening" (null without one). */
@@ -398,8 +419,14 @@ json_t *game_summary_json(const store_game *sg)
         "created", (json_int_t)sg->created, "ended", (json_int_t)sg->ended);
     if (sg->has_after)
         ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
-    xq_board *b; /* the opening: the first plies are all ECCO looks at */
-    if (xq_board_new(&b, NULL, NULL) == XQ_OK) {
+    xq_ecco e;
+    xq_board *b; /* the opening: stored with the game, else from its first plies */
+    if (sg->eco_ply >= 0) {
+        if (!sg->eco[0] || xq_ecco_lookup(sg->eco, &e) != XQ_OK)
+            e.code[0] = 0;
+        e.ply = sg->eco_ply;
+        json_object_set_new(j, "opening", opening_value(&e));
+    } else if (xq_board_new(&b, NULL, NULL) == XQ_OK) {
         store_game_moves(sg->id, opening_move, b);
         opening_json(b, j);
         xq_board_free(b);
@@ -484,6 +511,10 @@ static void game_end(game *g, int result, const char *reason, const char *why)
     int ok = store_begin() == ST_OK;
     ok = ok &&
          store_game_finish(g->id, result, reason, text, r > 0 ? r : 0, b > 0 ? b : 0) == ST_OK;
+    /* the opening, for the archive's search by code */
+    if (game_classify(g) < 0)
+        g->eco.code[0] = 0, g->eco.ply = 0;
+    ok = ok && store_game_set_eco(g->id, g->eco.code, g->eco.ply) == ST_OK;
     if (ok && rated) {
         store_user ur, ub;
         ok = store_user_by_id(g->t.uid[0], &ur) == ST_OK &&
@@ -697,6 +728,7 @@ static game *game_alloc(const game_terms *t)
         return NULL;
     g->t = *t;
     g->draw_offer = g->takeback_offer = -1;
+    g->eco_plies = -1;
     xq_rules_init(&g->rules, XQ_RULES_VERSION, t->ruleset);
     g->flag_timer = timer_new(flag_cb, g);
     g->grace_timer[0] = timer_new(grace_red, g);
@@ -802,6 +834,9 @@ static int restore_one(const store_game *sg, void *arg)
         t.uid[s] = sg->uid[s];
         snprintf(t.name[s], sizeof t.name[s], "%s", sg->name[s]);
         t.rating[s] = sg->rating[s];
+        store_user u; /* the deviation now: it changes only when a game ends */
+        if (sg->uid[s] > 0 && store_user_by_id(sg->uid[s], &u) == ST_OK)
+            t.deviation[s] = u.deviation;
     }
     t.engine_level = sg->engine_level;
     t.engine_color = sg->engine_color;
@@ -994,11 +1029,9 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     json_object_set_new(ev, "legal", legal_json(g));
     /* the opening, in the first XQ_ECCO_MAX_PLY plies and only when it changed
      * (a move event without it keeps the one the client has) */
-    xq_ecco e;
-    if (ply <= XQ_ECCO_MAX_PLY && xq_ecco_classify_board(g->board, &e) == XQ_OK &&
-        strcmp(e.code, g->opening) != 0) {
-        memcpy(g->opening, e.code, sizeof g->opening);
-        json_object_set_new(ev, "opening", opening_value(&e));
+    if (ply <= XQ_ECCO_MAX_PLY && game_classify(g) == 0 && strcmp(g->eco.code, g->opening) != 0) {
+        memcpy(g->opening, g->eco.code, sizeof g->opening);
+        json_object_set_new(ev, "opening", opening_value(&g->eco));
     }
     if (g->draw_offer >= 0)
         json_object_set_new(ev, "draw_offer", json_string(k_color[g->draw_offer]));
@@ -1176,6 +1209,7 @@ static int take_back(game *g, int requester)
     g->engine_gen++; /* a search in flight is for a position that is gone */
     g->premove[0] = g->premove[1] = XQ_MOVE_NONE; /* made for a position that is gone */
     g->opening[0] = 0; /* the next move says its opening again */
+    g->eco_plies = -1; /* and classifies afresh */
     arm_flag(g);
     return 0;
 }
@@ -1448,18 +1482,34 @@ static int pgn_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
     return 0;
 }
 
-void cmd_pgn(conn *c, json_t *m, json_t *id)
+int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game *sg)
 {
     json_t *v = json_object_get(m, "game");
     if (!json_is_integer(v)) {
         conn_error(c, id, "bad_field", "'game' (an integer) is required");
-        return;
+        return -1;
     }
+    int64_t gid = (int64_t)json_integer_value(v);
+    int rc = gid > 0 ? store_game_get(gid, sg) : ST_NOTFOUND;
+    if (rc != ST_OK) {
+        if (rc == ST_NOTFOUND)
+            conn_error(c, id, "no_such_game", "no such game");
+        else
+            conn_error(c, id, "storage", "the game could not be read");
+        return -1;
+    }
+    if (finished && sg->result == XQ_RESULT_ONGOING) {
+        conn_error(c, id, "game_not_over", "game %lld is still being played", (long long)gid);
+        return -1;
+    }
+    return 0;
+}
+
+void cmd_pgn(conn *c, json_t *m, json_t *id)
+{
     store_game sg;
-    if (store_game_get(json_integer_value(v), &sg) != ST_OK) {
-        conn_error(c, id, "no_such_game", "no such game");
+    if (request_stored_game(c, m, id, 0, &sg) < 0)
         return;
-    }
     xq_record *rec;
     if (xq_record_new(&rec, NULL, NULL) != XQ_OK) {
         conn_error(c, id, "server_error", "out of memory");

@@ -282,6 +282,7 @@ static void accept_offer(conn *c, offer *o, json_t *id)
         t.uid[s] = side[s]->id;
         snprintf(t.name[s], sizeof t.name[s], "%s", side[s]->name);
         t.rating[s] = side[s]->rating;
+        t.deviation[s] = side[s]->deviation;
     }
     t.engine_level = -1;
     t.engine_color = -1;
@@ -305,17 +306,10 @@ static int same_terms(const offer *a, const offer *b)
 
 void cmd_rematch(conn *c, json_t *m, json_t *id)
 {
-    json_t *v = json_object_get(m, "game");
-    if (!json_is_integer(v)) {
-        conn_error(c, id, "bad_field", "'game' (an integer) is required");
-        return;
-    }
-    int64_t gid = (int64_t)json_integer_value(v);
     store_game sg;
-    if (gid <= 0 || store_game_get(gid, &sg) != ST_OK) {
-        conn_error(c, id, "no_such_game", "no such game");
+    if (request_stored_game(c, m, id, 0, &sg) < 0)
         return;
-    }
+    int64_t gid = sg.id;
     int me = sg.uid[0] == c->user->id ? 0 : sg.uid[1] == c->user->id ? 1 : -1;
     if (me < 0) {
         conn_error(c, id, "not_your_game", "you did not play in game %lld", (long long)gid);
@@ -467,9 +461,42 @@ void cmd_unlobby(conn *c, json_t *m, json_t *id)
     conn_send_id(c, id, msg_new("ok"));
 }
 
+typedef struct finished_ctx {
+    json_t *games;
+    int left; /* games still wanted; one more than asked tells whether there are more */
+    int more;
+} finished_ctx;
+
 static int finished_json(const store_game *g, void *arg)
 {
-    json_array_append_new((json_t *)arg, game_summary_json(g));
+    finished_ctx *x = arg;
+    if (x->left-- <= 0) {
+        x->more = 1;
+        return 1;
+    }
+    json_array_append_new(x->games, game_summary_json(g));
+    return 0;
+}
+
+int eco_filter(conn *c, json_t *m, json_t *id, char out[4])
+{
+    json_t *v = json_object_get(m, "eco");
+    const char *s = json_string_value(v);
+    out[0] = 0;
+    if (!v || (s && !*s))
+        return 0;
+    size_t n = s ? strlen(s) : 0;
+    int ok = n >= 1 && n <= 3 && ((s[0] >= 'A' && s[0] <= 'E') || (s[0] >= 'a' && s[0] <= 'e'));
+    for (size_t i = 1; ok && i < n; i++)
+        ok = s[i] >= '0' && s[i] <= '9';
+    if (!ok) {
+        conn_error(c, id, "bad_field",
+                   "'eco' is an ECCO code or its start: a letter A-E and up to two digits "
+                   "(\"C\", \"C4\", \"C48\")");
+        return -1;
+    }
+    memcpy(out, s, n + 1);
+    out[0] = (char)(out[0] & ~0x20); /* upper case */
     return 0;
 }
 
@@ -480,8 +507,19 @@ void cmd_games(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "bad_field", "'finished' is true or false");
         return;
     }
-    if (!json_is_true(fin)) {
+    char eco[4];
+    if (eco_filter(c, m, id, eco) < 0)
+        return;
+    if (!json_is_true(fin) && !eco[0]) {
         conn_send_id(c, id, json_pack("{ssso}", "type", "games", "games", game_list_json()));
+        return;
+    }
+    /* finished games (all of them, or by code: a search of the archive) */
+    int64_t before = optional_count(m, "before", INT64_MAX);
+    int64_t limit = optional_count(m, "limit", SRV_FINISHED_LIST_MAX);
+    if (before < 0 || limit < 0) {
+        conn_error(c, id, "bad_field", before < 0 ? "'before' must be a game id (an integer >= 1)"
+                                                  : "'limit' must be an integer from 1 to 50");
         return;
     }
     int64_t uid = 0;
@@ -494,9 +532,13 @@ void cmd_games(conn *c, json_t *m, json_t *id)
         }
         uid = su.id;
     }
-    json_t *a = json_array();
-    store_games_finished(uid, 0, SRV_FINISHED_LIST_MAX, finished_json, a);
-    conn_send_id(c, id, json_pack("{sssbso}", "type", "games", "finished", 1, "games", a));
+    finished_ctx x = {json_array(), limit ? (int)limit : SRV_FINISHED_LIST_MAX, 0};
+    store_games_finished(uid, before, x.left + 1, eco, finished_json, &x);
+    json_t *r = json_pack("{sssbsosb}", "type", "games", "finished", 1, "games", x.games, "more",
+                          x.more);
+    if (eco[0])
+        json_object_set_new(r, "eco", json_string(eco));
+    conn_send_id(c, id, r);
 }
 
 void lobby_say(conn *c, const char *text, json_t *id)

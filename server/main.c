@@ -99,6 +99,11 @@ static const cli_option options[] = {
      .help = "threads that play the engine's moves (1)"},
     {CLI_INT, "--review-threads", .arg = "N", .dest = &g_cfg.review_threads, .lo = 0, .hi = 64,
      .help = "threads that review finished games (1; 0: no reviews)"},
+    {CLI_STRING, "--book", .arg = "FILE", .dest = &g_cfg.book_path,
+     .help = "opening book of the explorer (default: the installed book.xqb)"},
+    {CLI_FLAG, "--no-book", .dest = &g_cfg.no_book, .ival = 1, .help = "no opening explorer"},
+    {CLI_STRING, "--egtb", .arg = "DIR", .dest = &g_cfg.egtb_dir,
+     .help = "endgame tables (*.xqtb) for the explorer's verdicts"},
     {CLI_FLAG, "--sync-full", .dest = &g_cfg.sync_full, .ival = 1,
      .help = "fsync every move (survives power loss, not just a crash)"},
     {CLI_COUNT, "--verbose", .dest = &g_cfg.verbose, .help = "log connections"},
@@ -217,9 +222,15 @@ int main(int argc, char **argv)
         cli_error("%s", err);
         return 1;
     }
+    if (explore_init(err, sizeof err) < 0) {
+        cli_error("%s", err);
+        store_close();
+        return 1;
+    }
     if (accounts_init() < 0 || engine_init(g_cfg.engine_threads) < 0 ||
         review_init(g_cfg.review_threads) < 0) {
         cli_error("cannot start the worker threads");
+        explore_shutdown();
         store_close();
         return 1;
     }
@@ -228,6 +239,7 @@ int main(int argc, char **argv)
         review_shutdown();
         engine_shutdown();
         accounts_shutdown();
+        explore_shutdown();
         store_close();
         return 1;
     }
@@ -249,6 +261,7 @@ int main(int argc, char **argv)
         printf("xq-server: the browser page from %s\n", g_cfg.www);
     else
         printf("xq-server: no browser page (see --www)\n");
+    explore_describe(stdout);
     printf("xq-server: database %s (%d unfinished game%s restored)\n", g_cfg.db_path, restored,
            restored == 1 ? "" : "s");
     fflush(stdout);
@@ -257,6 +270,7 @@ int main(int argc, char **argv)
     engine_shutdown();
     accounts_shutdown();
     games_shutdown();
+    explore_shutdown();
     net_destroy();
     store_close();
     return 0;

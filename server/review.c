@@ -235,20 +235,46 @@ static void to_back(review *r)
     g_nreviews++;
 }
 
-/* Keep the threads busy: the next position of each review in turn (the
- * review served goes to the back of the list). */
-static void schedule(void)
+/* A review that cannot go on (no memory for its next job) ends: its users
+ * hear it (an error with the game), and its slot is free again. Only for a
+ * review with no job in flight (a job's end refers to it). */
+static void review_fail(review *r, int quiet)
 {
+    review_unlink(r);
+    if (!quiet) {
+        json_t *e = json_pack("{sssssssI}", "type", "error", "code", "server_error", "message",
+                              "out of memory: the review stopped; ask again later", "game",
+                              (json_int_t)r->gid);
+        tell(r, e);
+        json_decref(e);
+    }
+    review_free(r);
+}
+
+/* Keep the threads busy: the next position of each review in turn (the
+ * review served goes to the back of the list). A review whose next job cannot
+ * be made while none of its jobs is out would wait for ever (no job's end
+ * would schedule again): it fails (review_fail), quietly when it is @p asking,
+ * the review being asked for, and then schedule() returns -1 (the request is
+ * answered with the error); else 0. */
+static int schedule(const review *asking)
+{
+    int rc = 0;
     while (!g_stopping && g_inflight < g_threads) {
         review *r = g_reviews;
         while (r && r->next > r->nmoves) /* all its positions are out already */
             r = r->next_review;
         if (!r)
-            return;
+            return rc;
         review_job *j = calloc(1, sizeof *j);
         if (!j || xq_board_new(&j->board, NULL, NULL) != XQ_OK) {
             free(j);
-            return;
+            if (r->next > r->done) /* jobs of it are out: their ends schedule again */
+                return rc;
+            if (r == asking)
+                rc = -1;
+            review_fail(r, r == asking);
+            continue;
         }
         for (int k = 0; k < r->next; k++)
             xq_board_make_move(j->board, r->moves[k]);
@@ -260,6 +286,7 @@ static void schedule(void)
         to_back(r);
         pool_submit(g_pool, &j->w);
     }
+    return rc;
 }
 
 static void job_done(work *w)
@@ -293,7 +320,7 @@ static void job_done(work *w)
         tell(r, p);
         json_decref(p);
     }
-    schedule();
+    schedule(NULL);
 }
 
 static int collect_move(int ply, const char *mv, int64_t rm, int64_t bm, void *arg)
@@ -313,20 +340,9 @@ static int collect_move(int ply, const char *mv, int64_t rm, int64_t bm, void *a
 
 void cmd_analyse(conn *c, json_t *m, json_t *id)
 {
-    json_t *v = json_object_get(m, "game");
-    if (!json_is_integer(v)) {
-        conn_error(c, id, "bad_field", "'game' (an integer) is required");
-        return;
-    }
     store_game sg;
-    if (store_game_get(json_integer_value(v), &sg) != ST_OK) {
-        conn_error(c, id, "no_such_game", "no such game");
+    if (request_stored_game(c, m, id, 1, &sg) < 0)
         return;
-    }
-    if (sg.result == XQ_RESULT_ONGOING) {
-        conn_error(c, id, "game_not_over", "game %lld is still being played", (long long)sg.id);
-        return;
-    }
     char *stored = NULL;
     if (store_review_get(sg.id, &stored) == ST_OK) {
         json_t *a = json_loads(stored, 0, NULL);
@@ -376,9 +392,12 @@ void cmd_analyse(conn *c, json_t *m, json_t *id)
     r->next_review = g_reviews;
     g_reviews = r;
     g_nreviews++;
+    if (schedule(r) < 0) { /* r is gone */
+        conn_error(c, id, "server_error", "out of memory: the review could not start");
+        return;
+    }
     conn_send_id(c, id, json_pack("{sssIsisi}", "type", "analysis_progress", "game",
                                   (json_int_t)sg.id, "done", 0, "total", r->nmoves + 1));
-    schedule();
 }
 
 int review_init(int threads)

@@ -11,6 +11,7 @@
  *   game.c     live games: moves, clocks, ends, offers, observers, game chat
  *   engine.c   games against the built-in engine (search handles on worker threads)
  *   review.c   game reviews: the engine over every move of a finished game, queued and fair
+ *   explore.c  the opening explorer: the book's moves, the ECCO opening, the tables' verdict
  *   work.c     worker threads and the queue of results posted back into the loop
  *   store.c    SQLite storage (the only file that knows SQL)
  *   limits.c   rate limits: token buckets, per-address counters
@@ -21,6 +22,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <xiangqi/xiangqi.h>
 
@@ -60,6 +62,8 @@
 #define SRV_RATING_HISTORY_MAX 500      /* points of a `user` reply's rating history */
 #define SRV_CHAT_KEEP 100               /* game chat lines in a game's state */
 #define SRV_RATING_START 1500.0
+#define SRV_EXPLORE_BURST 20            /* explore requests at once per connection ... */
+#define SRV_EXPLORE_PER_S 5.0           /* ... then this many per second */
 
 enum { T_LINE = 0, T_WS = 1 };
 
@@ -74,6 +78,9 @@ typedef struct srv_config {
     int max_per_addr;
     int engine_threads;
     int review_threads; /* threads of game reviews (review.c); 0: none */
+    const char *book_path; /* --book, or NULL: the installed (or build tree's) book.xqb */
+    int no_book;           /* --no-book: no opening explorer */
+    const char *egtb_dir;  /* --egtb: endgame tables for the explorer, or NULL */
     int sync_full;
     int verbose;
 } srv_config;
@@ -117,7 +124,7 @@ typedef struct conn {
     int lobby;                      /* subscribed to lobby events */
     int64_t watching[SRV_MAX_WATCH];
     int nwatching;
-    bucket msg_bucket, chat_bucket;
+    bucket msg_bucket, chat_bucket, explore_bucket;
     int over_rate;
     /* input (line transport, or WebSocket fragments) */
     char *in;
@@ -194,6 +201,8 @@ void cmd_resume(conn *c, json_t *m, json_t *id);
 void cmd_guest(conn *c, json_t *m, json_t *id);
 void cmd_logout(conn *c, json_t *m, json_t *id);
 void cmd_user(conn *c, json_t *m, json_t *id);
+/* An optional positive integer field up to max: 0 when absent, -1 when bad. */
+int64_t optional_count(json_t *m, const char *key, int64_t max);
 void user_detach(conn *c);     /* the connection leaves its user */
 int accounts_init(void);
 void accounts_shutdown(void);
@@ -215,17 +224,23 @@ int lobby_refuse_playing(conn *c, json_t *id);
 /* A game of the user started: the user's own open seeks and challenges go. */
 void lobby_user_playing(int64_t uid);
 void lobby_broadcast(json_t *msg);
+/* The optional "eco" field of a search: an ECCO code or its start, a letter A-E
+ * and up to two digits ("C", "C4", "C48"), into out (upper case; "" when
+ * absent). 0, or -1 after a bad_field reply. */
+int eco_filter(conn *c, json_t *m, json_t *id, char out[4]);
 void lobby_say(conn *c, const char *text, json_t *id);
 /* Parse the time control and rule set fields of a seek / challenge / engine game. */
 int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ruleset, int *rated,
                 int *color);
 
 /* ---- game.c ---- */
+struct store_game;
 typedef struct game game;
 typedef struct game_terms {
     int64_t uid[2];
     char name[2][SRV_NAME_MAX + 24];
     double rating[2];
+    double deviation[2];   /* Glicko-2 deviations at the start; 0: not known (the engine) */
     int engine_level;      /* -1: two people */
     int engine_color;
     int ruleset;
@@ -266,6 +281,10 @@ void cmd_abort(conn *c, json_t *m, json_t *id);
 void cmd_watch(conn *c, json_t *m, json_t *id);
 void cmd_unwatch(conn *c, json_t *m, json_t *id);
 void cmd_pgn(conn *c, json_t *m, json_t *id);
+/* The stored game a request names in "game" into sg (with finished: one that
+ * has ended): 0, or -1 after the error reply (bad_field, no_such_game,
+ * storage, game_not_over). */
+int request_stored_game(conn *c, json_t *m, json_t *id, int finished, struct store_game *sg);
 void cmd_state(conn *c, json_t *m, json_t *id);
 void game_say(conn *c, int64_t gid, const char *text, json_t *id);
 /* The engine's move arrives (in the loop). */
@@ -280,6 +299,14 @@ void cmd_engine(conn *c, json_t *m, json_t *id);
 void cmd_analyse(conn *c, json_t *m, json_t *id);
 int review_init(int threads); /* 0 threads: reviews off */
 void review_shutdown(void);
+/* ---- explore.c ---- */
+void cmd_explore(conn *c, json_t *m, json_t *id);
+/* Open the book and the tables of g_cfg: 0, or -1 with a message (a book or
+ * tables asked for by name that cannot be read; a missing default book is not
+ * an error: the explorer then answers book_unavailable). */
+int explore_init(char *err, size_t cap);
+void explore_shutdown(void);
+void explore_describe(FILE *f); /* the start-up banner's lines */
 
 int engine_init(int threads);
 void engine_shutdown(void);
@@ -328,6 +355,8 @@ typedef struct store_game {
     int draw_offer;            /* the color with a standing draw offer, or -1 */
     int plies;                 /* moves stored (read only) */
     double deviation_after[2]; /* Glicko-2 deviations after a rated game; -1 before schema 3 */
+    char eco[4];               /* ECCO code of a finished game ("" without one) */
+    int eco_ply;               /* the ply that decided it; -1 when not stored (a live game) */
 } store_game;
 enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
 int store_open(const char *path, int sync_full, char *err, size_t cap);
@@ -369,10 +398,13 @@ int store_games_unfinished(int (*fn)(const store_game *g, void *arg), void *arg)
 int store_game_get(int64_t gid, store_game *g);
 int store_game_moves(int64_t gid, int (*fn)(int ply, const char *mv, int64_t red_ms,
                                             int64_t black_ms, void *arg), void *arg);
-/* Finished games, newest first: the user's (uid > 0; only those with an id
- * below @p before when it is > 0) or everyone's (uid 0). */
-int store_games_finished(int64_t uid, int64_t before, int limit,
+/* Finished games, newest first: the user's (uid > 0) or everyone's (uid 0);
+ * only those with an id below @p before when it is > 0, and when @p eco is
+ * not NULL or "" those whose ECCO code starts with it ("C", "C4", "C48"). */
+int store_games_finished(int64_t uid, int64_t before, int limit, const char *eco,
                          int (*fn)(const store_game *g, void *arg), void *arg);
+/* A finished game's ECCO code ("" without one) and the ply that decided it. */
+int store_game_set_eco(int64_t gid, const char *code, int ply);
 /* Game chat: a line is stored; the last `limit` lines of a game, oldest first. */
 int store_chat_add(int64_t gid, const char *from, const char *text);
 int store_chat_get(int64_t gid, int limit,

@@ -101,6 +101,7 @@ static const command k_commands[] = {
     {"state", cmd_state, 0},
     {"pgn", cmd_pgn, 0},
     {"analyse", cmd_analyse, 1},
+    {"explore", cmd_explore, 0},
     {"say", cmd_say, 1},
 };
 
@@ -121,6 +122,7 @@ void session_open(conn *c)
 {
     bucket_init(&c->msg_bucket, SRV_MSG_BURST);
     bucket_init(&c->chat_bucket, SRV_CHAT_BURST);
+    bucket_init(&c->explore_bucket, SRV_EXPLORE_BURST);
 }
 
 static void hello(conn *c, json_t *m, json_t *id)

@@ -42,7 +42,7 @@ static const char k_schema[] =
     " red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,"
     " created INTEGER NOT NULL, ended INTEGER, end_text TEXT, red_rating_after REAL,"
     " black_rating_after REAL, draw_offer INTEGER NOT NULL DEFAULT -1,"
-    " red_rd_after REAL, black_rd_after REAL);"
+    " red_rd_after REAL, black_rd_after REAL, eco TEXT, eco_ply INTEGER);"
     "CREATE INDEX IF NOT EXISTS games_live ON games(result) WHERE result = 0;"
     "CREATE INDEX IF NOT EXISTS games_red ON games(red);"
     "CREATE INDEX IF NOT EXISTS games_black ON games(black);"
@@ -58,10 +58,12 @@ static const char k_schema[] =
     "CREATE TABLE IF NOT EXISTS reviews("
     " game INTEGER PRIMARY KEY REFERENCES games(id), analysis TEXT NOT NULL,"
     " created INTEGER NOT NULL);"
-    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '3');";
+    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '4');";
 
 /* Columns added after schema 1: added to an older file at start-up.
- * Schema 3 (Glicko-2): users.rd and users.vol, games.*_rd_after. */
+ * Schema 3 (Glicko-2): users.rd and users.vol, games.*_rd_after.
+ * Schema 4 (search by opening): games.eco and games.eco_ply, the ECCO code
+ * of a finished game ("" without one) and the ply that decided it. */
 static const char *const k_users_added[][2] = {
     {"rd", "ALTER TABLE users ADD COLUMN rd REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_RD_START)},
     {"vol", "ALTER TABLE users ADD COLUMN vol REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_VOL_START)},
@@ -73,20 +75,26 @@ static const char *const k_games_added[][2] = {
     {"draw_offer", "ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1"},
     {"red_rd_after", "ALTER TABLE games ADD COLUMN red_rd_after REAL"},
     {"black_rd_after", "ALTER TABLE games ADD COLUMN black_rd_after REAL"},
+    {"eco", "ALTER TABLE games ADD COLUMN eco TEXT"},
+    {"eco_ply", "ALTER TABLE games ADD COLUMN eco_ply INTEGER"},
 };
+/* The schema's version, and the index that needs schema 4's column. */
+#define SCHEMA_VERSION "4"
+static const char k_eco_index[] = "CREATE INDEX IF NOT EXISTS games_eco ON games(eco, id);";
 
 #define GAME_COLS                                                                                \
     "id, red, black, red_name, black_name, red_rating, black_rating, engine_level,"              \
     " engine_color, rules, base_s, inc_s, rated, result, reason, red_ms, black_ms, created,"     \
     " ended, end_text, red_rating_after, black_rating_after, draw_offer,"        \
-    " (SELECT count(*) FROM moves WHERE moves.game = games.id), red_rd_after, black_rd_after"
+    " (SELECT count(*) FROM moves WHERE moves.game = games.id), red_rd_after, black_rd_after,"  \
+    " eco, eco_ply"
 
 enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
     S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
-    S_REVIEW_PUT, S_COUNT
+    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_COUNT
 };
 static const char *const k_sql[S_COUNT] = {
     [S_BEGIN] = "BEGIN IMMEDIATE",
@@ -109,9 +117,15 @@ static const char *const k_sql[S_COUNT] = {
     [S_GAMES_LIVE] = "SELECT " GAME_COLS " FROM games WHERE result = 0 ORDER BY id",
     [S_GAME_GET] = "SELECT " GAME_COLS " FROM games WHERE id = ?1",
     [S_GAME_MOVES] = "SELECT ply, move, red_ms, black_ms FROM moves WHERE game = ?1 ORDER BY ply",
+    /* ?4, ?5: the codes from ?4 up to (not including) ?5, or NULL: any code or none */
     [S_GAMES_DONE] = "SELECT " GAME_COLS " FROM games WHERE result <> 0 AND (red = ?1 OR black = ?1)"
-                     " AND id < ?3 ORDER BY id DESC LIMIT ?2",
-    [S_GAMES_DONE_ALL] = "SELECT " GAME_COLS " FROM games WHERE result <> 0 ORDER BY id DESC LIMIT ?2",
+                     " AND id < ?3 AND (?4 IS NULL OR (eco >= ?4 AND eco < ?5))"
+                     " ORDER BY id DESC LIMIT ?2",
+    [S_GAMES_DONE_ALL] = "SELECT " GAME_COLS " FROM games WHERE result <> 0 AND id < ?3"
+                         " ORDER BY id DESC LIMIT ?2",
+    [S_GAMES_ECO_ALL] = "SELECT " GAME_COLS " FROM games WHERE eco >= ?4 AND eco < ?5"
+                        " AND result <> 0 AND id < ?3 ORDER BY id DESC LIMIT ?2",
+    [S_GAME_ECO] = "UPDATE games SET eco = ?2, eco_ply = ?3 WHERE id = ?1",
     [S_GAME_RATINGS] = "UPDATE games SET red_rating_after = ?2, black_rating_after = ?3,"
                        " red_rd_after = ?4, black_rd_after = ?5 WHERE id = ?1",
     [S_GAME_DRAW_OFFER] = "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
@@ -201,6 +215,57 @@ static int migrate_deviations(char **emsg)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* The ECCO code of a game from its stored moves (its first XQ_ECCO_MAX_PLY). */
+static void classify_stored(sqlite3_stmt *moves, int64_t gid, xq_ecco *e)
+{
+    xq_move mv[XQ_ECCO_MAX_PLY];
+    int n = 0;
+    sqlite3_bind_int64(moves, 1, gid);
+    while (n < XQ_ECCO_MAX_PLY && sqlite3_step(moves) == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(moves, 0);
+        if (!t || xq_move_parse((const char *)t, &mv[n]) != XQ_OK)
+            break;
+        n++;
+    }
+    sqlite3_reset(moves);
+    if (xq_ecco_classify_moves(NULL, mv, n, e) != XQ_OK)
+        e->code[0] = 0, e->ply = 0;
+}
+
+/* Schema 4: the finished games of an older file get their ECCO code from
+ * their stored moves (unfinished ones get it when they end). */
+static int migrate_eco(char **emsg)
+{
+    sqlite3_stmt *sel = NULL, *moves = NULL, *upd = NULL;
+    int rc = SQLITE_ERROR;
+    if (sqlite3_prepare_v2(g_db, "SELECT id FROM games WHERE result <> 0 AND eco IS NULL", -1,
+                           &sel, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(g_db, "SELECT move FROM moves WHERE game = ?1 ORDER BY ply", -1,
+                           &moves, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(g_db, "UPDATE games SET eco = ?2, eco_ply = ?3 WHERE id = ?1", -1,
+                           &upd, NULL) == SQLITE_OK) {
+        while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
+            xq_ecco e;
+            int64_t gid = sqlite3_column_int64(sel, 0);
+            classify_stored(moves, gid, &e);
+            sqlite3_bind_int64(upd, 1, gid);
+            sqlite3_bind_text(upd, 2, e.code, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int(upd, 3, e.ply);
+            if (sqlite3_step(upd) != SQLITE_DONE) {
+                rc = SQLITE_ERROR;
+                break;
+            }
+            sqlite3_reset(upd);
+        }
+    }
+    sqlite3_finalize(sel);
+    sqlite3_finalize(moves);
+    sqlite3_finalize(upd);
+    if (rc != SQLITE_DONE)
+        *emsg = sqlite3_mprintf("classifying the stored games' openings: %s", sqlite3_errmsg(g_db));
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
 /* A file of an older schema gets the columns added since (in the open transaction). */
 static int migrate(char **emsg)
 {
@@ -215,14 +280,21 @@ static int migrate(char **emsg)
     }
     if (!had_rd && migrate_deviations(emsg) < 0)
         return -1;
+    int had_eco = has_column("games", "eco");
+    if (had_eco < 0)
+        return -1;
     for (size_t i = 0; i < sizeof k_games_added / sizeof k_games_added[0]; i++) {
         int has = has_column("games", k_games_added[i][0]);
         if (has < 0 || (!has && sqlite3_exec(g_db, k_games_added[i][1], NULL, NULL, emsg) !=
                                     SQLITE_OK))
             return -1;
     }
-    return sqlite3_exec(g_db, "UPDATE meta SET value = '3' WHERE key = 'schema'", NULL, NULL,
-                        emsg) == SQLITE_OK
+    if (!had_eco && migrate_eco(emsg) < 0)
+        return -1;
+    return sqlite3_exec(g_db, k_eco_index, NULL, NULL, emsg) == SQLITE_OK &&
+                   sqlite3_exec(g_db, "UPDATE meta SET value = '" SCHEMA_VERSION
+                                      "' WHERE key = 'schema'",
+                                NULL, NULL, emsg) == SQLITE_OK
                ? 0
                : -1;
 }
@@ -610,6 +682,9 @@ static void game_row(sqlite3_stmt *st, store_game *g)
     for (int s = 0; s < 2; s++) /* -1: not stored (a game rated before schema 3) */
         g->deviation_after[s] =
             sqlite3_column_type(st, 24 + s) == SQLITE_NULL ? -1 : sqlite3_column_double(st, 24 + s);
+    const unsigned char *eco = sqlite3_column_text(st, 26);
+    snprintf(g->eco, sizeof g->eco, "%s", eco ? (const char *)eco : "");
+    g->eco_ply = sqlite3_column_type(st, 27) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 27);
 }
 
 static int each_game(sqlite3_stmt *st, int (*fn)(const store_game *, void *), void *arg)
@@ -665,14 +740,33 @@ int store_game_moves(int64_t gid, int (*fn)(int, const char *, int64_t, int64_t,
     return out;
 }
 
-int store_games_finished(int64_t uid, int64_t before, int limit,
+int store_games_finished(int64_t uid, int64_t before, int limit, const char *eco,
                          int (*fn)(const store_game *, void *), void *arg)
 {
-    sqlite3_stmt *st = g_st[uid > 0 ? S_GAMES_DONE : S_GAMES_DONE_ALL];
-    if (uid > 0) {
+    int by_eco = eco && *eco;
+    sqlite3_stmt *st = g_st[uid > 0 ? S_GAMES_DONE : by_eco ? S_GAMES_ECO_ALL : S_GAMES_DONE_ALL];
+    if (uid > 0)
         sqlite3_bind_int64(st, 1, uid);
-        sqlite3_bind_int64(st, 3, before > 0 ? before : INT64_MAX);
-    }
     sqlite3_bind_int(st, 2, limit);
+    sqlite3_bind_int64(st, 3, before > 0 ? before : INT64_MAX);
+    if (by_eco) { /* the codes that start with the prefix: from it up to its successor */
+        char hi[8];
+        size_t n = strlen(eco);
+        if (n >= sizeof hi)
+            return ST_ERROR;
+        memcpy(hi, eco, n + 1);
+        hi[n - 1]++;
+        sqlite3_bind_text(st, 4, eco, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 5, hi, -1, SQLITE_TRANSIENT);
+    }
     return each_game(st, fn, arg);
+}
+
+int store_game_set_eco(int64_t gid, const char *code, int ply)
+{
+    sqlite3_stmt *st = g_st[S_GAME_ECO];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_text(st, 2, code, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 3, ply);
+    return run(st);
 }

@@ -421,6 +421,37 @@ class board {
     xq_board *b_;
 };
 
+/** One problem of a FEN (xq_fen_problems()). @since 1.1 */
+struct fen_problem {
+    std::error_code code; /**< xq::errc::parse (malformed) or xq::errc::position (impossible). */
+    int offset;           /**< Byte offset in the FEN where the problem is, or -1. */
+    std::string message;  /**< What is wrong, in English. */
+};
+
+/**
+ * @brief Every problem of a FEN, for a position editor that shows them all.
+ *
+ * See xq_fen_problems(): a malformed FEN has one problem (the first); an
+ * impossible position one per impossibility, in board order.
+ * @param fen  The FEN.
+ * @return The problems; empty for a valid FEN.
+ * @since 1.1
+ */
+inline std::vector<fen_problem> fen_problems(const std::string &fen)
+{
+    xq_parse_error p[XQ_FEN_PROBLEMS_MAX];
+    int n = detail::check(xq_fen_problems(fen.c_str(), p, XQ_FEN_PROBLEMS_MAX), "fen_problems");
+    std::vector<fen_problem> out;
+    for (int i = 0; i < n && i < XQ_FEN_PROBLEMS_MAX; i++) {
+        fen_problem f;
+        f.code = std::error_code(p[i].code, category());
+        f.offset = p[i].offset;
+        f.message = p[i].message;
+        out.push_back(f);
+    }
+    return out;
+}
+
 /** @brief Exchange two boards (ADL swap). @param a One board. @param b The other. */
 inline void swap(board &a, board &b) noexcept { a.swap(b); }
 

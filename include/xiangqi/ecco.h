@@ -128,6 +128,30 @@ XQ_API int xq_ecco_classify_board(const xq_board *board, xq_ecco *out);
 XQ_API int xq_ecco_classify_record(const xq_record *rec, xq_ecco *out);
 
 /**
+ * @brief Classify a board's moves from the classification of all but the last.
+ *
+ * For a game that grows a move at a time (a server or a GUI that names the
+ * opening after every move): @p inout holds the classification of the
+ * board's history without its last move, as xq_ecco_classify_board() (or this
+ * function) gave it, and becomes the classification of the whole history, the
+ * same as xq_ecco_classify_board() on @p board would give, by looking up the
+ * position after the last move only (one table look-up instead of replaying
+ * the game; beyond ::XQ_ECCO_MAX_PLY nothing changes). With one move in the
+ * history it classifies the board afresh, whatever @p inout holds; after a
+ * move is taken back, classify afresh with xq_ecco_classify_board().
+ * @param[in]     board  Board; its history is the game's moves.
+ * @param[in,out] inout  The classification of the history before its last move.
+ * @retval XQ_OK      Classified; @c inout->reason says whether there is a code.
+ * @retval XQ_EINVAL  An argument is NULL, @p board is not a board, or @p inout
+ *                    cannot be the classification of the history before the
+ *                    last move (no moves while the board has more than one, or
+ *                    decided at a ply beyond it); @p inout is then left with no code.
+ * @retval XQ_ENOMEM  Out of memory.
+ * @since 1.1
+ */
+XQ_API int xq_ecco_classify_next(const xq_board *board, xq_ecco *inout);
+
+/**
  * @brief The names of a code.
  *
  * Fills @p out as a classification would, with @c reason ::XQ_ECCO_NAMES,

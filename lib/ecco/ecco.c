@@ -201,6 +201,47 @@ int xq_ecco_classify_board(const xq_board *board, xq_ecco *out)
     return xq_ecco_classify_moves(fen, moves, k, out);
 }
 
+int xq_ecco_classify_next(const xq_board *board, xq_ecco *inout)
+{
+    if (!board || !inout) {
+        if (inout)
+            set_empty(inout, XQ_ECCO_NO_MOVES);
+        return XQ_EINVAL;
+    }
+    int n = xq_board_history_size(board);
+    if (n < 0) {
+        set_empty(inout, XQ_ECCO_NO_MOVES);
+        return n;
+    }
+    if (n <= 1) /* the start position decides: classified afresh (one move) */
+        return xq_ecco_classify_board(board, inout);
+    if (inout->reason == XQ_ECCO_SETUP)
+        return XQ_OK;
+    if (inout->reason != XQ_ECCO_FOUND || inout->ply < 1 || inout->ply > n - 1) {
+        set_empty(inout, XQ_ECCO_NO_MOVES);
+        return XQ_EINVAL;
+    }
+    if (n > XQ_ECCO_MAX_PLY)
+        return XQ_OK;
+    xq_move first;
+    int rc = xq_board_history_move(board, 0, &first, NULL);
+    if (rc != XQ_OK) {
+        set_empty(inout, XQ_ECCO_NO_MOVES);
+        return rc;
+    }
+    int e = find_entry(position_key(board, family(first)));
+    if (e < 0)
+        return XQ_OK; /* the deepest position found so far still decides */
+    const xq__ecco_entry *en = &xq__ecco_entries[e];
+    set_empty(inout, XQ_ECCO_FOUND);
+    set_names(inout, code_index(en->code));
+    inout->ply = n;
+    inout->line = en->line;
+    inout->games = en->games;
+    inout->agreeing = en->agreeing;
+    return XQ_OK;
+}
+
 int xq_ecco_classify_record(const xq_record *rec, xq_ecco *out)
 {
     if (out)

@@ -403,6 +403,61 @@ class Browser(unittest.TestCase):
         page.d.execute_script("location.hash = arguments[0]", "#user=nobody")
         page.until(lambda: page.el("toast").is_displayed(), "an unknown player is reported")
 
+    def line_game(self, red, black, line):
+        """red and black (line users) play the ICCS moves of line, then Black resigns. Its id."""
+        s = red.call("seek", color="red", base=300, inc=2)
+        gid = black.call("accept", offer=s["offer"])["game"]
+        for i, mv in enumerate(line.split()):
+            self.assertEqual((red, black)[i % 2].call("move", game=gid, move=mv)["type"], "move")
+        self.assertEqual(black.call("resign", game=gid)["type"], "ok")
+        red.expect("end", game=gid)
+        return gid
+
+    def test_archive_search_by_opening(self):
+        """The archive searched by ECCO code (issue 29): on a player's page, and
+        site-wide in the lobby's Archive; a result opens its game."""
+        c55 = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9"  # C55 at ply 10
+        alice, bob = self.line_user("alice"), self.line_user("bob")
+        carol, dave = self.line_user("carol"), self.line_user("dave")
+        mine = self.line_game(alice, bob, c55)
+        a13 = self.line_game(alice, bob, "g0e2 h9g7 h0g2")
+        theirs = self.line_game(carol, dave, c55)
+        page = Page(self, self.url + "#user=alice")
+        rows = lambda css: page.d.find_elements(By.CSS_SELECTOR, css)  # noqa: E731
+        games = lambda css: [int(li.get_attribute("data-game")) for li in rows(css)]  # noqa: E731
+        page.until(lambda: games("#profile .archive li[data-game]") == [a13, mine],
+                   "alice's profile lists her two games")
+        self.assertTrue(rows("#profile .archive li .eco")[0].text.startswith("A13 "))
+        # the profile's search: her C5x games only
+        box = page.d.find_element(By.CSS_SELECTOR, "#profile .eco-search input")
+        box.send_keys("c5", Keys.ENTER)
+        page.until(lambda: games("#profile .archive li[data-game]") == [mine],
+                   "the profile's search by C5 keeps the C55 game")
+        self.assertTrue(rows("#profile .archive li .eco")[0].text.startswith("C55 "))
+        self.assertIn("Games with C5", page.d.find_element(By.CSS_SELECTOR, "#profile h3").text)
+        page.shot("profile-search")
+        page.d.find_element(By.XPATH, "//section[@id='profile']//button[text()='All']").click()
+        page.until(lambda: len(games("#profile .archive li[data-game]")) == 2, "All lists both again")
+        # the site's archive: everyone's C55 games, newest first
+        box = page.d.find_element(By.CSS_SELECTOR, "#archive .eco-search input")
+        box.send_keys("Z9", Keys.ENTER)
+        page.until(lambda: "letter A–E" in page.d.find_element(By.CSS_SELECTOR,
+                                                               "#archive .eco-search .help").text,
+                   "a wrong code is explained")
+        box.clear()
+        box.send_keys("C55", Keys.ENTER)
+        page.until(lambda: games("#archive .archive-results li") == [theirs, mine],
+                   "the archive search finds both C55 games")
+        self.assertIn("carol – dave", rows("#archive .archive-results li")[0].text)
+        page.shot("archive-search")
+        rows("#archive .archive-results li button")[0].click()
+        page.until(lambda: page.text("game-title").startswith("Game %d: carol – dave" % theirs),
+                   "a result opens its game")
+        box.clear()
+        box.send_keys("E", Keys.ENTER)
+        page.until(lambda: "No finished game with E" in page.d.find_element(
+            By.CSS_SELECTOR, "#archive p.help").text, "an empty search says so")
+
     def test_quick_pairing_and_rematch(self):
         """Quick pairing: alice's 3+2 opens a seek, bob's 3+2 joins it; after the
         game alice asks for a rematch, bob's button says "Accept rematch", and the

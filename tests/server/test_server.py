@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xqclient import LineClient, WsClient, Server, hello, Closed  # noqa: E402
 
 BINARY = os.environ.get("XQ_SERVER", "")
+XQ_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 MATE = "e0e1 d9e8 b2b4 c9a7 b4g4 h7h8 g4g9".split()  # Red mates in 7 plies
 PERPETUAL = ("c0a2 c6c5 b2b6 h9i7 h2f2 b7g7 b0c2 c9e7 b6b5 h7h6 c2e1 b9c7 f2f6 h6h7 g0i2 f9e8 "
              "e1c2 h7h4 c3c4 e8f7 h0f1 h4h9 i0h0 g7g3 b5b9 e9e8 e3e4 e6e5 f6e6 e8f8 e6f6 f8e8 "
@@ -89,6 +90,8 @@ class Play(Base):
         self.assertEqual(st["type"], "game")
         self.assertEqual(len(st["legal"]), 44)
         self.assertIsNone(st["you"])
+        # new players: provisional ratings (the page marks them "?")
+        self.assertEqual((st["red"]["provisional"], st["black"]["provisional"]), (True, True))
         # chat in the game reaches the opponent and the watcher
         r = a.call("say", to=gid, text="good luck <b>&'\"")
         self.assertEqual(r["type"], "chat")
@@ -1110,6 +1113,257 @@ class Faults(Base):
         self.assertIsNone(a3.expect("game", game=gid)["draw_offer"])
 
 
+class Explore(Base):
+    """The opening explorer: the default book's moves against `xq-book probe`,
+    the ECCO names, the tables' verdict (a KRK table made in the test), bad input."""
+    args = ("--egtb", "{dir}/tb")
+
+    def prepare(self):
+        self.BIN = os.path.dirname(os.path.abspath(BINARY))  # beside xq-server: xq-book, xq-egtb
+        self.BOOK = os.path.join(os.path.dirname(self.BIN), "share", "xiangqi", "book.xqb")
+        if not os.path.exists(self.BOOK):
+            self.skipTest("no default book in the build tree (XQ_BUILD_BOOK=OFF or no xz)")
+        os.mkdir(os.path.join(self.dir, "tb"))
+        t0 = time.time()
+        subprocess.run([os.path.join(self.BIN, "xq-egtb"), "generate", "--quiet", "--dir",
+                        os.path.join(self.dir, "tb"), "KRK"], check=True, timeout=60)
+        self.assertLess(time.time() - t0, 60)
+
+    def probe(self, *moves):
+        """`xq-book probe` of the start and moves: {move: (games, wins, draws, losses)}."""
+        out = subprocess.run([os.path.join(self.BIN, "xq-book"), "probe", self.BOOK] +
+                             list(moves), capture_output=True, text=True, timeout=30).stdout
+        rows = {}
+        for line in out.splitlines()[3:]:
+            f = line.split()
+            rows[f[0]] = tuple(int(x) for x in f[2:6])
+        return rows
+
+    def test_start_position_against_xq_book(self):
+        c = self.client()  # no account needed
+        r = c.call("explore", fen=XQ_START)
+        self.assertEqual(r["type"], "explore", r)
+        self.assertEqual(r["fen"], XQ_START)
+        self.assertIsNone(r["opening"])  # no moves played: no opening yet
+        self.assertIsNone(r["tablebase"])
+        want = self.probe()
+        self.assertGreater(len(want), 10)
+        self.assertEqual([m["move"] for m in r["moves"]], list(want))  # same order, heaviest first
+        for m in r["moves"]:
+            games, wins, draws, losses = want[m["move"]]
+            self.assertEqual((m["games"], m["red_wins"], m["draws"], m["black_wins"]),
+                             (games, wins, draws, losses), m)  # Red moves: its wins are Red's
+            self.assertAlmostEqual(m["score"], (wins + draws / 2) / (wins + draws + losses))
+        first = r["moves"][0]
+        self.assertEqual((first["move"], first["wxf"], first["zh"]), ("h2e2", "C2.5", "炮二平五"))
+        self.assertEqual(first["opening"], {"code": "B00", "name": "中炮局", "variation": ""})
+        self.assertEqual(next(m for m in r["moves"] if m["move"] == "c3c4")["opening"]["code"],
+                         "E00")
+        # the line form: explore FEN
+        c.line("explore " + XQ_START)
+        self.assertEqual(len(c.expect("explore")["moves"]), len(want))
+
+    def test_moves_black_to_move_and_opening(self):
+        c = self.client(ws=True)
+        moves = ["h2e2", "h9g7", "h0g2"]
+        r = c.call("explore", moves=moves)
+        self.assertEqual(r["type"], "explore", r)
+        want = self.probe(*moves)
+        self.assertEqual([m["move"] for m in r["moves"]], list(want))
+        for m in r["moves"]:
+            games, wins, draws, losses = want[m["move"]]  # Black moves: its wins are Black's
+            self.assertEqual((m["games"], m["red_wins"], m["draws"], m["black_wins"]),
+                             (games, losses, draws, wins), m)
+            self.assertAlmostEqual(m["score"], (wins + draws / 2) / (wins + draws + losses))
+        self.assertEqual(r["opening"]["code"][0], "B")
+        self.assertEqual(r["opening"]["ply"] <= 3, True)
+        # the FEN with the moves that lead to it is the same request
+        r2 = c.call("explore", moves=moves, fen=r["fen"])
+        self.assertEqual(r2["moves"], r["moves"])
+        self.assertEqual(r2["opening"], r["opening"])
+        # a position alone has no opening (the library classifies games)
+        self.assertIsNone(c.call("explore", fen=r["fen"])["opening"])
+        # the moves must lead to the FEN
+        self.assertEqual(c.call("explore", moves=["h2e2"], fen=XQ_START)["code"], "bad_field")
+
+    def test_tablebase(self):
+        c = self.client()
+        fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"  # Red mates in 1 (e1d1, e1e8)
+        r = c.call("explore", fen=fen)
+        self.assertEqual(r["moves"], [])
+        self.assertIsNone(r["opening"])
+        self.assertEqual(r["tablebase"], {"wdl": "win", "dtm": 1, "best": ["e1d1", "e1e8"]})
+        r = c.call("explore", fen="3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1")
+        self.assertEqual(r["tablebase"]["wdl"], "loss")
+        # material without a table: no verdict
+        self.assertIsNone(c.call("explore", fen="3k5/9/9/9/9/9/9/9/3RR4/4K4 b - - 0 1")
+                          ["tablebase"])
+
+    def test_bad_input(self):
+        c = self.client()
+        r = c.call("explore", fen="rnbakabnr/9/1c5c1/xyz w - - 0 1")
+        self.assertEqual(r["code"], "bad_fen")
+        self.assertTrue(r["message"])
+        self.assertEqual(c.call("explore", fen="4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1")["code"],
+                         "bad_fen")  # the generals face each other
+        self.assertEqual(c.call("explore")["code"], "bad_field")
+        self.assertEqual(c.call("explore", fen=7)["code"], "bad_field")
+        self.assertEqual(c.call("explore", moves="h2e2")["code"], "bad_field")
+        self.assertEqual(c.call("explore", moves=["h2e2", "zz"])["code"], "bad_move")
+        self.assertEqual(c.call("explore", moves=["h2e2", "h2e2"])["code"], "illegal_move")
+        self.assertEqual(c.call("explore", moves=[1])["code"], "bad_move")
+        c.line("explore")
+        self.assertEqual(c.expect("error")["code"], "bad_field")
+
+    def test_rate_limit(self):
+        c = self.client()
+        codes = [c.call("explore", moves=[])["type"] for _ in range(25)]
+        self.assertIn("error", codes)
+        self.assertEqual(codes[:20], ["explore"] * 20)
+
+
+class Archive(Base):
+    """Finished games keep their ECCO code: `user` and `games` search by code or prefix."""
+    LINES = {"C55": "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9",
+             "A13": "g0e2 h9g7 h0g2",
+             "A40": "b0c2 g6g5",
+             "B31": "h2e2 b9c7 h0g2 h7f7 i0h0 h9g7 b0c2"}
+
+    def test_search_by_code(self):
+        a, b = self.user("alice"), self.user("bob")
+        c, d = self.user("carol"), self.user("dave")
+        gids = {}
+        for code, line in self.LINES.items():
+            gid = self.game(a, b)
+            self.play(gid, a, b, line.split())
+            self.assertEqual(a.call("resign", game=gid)["type"], "ok")
+            gids[code] = gid
+        other = self.game(c, d)  # carol and dave play C55 too
+        self.play(other, c, d, self.LINES["C55"].split())
+        self.assertEqual(c.call("resign", game=other)["type"], "ok")
+        live = self.game(c, d)  # a live game is not in the archive
+        self.play(live, c, d, self.LINES["C55"].split())
+        w = self.client()
+
+        def user_games(**f):
+            r = w.call("user", name="alice", **f)
+            self.assertEqual(r["type"], "user", r)
+            return [g["game"] for g in r["recent_games"]]
+
+        def site_games(**f):
+            r = w.call("games", **f)
+            self.assertEqual(r["type"], "games", r)
+            return [g["game"] for g in r["games"]]
+
+        self.assertEqual(user_games(eco="C55"), [gids["C55"]])
+        self.assertEqual(user_games(eco="A"), [gids["A40"], gids["A13"]])
+        self.assertEqual(user_games(eco="a1"), [gids["A13"]])  # either case
+        self.assertEqual(user_games(eco="D"), [])
+        self.assertEqual(len(user_games()), 4)
+        self.assertEqual(site_games(eco="C55"), [other, gids["C55"]])
+        self.assertEqual(site_games(eco="C5"), [other, gids["C55"]])
+        self.assertEqual(site_games(eco="B3"), [gids["B31"]])
+        self.assertEqual(site_games(eco="E"), [])
+        # pages: limit, more, before
+        r = w.call("games", eco="C", limit=1)
+        self.assertEqual(([g["game"] for g in r["games"]], r["more"], r["eco"]),
+                         ([other], True, "C"))
+        r = w.call("games", eco="C", limit=1, before=other)
+        self.assertEqual(([g["game"] for g in r["games"]], r["more"]), ([gids["C55"]], False))
+        # the summaries carry the opening
+        g = w.call("games", eco="A13")["games"][0]
+        self.assertEqual((g["opening"]["code"], g["opening"]["name"]), ("A13", "飞相对进左马"))
+        # bad filters
+        for bad in ("F1", "C555", "CC", "C4x", 7, "中炮"):
+            self.assertEqual(w.call("games", eco=bad)["code"], "bad_field", bad)
+            self.assertEqual(w.call("user", name="alice", eco=bad)["code"], "bad_field", bad)
+        self.assertEqual(w.call("games", eco="C", limit=0)["code"], "bad_field")
+        self.assertEqual(w.call("games", eco="C", before="x")["code"], "bad_field")
+        # the stored codes (the server holds the file exclusively: stop it first)
+        for k in self.clients:
+            k.close()
+        self.clients = []
+        self.srv.stop()
+        con = sqlite3.connect(self.db)
+        rows = dict(con.execute("SELECT id, eco FROM games WHERE eco IS NOT NULL").fetchall())
+        con.close()
+        self.assertEqual(rows, {gid: code for code, gid in gids.items()} | {other: "C55"})
+
+
+class Openings(Base):
+    """The opening in move events (sent when it changes, made a move at a time)
+    agrees with the game's state (classified afresh) after every move, after a
+    take-back and after a restart."""
+    C55 = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9".split()  # C55 at ply 10
+
+    def follow(self, gid, red, black, moves, shown):
+        """Play moves; after each, the opening last sent must be the state's."""
+        side = [red, black]
+        for mv in moves:
+            ply = red.call("state", game=gid)["ply"]
+            r = side[ply % 2].call("move", game=gid, move=mv)
+            self.assertEqual(r["type"], "move", r)
+            if "opening" in r:
+                shown = r["opening"]
+            st = red.call("state", game=gid)
+            code = lambda o: o and (o["code"], o["name"], o["variation"])  # noqa: E731
+            self.assertEqual(code(shown), code(st["opening"]), (ply + 1, mv))  # (sent on a change of code)
+        return shown
+
+    def test_move_events_agree_with_the_state(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        shown = self.follow(gid, a, b, self.C55, None)
+        self.assertEqual((shown["code"], shown["ply"]), ("C55", 10))
+        self.assertEqual(a.call("state", game=gid)["opening"]["ply"], 10)
+        # a take-back: the next move says its opening again
+        self.assertEqual(b.call("takeback", game=gid)["type"], "ok")
+        self.assertEqual(a.call("takeback", game=gid)["type"], "ok")
+        b.expect("game", game=gid)
+        r = b.call("move", game=gid, move="a9a8")
+        self.assertEqual(r["opening"], b.call("state", game=gid)["opening"])
+        self.assertEqual(r["opening"]["code"][0], "C")  # another 10th move: another C code
+        # on past XQ_ECCO_MAX_PLY (40 plies; moves from the legal lists, the same each run)
+        shown = r["opening"]
+        for i in range(34):
+            st = a.call("state", game=gid)
+            self.assertFalse(st["finished"])
+            shown = self.follow(gid, a, b, [st["legal"][(7 * i) % len(st["legal"])]], shown)
+        self.assertEqual(a.call("state", game=gid)["ply"], 44)
+        # a restart: the restored game classifies afresh at its next move
+        self.srv.kill()
+        self.srv.start()
+        a, b = self.user_again("alice"), self.user_again("bob")
+        st = a.call("state", game=gid)
+        self.assertEqual(st["ply"], 44)
+        self.follow(gid, a, b, [st["legal"][0]], shown)
+
+    def user_again(self, name):
+        c = self.client()
+        r = c.call("login", name=name, password="secret-" + name)
+        self.assertEqual(r["type"], "session", r)
+        return c
+
+
+class NoBook(Base):
+    args = ("--no-book",)
+
+    def test_book_unavailable(self):
+        c = self.client()
+        r = c.call("explore", fen=XQ_START)
+        self.assertEqual(r["code"], "book_unavailable")
+        self.assertIn("no opening book (--no-book)", self.srv.banner)
+
+    def test_bad_book_and_tables(self):
+        for opt in (["--book", os.path.join(self.dir, "none.xqb")],
+                    ["--egtb", os.path.join(self.dir, "none")]):
+            r = subprocess.run([BINARY, "--listen", "127.0.0.1:0", "--db",
+                                os.path.join(self.dir, "x.db")] + opt,
+                               capture_output=True, text=True, timeout=10)
+            self.assertEqual(r.returncode, 1, r)
+            self.assertIn("xq-server: " + opt[0] + ": ", r.stderr)
+
+
 class Storage(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="xq-server-test-")
@@ -1181,7 +1435,17 @@ class Storage(unittest.TestCase):
             INSERT INTO games VALUES(1, 1, 2, 'alice', 'bob', 1500, 1500, -1, -1, 0, 300, 0, 0,
               2, 'resignation', 290000, 295000, 1000, 2000);
             INSERT INTO moves VALUES(1, 1, 'h2e2', 290000, 300000), (1, 2, 'h9g7', 290000, 295000);
+            INSERT INTO games VALUES(2, 1, 2, 'alice', 'bob', 1500, 1500, -1, -1, 0, 300, 0, 0,
+              3, 'agreement', 290000, 295000, 1000, 2000);
+            INSERT INTO games VALUES(3, 1, 2, 'alice', 'bob', 1500, 1500, -1, -1, 0, 300, 0, 0,
+              0, NULL, 290000, 295000, 1000, NULL);
         """)
+        c55 = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9".split()  # C55 at ply 10
+        con.executemany("INSERT INTO moves VALUES(2, ?, ?, 290000, 295000)",
+                        [(i + 1, m) for i, m in enumerate(c55)])
+        con.executemany("INSERT INTO moves VALUES(3, ?, ?, 290000, 295000)",
+                        [(i + 1, m) for i, m in enumerate(c55)])
+        con.commit()
         con.close()
         srv = Server(BINARY, self.db).start()
         try:
@@ -1191,13 +1455,23 @@ class Storage(unittest.TestCase):
             self.assertEqual((st["type"], st["finished"], st["result"], st["reason"], st["moves"]),
                              ("game", True, "0-1", "resignation", ["h2e2", "h9g7"]))
             self.assertEqual(st["text"], "resignation")  # no text was stored then
-            self.assertEqual(c.call("games", finished=True)["games"][0]["ply"], 2)
+            fin = c.call("games", finished=True)["games"]
+            self.assertEqual([(g["game"], g["ply"]) for g in fin], [(2, 10), (1, 2)])
+            self.assertEqual(fin[0]["opening"]["code"], "C55")  # from the stored code
+            # the finished games were classified at the migration: searchable by code
+            self.assertEqual([g["game"] for g in c.call("games", eco="C55")["games"]], [2])
+            self.assertEqual([g["game"] for g in c.call("games", eco="B")["games"]], [1])
+            self.assertEqual([g["game"] for g in c.call("user", name="alice", eco="C")
+                              ["recent_games"]], [2])
             c.close()
         finally:
             srv.stop()
         con = sqlite3.connect(self.db)
         self.assertEqual(con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone(),
-                         ("3",))
+                         ("4",))
+        # schema 4: the finished games' ECCO codes from their moves; a live game has none yet
+        self.assertEqual(con.execute("SELECT id, eco, eco_ply FROM games ORDER BY id").fetchall(),
+                         [(1, "B00", 1), (2, "C55", 10), (3, None, None)])
         # Elo ratings became Glicko-2: the rating kept, the deviation from the games
         # played (glicko_migrated_deviation: 30 games give 62.4), the start volatility
         self.assertEqual(con.execute("SELECT rating, round(rd, 1), vol FROM users ORDER BY id")

@@ -204,6 +204,23 @@ static void test_fen_errors()
     CHECK(s.over() && s.result == XQ_RESULT_RED_WINS && s.reason == XQ_REASON_CHECKMATE);
     EXPECT_ERROR(xq::errc::parse, b.set_fen("garbage"));
     CHECK(b.fen() == "3k5/3R5/1N7/9/9/9/9/9/9/4K4 b - - 0 1");
+
+    // Every problem of a FEN (xq_fen_problems), as a position editor lists them.
+    CHECK(xq::fen_problems(start_fen).empty());
+    std::vector<xq::fen_problem> p = xq::fen_problems("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/X");
+    CHECK(p.size() == 1 && p[0].code == xq::errc::parse && p[0].offset == 32 &&
+          !p[0].message.empty());
+    // an impossible position: a Red advisor off its points (d1), a third one, a Red soldier
+    // behind its start, no Black general
+    p = xq::fen_problems("9/9/9/9/9/9/9/9/3AAA3/P3K4 w");
+    CHECK(p.size() == 4);
+    for (const xq::fen_problem &f : p)
+        CHECK(f.code == xq::errc::position && !f.message.empty());
+    xq_parse_error c[XQ_FEN_PROBLEMS_MAX];
+    int n = xq_fen_problems("9/9/9/9/9/9/9/9/3AAA3/P3K4 w", c, XQ_FEN_PROBLEMS_MAX);
+    CHECK(n == static_cast<int>(p.size()));
+    for (int i = 0; i < n && i < static_cast<int>(p.size()); i++)
+        CHECK(p[i].message == c[i].message && p[i].offset == c[i].offset);
 }
 
 static void test_ownership()

@@ -306,6 +306,95 @@ START_TEST(table_consistent)
 }
 END_TEST
 
+/* Two classifications are the same (the strings are the table's, so the pointers). */
+static int same_ecco(const xq_ecco *a, const xq_ecco *b)
+{
+    return strcmp(a->code, b->code) == 0 && a->reason == b->reason && a->ply == b->ply &&
+           a->opening == b->opening && a->variation == b->variation && a->line == b->line &&
+           a->games == b->games && a->agreeing == b->agreeing;
+}
+
+/* Play a line move by move, classifying a move at a time with
+ * xq_ecco_classify_next(): after every move the same as xq_ecco_classify_board(). */
+static void check_incremental(xq_board *b, const xq_move *moves, int n)
+{
+    xq_ecco inc, full;
+    ck_assert_int_eq(xq_ecco_classify_board(b, &inc), XQ_OK);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(xq_board_make_move(b, moves[i]), XQ_OK);
+        ck_assert_int_eq(xq_ecco_classify_next(b, &inc), XQ_OK);
+        ck_assert_int_eq(xq_ecco_classify_board(b, &full), XQ_OK);
+        XQ_CHECK(same_ecco(&inc, &full), "ply %d: %s at %d, afresh %s at %d", i + 1, inc.code,
+                 inc.ply, full.code, full.ply);
+    }
+}
+
+START_TEST(incremental)
+{
+    xq_move moves[64];
+    xq_board *b;
+    /* Every table entry's move order. */
+    for (int k = 0; k < xq__ecco_entry_count; k++) {
+        char buf[1024];
+        int n = 0;
+        snprintf(buf, sizeof buf, "%s", xq__ecco_entries[k].line);
+        for (char *t = strtok(buf, " "); t && n < 64; t = strtok(NULL, " "))
+            ck_assert_int_eq(xq_move_parse(t, &moves[n++]), XQ_OK);
+        ck_assert_int_eq(xq_board_new(&b, NULL, NULL), XQ_OK);
+        check_incremental(b, moves, n);
+        xq_board_free(b);
+    }
+    /* Games of random legal moves past XQ_ECCO_MAX_PLY (a fixed generator). */
+    uint32_t seed = 12345;
+    for (int game = 0; game < 50; game++) {
+        ck_assert_int_eq(xq_board_new(&b, NULL, NULL), XQ_OK);
+        xq_board *play;
+        ck_assert_int_eq(xq_board_clone(&play, b), XQ_OK);
+        int n = 0;
+        while (n < 60) {
+            xq_move legal[XQ_MAX_MOVES];
+            int k = xq_board_generate_moves(play, legal, XQ_MAX_MOVES);
+            if (k <= 0)
+                break;
+            seed = seed * 1664525u + 1013904223u;
+            moves[n] = legal[(seed >> 8) % (uint32_t)k];
+            ck_assert_int_eq(xq_board_make_move(play, moves[n++]), XQ_OK);
+        }
+        xq_board_free(play);
+        check_incremental(b, moves, n);
+        xq_board_free(b);
+    }
+    /* A set-up position stays without a code. */
+    ck_assert_int_eq(xq_board_new(&b, "3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", NULL), XQ_OK);
+    ck_assert_int_eq(xq_move_parse("e1d0", &moves[0]), XQ_OK);
+    ck_assert_int_eq(xq_move_parse("d9d8", &moves[1]), XQ_OK);
+    check_incremental(b, moves, 2);
+    xq_board_free(b);
+    /* Bad arguments: NULL, and a classification that cannot be the one before. */
+    xq_ecco e;
+    ck_assert_int_eq(xq_ecco_classify_next(NULL, &e), XQ_EINVAL);
+    ck_assert_str_eq(e.code, "");
+    ck_assert_int_eq(xq_board_new(&b, NULL, NULL), XQ_OK);
+    ck_assert_int_eq(xq_ecco_classify_next(b, NULL), XQ_EINVAL);
+    ck_assert_int_eq(xq_ecco_classify_next(b, &e), XQ_OK); /* no moves: afresh */
+    ck_assert_int_eq(e.reason, XQ_ECCO_NO_MOVES);
+    const char *line[] = {"h2e2", "h9g7", "h0g2"};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(xq_move_parse(line[i], &moves[i]), XQ_OK);
+        ck_assert_int_eq(xq_board_make_move(b, moves[i]), XQ_OK);
+    }
+    ck_assert_int_eq(xq_ecco_classify_moves(NULL, NULL, 0, &e), XQ_OK); /* no moves */
+    ck_assert_int_eq(xq_ecco_classify_next(b, &e), XQ_EINVAL);
+    ck_assert_str_eq(e.code, "");
+    ck_assert_int_eq(xq_ecco_classify_board(b, &e), XQ_OK);
+    ck_assert_str_ne(e.code, "");
+    e.ply = 3; /* decided at ply 3, of the 2 moves before the last */
+    ck_assert_int_eq(xq_ecco_classify_next(b, &e), XQ_EINVAL);
+    ck_assert_str_eq(e.code, "");
+    xq_board_free(b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ecco");
@@ -319,6 +408,7 @@ int main(void)
     tcase_add_test(tc, bad_arguments);
     tcase_add_test(tc, code_names);
     tcase_add_test(tc, table_consistent);
+    tcase_add_test(tc, incremental);
     suite_add_tcase(s, tc);
     return xq_test_run(s);
 }

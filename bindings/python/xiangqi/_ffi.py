@@ -419,6 +419,10 @@ FUNCTIONS.update({
     "xq_ecco_code_at": (c_char_p, [c_int]),
     "xq_ecco_reason_text": (c_char_p, [c_int]),
 })
+OPTIONAL_FUNCTIONS.update({
+    # one move more (1.1)
+    "xq_ecco_classify_next": (c_int, [c_board_p, P(Ecco)]),
+})
 
 
 def _library_names() -> list[str]:

@@ -6,6 +6,7 @@ import { Board, parseFen } from "./board.js";
 import { Connection } from "./net.js";
 import * as sound from "./sound.js";
 import { ratingText, renderProfile } from "./profile.js";
+import { mountArchive } from "./archive.js";
 import { fenAt } from "./replay.js";
 import { evalGraph, moveVerdict, SYMBOL } from "./review.js";
 
@@ -456,12 +457,13 @@ function hashUser() {
 }
 
 // ---- profiles (profile.js) ----------------------------------------------------
-const profile = { name: null, user: null, games: [] };
+const profile = { name: null, user: null, games: [], eco: "" }; // eco: the archive's search
 
 async function openProfile(name, older = false) {
   const before = older && profile.games.length ? profile.games[profile.games.length - 1].game : undefined;
   try {
-    const u = await conn.send("user", { name, limit: PROFILE_PAGE, ...(before ? { before } : {}) });
+    if (profile.name === null || profile.name.toLowerCase() !== name.toLowerCase()) profile.eco = "";
+    const u = await conn.send("user", { name, limit: PROFILE_PAGE, ...(before ? { before } : {}), ...(profile.eco ? { eco: profile.eco } : {}) });
     profile.games = older && profile.name === u.name ? profile.games.concat(u.recent_games) : u.recent_games;
     profile.name = u.name;
     profile.user = u;
@@ -476,6 +478,7 @@ async function openProfile(name, older = false) {
     onUser: (other) => { history.replaceState(null, "", `#user=${encodeURIComponent(other)}`); openProfile(other); },
     onMore: () => openProfile(profile.name, true),
     onClose: closeProfile,
+    eco: profile.eco, onSearch: (eco) => { profile.eco = eco; openProfile(profile.name); },
   });
   if (!older) host.scrollIntoView({ block: "nearest" });
 }
@@ -485,6 +488,11 @@ function closeProfile() {
   profile.name = null;
   if (hashUser() !== null) history.replaceState(null, "", state.active ? `#game=${state.active}` : location.pathname);
 }
+
+// The site's archive searched by opening (archive.js).
+mountArchive($("archive"), { send: (type, fields) => conn.send(type, fields),
+  onGame: (gid) => { history.replaceState(null, "", `#game=${gid}`); openGame(gid); },
+  onUser: (name) => { history.replaceState(null, "", `#user=${encodeURIComponent(name)}`); openProfile(name); } });
 
 // An address pasted or a link followed in an open tab: show that game or player.
 window.addEventListener("hashchange", () => {
@@ -712,7 +720,7 @@ function renderPlayers(g) {
     const side = sides[i], p = g[side], e = $(id);
     e.dataset.side = side;
     e.querySelector(".pname").textContent = `${side === "red" ? "紅" : "黑"} ${p.engine !== undefined ? `Engine, level ${p.engine}` : p.name}` +
-      (p.engine === undefined ? ` (${Math.round(p.rating)})` : "") + (g.you === side ? " · you" : "");
+      (p.engine === undefined ? ` (${ratingText(p.rating, p.provisional)})` : "") + (g.you === side ? " · you" : "");
     e.querySelector(".thinking").hidden = !(p.engine !== undefined && g.turn === side && !g.ended);
     e.querySelector(".away").hidden = p.present !== false || !!g.ended;
     e.classList.toggle("to-move", g.turn === side && !g.ended);

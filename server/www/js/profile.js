@@ -3,7 +3,10 @@
 // Glicko-2 rating with its deviation ("?" while provisional), the record, a
 // rating-history graph (SVG: the rating after each rated game, the band of
 // one deviation around it; each point links to its game) and the archive of
-// finished games, page by page. Text goes in as text, never as HTML.
+// finished games, page by page, searchable by opening (ECCO code or its start,
+// archive.js). Text goes in as text, never as HTML.
+import { openingLabel, searchForm } from "./archive.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 export const GRAPH = { width: 360, height: 150, left: 40, right: 8, top: 10, bottom: 18 };
 
@@ -79,6 +82,12 @@ function gameItem(x, name, list, { onGame, onUser }) {
     what.append(` (${d >= 0 ? "+" : "−"}${Math.abs(d)})`);
   }
   item.append(what);
+  if (x.opening) {
+    const o = document.createElement("span");
+    o.className = "eco";
+    o.textContent = openingLabel(x.opening);
+    item.append(" ", o);
+  }
   const b = document.createElement("button");
   b.type = "button";
   b.textContent = "Show";
@@ -88,7 +97,8 @@ function gameItem(x, name, list, { onGame, onUser }) {
 }
 
 // The profile of `u` into `host`; `games` are the archive's pages so far.
-// handlers: onGame(id), onUser(name), onMore() (the next page), onClose().
+// handlers: onGame(id), onUser(name), onMore() (the next page), onClose(),
+// onSearch(eco) (the games of an opening; "" all of them) with eco, the search shown.
 export function renderProfile(host, u, games, handlers) {
   host.replaceChildren();
   const head = text("h2", u.name, host);
@@ -108,11 +118,12 @@ export function renderProfile(host, u, games, handlers) {
   text("p", `${u.wins} won, ${u.draws} drawn, ${u.losses} lost; ${u.games} rated`, host, "record");
   if (u.history && u.history.length) host.appendChild(historyGraph(u.history, handlers.onGame));
   else if (!u.guest) text("p", "No rated games yet.", host, "help");
-  text("h3", "Games", host);
+  text("h3", handlers.eco ? `Games with ${handlers.eco}` : "Games", host);
+  if (handlers.onSearch) host.appendChild(searchForm("Opening", handlers.eco, handlers.onSearch, true));
   const list = document.createElement("ul");
   list.className = "list archive";
   for (const x of games) gameItem(x, u.name, list, handlers);
-  if (!games.length) text("li", "none", list, "empty");
+  if (!games.length) text("li", handlers.eco ? `no game with ${handlers.eco}` : "none", list, "empty");
   host.appendChild(list);
   if (u.more) {
     const more = document.createElement("button");
