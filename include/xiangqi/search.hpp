@@ -324,17 +324,26 @@ class search {
 
     /**
      * @brief Evaluate with ::XQ_EVAL_CLASSICAL or ::XQ_EVAL_NNUE
-     *        (xq_search_set_eval(); docs/nnue.md). @since 1.1
+     *        (xq_search_set_eval(); docs/nnue.md).
+     * @param kind  The evaluation; ::XQ_EVAL_NNUE with no net throws
+     *              xq::error (xq::errc::not_found).
+     * @since 1.1
      */
     void set_eval(xq_eval_kind kind) { detail::check(xq_search_set_eval(get(), kind), "set_eval"); }
-    /** @brief The evaluation in use (xq_search_get_eval()). @since 1.1 */
+    /**
+     * @brief The evaluation in use (xq_search_get_eval()).
+     * @return ::XQ_EVAL_CLASSICAL or ::XQ_EVAL_NNUE.
+     * @since 1.1
+     */
     xq_eval_kind eval() const
     {
         return static_cast<xq_eval_kind>(detail::check(xq_search_get_eval(get()), "eval"));
     }
     /**
      * @brief Load a net file and evaluate with it (xq_search_load_net()); on
-     *        failure (xq::error with the library's message) nothing changes. @since 1.1
+     *        failure (xq::error with the library's message) nothing changes.
+     * @param path  The net file.
+     * @since 1.1
      */
     void load_net(const std::string &path)
     {
@@ -343,7 +352,11 @@ class search {
         if (rc < 0)
             throw error(rc, e.message);
     }
-    /** @brief load_net() from a net file's bytes (copied). @since 1.1 */
+    /**
+     * @brief load_net() from a net file's bytes (copied).
+     * @param bytes  The file's bytes.
+     * @since 1.1
+     */
     void load_net(const std::vector<std::uint8_t> &bytes)
     {
         xq_parse_error e;
@@ -351,11 +364,15 @@ class search {
         if (rc < 0)
             throw error(rc, e.message);
     }
-    /** @brief Forget the loaded net (xq_search_load_net() with NULL). @since 1.1 */
+    /**
+     * @brief Forget the loaded net (xq_search_load_net() with NULL).
+     * @since 1.1
+     */
     void unload_net() { detail::check(xq_search_load_net(get(), nullptr, nullptr), "unload_net"); }
     /**
-     * @brief "CHECKSUM DESCRIPTION" of the net ::XQ_EVAL_NNUE would use, or an
-     *        empty string when there is none (xq_search_net_info()). @since 1.1
+     * @brief The net ::XQ_EVAL_NNUE would use (xq_search_net_info()).
+     * @return "CHECKSUM DESCRIPTION", or an empty string when there is none.
+     * @since 1.1
      */
     std::string net_info() const
     {
@@ -369,8 +386,10 @@ class search {
         return s;
     }
     /**
-     * @brief The static evaluation of @p b with this search's evaluation, in
-     *        centipawns for the side to move (xq_search_evaluate()). @since 1.1
+     * @brief The static evaluation with this search's evaluation (xq_search_evaluate()).
+     * @param b  The position.
+     * @return Centipawns for the side to move.
+     * @since 1.1
      */
     int evaluate(const board &b) const
     {

@@ -62,7 +62,8 @@ class NnueTools(unittest.TestCase):
         for cmd in ([sys.executable, os.path.join(TOOLS, "prepare.py"), "--king-buckets",
                      str(buckets), "-o", data, RUN],
                     [sys.executable, os.path.join(TOOLS, "train.py"), data, "-o", net,
-                     "--epochs", "1", "--log", log, "--description", "test net %d" % buckets]):
+                     "--epochs", "1", "--log", log, "--holdout-mod", "2",
+                     "--description", "test net %d" % buckets]):
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
             self.assertEqual(r.returncode, 0, r.stderr)
         with open(log) as f:

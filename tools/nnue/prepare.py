@@ -46,7 +46,10 @@ def rows_of_run(run, king_buckets, game_base):
                 if not line:
                     continue
                 g = json.loads(line)
-                game = zlib.crc32(("%s#%s" % (run, g["id"])).encode()) ^ game_base
+                # the run's folder name, not its path: the same games get the
+                # same numbers (and so the same held-out split) wherever they are
+                name = os.path.basename(os.path.normpath(run))
+                game = zlib.crc32(("%s#%s" % (name, g["id"])).encode()) ^ game_base
                 seen = set()
                 for p in g["positions"]:
                     if not p.get("quiet"):

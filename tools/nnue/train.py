@@ -150,6 +150,8 @@ def main(argv=None):
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--holdout-mod", type=int, default=HOLDOUT_MOD, metavar="N",
+                    help="hold out the games whose number is 0 mod N (default %(default)s)")
     ap.add_argument("--log", help="also write the log here")
     ap.add_argument("--description", default="", help="the net's description (its data, its command)")
     args = ap.parse_args(argv)
@@ -170,8 +172,13 @@ def main(argv=None):
     k = fit_k(data["score"], data["outcome"])
     data["target"] = (LAMBDA / (1 + np.exp(-data["score"].astype(np.float64) / k))
                       + (1 - LAMBDA) * data["outcome"] / 2).astype(np.float32)
-    held = data["game"] % HOLDOUT_MOD == 0
+    held = data["game"] % args.holdout_mod == 0
     train_idx, held_idx = np.nonzero(~held)[0], np.nonzero(held)[0]
+    if len(held_idx) == 0 or len(train_idx) == 0:
+        log("train: %s: %d positions of %d games: no %s set (more games, or another "
+            "--holdout-mod)" % (args.data, len(held), len(np.unique(data["game"])),
+                                 "held-out" if len(held_idx) == 0 else "training"))
+        return 1
     log("train: %s: %d positions (%d held out, %d games), king buckets %d, K %.1f, lambda %.2f, "
         "seed %d" % (args.data, len(held), len(held_idx), len(np.unique(data["game"][held])),
                      kb, k, LAMBDA, args.seed))
