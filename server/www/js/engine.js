@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// The analysis board's engine, off the page's main thread: the package's
+// threaded module when the page is cross-origin isolated (its Search runs on
+// its own threads; start() returns at once and stop() ends it within
+// milliseconds), else SearchWorker (the single-threaded module in a Web
+// Worker; without SharedArrayBuffer its stop() ends the worker). One search
+// at a time: start() stops the one before and waits for its end.
+import { loadThreads } from "./xq.js";
+
+const HASH_MB = 32;
+const MAX_THREADS = 4; // of the threaded module, at most the machine's cores
+
+export class Engine {
+  /** `api`: the single-threaded module; `mode`: "auto" or "worker". */
+  constructor(api, mode = "auto") {
+    this.api = api;
+    this.mode = mode;
+    this.kind = null;     // "threads" or "worker", once started
+    this.pending = null;  // the running search's promise
+    this.impl = null;
+  }
+
+  async ready() {
+    if (this.impl) return;
+    const mt = this.mode === "auto" ? await loadThreads() : null;
+    if (mt) {
+      const n = Math.max(1, Math.min(MAX_THREADS, (navigator.hardwareConcurrency || 2)));
+      this.mt = mt;
+      this.impl = new mt.Search({ threads: n, hashMb: HASH_MB });
+      this.kind = "threads";
+      this.threads = n;
+    } else {
+      this.impl = new this.api.SearchWorker({ hashMb: HASH_MB });
+      this.kind = "worker";
+      this.threads = 1;
+    }
+  }
+
+  /** Search `fen` with `limits`; `onInfo(info)` as it reports. A promise of
+   *  the result; an earlier search is stopped first. */
+  async start(fen, limits, onInfo) {
+    await this.stop();
+    await this.ready();
+    let p;
+    if (this.kind === "threads") {
+      const board = new this.mt.Board(fen);
+      p = this.impl.start(board, limits, onInfo).finally(() => board.free());
+    } else {
+      p = this.impl.start(fen, [], limits, onInfo);
+    }
+    this.pending = p;
+    p.catch(() => {}).finally(() => { if (this.pending === p) this.pending = null; });
+    return p;
+  }
+
+  /** Stop the running search, if any, and wait for its end. */
+  async stop() {
+    const p = this.pending;
+    if (!p) return;
+    this.impl.stop();
+    try { await p; } catch { /* stopped */ }
+  }
+
+  /** Whether a search runs. */
+  get running() { return !!this.pending; }
+
+  terminate() {
+    if (this.kind === "worker") this.impl.terminate();
+    else if (this.impl) { this.impl.stop(); }
+    this.pending = null;
+  }
+}
