@@ -84,7 +84,12 @@ class Analysis(unittest.TestCase):
                 for e in p.d.find_elements(By.CSS_SELECTOR, "#an-tree .move")]
 
     def shot(self, p, name):
-        p.shot(name)
+        """The page and the analysis board (Page.shot draws the game's board)."""
+        if tb.SHOTS:
+            os.makedirs(tb.SHOTS, exist_ok=True)
+            p.d.save_screenshot(os.path.join(tb.SHOTS, "page-%s.png" % name))
+            p.d.find_element(By.CSS_SELECTOR, "#an-board-host svg").screenshot(
+                os.path.join(tb.SHOTS, "board-%s.png" % name))
 
     def test_editor_refuses_impossible_positions(self):
         p = self.page()
@@ -171,6 +176,12 @@ class Analysis(unittest.TestCase):
 
     def test_engine_lines_as_arrows_and_stop(self):
         p = self.page()
+        # a game with a variation, at its fourth move (for the screenshot)
+        p.type("an-input", PGN)
+        p.click("an-load-button")
+        p.until(lambda: len(self.tree(p)) == 6, "the game is loaded")
+        p.d.find_elements(By.CSS_SELECTOR, "#an-tree .move")[4].click()
+        p.until(lambda: self.tree(p)[4][1], "its third move is shown")
         Select(p.el("an-multipv")).select_by_value("3")
         for kind in ("auto", "worker"):
             Select(p.el("an-engine-kind")).select_by_value(kind)
