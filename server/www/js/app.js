@@ -8,7 +8,7 @@ import * as sound from "./sound.js";
 import { ratingText, renderProfile } from "./profile.js";
 import { fenAt } from "./replay.js";
 import { evalGraph, moveVerdict, SYMBOL } from "./review.js";
-import { createAnalysis } from "./analysis.js";
+import { AnalysisBoard } from "./analysis.js";
 import { loadXiangqi, withBoard } from "./xq.js";
 
 // The page has no version of its own: xq-server serves it from its own
@@ -67,7 +67,7 @@ const conn = new Connection(wsUrl(), { onOpen, onMessage, onStatus });
 
 // The analysis board (analysis.js) at #analysis and #analysis=FEN, in place
 // of the game and the lobby; its explorer asks the server.
-const analysis = createAnalysis({
+const analysis = new AnalysisBoard({
   send: (type, fields) => conn.send(type, fields, { quiet: true }),
   notation: () => state.notation,
   onClose: () => { location.hash = state.active ? `#game=${state.active}` : ""; },

@@ -4,11 +4,17 @@
 // its own threads; start() returns at once and stop() ends it within
 // milliseconds), else SearchWorker (the single-threaded module in a Web
 // Worker; without SharedArrayBuffer its stop() ends the worker). One search
-// at a time: start() stops the one before and waits for its end.
+// at a time: start() stops the one before and waits for its end; of starts
+// that come quickly one after another (stepping through a game) only the
+// last runs.
 import { loadThreads } from "./xq.js";
 
 const HASH_MB = 32;
-const MAX_THREADS = 4; // of the threaded module, at most the machine's cores
+// Search threads of the threaded module, at most the machine's cores: the
+// module starts with two pthread workers (bindings/js, PTHREAD_POOL_SIZE);
+// a third would be a new Worker, which a browser starts only once the page's
+// thread returns to its event loop, so the page keeps to the two there are.
+const MAX_THREADS = 2;
 
 export class Engine {
   /** `api`: the single-threaded module; `mode`: "auto" or "worker". */
@@ -18,6 +24,8 @@ export class Engine {
     this.kind = null;     // "threads" or "worker", once started
     this.pending = null;  // the running search's promise
     this.impl = null;
+    this.chain = Promise.resolve(); // the queue of starts
+    this.ticket = 0;      // the latest start() or stop(); earlier queued starts are dropped
   }
 
   async ready() {
@@ -37,24 +45,37 @@ export class Engine {
   }
 
   /** Search `fen` with `limits`; `onInfo(info)` as it reports. A promise of
-   *  the result; an earlier search is stopped first. */
-  async start(fen, limits, onInfo) {
-    await this.stop();
-    await this.ready();
-    let p;
-    if (this.kind === "threads") {
-      const board = new this.mt.Board(fen);
-      p = this.impl.start(board, limits, onInfo).finally(() => board.free());
-    } else {
-      p = this.impl.start(fen, [], limits, onInfo);
-    }
-    this.pending = p;
-    p.catch(() => {}).finally(() => { if (this.pending === p) this.pending = null; });
-    return p;
+   *  the result, or of null when a later start() or a stop() came first (the
+   *  starts queue: one search at a time, the one before stopped first). */
+  start(fen, limits, onInfo) {
+    const ticket = ++this.ticket;
+    const started = this.chain.then(async () => {
+      await this.halt();
+      if (ticket !== this.ticket) return { p: Promise.resolve(null) }; // superseded
+      await this.ready();
+      let p;
+      if (this.kind === "threads") {
+        const board = new this.mt.Board(fen);
+        p = this.impl.start(board, limits, onInfo).finally(() => board.free());
+      } else {
+        p = this.impl.start(fen, [], limits, onInfo);
+      }
+      this.pending = p;
+      p.catch(() => {}).finally(() => { if (this.pending === p) this.pending = null; });
+      return { p };
+    });
+    this.chain = started.then(() => {}, () => {});
+    return started.then(({ p }) => p);
+  }
+
+  /** Stop the running search and any queued start, and wait for the end. */
+  stop() {
+    this.ticket++;
+    return this.chain.then(() => this.halt());
   }
 
   /** Stop the running search, if any, and wait for its end. */
-  async stop() {
+  async halt() {
     const p = this.pending;
     if (!p) return;
     this.impl.stop();
