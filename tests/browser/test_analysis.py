@@ -80,8 +80,9 @@ class Analysis(unittest.TestCase):
                 len(p.d.find_elements(By.CSS_SELECTOR, "#an-board-host .arrow.best")))
 
     def tree(self, p):
-        return [(e.text, "current" in e.get_attribute("class"), "in-variation" in e.get_attribute("class"))
-                for e in p.d.find_elements(By.CSS_SELECTOR, "#an-tree .move")]
+        """The moves of the tree: (text, current, in a variation), read at once."""
+        return [tuple(x) for x in p.d.execute_script("""return [...document.querySelectorAll('#an-tree .move')]
+            .map((e) => [e.textContent, e.classList.contains('current'), e.classList.contains('in-variation')]);""")]
 
     def shot(self, p, name):
         """The page and the analysis board (Page.shot draws the game's board)."""
@@ -192,15 +193,18 @@ class Analysis(unittest.TestCase):
             print("\nthe engine (%s, MultiPV 3) in %d s: %s (load %s)" % (
                 kind, ENGINE_S, p.text("an-depth"), os.getloadavg()[0]))
             self.assertGreaterEqual(int(depth), 6)
-            lines = p.d.find_elements(By.CSS_SELECTOR, "#an-lines li")
+            lines = p.d.execute_script("""return [...document.querySelectorAll('#an-lines li')]
+                .map((li) => [li.innerText, li.classList.contains('best')]);""")
             self.assertEqual(len(lines), 3)
-            self.assertEqual(len(p.d.find_elements(By.CSS_SELECTOR, "#an-lines li.best")), 1)
-            for li in lines:
-                self.assertRegex(li.text, r"^[+−]?\d+\.\d\d d\d+ |^#-?\d+ d\d+ ")
-            best = p.d.find_element(By.CSS_SELECTOR, "#an-board-host .arrow.best line")
-            other = p.d.find_element(By.CSS_SELECTOR, "#an-board-host .arrow:not(.best) line")
-            self.assertGreater(float(best.get_attribute("stroke-width")), float(other.get_attribute("stroke-width")))
-            self.assertNotEqual(best.get_attribute("stroke"), other.get_attribute("stroke"))
+            self.assertEqual([b for _, b in lines], [True, False, False])
+            for text, _ in lines:
+                self.assertRegex(text, r"^[+−]?\d+\.\d\d d\d+ |^#-?\d+ d\d+ ")
+            # read at once: the arrows are drawn again with every report
+            best, other = p.d.execute_script("""const a = (s) => { const l = document.querySelector(s);
+                return [Number(l.getAttribute('stroke-width')), l.getAttribute('stroke')]; };
+                return [a('#an-board-host .arrow.best line'), a('#an-board-host .arrow:not(.best) line')];""")
+            self.assertGreater(best[0], other[0])
+            self.assertNotEqual(best[1], other[1])
             if kind == "auto":
                 self.shot(p, "analysis")
                 self.assertEqual(p.d.execute_script("return crossOriginIsolated"), True)
