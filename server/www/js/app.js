@@ -275,6 +275,8 @@ const handlers = {
     const started = !old && m.you && !state.replay;
     const asked = m.id !== undefined && !req.quiet;
     const active = state.games.get(state.active);
+    // a game that starts for the user takes them from the analysis board to it
+    if (started && analysis.shown) { history.pushState(null, "", `#game=${g.id}`); syncView(); }
     if (asked || started || !active || wasActive || (active.ended && m.you)) {
       setActive(g.id, !wasActive);
       if (started && m.id === undefined) announce(`A new game: ${m.red.name} – ${m.black.name}; you play ${m.you}`);
