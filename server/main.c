@@ -217,7 +217,7 @@ static int js_dir(const char *dir)
 static void choose_js(void)
 {
     if (!g_js_given) {
-#if defined(XQ_SERVER_JS_BUILD) && defined(XQ_SERVER_BUILD_DIR)
+#if defined(XQ_SERVER_JS_BUILD) && defined(XQ_SERVER_WWW_SOURCE) && defined(XQ_SERVER_BUILD_DIR)
         if ((in_build_tree() || !js_dir(g_cfg.js)) && js_dir(XQ_SERVER_JS_BUILD))
             g_cfg.js = XQ_SERVER_JS_BUILD;
 #endif
