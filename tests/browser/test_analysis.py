@@ -257,7 +257,7 @@ class Analysis(unittest.TestCase):
         text = p.d.execute_async_script("""const done = arguments[arguments.length - 1];
             import('/js/explorer.js').then((m) => { const el = document.createElement('div');
               m.renderExplorer(el, arguments[0], {notation: 'wxf'}); done(el.innerText); });""", canned)
-        for want in ("A00 Opening", "H2+3", "10", "50% / 30% / 20%", "65%", "B00 Name", "Tablebase: a win for Red"):
+        for want in ("A00 Opening", "H2+3", "10", "50% / 30% / 20%", "65%", "B00 Name", "Tablebase: a win for Red", "mate in 7 plies"):
             self.assertIn(want, text)
         text = p.d.execute_async_script("""const done = arguments[arguments.length - 1];
             import('/js/explorer.js').then((m) => { const el = document.createElement('div');

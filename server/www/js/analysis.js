@@ -14,7 +14,9 @@ import { loadXiangqi, withBoard } from "./xq.js";
 
 export const START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 const INFO_MS = 100;          // engine lines are drawn at most this often
-const EXPLORE_DELAY_MS = 120; // the explorer asks once the stepping pauses
+// The explorer asks once the stepping pauses, so that holding → stays under
+// the server's limit (docs/protocol.md: 20 at once, then 5 a second).
+const EXPLORE_DELAY_MS = 250;
 const GAME_OVER = "No legal move: the game is over here.";
 
 const $ = (id) => document.getElementById(id);
@@ -312,7 +314,12 @@ export class AnalysisBoard {
     const opts = { notation: this.ctx.notation(), onMove: (mv) => { if (node === this.cur) this.play(mv); } };
     let reply = null;
     try { reply = await this.ctx.send("explore", fields); } catch (e) { opts.error = e; }
-    if (seq === this.exploreSeq) renderExplorer($("an-explorer"), reply, opts);
+    if (seq !== this.exploreSeq) return;
+    if (opts.error && opts.error.code === "rate_limited") { // ask again when allowed
+      this.exploreTimer = setTimeout(() => this.exploreNow(), 1000 * (opts.error.retry_after || 1));
+      return;
+    }
+    renderExplorer($("an-explorer"), reply, opts);
   }
 
   // ---- the position editor ---------------------------------------------------

@@ -24,6 +24,7 @@ export function exploreError(e) {
     return "No explorer on this server (it does not know the explore request).";
   if (code === "book_unavailable") return "This server has no opening book.";
   if (code === "disconnected") return "Not connected to the server: no explorer.";
+  if (code === "bad_fen") return `The server refuses the position: ${e.message}`;
   return `No explorer: ${(e && e.message) || "the server could not answer"}.`;
 }
 
@@ -68,7 +69,7 @@ export function renderExplorer(host, reply, opts = {}) {
   if (tb) {
     const who = side(reply.fen);
     let text = `Tablebase: ${WDL[tb.wdl] || tb.wdl} for ${who}, the side to move`;
-    if (typeof tb.dtm === "number") text += ` (distance to mate ${tb.dtm})`;
+    if (typeof tb.dtm === "number") text += ` (mate in ${tb.dtm} plies)`;
     if (Array.isArray(tb.best) && tb.best.length) text += `; best: ${tb.best.join(", ")}`;
     add(host, "p", text, "explorer-tablebase");
   }
