@@ -193,12 +193,17 @@ class Analysis(unittest.TestCase):
             print("\nthe engine (%s, MultiPV 3) in %d s: %s (load %s)" % (
                 kind, ENGINE_S, p.text("an-depth"), os.getloadavg()[0]))
             self.assertGreaterEqual(int(depth), 6)
-            lines = p.d.execute_script("""return [...document.querySelectorAll('#an-lines li')]
-                .map((li) => [li.innerText, li.classList.contains('best')]);""")
-            self.assertEqual(len(lines), 3)
-            self.assertEqual([b for _, b in lines], [True, False, False])
+            lines = []
+
+            def three_lines():
+                lines[:] = p.d.execute_script("""return [...document.querySelectorAll('#an-lines li')]
+                    .map((li) => [li.innerText, li.classList.contains('best')]);""")
+                return [b for _, b in lines] == [True, False, False]
+            # (a line whose first move the line above took at a new depth waits for its report)
+            p.until(three_lines, "three lines, the first one marked")
             for text, _ in lines:
                 self.assertRegex(text, r"^[+−]?\d+\.\d\d d\d+ |^#-?\d+ d\d+ ")
+            p.until(lambda: self.arrows(p) == (3, 1), "three arrows again")
             # read at once: the arrows are drawn again with every report
             best, other = p.d.execute_script("""const a = (s) => { const l = document.querySelector(s);
                 return [Number(l.getAttribute('stroke-width')), l.getAttribute('stroke')]; };

@@ -280,7 +280,15 @@ export class AnalysisBoard {
   renderLines() {
     const host = $("an-lines"), fen = this.cur.fen;
     host.replaceChildren();
-    const lines = this.lines.filter(Boolean);
+    // A line of the depth before, whose first move the line above has taken
+    // at this depth, waits for its new report (MultiPV reports line by line).
+    const seen = new Set();
+    const lines = this.lines.filter((l) => {
+      const first = l && l.pv && l.pv[0];
+      if (!l || (first && seen.has(first))) return false;
+      if (first) seen.add(first);
+      return true;
+    });
     for (const info of lines) {
       const li = item(host, "li", undefined, info.multipv === 1 ? "line best" : "line");
       li.dataset.multipv = info.multipv;
