@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The play page's variation tree (server/www/js/tree.js), which needs no
 // browser and no WebAssembly: moves, variations, promote, delete, the
-// display tokens. Run by ctest www_tree (node --test).
+// display tokens. Run by ctest www_js (node --test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

@@ -41,7 +41,7 @@ export function redScore(score, turn) {
 }
 
 /** Whether a pasted text is a FEN (else it is read as PGN). */
-function looksLikeFen(text) {
+export function looksLikeFen(text) {
   return !/^\s*\[|\b1\.\s*\S/.test(text) && /^[^\s]*\/[^\s]*(\s|$)/.test(text);
 }
 
