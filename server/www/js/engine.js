@@ -85,9 +85,14 @@ export class Engine {
   /** Whether a search runs. */
   get running() { return !!this.pending; }
 
+  /** End the engine: the worker, or the threaded Search (after stop() has
+   *  waited for the search's end; a running one cannot be freed). */
   terminate() {
     if (this.kind === "worker") this.impl.terminate();
-    else if (this.impl) { this.impl.stop(); }
+    else if (this.impl) {
+      try { this.impl.free(); } catch { this.impl.stop(); }
+    }
+    this.impl = null;
     this.pending = null;
   }
 }
