@@ -223,6 +223,51 @@ class Analysis(unittest.TestCase):
             time.sleep(1)
             self.assertEqual(p.text("an-lines"), before, "no line after the stop")
 
+    def engine_follows_the_steps(self, kind, runs):
+        """Steps while the engine runs: each stops the search and starts one on
+        the new position (without isolation the stop ends the worker and the
+        next search starts a new one); the arrows end on the last position's
+        moves; stop, and start again."""
+        p = self.page()
+        Select(p.el("an-engine-kind")).select_by_value(kind)
+        p.type("an-input", PGN)
+        p.click("an-load-button")
+        p.until(lambda: len(self.tree(p)) == 6, "the game is loaded")
+        Select(p.el("an-multipv")).select_by_value("2")
+        p.click("an-go")
+        p.until(lambda: self.arrows(p) == (2, 1), "two arrows")
+        self.assertIn(runs, p.text("an-depth"))
+        body = p.d.find_element(By.TAG_NAME, "body")
+        for _ in range(4):
+            body.send_keys(Keys.ARROW_RIGHT)
+        p.until(lambda: self.tree(p)[3][1] is False and self.tree(p)[5][1], "the last move is shown")
+
+        def arrows_legal_here():
+            if self.arrows(p) != (2, 1):
+                return False
+            return p.d.execute_async_script("""const done = arguments[arguments.length - 1];
+                import('/xiangqi/lib/index.js').then((m) => {
+                  const b = new m.Board(document.getElementById('an-fen').textContent);
+                  const legal = b.legalMoves(); b.free();
+                  done([...document.querySelectorAll('#an-board-host .arrow')]
+                    .every((a) => legal.includes(a.dataset.move)));
+                });""")
+        p.until(arrows_legal_here, "the engine's arrows are moves of the position shown")
+        p.click("an-go")
+        p.until(lambda: p.text("an-go") == "Analyse", "the engine stops")
+        before = p.text("an-lines")
+        time.sleep(1)
+        self.assertEqual(p.text("an-lines"), before, "no line after the stop")
+        p.click("an-go")
+        p.until(lambda: self.arrows(p) == (2, 1), "the engine searches again")
+        p.click("an-go")
+
+    def test_engine_follows_the_steps(self):
+        for kind, runs in (("auto", "threads"), ("worker", "Web Worker")):
+            with self.subTest(kind=kind):
+                self.engine_follows_the_steps(kind, runs)
+
+
     def test_moves_form_a_variation_tree(self):
         p = self.page()
         Select(p.el("notation")).select_by_value("iccs")
@@ -294,6 +339,23 @@ class Analysis(unittest.TestCase):
         self.assertIn("#game=", p.d.current_url)
 
 
+class NotIsolated(Analysis):
+    """xq-server --no-isolation: no SharedArrayBuffer, so the engine is
+    SearchWorker, whose stop() ends the worker; a new search starts a new one."""
+
+    def setUp(self):
+        self.start("--js", PACKAGE, "--no-isolation")
+
+    def test_engine_follows_the_steps(self):
+        self.engine_follows_the_steps("auto", "Web Worker")
+
+    test_editor_refuses_impossible_positions = None
+    test_pasted_pgn_with_a_variation = None
+    test_engine_lines_as_arrows_and_stop = None
+    test_moves_form_a_variation_tree = None
+    test_a_game_on_the_analysis_board = None
+
+
 class WithoutPackage(Analysis):
     """xq-server without a package: the stand-in module; the page plays."""
 
@@ -317,6 +379,7 @@ class WithoutPackage(Analysis):
         self.assertFalse(p.el("an-edit").is_enabled())
 
     # the tests of the board need the package
+    test_engine_follows_the_steps = None
     test_editor_refuses_impossible_positions = None
     test_pasted_pgn_with_a_variation = None
     test_engine_lines_as_arrows_and_stop = None
