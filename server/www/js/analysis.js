@@ -263,6 +263,11 @@ export class AnalysisBoard {
     this.thinking = false;
     this.gen++;
     this.setGoButton(false);
+    if (this.drawTimer) { // the lines reported before the stop, drawn now and not after it
+      clearTimeout(this.drawTimer);
+      this.drawTimer = 0;
+      if (this.xq) this.renderLines();
+    }
     if (this.engine) await this.engine.stop();
   }
 
