@@ -292,14 +292,15 @@ int main(int argc, char **argv)
     int v6 = strchr(h, ':') != NULL;
     printf("xq-server %s: listening on %s%s%s:%d (HTTP, WebSocket \"xq\", line protocol)\n",
            xq_version_string(), v6 ? "[" : "", h, v6 ? "]" : "", g_cfg.port);
-    if (g_cfg.www)
-        printf("xq-server: the browser page from %s\n", g_cfg.www);
+    if (g_cfg.www && g_cfg.js)
+        printf("xq-server: the browser page from %s, the JavaScript package from %s at /xiangqi/\n",
+               g_cfg.www, g_cfg.js);
+    else if (g_cfg.www)
+        printf("xq-server: the browser page from %s (no JavaScript package, see --js: "
+               "no analysis board)\n",
+               g_cfg.www);
     else
         printf("xq-server: no browser page (see --www)\n");
-    if (g_cfg.www && g_cfg.js)
-        printf("xq-server: the JavaScript package from %s at /xiangqi/\n", g_cfg.js);
-    else if (g_cfg.www)
-        printf("xq-server: no JavaScript package (see --js): the page's analysis board is off\n");
     printf("xq-server: database %s (%d unfinished game%s restored)\n", g_cfg.db_path, restored,
            restored == 1 ? "" : "s");
     fflush(stdout);
