@@ -101,11 +101,14 @@ class Analysis(unittest.TestCase):
         p.click("an-clear")
         p.until(lambda: p.text("an-fen").startswith("9/9/9/9/9/9/9/9/9/9 w"), "the board is empty")
         self.assertIn("Black has no general", " ".join(self.problems(p)))
-        # by clicks: a red general on e0, a black one on e9: facing generals
+        # a red general on e0 by a click, a black one on e9 from the keyboard
+        # (the board's cursor starts on e0): facing generals
         self.palette(p, "rk").click()
         self.an_square(p, "e0").click()
         self.palette(p, "bk").click()
-        self.an_square(p, "e9").click()
+        svg = p.d.find_element(By.CSS_SELECTOR, "#an-board-host svg")
+        p.d.execute_script("arguments[0].focus()", svg)
+        svg.send_keys(Keys.ARROW_UP * 9 + Keys.ENTER)
         p.until(lambda: self.problems(p) == ["the generals face each other on an open file"],
                 "the facing generals are reported")
         self.assertFalse(p.el("an-done").is_enabled())

@@ -398,6 +398,10 @@ export class Board {
       this.cursor = sqName(f, r);
       this.drawCursor();
       e.preventDefault();
+    } else if ((e.key === "Enter" || e.key === " ") && this.editor) {
+      this.editor.place(this.cursor); // the palette's piece (or the eraser) on the cursor's square
+      this.drawCursor();
+      e.preventDefault();
     } else if (e.key === "Enter" || e.key === " ") {
       this.choose(this.cursor);
       this.drawCursor();

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The position editor of the analysis board: pieces dragged from a palette
 // onto the board, from square to square, and off the board; or a palette
-// piece picked and then placed by clicks (a click on the same piece removes
-// it; the eraser removes any). Side to move, an empty board, the start
+// piece picked and then placed by clicks or, on the focused board, with the
+// arrow keys and Enter (the same piece again removes it; the eraser removes
+// any). Side to move, an empty board, the start
 // position. It knows no rules: the page asks the package's fenProblems()
 // (the library's xq_fen_problems()) after every change.
 import { parseFen } from "./board.js";
@@ -138,7 +139,12 @@ export class Editor {
       this.changed();
       return;
     }
-    const sq = d.from || d.at;
+    this.place(d.from || d.at);
+  }
+
+  /** A click (or Enter) on a square: the palette's piece there; the eraser,
+   *  or the same piece again, removes what stands there. */
+  place(sq) {
     if (!sq || !this.pick) return;
     const here = this.pieces[sq];
     if (this.pick === "erase" || (here && this.same(here, this.pick))) this.set(sq, null);
