@@ -144,6 +144,13 @@ class Analysis(unittest.TestCase):
         p.until(lambda: not p.el("an-editor").is_displayed(), "the editor closes")
         self.assertEqual(p.text("an-fen"), "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1")
         self.assertIn("#analysis=4k4", p.d.current_url)
+        # back to play: the lobby, the address without a hash; the browser's Back returns
+        p.click("an-close")
+        p.until(lambda: p.el("play").is_displayed() and not p.el("analysis").is_displayed(), "back to the lobby")
+        self.assertFalse(p.d.current_url.endswith("#"), p.d.current_url)
+        p.d.back()
+        p.until(lambda: p.el("analysis").is_displayed(), "Back shows the analysis board again")
+        p.until(lambda: p.text("an-fen") == "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1", "with its position")
         # a pasted impossible FEN lists its problems and is not loaded
         p.type("an-input", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1")
         p.click("an-load-button")

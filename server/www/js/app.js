@@ -70,7 +70,10 @@ const conn = new Connection(wsUrl(), { onOpen, onMessage, onStatus });
 const analysis = new AnalysisBoard({
   send: (type, fields) => conn.send(type, fields, { quiet: true }),
   notation: () => state.notation,
-  onClose: () => { location.hash = state.active ? `#game=${state.active}` : ""; },
+  onClose: () => {
+    if (state.active) location.hash = `#game=${state.active}`; // hashchange shows it
+    else { history.pushState(null, "", location.pathname); syncView(); }
+  },
 });
 
 // The analysis board's address: null (not it), "" (the start) or a FEN.
