@@ -15,12 +15,17 @@
 #ifndef XQ_SERVER_WWW
 #define XQ_SERVER_WWW "/usr/local/share/xiangqi/www"
 #endif
+#ifndef XQ_SERVER_JS
+#define XQ_SERVER_JS "/usr/local/share/xiangqi/js"
+#endif
 
 srv_config g_cfg = {
     .host = "127.0.0.1",
     .port = SRV_DEFAULT_PORT,
     .db_path = NULL,
     .www = XQ_SERVER_WWW,
+    .js = XQ_SERVER_JS,
+    .no_isolation = 0,
     .guests = 0,
     .grace_s = 60,
     .max_conns = 4096,
@@ -33,6 +38,7 @@ srv_config g_cfg = {
 
 void net_destroy(void);
 static int g_www_given; /* --www was on the command line */
+static int g_js_given;  /* --js was on the command line */
 
 /* --listen [HOST:]PORT, HOST possibly "[v6]"; 0, or -1 after the usage message. */
 static int parse_listen(const char *v)
@@ -88,6 +94,11 @@ static const cli_option options[] = {
     {CLI_STRING, "--www", .arg = "DIR", .dest = &g_cfg.www, .seen = &g_www_given,
      .help = "files served over HTTP (default " XQ_SERVER_WWW ",\n"
              "from the build tree: the sources' server/www)"},
+    {CLI_STRING, "--js", .arg = "DIR", .dest = &g_cfg.js, .seen = &g_js_given,
+     .help = "the JavaScript package served at /xiangqi/ (default " XQ_SERVER_JS ",\n"
+             "from the build tree: BUILD/wasm/package when built)"},
+    {CLI_FLAG, "--no-isolation", .dest = &g_cfg.no_isolation, .ival = 1,
+     .help = "no cross-origin isolation headers (COOP/COEP)"},
     {CLI_FLAG, "--guests", .dest = &g_cfg.guests, .ival = 1, .help = "allow guest accounts"},
     {CLI_INT, "--grace", .arg = "SECONDS", .dest = &g_cfg.grace_s, .lo = 1, .hi = 86400,
      .help = "reconnect grace before a game is lost by abandonment (60)"},
@@ -193,6 +204,41 @@ static void choose_www(void)
     g_cfg.www = NULL;
 }
 
+/* 1 when dir is a built JavaScript package (bindings/js: lib/ and dist/). */
+static int js_dir(const char *dir)
+{
+    char path[CLI_PATH_MAX + sizeof "/dist/xiangqi.wasm"];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/lib/index.js", dir);
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
+    snprintf(path, sizeof path, "%s/dist/xiangqi.wasm", dir);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The JavaScript package for the page's analysis board: --js, else (run from
+ * the build tree) the build's wasm/package, else the installed one; without
+ * one the page plays as before and says that the analysis board needs it. */
+static void choose_js(void)
+{
+    if (!g_js_given) {
+#if defined(XQ_SERVER_JS_BUILD) && defined(XQ_SERVER_WWW_SOURCE) && defined(XQ_SERVER_BUILD_DIR)
+        if ((in_build_tree() || !js_dir(g_cfg.js)) && js_dir(XQ_SERVER_JS_BUILD))
+            g_cfg.js = XQ_SERVER_JS_BUILD;
+#endif
+    }
+    if (js_dir(g_cfg.js))
+        return;
+    if (g_js_given) {
+        fprintf(stderr,
+                "xq-server: warning: %s is not a JavaScript package (lib/index.js and "
+                "dist/xiangqi.wasm); the page's analysis board is off\n",
+                g_cfg.js);
+        fflush(stderr);
+    }
+    g_cfg.js = NULL;
+}
+
 static void on_signal(int sig)
 {
     (void)sig;
@@ -208,6 +254,7 @@ int main(int argc, char **argv)
     if (!g_cfg.db_path)
         g_cfg.db_path = default_db();
     choose_www();
+    choose_js();
 
     /* room for many connections */
     struct rlimit rl;
@@ -257,8 +304,13 @@ int main(int argc, char **argv)
     int v6 = strchr(h, ':') != NULL;
     printf("xq-server %s: listening on %s%s%s:%d (HTTP, WebSocket \"xq\", line protocol)\n",
            xq_version_string(), v6 ? "[" : "", h, v6 ? "]" : "", g_cfg.port);
-    if (g_cfg.www)
-        printf("xq-server: the browser page from %s\n", g_cfg.www);
+    if (g_cfg.www && g_cfg.js)
+        printf("xq-server: the browser page from %s, the JavaScript package from %s at /xiangqi/\n",
+               g_cfg.www, g_cfg.js);
+    else if (g_cfg.www)
+        printf("xq-server: the browser page from %s (no JavaScript package, see --js: "
+               "no analysis board)\n",
+               g_cfg.www);
     else
         printf("xq-server: no browser page (see --www)\n");
     explore_describe(stdout);

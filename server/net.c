@@ -491,7 +491,56 @@ static const struct lws_protocols k_protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
-static struct lws_http_mount g_mount;
+static struct lws_http_mount g_mount, g_js_mount;
+
+/* File types libwebsockets 4.1 does not know: the JavaScript package's
+ * modules and WebAssembly (browsers refuse to compile a .wasm served as
+ * anything but application/wasm with compileStreaming). */
+static const struct lws_protocol_vhost_options k_mime_mjs = {NULL, NULL, ".mjs", "text/javascript"};
+static const struct lws_protocol_vhost_options k_mimetypes = {&k_mime_mjs, NULL, ".wasm",
+                                                              "application/wasm"};
+
+/* Cross-origin isolation (the page fetches nothing from elsewhere, so it
+ * loses nothing): SharedArrayBuffer, hence the package's threaded module and
+ * a SearchWorker that stops at once (docs/javascript.md). Off with
+ * --no-isolation. */
+static const struct lws_protocol_vhost_options k_coep = {NULL, NULL,
+                                                         "Cross-Origin-Embedder-Policy:",
+                                                         "require-corp"};
+static const struct lws_protocol_vhost_options k_headers = {&k_coep, NULL,
+                                                            "Cross-Origin-Opener-Policy:",
+                                                            "same-origin"};
+
+/* The page at / (--www) and the JavaScript package at /xiangqi/ (--js): the
+ * package when there is one, else the page's stand-in (www/no-package), whose
+ * modules say that there is none, so the page never asks for a missing file. */
+static const struct lws_http_mount *http_mounts(void)
+{
+    static char stand_in[4096];
+    struct stat st;
+    const char *js = g_cfg.js;
+    if (!g_cfg.www || stat(g_cfg.www, &st) != 0 || !S_ISDIR(st.st_mode))
+        return NULL;
+    g_mount.mountpoint = "/";
+    g_mount.mountpoint_len = 1;
+    g_mount.origin = g_cfg.www;
+    g_mount.def = "index.html";
+    g_mount.origin_protocol = LWSMPRO_FILE;
+    g_mount.extra_mimetypes = &k_mimetypes;
+    if (!js) {
+        snprintf(stand_in, sizeof stand_in, "%s/no-package", g_cfg.www);
+        js = stand_in;
+    }
+    if (stat(js, &st) != 0 || !S_ISDIR(st.st_mode))
+        return &g_mount;
+    g_js_mount = g_mount;
+    g_js_mount.mountpoint = "/xiangqi";
+    g_js_mount.mountpoint_len = 8;
+    g_js_mount.origin = js;
+    g_js_mount.def = "package.json";
+    g_js_mount.mount_next = &g_mount;
+    return &g_js_mount;
+}
 
 void net_wake(void)
 {
@@ -529,15 +578,9 @@ int net_start(char *err, size_t cap)
     info.listen_accept_protocol = "xq-line";
     info.fd_limit_per_thread = (unsigned int)g_nslots + 64;
     info.timeout_secs = SRV_HELLO_TIMEOUT_S;
-    struct stat st;
-    if (g_cfg.www && stat(g_cfg.www, &st) == 0 && S_ISDIR(st.st_mode)) {
-        g_mount.mountpoint = "/";
-        g_mount.mountpoint_len = 1;
-        g_mount.origin = g_cfg.www;
-        g_mount.def = "index.html";
-        g_mount.origin_protocol = LWSMPRO_FILE;
-        info.mounts = &g_mount;
-    }
+    info.mounts = http_mounts();
+    if (!g_cfg.no_isolation)
+        info.headers = &k_headers;
     g_ctx = lws_create_context(&info);
     if (!g_ctx) {
         snprintf(err, cap, "cannot listen on %s port %d (in use, or not an address of this host)",

@@ -72,6 +72,8 @@ typedef struct srv_config {
     int port;
     const char *db_path;
     const char *www;
+    const char *js;     /* the JavaScript package served at /xiangqi/ (main.c), or NULL */
+    int no_isolation;   /* 1: no Cross-Origin-Opener/Embedder-Policy headers */
     int guests;
     int grace_s;        /* reconnect grace before abandonment */
     int max_conns;

@@ -323,7 +323,8 @@ export class SearchWorker {
   start(fen: string | null, moves?: string[], limits?: Limits, onInfo?: (info: Info) => void):
     Promise<SearchResult & { terminated?: boolean }>;
   /** Stop the search: at once with SharedArrayBuffer, else by ending the worker
-   *  (the result is then the last reported line, terminated: true). */
+   *  (the result is then the last reported line, terminated: true). While the
+   *  worker is still starting, the search answers with no move (bestMove null). */
   stop(): void;
   terminate(): void;
 }

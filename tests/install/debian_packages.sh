@@ -209,12 +209,17 @@ done
 import sys, urllib.request
 page = urllib.request.urlopen("http://127.0.0.1:%s/" % sys.argv[1], timeout=10).read().decode()
 assert "<html" in page.lower() and "xq-server" in page and "app.js" in page, page[:200]
+# the JavaScript package beside it (unless built with the nojs profile)
+r = urllib.request.urlopen("http://127.0.0.1:%s/xiangqi/dist/xiangqi.wasm" % sys.argv[1], timeout=10)
+assert r.headers["Content-Type"] == "application/wasm", r.headers["Content-Type"]
+assert r.headers["Cross-Origin-Embedder-Policy"] == "require-corp", dict(r.headers)
+assert r.read(4) == b"\0asm"
 EOF
 kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 server_pid=
 test "$(stat -c %U /var/lib/xq-server/xq-server.db)" = _xq-server || fail "the database is not in /var/lib/xq-server"
-say "xq-server ran as _xq-server from its unit's command, database in /var/lib/xq-server, page served"
+say "xq-server ran as _xq-server from its unit's command, database in /var/lib/xq-server, page and JavaScript package served"
 
 # 5. Purge, and the machine as it was.
 say "apt-get purge ${packages[*]}"

@@ -134,6 +134,22 @@ test(`SearchWorker: a worker searches and stops within ${STOP_MS} ms`, async () 
   }
 });
 
+test('SearchWorker: a stop while the worker starts answers with no move; the next search runs', async () => {
+  const w = new SearchWorker({ hashMb: 8 });
+  try {
+    const first = w.start(null, [], { infinite: true });
+    w.stop(); // the worker is still loading the module
+    await assert.rejects(w.start(null, [], { depth: 1 }), /a search is running/);
+    const r = await first;
+    assert.equal(r.bestMove, null);
+    assert.equal(r.depth, 0);
+    const next = await w.start(null, ['h2e2'], { depth: 3 });
+    assert.ok(next.bestMove && next.depth >= 3, JSON.stringify(next));
+  } finally {
+    w.terminate();
+  }
+});
+
 test(`threaded module: Search.start returns at once, stop() ends it within ${STOP_MS} ms`, async () => {
   const mt = await import(pathToFileURL(path.join(PACKAGE, 'lib', 'threads.js')).href);
   assert.equal(mt.threaded, true);

@@ -20,6 +20,8 @@ export class SearchWorker {
     this.worker = null;
     this.pending = null;
     this.nextId = 1;
+    this.starting = false;  // start() waits for a new worker
+    this.stopAsked = false; // stop() came while it did
     this.sharedStop = typeof SharedArrayBuffer === 'function' &&
       (isNode || globalThis.crossOriginIsolated === true);
   }
@@ -67,10 +69,22 @@ export class SearchWorker {
   }
 
   /** Search fen (after moves, in any notation) with limits (as Search.start);
-   *  resolves to the result. One search at a time. */
+   *  resolves to the result. One search at a time. A stop() while the worker
+   *  is still starting (the first search, or the first after a stop that
+   *  ended the worker) answers at once with no move (bestMove null, depth
+   *  0) and keeps the worker for the next search. */
   async start(fen, moves = [], limits = {}, onInfo) {
-    if (this.pending) throw new XiangqiError('a search is running', -5);
-    if (!this.worker) await this._spawn();
+    if (this.pending || this.starting) throw new XiangqiError('a search is running', -5);
+    this.stopAsked = false;
+    if (!this.worker) {
+      this.starting = true;
+      try { await this._spawn(); } finally { this.starting = false; }
+    }
+    if (this.stopAsked) {
+      this.stopAsked = false;
+      return { bestMove: null, ponderMove: null, score: null, depth: 0, seldepth: 0, nodes: 0,
+        nps: 0, time: 0, hashfull: 0, pv: [], bookMove: false };
+    }
     if (this.flag) Atomics.store(this.flag, 0, 0);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -81,6 +95,7 @@ export class SearchWorker {
 
   /** Stop the running search (see above). */
   stop() {
+    if (this.starting) { this.stopAsked = true; return; } // start() answers once the worker is up
     if (!this.pending) return;
     if (this.flag) { Atomics.store(this.flag, 0, 1); return; }
     const p = this.pending;

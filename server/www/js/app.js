@@ -9,6 +9,8 @@ import { ratingText, renderProfile } from "./profile.js";
 import { mountArchive } from "./archive.js";
 import { fenAt } from "./replay.js";
 import { evalGraph, moveVerdict, SYMBOL } from "./review.js";
+import { AnalysisBoard } from "./analysis.js";
+import { loadXiangqi, withBoard } from "./xq.js";
 
 // The page has no version of its own: xq-server serves it from its own
 // install (or source tree), so it is the server's, which `welcome` names.
@@ -63,6 +65,48 @@ const board = new Board($("board-host"), (mv, viaDrag) => playMove(mv, viaDrag))
 board.setPosition("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
 
 const conn = new Connection(wsUrl(), { onOpen, onMessage, onStatus });
+
+// The analysis board (analysis.js) at #analysis and #analysis=FEN, in place
+// of the game and the lobby; its explorer asks the server.
+const analysis = new AnalysisBoard({
+  send: (type, fields) => conn.send(type, fields, { quiet: true }),
+  notation: () => state.notation,
+  onClose: () => {
+    if (state.active) location.hash = `#game=${state.active}`; // hashchange shows it
+    else { history.pushState(null, "", location.pathname); syncView(); }
+  },
+});
+
+// The analysis board's address: null (not it), "" (the start) or a FEN.
+function hashAnalysis() {
+  const m = /^#analysis(?:=(.*))?$/.exec(location.hash);
+  if (!m) return null;
+  try { return m[1] ? decodeURIComponent(m[1]) : ""; } catch { return ""; }
+}
+
+// The view the address asks for; `what` opens a game's moves on the board.
+function syncView(what) {
+  const fen = hashAnalysis();
+  document.body.classList.toggle("analysing", fen !== null);
+  if (fen !== null) analysis.open(what || fen || null);
+  else if (analysis.shown) analysis.close();
+}
+syncView();
+
+// The package's rules for the live game (drag targets, premoves): loaded when
+// a game of the user's is shown; until then, and without it, the server's
+// `legal` list and any square for a premove. The server stays the referee.
+let rules = null;
+function wantRules() {
+  if (rules === null) {
+    rules = false;
+    loadXiangqi().then((r) => { if (r.api) { rules = r.api; render(); } });
+  }
+}
+function localLegal(g) {
+  if (!rules) return g.legal;
+  try { return withBoard(rules, g.fen, (b) => b.legalMoves()); } catch { return g.legal; }
+}
 
 function wsUrl() {
   const u = new URL(location.href);
@@ -235,6 +279,8 @@ const handlers = {
     const started = !old && m.you && !state.replay;
     const asked = m.id !== undefined && !req.quiet;
     const active = state.games.get(state.active);
+    // a game that starts for the user takes them from the analysis board to it
+    if (started && analysis.shown) { history.pushState(null, "", `#game=${g.id}`); syncView(); }
     if (asked || started || !active || wasActive || (active.ended && m.you)) {
       setActive(g.id, !wasActive);
       if (started && m.id === undefined) announce(`A new game: ${m.red.name} – ${m.black.name}; you play ${m.you}`);
@@ -496,6 +542,8 @@ mountArchive($("archive"), { send: (type, fields) => conn.send(type, fields),
 
 // An address pasted or a link followed in an open tab: show that game or player.
 window.addEventListener("hashchange", () => {
+  syncView();
+  if (analysis.shown) return;
   const who = hashUser();
   if (who !== null) { if (conn.isOpen()) openProfile(who); return; }
   const gid = hashGame();
@@ -593,7 +641,7 @@ let dragged = false;
 function setActive(gid, fresh = true) {
   state.active = gid;
   if (gid) sessionStorage.setItem("xq.active", gid); else sessionStorage.removeItem("xq.active");
-  history.replaceState(null, "", gid ? `#game=${gid}` : location.pathname);
+  if (!analysis.shown) history.replaceState(null, "", gid ? `#game=${gid}` : location.pathname);
   const g = state.games.get(gid);
   $("game-chat-log").replaceChildren();
   if (gid) for (const m of state.chat.get(gid) || []) appendChat($("game-chat-log"), m);
@@ -609,10 +657,17 @@ function canPremove(g) {
   return !!g.you && !g.ended && g.turn !== g.you && viewedPly(g) === g.moves.length;
 }
 
-// What a premove may be: any of the user's pieces to any square not held by
-// another of them. Whether it is legal is known only after the opponent's
-// move; the server plays it then, or drops it.
+// What a premove may be: with the package, the moves that would be legal if
+// it were the user's turn now (the opponent's move may still make one
+// illegal, and the server then drops it); without it, or when that position
+// is not one (the opponent is in check), any of the user's pieces to any
+// square not held by another of them. Legality is known only after the
+// opponent's move; the server plays the premove then, or drops it.
 function premoveTargets(g) {
+  if (rules) {
+    const fen = g.fen.replace(/ [wb] /, g.you === "red" ? " w " : " b ");
+    try { return withBoard(rules, fen, (b) => b.legalMoves()); } catch { /* below */ }
+  }
   const { pieces } = parseFen(g.fen), out = [];
   const own = Object.keys(pieces).filter((sq) => pieces[sq].color === g.you);
   for (const from of own)
@@ -657,7 +712,7 @@ function render(animate = null) {
     board.setPosition("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     $("result").hidden = true;
     $("opening").textContent = "";
-    for (const id of ["resign", "abort", "draw", "draw-decline", "takeback", "takeback-decline", "rematch", "analyse", "pgn-annotated", "pgn", "leave"]) $(id).hidden = true;
+    for (const id of ["resign", "abort", "draw", "draw-decline", "takeback", "takeback-decline", "rematch", "analyse", "analysis-board", "pgn-annotated", "pgn", "leave"]) $(id).hidden = true;
     $("review").hidden = true;
     for (const p of ["player-top", "player-bottom"]) {
       $(p).querySelector(".pname").textContent = "";
@@ -668,13 +723,14 @@ function render(animate = null) {
     return;
   }
   board.setFlipped(!!g.flip);
+  if (g.you && !g.ended) wantRules();
   const myTurn = g.you && g.you === g.turn && !g.ended;
   const v = viewedPly(g);
   if (v < g.moves.length) // an earlier position: shown, not played on
     board.setPosition(fenAt(g.start, g.moves, v), { legal: [], last: g.moves[v - 1] || null,
       check: (g.checks || []).includes(v), animate: animate === g.moves[v - 1] ? animate : null });
   else // on the opponent's turn the user's pieces may premove (the server holds it)
-    board.setPosition(g.fen, { legal: myTurn ? g.legal : canPremove(g) ? premoveTargets(g) : [],
+    board.setPosition(g.fen, { legal: myTurn ? localLegal(g) : canPremove(g) ? premoveTargets(g) : [],
       last: g.moves[g.moves.length - 1] || null, check: g.check, animate });
   board.setPremove(v === g.moves.length && canPremove(g) ? g.premove || null : null);
   renderReplay(g);
@@ -836,7 +892,7 @@ $("replay-last").addEventListener("click", step("last"));
 // ←/→/Home/End anywhere but in a field or on the board (whose keys move its cursor)
 document.addEventListener("keydown", (e) => {
   const t = e.target;
-  if (e.altKey || e.ctrlKey || e.metaKey || !state.games.get(state.active)) return;
+  if (e.altKey || e.ctrlKey || e.metaKey || !state.games.get(state.active) || analysis.shown) return;
   if (t && t.closest && (t.closest("input, textarea, select") || t.closest("#board-host"))) return;
   const k = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" }[e.key];
   if (k === undefined) return;
@@ -877,6 +933,7 @@ function renderControls(g) {
   $("analyse").disabled = !!g.reviewing;
   show("pgn-annotated", !!g.analysis);
   show("pgn", true);
+  show("analysis-board", true);
   show("leave", true);
 }
 
@@ -951,6 +1008,13 @@ async function downloadPgn(annotated) {
   } catch { /* shown */ }
 }
 $("pgn").addEventListener("click", () => downloadPgn(false));
+// The shown position on the analysis board, the game's moves as its main line.
+$("analysis-board").addEventListener("click", () => {
+  const g = state.games.get(state.active);
+  if (!g) return;
+  history.pushState(null, "", "#analysis");
+  syncView({ start: g.start, moves: g.moves.slice(), ply: viewedPly(g) });
+});
 $("pgn-annotated").addEventListener("click", () => downloadPgn(true));
 $("move-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -983,6 +1047,7 @@ $("notation").addEventListener("change", () => {
   localStorage.setItem("xq.notation", state.notation);
   const g = state.games.get(state.active);
   if (g) renderMoves(g);
+  analysis.refresh();
 });
 showAccount(); // nobody until the server says otherwise
 render();

@@ -2,8 +2,10 @@
 // The board: an SVG drawing in the visual language of xq_board_svg() (the
 // same units and colours, from board_style.js, which is written from
 // lib/svg/svg_style.h; the same glyphs), with click-to-move, drag-and-drop,
-// keyboard entry, legal targets, last move and check marks, and animated moves.
-// It knows no rules: the legal moves come from the server with each state.
+// keyboard entry, legal targets, last move and check marks, animated moves and
+// the analysis board's arrows. It knows no rules: the legal moves come from
+// the server with each state, or from the JavaScript package (xq.js). The
+// position editor (editor.js) takes its pointer events over (`editor`).
 
 import { BAND, CELL, COLOURS, FRAME, GRID_H, GRID_W, PAD, RADIUS } from "./board_style.js";
 
@@ -68,6 +70,8 @@ export class Board {
     this.selected = null;
     this.cursor = "e0";
     this.drag = null;
+    this.arrows = [];      // [{move, best}]: the analysis board's engine lines
+    this.editor = null;    // the position editor, which then gets the pointer events
     this.svg = el("svg", {
       viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "board", role: "application", tabindex: "0",
       "aria-roledescription": "Xiangqi board",
@@ -76,6 +80,7 @@ export class Board {
     this.gStatic = el("g", {}, this.svg);
     this.gMarks = el("g", {}, this.svg);
     this.gPieces = el("g", {}, this.svg);
+    this.gArrows = el("g", { "pointer-events": "none", class: "arrows" }, this.svg);
     this.gTargets = el("g", { "pointer-events": "none" }, this.svg);
     this.gCursor = el("g", { "pointer-events": "none" }, this.svg);
     this.gHit = el("g", {}, this.svg);
@@ -157,6 +162,33 @@ export class Board {
     this.render();
   }
 
+  /** Arrows for moves (ICCS): [{move, best}], `best` drawn thicker and darker. */
+  setArrows(arrows) {
+    this.arrows = arrows;
+    this.renderArrows();
+  }
+
+  renderArrows() {
+    const g = this.gArrows;
+    g.replaceChildren();
+    // the others first, so that the best line's arrow is on top
+    for (const a of [...this.arrows].sort((x, y) => Number(!!x.best) - Number(!!y.best))) {
+      if (!a.move || a.move.length < 4) continue;
+      const [x0, y0] = this.xy(a.move.slice(0, 2)), [x1, y1] = this.xy(a.move.slice(2, 4));
+      const len = Math.hypot(x1 - x0, y1 - y0);
+      if (!len) continue;
+      const ux = (x1 - x0) / len, uy = (y1 - y0) / len, w = a.best ? 11 : 7, head = a.best ? 26 : 20;
+      const sx = x0 + ux * RADIUS * 0.6, sy = y0 + uy * RADIUS * 0.6;
+      const ex = x1 - ux * head, ey = y1 - uy * head;
+      const colour = a.best ? COLOURS.arrow : "#3d6fb0";
+      const arrow = el("g", { class: a.best ? "arrow best" : "arrow", "data-move": a.move,
+        opacity: a.best ? 0.85 : 0.6 }, g);
+      el("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: colour, "stroke-width": w, "stroke-linecap": "round" }, arrow);
+      const px = -uy * head * 0.55, py = ux * head * 0.55;
+      el("path", { d: `M${x1} ${y1}L${ex + px} ${ey + py}L${ex - px} ${ey - py}Z`, fill: colour }, arrow);
+    }
+  }
+
   /** A new position. `animate`: the ICCS move that led to it, to slide its piece. */
   setPosition(fen, { legal = [], last = null, check = false, animate = null } = {}) {
     const { pieces, turn } = parseFen(fen);
@@ -189,6 +221,7 @@ export class Board {
 
   render(animate = null) {
     this.renderMarks();
+    this.renderArrows();
     this.gPieces.replaceChildren();
     this.pieceEls = {};
     for (const [sq, p] of Object.entries(this.pieces)) {
@@ -296,6 +329,7 @@ export class Board {
 
   pointerDown(e) {
     if (e.button !== 0) return;
+    if (this.editor) { this.editor.boardDown(e, this.squareAt(e)); e.preventDefault(); return; }
     const at = this.squareAt(e);
     if (!at) return;
     this.cursor = at.sq;
@@ -307,12 +341,9 @@ export class Board {
     e.preventDefault();
   }
 
-  pointerMove(e) {
-    const d = this.drag;
-    if (!d || d.id !== e.pointerId) return;
-    if (!d.moving && Math.hypot(e.clientX - d.x0, e.clientY - d.y0) < DRAG_PX) return;
-    d.moving = true;
-    const g = this.pieceEls[d.from], at = this.squareAt(e);
+  /** Move a piece's drawing to the pointer (a drag). */
+  follow(sq, e) {
+    const g = this.pieceEls[sq];
     if (!g) return;
     const pt = this.svg.createSVGPoint();
     pt.x = e.clientX;
@@ -321,10 +352,21 @@ export class Board {
     g.style.transition = "none";
     g.style.transform = `translate(${p.x}px, ${p.y}px) scale(1.12)`;
     this.gPieces.appendChild(g); // on top of the others
+  }
+
+  pointerMove(e) {
+    if (this.editor) { this.editor.boardMove(e); return; }
+    const d = this.drag;
+    if (!d || d.id !== e.pointerId) return;
+    if (!d.moving && Math.hypot(e.clientX - d.x0, e.clientY - d.y0) < DRAG_PX) return;
+    d.moving = true;
+    const at = this.squareAt(e);
+    this.follow(d.from, e);
     if (at) this.cursor = at.sq;
   }
 
   pointerUp(e) {
+    if (this.editor) { this.editor.boardUp(e, this.squareAt(e)); return; }
     const d = this.drag;
     if (!d || d.id !== e.pointerId) return;
     this.drag = null;
@@ -354,6 +396,10 @@ export class Board {
       const f = Math.min(8, Math.max(0, sqFile(this.cursor) + s * dir[0]));
       const r = Math.min(9, Math.max(0, sqRank(this.cursor) + s * dir[1]));
       this.cursor = sqName(f, r);
+      this.drawCursor();
+      e.preventDefault();
+    } else if ((e.key === "Enter" || e.key === " ") && this.editor) {
+      this.editor.place(this.cursor); // the palette's piece (or the eraser) on the cursor's square
       this.drawCursor();
       e.preventDefault();
     } else if (e.key === "Enter" || e.key === " ") {
