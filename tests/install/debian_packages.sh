@@ -209,7 +209,7 @@ done
 import sys, urllib.request
 page = urllib.request.urlopen("http://127.0.0.1:%s/" % sys.argv[1], timeout=10).read().decode()
 assert "<html" in page.lower() and "xq-server" in page and "app.js" in page, page[:200]
-# the JavaScript package beside it (unless built with the nojs profile)
+# the JavaScript package beside it (unless built with the pkg.libxiangqi.nojs profile)
 r = urllib.request.urlopen("http://127.0.0.1:%s/xiangqi/dist/xiangqi.wasm" % sys.argv[1], timeout=10)
 assert r.headers["Content-Type"] == "application/wasm", r.headers["Content-Type"]
 assert r.headers["Cross-Origin-Embedder-Policy"] == "require-corp", dict(r.headers)
