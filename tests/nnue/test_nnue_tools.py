@@ -8,6 +8,8 @@ equal features.evaluate_int(), the trainer's own integer model of the
 library's network, exactly; so the features, the file writer and reader and
 the integer arithmetic of Python and C agree. Bad net files are refused by
 xq-uci with the library's message and leave the evaluation as it was.
+tools/nnue/static_loss.py scores the hand-written evaluation and the net on
+the held-out positions.
 
 usage: /usr/bin/python3 test_nnue_tools.py XQ_UCI   (needs python3-torch)
 """
@@ -97,6 +99,32 @@ class NnueTools(unittest.TestCase):
 
     def test_six_buckets(self):
         self.check_net(self.train(6), 6)
+
+    def test_static_loss(self):
+        """static_loss.py scores the hand-written evaluation and a net on the
+        held-out positions; the search score predicts its own target best."""
+        net = self.train(1)
+        tool = os.path.join(TOOLS, "static_loss.py")
+        r = subprocess.run([sys.executable, tool, RUN, "--net", net, "--holdout-mod", "2"],
+                           capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = {}
+        for line in r.stdout.splitlines()[1:]:
+            name, rest = line.split(" loss ")
+            loss, _, rest = rest.partition("   |eval - score| ")
+            mae, _, corr = rest.partition(" cp   correlation ")
+            rows[name.strip()] = (float(loss), float(mae), float(corr))
+        self.assertRegex(r.stdout.splitlines()[0], r"^\d+ held-out quiet positions, K \d+\.\d, lambda 0\.75$")
+        self.assertEqual(set(rows), {"classical", os.path.basename(net), "the search score itself"})
+        for name, (loss, mae, corr) in rows.items():
+            self.assertTrue(0 < loss < 0.25 and mae >= 0 and -1 <= corr <= 1, (name, loss, mae, corr))
+        self.assertEqual(rows["the search score itself"][1:], (0.0, 1.0))
+        # the held-out games' positions of a folder with no chunks: none
+        empty = os.path.join(self.tmp.name, "empty")
+        os.makedirs(os.path.join(empty, "chunks"), exist_ok=True)
+        r = subprocess.run([sys.executable, tool, empty], capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("no held-out positions", r.stderr)
 
     def test_bad_files(self):
         net = self.train(1)

@@ -37,8 +37,11 @@ SCORE_CLAMP = 3000
 MAX_ACTIVE = 32
 
 
-def rows_of_run(run, king_buckets, game_base):
-    """Yields (stm feats, opp feats, bucket, score, outcome, game) of a run."""
+def positions_of_run(run, game_base=0):
+    """Yields (fen, score, outcome 0..2, game) of the positions kept of a run."""
+    # the run's folder name, not its path: the same games get the same numbers
+    # (and so the same held-out split) wherever they are
+    name = os.path.basename(os.path.normpath(run))
     for path in sorted(glob.glob(os.path.join(run, "chunks", "*.jsonl"))):
         with open(path) as f:
             for line in f:
@@ -46,9 +49,6 @@ def rows_of_run(run, king_buckets, game_base):
                 if not line:
                     continue
                 g = json.loads(line)
-                # the run's folder name, not its path: the same games get the
-                # same numbers (and so the same held-out split) wherever they are
-                name = os.path.basename(os.path.normpath(run))
                 game = zlib.crc32(("%s#%s" % (name, g["id"])).encode()) ^ game_base
                 seen = set()
                 for p in g["positions"]:
@@ -58,12 +58,16 @@ def rows_of_run(run, king_buckets, game_base):
                     if key in seen:
                         continue
                     seen.add(key)
-                    pieces, side = F.parse_fen(p["fen"])
-                    yield (F.features(pieces, side, king_buckets),
-                           F.features(pieces, side ^ 1, king_buckets),
-                           F.out_bucket(pieces),
-                           max(-SCORE_CLAMP, min(SCORE_CLAMP, int(p["score"]))),
+                    yield (p["fen"], max(-SCORE_CLAMP, min(SCORE_CLAMP, int(p["score"]))),
                            int(round(p["outcome"] * 2)), game)
+
+
+def rows_of_run(run, king_buckets, game_base):
+    """Yields (stm feats, opp feats, bucket, score, outcome, game) of a run."""
+    for fen, score, outcome, game in positions_of_run(run, game_base):
+        pieces, side = F.parse_fen(fen)
+        yield (F.features(pieces, side, king_buckets), F.features(pieces, side ^ 1, king_buckets),
+               F.out_bucket(pieces), score, outcome, game)
 
 
 def main(argv=None):
