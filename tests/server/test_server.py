@@ -1295,6 +1295,10 @@ class Openings(Base):
     agrees with the game's state (classified afresh) after every move, after a
     take-back and after a restart."""
     C55 = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9".split()  # C55 at ply 10
+    # A reconnect grace long enough for the restart's two logins on a busy
+    # machine: with the 2 s of Base, the restored game was sometimes lost by
+    # abandonment before both players were back (seen at load 9).
+    args = ("--guests", "--grace", "60")
 
     def follow(self, gid, red, black, moves, shown):
         """Play moves; after each, the opening last sent must be the state's."""
