@@ -61,7 +61,7 @@ static uint64_t payload_size(uint32_t buckets)
 static void copy16(int16_t *dst, const uint8_t *src, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        dst[i] = (int16_t)(uint16_t)(src[2 * i] | src[2 * i + 1] << 8);
+        dst[i] = (int16_t)xq__rd16(src + 2 * i);
 }
 
 #define FAIL(code, off, ...) return xq__parse_fail(err, code, off, __VA_ARGS__)

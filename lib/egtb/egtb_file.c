@@ -71,10 +71,8 @@ int xq__egtb_file_write(egtb_table *t, const char *path, xq_parse_error *err)
         unsigned c = t->owned[i];
         if (width == 1)
             d[i] = (uint8_t)c; /* 0xFFFD..0xFFFF become 0xFD..0xFF */
-        else {
-            d[2 * i] = (uint8_t)c;
-            d[2 * i + 1] = (uint8_t)(c >> 8);
-        }
+        else
+            xq__wr16(d + 2 * i, (uint16_t)c);
     }
     memcpy(h, EGTB_MAGIC, 8);
     xq__wr32(h + 8, EGTB_FORMAT_VERSION);
