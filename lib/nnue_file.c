@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "nnue.h"
 
 #define NNUE_MAGIC "XQNNUE\x1a\n"
@@ -47,28 +48,6 @@ enum {
 };
 /* The largest file xq__nnue_load() reads (9 king buckets are 5.8 MB). */
 #define NNUE_FILE_MAX ((size_t)64 << 20)
-#define NNUE_FNV_OFFSET 0xcbf29ce484222325ull
-#define NNUE_FNV_PRIME 0x100000001b3ull
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
-
-static uint64_t checksum(const uint8_t *data, size_t size)
-{
-    uint64_t h = NNUE_FNV_OFFSET;
-    for (size_t i = 0; i < size; i++) {
-        if (i == NNUE_OFF_CHECKSUM) {
-            i += 7;
-            continue;
-        }
-        h = (h ^ data[i]) * NNUE_FNV_PRIME;
-    }
-    return h;
-}
 
 /* The payload size of a net with this many king buckets. */
 static uint64_t payload_size(uint32_t buckets)
@@ -82,7 +61,7 @@ static uint64_t payload_size(uint32_t buckets)
 static void copy16(int16_t *dst, const uint8_t *src, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        dst[i] = (int16_t)(uint16_t)(src[2 * i] | src[2 * i + 1] << 8);
+        dst[i] = (int16_t)xq__rd16(src + 2 * i);
 }
 
 #define FAIL(code, off, ...) return xq__parse_fail(err, code, off, __VA_ARGS__)
@@ -96,31 +75,33 @@ static int check_header(const uint8_t *data, size_t size, const char *name, cons
     if (size < NNUE_HEADER_SIZE)
         FAIL(XQ_EPARSE, (long long)size, "%s%struncated: %zu bytes, shorter than the %d-byte header",
              name, sep, size, NNUE_HEADER_SIZE);
-    const uint32_t version = rd32(data + NNUE_OFF_VERSION);
+    const uint32_t version = xq__rd32(data + NNUE_OFF_VERSION);
     if (version != NNUE_FORMAT_VERSION)
         FAIL(XQ_EVERSION, NNUE_OFF_VERSION,
              "%s%snet format version %" PRIu32 ", this library reads version %d", name, sep,
              version, NNUE_FORMAT_VERSION);
-    const uint32_t buckets = rd32(data + NNUE_OFF_BUCKETS);
+    const uint32_t buckets = xq__rd32(data + NNUE_OFF_BUCKETS);
     if (buckets != 1 && buckets != 6)
         FAIL(XQ_EPARSE, NNUE_OFF_BUCKETS, "%s%s%" PRIu32 " king buckets: this library has 1 or 6",
              name, sep, buckets);
-    if (rd32(data + NNUE_OFF_L1) != NNUE_L1 || rd32(data + NNUE_OFF_OUT) != NNUE_OUT_BUCKETS ||
-        rd32(data + NNUE_OFF_QA) != NNUE_QA || rd32(data + NNUE_OFF_QB) != NNUE_QB ||
-        rd32(data + NNUE_OFF_SCALE) != NNUE_SCALE)
+    if (xq__rd32(data + NNUE_OFF_L1) != NNUE_L1 ||
+        xq__rd32(data + NNUE_OFF_OUT) != NNUE_OUT_BUCKETS ||
+        xq__rd32(data + NNUE_OFF_QA) != NNUE_QA || xq__rd32(data + NNUE_OFF_QB) != NNUE_QB ||
+        xq__rd32(data + NNUE_OFF_SCALE) != NNUE_SCALE)
         FAIL(XQ_EPARSE, NNUE_OFF_L1,
              "%s%sanother architecture: accumulator %" PRIu32 ", %" PRIu32 " output buckets, QA %"
              PRIu32 ", QB %" PRIu32 ", scale %" PRIu32 " (this library: %d, %d, %d, %d, %d)",
-             name, sep, rd32(data + NNUE_OFF_L1), rd32(data + NNUE_OFF_OUT),
-             rd32(data + NNUE_OFF_QA), rd32(data + NNUE_OFF_QB), rd32(data + NNUE_OFF_SCALE),
+             name, sep, xq__rd32(data + NNUE_OFF_L1), xq__rd32(data + NNUE_OFF_OUT),
+             xq__rd32(data + NNUE_OFF_QA), xq__rd32(data + NNUE_OFF_QB),
+             xq__rd32(data + NNUE_OFF_SCALE),
              NNUE_L1, NNUE_OUT_BUCKETS, NNUE_QA, NNUE_QB, NNUE_SCALE);
-    if (rd32(data + NNUE_OFF_ZERO) != 0 || rd64(data + NNUE_OFF_RESERVED) != 0)
+    if (xq__rd32(data + NNUE_OFF_ZERO) != 0 || xq__rd64(data + NNUE_OFF_RESERVED) != 0)
         FAIL(XQ_EPARSE, NNUE_OFF_ZERO, "%s%scorrupted header (reserved fields)", name, sep);
     const uint64_t want = payload_size(buckets);
-    if (rd64(data + NNUE_OFF_PAYLOAD) != want)
+    if (xq__rd64(data + NNUE_OFF_PAYLOAD) != want)
         FAIL(XQ_EPARSE, NNUE_OFF_PAYLOAD,
              "%s%scorrupted header: %" PRIu64 " payload bytes, %" PRIu32 " king buckets take %"
-             PRIu64, name, sep, rd64(data + NNUE_OFF_PAYLOAD), buckets, want);
+             PRIu64, name, sep, xq__rd64(data + NNUE_OFF_PAYLOAD), buckets, want);
     if (size - NNUE_HEADER_SIZE < want)
         FAIL(XQ_EPARSE, (long long)size, "%s%struncated: %zu bytes, the header announces %" PRIu64,
              name, sep, size, want + NNUE_HEADER_SIZE);
@@ -128,7 +109,7 @@ static int check_header(const uint8_t *data, size_t size, const char *name, cons
         FAIL(XQ_EPARSE, (long long)(want + NNUE_HEADER_SIZE),
              "%s%swrong size: %zu bytes, the header announces %" PRIu64, name, sep, size,
              want + NNUE_HEADER_SIZE);
-    if (checksum(data, size) != rd64(data + NNUE_OFF_CHECKSUM))
+    if (xq__fnv1a64_skip(data, size, NNUE_OFF_CHECKSUM) != xq__rd64(data + NNUE_OFF_CHECKSUM))
         FAIL(XQ_EPARSE, NNUE_OFF_CHECKSUM, "%s%scorrupted: checksum mismatch", name, sep);
     return XQ_OK;
 }
@@ -141,7 +122,7 @@ int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *
     int rc = check_header(data, size, name, sep, err);
     if (rc != XQ_OK)
         return rc;
-    const uint32_t buckets = rd32(data + NNUE_OFF_BUCKETS);
+    const uint32_t buckets = xq__rd32(data + NNUE_OFF_BUCKETS);
     const size_t features = (size_t)buckets * NNUE_BUCKET_FEATURES;
     const size_t n_bias = NNUE_L1, n_ft = features * NNUE_L1,
                  n_out = (size_t)NNUE_OUT_BUCKETS * 2 * NNUE_L1;
@@ -170,7 +151,7 @@ int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *
     copy16(net->out_weight, p, n_out);
     p += 2 * n_out;
     for (int b = 0; b < NNUE_OUT_BUCKETS; b++)
-        net->out_bias[b] = (int32_t)rd32(p + 4 * b);
+        net->out_bias[b] = (int32_t)xq__rd32(p + 4 * b);
     for (size_t i = 0; i < n_out; i++) {
         const int w = net->out_weight[i];
         if (w < -NNUE_OUT_WEIGHT_MAX || w > NNUE_OUT_WEIGHT_MAX) {
@@ -181,7 +162,7 @@ int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *
                  NNUE_OUT_WEIGHT_MAX);
         }
     }
-    net->checksum = rd64(data + NNUE_OFF_CHECKSUM);
+    net->checksum = xq__rd64(data + NNUE_OFF_CHECKSUM);
     *out = net;
     return XQ_OK;
 }

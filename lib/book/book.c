@@ -21,19 +21,6 @@
 #include "movegen.h"
 #include "rules.h"
 
-uint64_t xq__book_checksum(const uint8_t *data, size_t size)
-{
-    uint64_t h = BOOK_FNV_OFFSET;
-    for (size_t i = 0; i < size; i++) {
-        if (i == BOOK_OFF_CHECKSUM) {
-            i += 7;
-            continue;
-        }
-        h = (h ^ data[i]) * BOOK_FNV_PRIME;
-    }
-    return h;
-}
-
 uint64_t xq__book_mirror_key(const pos_t *p)
 {
     uint64_t k = p->side == BLACK ? xq__T.zobrist_side : 0;
@@ -91,16 +78,17 @@ int xq__book_from_image(xq_book **out, const uint8_t *data, size_t size, int kin
     if (size < BOOK_HEADER_SIZE)
         FAIL(XQ_EPARSE, (int)size, "%s%struncated: %zu bytes, shorter than the %d-byte header",
              name, sep, size, BOOK_HEADER_SIZE);
-    const uint32_t version = rd32(data + BOOK_OFF_VERSION);
+    const uint32_t version = xq__rd32(data + BOOK_OFF_VERSION);
     if (version != XQ_BOOK_FORMAT_VERSION)
         FAIL(XQ_EVERSION, BOOK_OFF_VERSION,
              "%s%sbook format version %" PRIu32 ", this library reads version %d", name, sep,
              version, XQ_BOOK_FORMAT_VERSION);
-    const uint32_t hsize = rd32(data + BOOK_OFF_HEADER_SIZE);
-    const uint32_t weighting = rd32(data + BOOK_OFF_WEIGHTING);
-    const uint64_t npos = rd64(data + BOOK_OFF_POSITIONS), nmoves = rd64(data + BOOK_OFF_MOVES);
+    const uint32_t hsize = xq__rd32(data + BOOK_OFF_HEADER_SIZE);
+    const uint32_t weighting = xq__rd32(data + BOOK_OFF_WEIGHTING);
+    const uint64_t npos = xq__rd64(data + BOOK_OFF_POSITIONS);
+    const uint64_t nmoves = xq__rd64(data + BOOK_OFF_MOVES);
     if (hsize != BOOK_HEADER_SIZE || weighting > XQ_BOOK_WEIGHT_RESULTS ||
-        rd64(data + BOOK_OFF_RESERVED) != 0)
+        xq__rd64(data + BOOK_OFF_RESERVED) != 0)
         FAIL(XQ_EPARSE, BOOK_OFF_HEADER_SIZE, "%s%scorrupted header", name, sep);
     if (npos > SIZE_MAX / 64 || nmoves > SIZE_MAX / 64 || nmoves < npos)
         FAIL(XQ_EPARSE, BOOK_OFF_POSITIONS, "%s%scorrupted header (counts)", name, sep);
@@ -111,8 +99,8 @@ int xq__book_from_image(xq_book **out, const uint8_t *data, size_t size, int kin
     if (size > want)
         FAIL(XQ_EPARSE, (int)(want > INT32_MAX ? INT32_MAX : want),
              "%s%scorrupted: %zu bytes, the header announces %" PRIu64, name, sep, size, want);
-    const uint64_t sum = xq__book_checksum(data, size);
-    if (sum != rd64(data + BOOK_OFF_CHECKSUM))
+    const uint64_t sum = xq__fnv1a64_skip(data, size, BOOK_OFF_CHECKSUM);
+    if (sum != xq__rd64(data + BOOK_OFF_CHECKSUM))
         FAIL(XQ_EPARSE, BOOK_OFF_CHECKSUM, "%s%scorrupted: checksum mismatch", name, sep);
     /* Structure: strictly increasing keys, contiguous non-empty move ranges,
      * moves well-formed and increasing within a position, counts consistent. */
@@ -120,19 +108,19 @@ int xq__book_from_image(xq_book **out, const uint8_t *data, size_t size, int kin
     uint64_t next = 0, prev_key = 0;
     for (uint64_t i = 0; i < npos; i++) {
         const uint8_t *e = pt + i * BOOK_POS_SIZE;
-        const uint64_t key = rd64(e);
-        const uint32_t first = rd32(e + 8), count = rd32(e + 12);
+        const uint64_t key = xq__rd64(e);
+        const uint32_t first = xq__rd32(e + 8), count = xq__rd32(e + 12);
         if ((i && key <= prev_key) || first != next || count == 0 || count > nmoves - next)
             FAIL(XQ_EPARSE, (int)(BOOK_HEADER_SIZE + i * BOOK_POS_SIZE),
                  "%s%scorrupted: bad position entry %" PRIu64, name, sep, i);
         int prev_move = -1;
         for (uint32_t j = 0; j < count; j++) {
             const uint8_t *m = mt + (first + j) * (uint64_t)BOOK_MOVE_SIZE;
-            const xq_move mv = rd16(m);
-            const uint64_t g = rd32(m + 4),
-                           wdl = (uint64_t)rd32(m + 8) + rd32(m + 12) + rd32(m + 16);
+            const xq_move mv = xq__rd16(m);
+            const uint64_t g = xq__rd32(m + 4),
+                           wdl = (uint64_t)xq__rd32(m + 8) + xq__rd32(m + 12) + xq__rd32(m + 16);
             if (xq_move_make(MOVE_FROM(mv), MOVE_TO(mv)) != mv || (int)mv <= prev_move ||
-                rd16(m + 2) != 0 || g == 0 || wdl > g)
+                xq__rd16(m + 2) != 0 || g == 0 || wdl > g)
                 FAIL(XQ_EPARSE, (int)((m - data) > INT32_MAX ? INT32_MAX : (m - data)),
                      "%s%scorrupted: bad move entry %" PRIu64, name, sep, (uint64_t)first + j);
             prev_move = mv;
@@ -249,7 +237,7 @@ static int64_t find(const xq_book *b, uint64_t key)
     uint64_t lo = 0, hi = b->npos;
     while (lo < hi) {
         const uint64_t mid = lo + (hi - lo) / 2;
-        const uint64_t k = rd64(pos_entry(b, mid));
+        const uint64_t k = xq__rd64(pos_entry(b, mid));
         if (k == key)
             return (int64_t)mid;
         if (k < key)
@@ -263,11 +251,11 @@ static int64_t find(const xq_book *b, uint64_t key)
 static void read_entry(const xq_book *b, uint64_t i, xq_book_entry *e)
 {
     const uint8_t *m = move_entry(b, i);
-    e->move = rd16(m);
-    e->games = rd32(m + 4);
-    e->wins = rd32(m + 8);
-    e->draws = rd32(m + 12);
-    e->losses = rd32(m + 16);
+    e->move = xq__rd16(m);
+    e->games = xq__rd32(m + 4);
+    e->wins = xq__rd32(m + 8);
+    e->draws = xq__rd32(m + 12);
+    e->losses = xq__rd32(m + 16);
     e->weight = xq__book_weight(b->weighting, e->games, e->wins, e->draws, e->losses);
     e->score = xq__book_score(e->wins, e->draws, e->losses);
     memset(e->reserved, 0, sizeof e->reserved);
@@ -286,7 +274,7 @@ static int probe_pos(const xq_book *b, const pos_t *p, xq_book_entry *e)
     if (idx < 0)
         return 0;
     const uint8_t *pe = pos_entry(b, (uint64_t)idx);
-    const uint32_t first = rd32(pe + 8), count = rd32(pe + 12);
+    const uint32_t first = xq__rd32(pe + 8), count = xq__rd32(pe + 12);
     int n = 0;
     for (uint32_t j = 0; j < count && n < MAX_MOVES; j++) {
         xq_book_entry x;
@@ -432,8 +420,8 @@ int64_t xq_book_games(const xq_book *book)
         return 0;
     const uint8_t *pe = pos_entry(book, (uint64_t)idx);
     int64_t games = 0;
-    for (uint32_t j = 0; j < rd32(pe + 12); j++)
-        games += rd32(move_entry(book, rd32(pe + 8) + (uint64_t)j) + 4);
+    for (uint32_t j = 0; j < xq__rd32(pe + 12); j++)
+        games += xq__rd32(move_entry(book, xq__rd32(pe + 8) + (uint64_t)j) + 4);
     return games;
 }
 
@@ -443,9 +431,9 @@ int xq_book_position_at(const xq_book *book, int64_t index, uint64_t *key, xq_bo
     if (!book_ok(book) || index < 0 || (uint64_t)index >= book->npos || (!entries && cap))
         return XQ_EINVAL;
     const uint8_t *pe = pos_entry(book, (uint64_t)index);
-    const uint32_t first = rd32(pe + 8), count = rd32(pe + 12);
+    const uint32_t first = xq__rd32(pe + 8), count = xq__rd32(pe + 12);
     if (key)
-        *key = rd64(pe);
+        *key = xq__rd64(pe);
     for (uint32_t j = 0; j < count && j < cap; j++)
         read_entry(book, first + (uint64_t)j, &entries[j]);
     return count > INT32_MAX ? INT32_MAX : (int)count;
@@ -459,8 +447,8 @@ int64_t xq_book_dump(const xq_book *book, char *buf, size_t cap)
     char line[160];
     for (uint64_t i = 0; i < book->npos; i++) {
         const uint8_t *pe = pos_entry(book, i);
-        const uint64_t key = rd64(pe);
-        const uint32_t first = rd32(pe + 8), count = rd32(pe + 12);
+        const uint64_t key = xq__rd64(pe);
+        const uint32_t first = xq__rd32(pe + 8), count = xq__rd32(pe + 12);
         for (uint32_t j = 0; j < count; j++) {
             xq_book_entry e;
             char mv[XQ_MOVE_STR_MAX];

@@ -269,37 +269,37 @@ int xq__book_make(xq_book **out, const book_move *moves, size_t n, int weighting
     if (!d)
         return XQ_ENOMEM;
     memcpy(d, BOOK_MAGIC, BOOK_MAGIC_SIZE);
-    wr32(d + BOOK_OFF_VERSION, XQ_BOOK_FORMAT_VERSION);
-    wr32(d + BOOK_OFF_HEADER_SIZE, BOOK_HEADER_SIZE);
-    wr32(d + BOOK_OFF_WEIGHTING, (uint32_t)weighting);
-    wr32(d + BOOK_OFF_MAX_PLY, (uint32_t)max_ply);
-    wr32(d + BOOK_OFF_MIN_GAMES, (uint32_t)min_games);
-    wr32(d + BOOK_OFF_MIN_SCORE, (uint32_t)min_score);
-    wr64(d + BOOK_OFF_POSITIONS, npos);
-    wr64(d + BOOK_OFF_MOVES, nmoves);
+    xq__wr32(d + BOOK_OFF_VERSION, XQ_BOOK_FORMAT_VERSION);
+    xq__wr32(d + BOOK_OFF_HEADER_SIZE, BOOK_HEADER_SIZE);
+    xq__wr32(d + BOOK_OFF_WEIGHTING, (uint32_t)weighting);
+    xq__wr32(d + BOOK_OFF_MAX_PLY, (uint32_t)max_ply);
+    xq__wr32(d + BOOK_OFF_MIN_GAMES, (uint32_t)min_games);
+    xq__wr32(d + BOOK_OFF_MIN_SCORE, (uint32_t)min_score);
+    xq__wr64(d + BOOK_OFF_POSITIONS, npos);
+    xq__wr64(d + BOOK_OFF_MOVES, nmoves);
     uint8_t *pt = d + BOOK_HEADER_SIZE, *mt = pt + npos * BOOK_POS_SIZE;
     size_t ip = 0, im = 0;
     for (size_t i = 0; i < n; i++) {
         const book_move *m = &moves[i];
         if (!keep_move(m, min_games, min_score))
             continue;
-        if (ip == 0 || rd64(pt + (ip - 1) * BOOK_POS_SIZE) != m->key) {
+        if (ip == 0 || xq__rd64(pt + (ip - 1) * BOOK_POS_SIZE) != m->key) {
             uint8_t *e = pt + ip * BOOK_POS_SIZE;
-            wr64(e, m->key);
-            wr32(e + 8, (uint32_t)im);
+            xq__wr64(e, m->key);
+            xq__wr32(e + 8, (uint32_t)im);
             ip++;
         }
         uint8_t *e = pt + (ip - 1) * BOOK_POS_SIZE;
-        wr32(e + 12, rd32(e + 12) + 1);
+        xq__wr32(e + 12, xq__rd32(e + 12) + 1);
         uint8_t *me = mt + im * BOOK_MOVE_SIZE;
-        wr16(me, m->move);
-        wr32(me + 4, m->games);
-        wr32(me + 8, m->wins);
-        wr32(me + 12, m->draws);
-        wr32(me + 16, m->losses);
+        xq__wr16(me, m->move);
+        xq__wr32(me + 4, m->games);
+        xq__wr32(me + 8, m->wins);
+        xq__wr32(me + 12, m->draws);
+        xq__wr32(me + 16, m->losses);
         im++;
     }
-    wr64(d + BOOK_OFF_CHECKSUM, xq__book_checksum(d, size));
+    xq__wr64(d + BOOK_OFF_CHECKSUM, xq__fnv1a64_skip(d, size, BOOK_OFF_CHECKSUM));
     return xq__book_from_image(out, d, size, BOOK_MALLOC, NULL, NULL);
 }
 
@@ -334,12 +334,12 @@ static void read_all(const xq_book *bk, book_move *dst)
     size_t k = 0;
     for (uint64_t i = 0; i < bk->npos; i++) {
         const uint8_t *pe = pt + i * BOOK_POS_SIZE;
-        const uint64_t key = rd64(pe);
-        const uint32_t first = rd32(pe + 8), count = rd32(pe + 12);
+        const uint64_t key = xq__rd64(pe);
+        const uint32_t first = xq__rd32(pe + 8), count = xq__rd32(pe + 12);
         for (uint32_t j = 0; j < count; j++) {
             const uint8_t *m = mt + (first + (uint64_t)j) * BOOK_MOVE_SIZE;
-            dst[k++] = (book_move){key, rd16(m), rd32(m + 4), rd32(m + 8), rd32(m + 12),
-                                   rd32(m + 16)};
+            dst[k++] = (book_move){key, xq__rd16(m), xq__rd32(m + 4), xq__rd32(m + 8),
+                                   xq__rd32(m + 12), xq__rd32(m + 16)};
         }
     }
 }
@@ -388,7 +388,8 @@ int xq_book_merge(xq_book **out, const xq_book *a, const xq_book *b, const xq_bo
             m[n++] = s;
         }
     }
-    const uint32_t pa = rd32(a->data + BOOK_OFF_MAX_PLY), pb = rd32(b->data + BOOK_OFF_MAX_PLY);
+    const uint32_t pa = xq__rd32(a->data + BOOK_OFF_MAX_PLY);
+    const uint32_t pb = xq__rd32(b->data + BOOK_OFF_MAX_PLY);
     rc = xq__book_make(out, m, n, o.weighting, (int)(pa > pb ? pa : pb), o.min_games,
                        o.min_score);
     free(m);

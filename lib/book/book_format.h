@@ -7,6 +7,7 @@
 
 #include "xiangqi/book.h"
 
+#include "bytes.h"
 #include "position.h"
 #include "rules.h"
 
@@ -29,35 +30,9 @@ enum {
     BOOK_OFF_CHECKSUM = 48,
     BOOK_OFF_RESERVED = 56
 };
-/* FNV-1a 64 parameters (the checksum). */
-#define BOOK_FNV_OFFSET 0xcbf29ce484222325ull
-#define BOOK_FNV_PRIME 0x100000001b3ull
-
-INLINE uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-INLINE uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-INLINE uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
-INLINE void wr16(uint8_t *p, uint16_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-INLINE void wr32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-INLINE void wr64(uint8_t *p, uint64_t v)
-{
-    wr32(p, (uint32_t)v);
-    wr32(p + 4, (uint32_t)(v >> 32));
-}
-
-/* The checksum of a whole file image: FNV-1a 64 over every byte except the
- * checksum field itself. */
-uint64_t xq__book_checksum(const uint8_t *data, size_t size);
+/* The checksum at BOOK_OFF_CHECKSUM is xq__fnv1a64_skip() of the whole file
+ * image, that field left out (lib/bytes.h); integers are little-endian
+ * (xq__rd32(), xq__wr32(), ...). */
 
 #define XQ_BOOK_MAGIC_HANDLE 0x5851424bu /* "XQBK" */
 

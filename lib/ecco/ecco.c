@@ -6,6 +6,7 @@
 
 #include "xiangqi/ecco.h"
 
+#include "bytes.h"
 #include "ecco/ecco_table.h"
 
 /* The standard start position's board and side fields of a FEN. */
@@ -15,16 +16,6 @@ enum { BOARD_TEXT = 90, FILES = 9, RANKS = 10 };
 
 /* The code a game gets when its first move is not in the table. */
 static const char other_code[] = "A00";
-
-static uint64_t fnv1a(const char *text, size_t len)
-{
-    uint64_t h = XQ__ECCO_FNV_OFFSET;
-    for (size_t i = 0; i < len; i++) {
-        h ^= (unsigned char)text[i];
-        h *= XQ__ECCO_FNV_PRIME;
-    }
-    return h;
-}
 
 /* The family a game's first move fixes (tools/ecco_table.py family()): 'B'
  * for 炮二平五 (either cannon to the centre), 'E' for 兵七进一 or 兵三进一, 'A'
@@ -40,8 +31,9 @@ static char family(xq_move first)
     return 'A';
 }
 
-/* The position key: see tools/ecco_table.py (board text rank 9 first, file a
- * first, the side, the family; the board the smaller of it and its mirror image). */
+/* The position key: see tools/ecco_table.py (FNV-1a 64, fnv1a64() there, of the
+ * board text rank 9 first, file a first, the side, the family; the board the
+ * smaller of it and its mirror image). */
 static uint64_t position_key(const xq_board *b, char fam)
 {
     char text[BOARD_TEXT + 2], mirror[BOARD_TEXT + 2];
@@ -56,7 +48,7 @@ static uint64_t position_key(const xq_board *b, char fam)
     text[BOARD_TEXT] = mirror[BOARD_TEXT] = side;
     text[BOARD_TEXT + 1] = mirror[BOARD_TEXT + 1] = fam;
     const char *canon = memcmp(text, mirror, BOARD_TEXT) <= 0 ? text : mirror;
-    return fnv1a(canon, BOARD_TEXT + 2);
+    return xq__fnv1a64(canon, BOARD_TEXT + 2, XQ__FNV1A64_OFFSET);
 }
 
 static int find_entry(uint64_t key)

@@ -28,8 +28,4 @@ extern const xq__ecco_entry xq__ecco_entries[];
 extern const xq__ecco_key xq__ecco_keys[];
 extern const int xq__ecco_entry_count; /* of both arrays */
 
-/* FNV-1a 64 (the position key: tools/ecco_table.py fnv1a64()). */
-#define XQ__ECCO_FNV_OFFSET 0xcbf29ce484222325ull
-#define XQ__ECCO_FNV_PRIME 0x100000001b3ull
-
 #endif /* XQ_ECCO_TABLE_H */

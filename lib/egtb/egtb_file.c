@@ -18,40 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bytes.h"
 #include "error.h"
-
-static uint64_t fnv1a(const uint8_t *p, size_t n, uint64_t h)
-{
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
-#define FNV_SEED 0xcbf29ce484222325ull
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-static void put64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-static uint32_t get32(const uint8_t *p)
-{
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-static uint64_t get64(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
 
 static const char *base(const char *path)
 {
@@ -103,28 +71,26 @@ int xq__egtb_file_write(egtb_table *t, const char *path, xq_parse_error *err)
         unsigned c = t->owned[i];
         if (width == 1)
             d[i] = (uint8_t)c; /* 0xFFFD..0xFFFF become 0xFD..0xFF */
-        else {
-            d[2 * i] = (uint8_t)c;
-            d[2 * i + 1] = (uint8_t)(c >> 8);
-        }
+        else
+            xq__wr16(d + 2 * i, (uint16_t)c);
     }
     memcpy(h, EGTB_MAGIC, 8);
-    put32(h + 8, EGTB_FORMAT_VERSION);
-    put32(h + 12, (uint32_t)width);
+    xq__wr32(h + 8, EGTB_FORMAT_VERSION);
+    xq__wr32(h + 12, (uint32_t)width);
     memcpy(h + 16, t->L.name, strlen(t->L.name));
     for (int c = 0; c < 2; c++)
         memcpy(h + 40 + 8 * c, t->L.mat.n[c], 8);
-    put64(h + 56, t->L.size);
-    put32(h + 64, t->max_dtm);
-    put32(h + 68, t->flags);
-    put64(h + 72, t->wins);
-    put64(h + 80, t->draws);
-    put64(h + 88, t->losses);
-    put64(h + 96, t->illegal);
-    put32(h + 112, (uint32_t)t->rule_wins);
-    put32(h + 116, (uint32_t)t->rule_losses);
-    put64(h + 104, fnv1a(d, n * (size_t)width, FNV_SEED));
-    put64(h + 120, fnv1a(h, 120, FNV_SEED));
+    xq__wr64(h + 56, t->L.size);
+    xq__wr32(h + 64, t->max_dtm);
+    xq__wr32(h + 68, t->flags);
+    xq__wr64(h + 72, t->wins);
+    xq__wr64(h + 80, t->draws);
+    xq__wr64(h + 88, t->losses);
+    xq__wr64(h + 96, t->illegal);
+    xq__wr32(h + 112, (uint32_t)t->rule_wins);
+    xq__wr32(h + 116, (uint32_t)t->rule_losses);
+    xq__wr64(h + 104, xq__fnv1a64(d, n * (size_t)width, XQ__FNV1A64_OFFSET));
+    xq__wr64(h + 120, xq__fnv1a64(h, 120, XQ__FNV1A64_OFFSET));
 
     /* Write to a temporary name and rename, so a reader never sees half a file. */
     FILE *f = fopen(tmp, "wb");
@@ -174,19 +140,19 @@ int xq__egtb_file_open(egtb_table *t, const char *path, xq_parse_error *err)
     memset(&m, 0, sizeof m);
     for (int c = 0; c < 2; c++)
         memcpy(m.n[c], h + 40 + 8 * c, 8);
-    uint32_t width = get32(h + 12);
-    uint64_t entries = get64(h + 56);
+    uint32_t width = xq__rd32(h + 12);
+    uint64_t entries = xq__rd64(h + 56);
     char hname[EGTB_NAME_MAX + 1];
     memcpy(hname, h + 16, EGTB_NAME_MAX);
     hname[EGTB_NAME_MAX] = 0;
     if (memcmp(h, EGTB_MAGIC, 8) != 0) {
         rc = xq__parse_fail(err, XQ_EPARSE, 0, "%s: not an endgame table (bad magic)", name);
-    } else if (fnv1a(h, 120, FNV_SEED) != get64(h + 120)) {
+    } else if (xq__fnv1a64(h, 120, XQ__FNV1A64_OFFSET) != xq__rd64(h + 120)) {
         rc = xq__parse_fail(err, XQ_EPARSE, 120, "%s: header checksum mismatch (file corrupted)",
                             name);
-    } else if (get32(h + 8) != EGTB_FORMAT_VERSION) {
+    } else if (xq__rd32(h + 8) != EGTB_FORMAT_VERSION) {
         rc = xq__parse_fail(err, XQ_EPARSE, 8, "%s: format version %u, this library reads %d",
-                            name, get32(h + 8), EGTB_FORMAT_VERSION);
+                            name, xq__rd32(h + 8), EGTB_FORMAT_VERSION);
     } else if (width != 1 && width != 2) {
         rc = xq__parse_fail(err, XQ_EPARSE, 12, "%s: bad entry width %u", name, width);
     } else if (xq__egtb_material_flip(&m) || xq__egtb_layout_init(&t->L, &m) != XQ_OK ||
@@ -203,8 +169,8 @@ int xq__egtb_file_open(egtb_table *t, const char *path, xq_parse_error *err)
                                 : "trailing data",
                             (long long)st.st_size,
                             (unsigned long long)(EGTB_HEADER_SIZE + entries * width));
-    } else if (fnv1a(h + EGTB_HEADER_SIZE, (size_t)(entries * width), FNV_SEED) !=
-               get64(h + 104)) {
+    } else if (xq__fnv1a64(h + EGTB_HEADER_SIZE, (size_t)(entries * width), XQ__FNV1A64_OFFSET) !=
+               xq__rd64(h + 104)) {
         rc = xq__parse_fail(err, XQ_EPARSE, EGTB_HEADER_SIZE,
                             "%s: data checksum mismatch (file corrupted)", name);
     }
@@ -217,14 +183,14 @@ int xq__egtb_file_open(egtb_table *t, const char *path, xq_parse_error *err)
     t->data = h + EGTB_HEADER_SIZE;
     t->map = map;
     t->maplen = (size_t)st.st_size;
-    t->max_dtm = get32(h + 64);
-    t->flags = get32(h + 68);
-    t->wins = get64(h + 72);
-    t->draws = get64(h + 80);
-    t->losses = get64(h + 88);
-    t->illegal = get64(h + 96);
-    t->rule_wins = get32(h + 112);
-    t->rule_losses = get32(h + 116);
+    t->max_dtm = xq__rd32(h + 64);
+    t->flags = xq__rd32(h + 68);
+    t->wins = xq__rd64(h + 72);
+    t->draws = xq__rd64(h + 80);
+    t->losses = xq__rd64(h + 88);
+    t->illegal = xq__rd64(h + 96);
+    t->rule_wins = xq__rd32(h + 112);
+    t->rule_losses = xq__rd32(h + 116);
     return XQ_OK;
 }
 

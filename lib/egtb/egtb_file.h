@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "bytes.h"
 #include "egtb_index.h"
 
 /* Entry codes, from the side to move's view (16-bit form; 8-bit files use
@@ -47,7 +48,7 @@ INLINE int egtb_code_is_dtm(unsigned c) { return c != EGTB_DRAW && c <= EGTB_DTM
 INLINE unsigned xq__egtb_get(const egtb_table *t, uint64_t i)
 {
     if (t->width == 2)
-        return t->owned ? t->owned[i] : (unsigned)(t->data[2 * i] | t->data[2 * i + 1] << 8);
+        return t->owned ? t->owned[i] : xq__rd16(t->data + 2 * i);
     unsigned c = t->data[i];
     return c >= 0xFD ? c | 0xFF00u : c;
 }

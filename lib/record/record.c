@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "movegen.h"
 #include "notation.h"
 #include "text.h"
@@ -1048,10 +1049,7 @@ int xq_record_clear_nags(xq_record *r)
 
 static unsigned char *put32(unsigned char *p, uint32_t v)
 {
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
+    xq__wr32(p, v);
     return p + 4;
 }
 

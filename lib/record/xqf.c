@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "movegen.h"
 #include "record.h"
 #include "text.h"
@@ -62,7 +63,7 @@ static int rd32(xqf *x, long *v)
     unsigned char b[4];
     if (!rd(x, b, 4))
         return 0;
-    *v = (long)(int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+    *v = (long)(int32_t)xq__rd32(b);
     return 1;
 }
 
