@@ -58,8 +58,8 @@ enum { SS_OFF = 4 };
 #define MAX_CAPTURES_TRIED 32       /* captures remembered for the history malus */
 
 /* Late-move reductions: table[d][m] = LMR_TABLE_BASE + ln d ln m / LMR_TABLE_DIV. */
-#define LMR_TABLE_BASE 0.25
-#define LMR_TABLE_DIV 2.1
+#define LMR_TABLE_BASE 0.5
+#define LMR_TABLE_DIV 1.8
 #define LMR_MIN_DEPTH 3             /* reduce only from this depth */
 #define LMR_MIN_MOVES 1             /* never reduce the first move(s) */
 #define LMR_ROOT_MOVES 2            /* nor the next ones at the root */
