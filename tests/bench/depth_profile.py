@@ -10,9 +10,13 @@ xq-match reads them), two searches from a fresh table (``ucinewgame``):
   (nodes(D) / nodes(A)) ** (1 / (D - A)), the geometric mean over positions;
 * ``go movetime T``: the depth and selective depth the engine reached.
 
-    depth_profile.py --engine xq=build/bin/xq-uci --engine pika=/path/pikafish \\
+    PYTHONPATH=bindings/python XQ_LIBRARY=build/libxiangqi.so.1 \\
+    tests/bench/depth_profile.py --engine xq=build/bin/xq-uci --engine pika=/path/pikafish \\
         [--openings programs/match/openings.txt] [--positions 40] [--depth 12] [--ebf-from 6] \\
         [--movetime 100] [--option NAME=Threads:1 ...]
+
+The engines are driven by the Python package's UCI client (xiangqi.engine); an
+engine's command is split at spaces.
 
 Depths are each engine's own: Stockfish-style engines count a reduced iteration as a
 full one, so the EBF and the time to a depth compare better than the depth alone.
@@ -22,73 +26,29 @@ only as good as the machine was idle).
 import argparse
 import math
 import os
-import subprocess
 import sys
 import time
 
+import xiangqi
+import xiangqi.engine
 
 
-class Engine:
-    def __init__(self, name, cmd, options):
-        self.name = name
-        self.proc = subprocess.Popen(cmd, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.wait_for("uciok")
-        for key, value in options:
-            self.send(f"setoption name {key} value {value}")
-        self.ready()
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-
-    def wait_for(self, prefix, on_line=None):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{self.name}: the engine exited")
-            line = line.strip()
-            if on_line:
-                on_line(line)
-            if line.startswith(prefix):
-                return line
-
-    def ready(self):
-        self.send("isready")
-        self.wait_for("readyok")
-
-    def go(self, moves, go_args):
-        """Searches a position; returns {depth: (seldepth, nodes, ms)} of the last info per depth."""
-        self.send("ucinewgame")
-        self.ready()
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        per_depth = {}
-
-        def on_line(line):
-            if not line.startswith("info ") or " pv " not in line or "bound" in line:
-                return
-            fields = line.split()
-            try:
-                d = int(fields[fields.index("depth") + 1])
-                sd = int(fields[fields.index("seldepth") + 1]) if "seldepth" in fields else d
-                n = int(fields[fields.index("nodes") + 1])
-                t = int(fields[fields.index("time") + 1])
-            except (ValueError, IndexError):
-                return
-            if "multipv" in fields and fields[fields.index("multipv") + 1] != "1":
-                return
-            per_depth[d] = (sd, n, t)
-
-        self.send("go " + go_args)
-        self.wait_for("bestmove", on_line)
-        return per_depth
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
+def per_depth(engine, moves, limit):
+    """Searches the position after moves from a fresh table (``ucinewgame``);
+    {depth: (seldepth, nodes, ms)} of the last exact info of each depth."""
+    board = xiangqi.Board()
+    for mv in moves:
+        board.push_uci(mv)
+    out = {}
+    with engine.analysis(board, limit, game=object()) as search:
+        for info in search:
+            score = info.get("score")
+            if "pv" not in info or "depth" not in info or "nodes" not in info or "time" not in info \
+                    or (score is not None and score.relative.bound != xiangqi.Bound.EXACT):
+                continue
+            d = info["depth"]
+            out[d] = (info.get("seldepth", d), info["nodes"], int(round(info["time"] * 1000)))
+    return out
 
 
 def read_openings(path, count):
@@ -109,14 +69,15 @@ def geo_mean(values):
 def profile(engine, openings, args):
     ebfs, depths, seldepths, ttd, nps, nodes = [], [], [], [], [], []
     for moves in openings:
-        d = engine.go(moves, f"depth {args.depth}")
+        d = per_depth(engine, moves, xiangqi.engine.Limit(depth=args.depth))
         if args.depth in d and args.ebf_from in d and d[args.ebf_from][1] > 0:
             ebfs.append((d[args.depth][1] / d[args.ebf_from][1]) ** (1.0 / (args.depth - args.ebf_from)))
             ttd.append(d[args.depth][2])
             nodes.append(d[args.depth][1])
             if d[args.depth][2] > 0:
                 nps.append(1000.0 * d[args.depth][1] / d[args.depth][2])
-        t = engine.go(moves, f"movetime {args.movetime}") if args.movetime > 0 else {}
+        t = (per_depth(engine, moves, xiangqi.engine.Limit(time=args.movetime / 1000))
+             if args.movetime > 0 else {})
         if t:
             last = max(t)
             depths.append(last)
@@ -159,18 +120,16 @@ def main():
         name, _, cmd = spec.partition("=")
         if not cmd:
             ap.error(f"--engine {spec}: NAME=COMMAND")
-        options = [("Threads", "1"), ("Hash", "16")]
+        options = {"Threads": 1, "Hash": 16}
         for o in args.option:
             who, _, kv = o.partition("=")
             key, _, value = kv.partition(":")
             if who in (name, "*"):
-                options = [x for x in options if x[0] != key] + [(key, value)]
+                options[key] = value
         start = time.monotonic()
-        engine = Engine(name, cmd, options)
-        try:
+        with xiangqi.engine.popen_uci(cmd.split()) as engine:
+            engine.configure(options)
             r = profile(engine, openings, args)
-        finally:
-            engine.close()
         print(f"{name:<12} {r['ebf']:6.3f} {r['time_to_depth_ms']:11.0f} {r['time_to_depth_median_ms']:8.0f} "
               f"{r['nps'] / 1000:7.0f} {r['depth']:12.2f} {r['seldepth']:9.2f} {r['nodes'] / 1000:11.0f}   ({time.monotonic() - start:.0f} s)",
               flush=True)

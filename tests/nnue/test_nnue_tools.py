@@ -52,12 +52,20 @@ class NnueTools(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
+        cls.nets = {}  # king buckets -> the net trained (once) for them
 
     @classmethod
     def tearDownClass(cls):
         cls.tmp.cleanup()
 
     def train(self, buckets):
+        """The net of one epoch with this many king buckets (trained by the
+        first test that needs it, its log checked then)."""
+        if buckets not in self.nets:
+            self.nets[buckets] = self.train_new(buckets)
+        return self.nets[buckets]
+
+    def train_new(self, buckets):
         data = os.path.join(self.tmp.name, "d%d.npz" % buckets)
         net = os.path.join(self.tmp.name, "n%d.nnue" % buckets)
         log = os.path.join(self.tmp.name, "t%d.log" % buckets)
