@@ -75,9 +75,13 @@ int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *
 /* Reads a net file from path (xq__nnue_read's results, or XQ_EIO). */
 int xq__nnue_load(nnue_net **out, const char *path, xq_parse_error *err);
 
-/* The net built into the library (read once, on first use; never freed);
- * NULL if the library was built without one or it cannot be read. */
+/* The net built into the library (read on first use, then kept; never
+ * freed); NULL if the library was built without one or it cannot be read. */
 const nnue_net *xq__nnue_default(void);
+
+/* Reads the built-in net if the library has one and it is not read yet:
+ * XQ_OK (read, or none built in) or XQ_ENOMEM (to be tried again). */
+int xq__nnue_default_ready(void);
 
 /* Frees a net read by xq__nnue_read/xq__nnue_load; NULL is a no-op. */
 void xq__nnue_free(nnue_net *net);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The net built into the library: data/nnue/default.nnue, when the build
  * has one, compiled into nnue_default_data.c by cmake/embed.cmake (the bytes
- * of the file as a C array). Read once, on first use. */
+ * of the file as a C array). Read on first use and kept; a read that fails
+ * (out of memory) is tried again by the next use. */
 #include <pthread.h>
 
 #include "nnue.h"
@@ -11,20 +12,23 @@ extern const unsigned char xq__nnue_default_data[];
 extern const size_t xq__nnue_default_size;
 
 static nnue_net *g_default;
-static pthread_once_t g_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 
-static void read_default(void)
+int xq__nnue_default_ready(void)
 {
-    if (xq__nnue_read(&g_default, xq__nnue_default_data, xq__nnue_default_size, NULL, NULL) !=
-        XQ_OK)
-        g_default = NULL;
+    pthread_mutex_lock(&g_mu);
+    int rc = XQ_OK;
+    if (!g_default)
+        rc = xq__nnue_read(&g_default, xq__nnue_default_data, xq__nnue_default_size, NULL, NULL);
+    pthread_mutex_unlock(&g_mu);
+    return rc;
 }
 
 const nnue_net *xq__nnue_default(void)
 {
-    pthread_once(&g_once, read_default);
-    return g_default;
+    return xq__nnue_default_ready() == XQ_OK ? g_default : NULL;
 }
 #else
+int xq__nnue_default_ready(void) { return XQ_OK; }
 const nnue_net *xq__nnue_default(void) { return NULL; }
 #endif

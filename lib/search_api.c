@@ -66,6 +66,8 @@ int xq_search_new(xq_search **out, const xq_search_config *cfg)
         c.hash_mb > XQ_SEARCH_MAX_HASH_MB)
         return XQ_EINVAL;
     xq__tables_init();
+    if (xq__nnue_default_ready() != XQ_OK) /* a new handle evaluates with it */
+        return XQ_ENOMEM;
 
     struct xq_search *s = calloc(1, sizeof *s);
     if (!s)
@@ -80,6 +82,7 @@ int xq_search_new(xq_search **out, const xq_search_config *cfg)
     atomic_init(&s->pondering, 0);
     xq__tm_start_clock(&s->tm);
     xq__rules_compile(NULL, &s->next_rules);
+    s->net = xq__nnue_default(); /* the built-in net when there is one, else NULL: by hand */
     s->magic = XQ_SEARCH_MAGIC;
     if (xq__pool_resize(s, c.threads) != XQ_OK) {
         xq_search_free(s);

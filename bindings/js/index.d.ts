@@ -296,7 +296,7 @@ export class Search implements Owned {
   setRules(rules?: Rules): void;
   setBook(book: Book | null): void;
   clear(): void;
-  /** The evaluation: 'classical' (hand-written, the default) or 'nnue' (docs/nnue.md). */
+  /** The evaluation: 'nnue' (the loaded or built-in net, the default) or 'classical' (hand-written; docs/nnue.md). */
   eval: 'classical' | 'nnue';
   setEval(kind: 'classical' | 'nnue'): void;
   /** Evaluate with a net file's bytes (copied); null forgets the loaded net. */

@@ -220,12 +220,17 @@ typedef void (*xq_search_info_fn)(const xq_search_info *info, void *userdata);
 /**
  * @brief Create a search handle: its threads (parked until a search starts)
  *        and its transposition table.
+ *
+ * The handle evaluates with the net built into the library, if it has one
+ * (xq_search_set_eval()); the first call of the process reads that net.
  * @param[out] out  The new handle (the caller frees it); NULL on failure.
  * @param[in]  cfg  Nullable; NULL means the defaults (xq_search_config_init()).
  * @retval XQ_OK        Created.
  * @retval XQ_EINVAL    @p out is NULL or a config value is out of range.
  * @retval XQ_EVERSION  @p cfg has a newer version than this library.
- * @retval XQ_ENOMEM    Out of memory, or a thread could not be created.
+ * @retval XQ_ENOMEM    Out of memory (the built-in net could not be read:
+ *                      the next call tries again), or a thread could not be
+ *                      created.
  * @since 0.1
  */
 XQ_API int xq_search_new(xq_search **out, const xq_search_config *cfg);
@@ -392,7 +397,9 @@ typedef enum xq_eval_kind {
 /**
  * @brief Choose the search's evaluation (between searches; kept until changed).
  *
- * A new handle uses ::XQ_EVAL_CLASSICAL. The transposition table keeps the
+ * A new handle uses ::XQ_EVAL_NNUE with the net built into the library
+ * (docs/nnue.md), or ::XQ_EVAL_CLASSICAL when the library was built without
+ * one (xq_search_net_info() of a new handle says which). The transposition table keeps the
  * evaluations it stored: xq_search_clear() after a change if that matters.
  * @param[in,out] s     Handle.
  * @param[in]     kind  ::XQ_EVAL_CLASSICAL or ::XQ_EVAL_NNUE.

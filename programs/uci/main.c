@@ -391,6 +391,7 @@ int main(int argc, char **argv)
         cli_error("cannot create the engine");
         return 1;
     }
+    e.default_eval = xq_search_get_eval(e.search);
     int rc = cli_parse(&spec, argc, argv);
     if (rc != CLI_CONTINUE)
         goto done;

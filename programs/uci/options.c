@@ -58,7 +58,8 @@ typedef struct uci_option {
     int type;                 /* OPT_* */
     long long def, min, max;  /* spin: the default and the bounds; check: the default */
     const char *const *vars;  /* combo: the values (vars[def] the default), NULL-terminated */
-    /* string: the value listed as the default (the current one); NULL: "<empty>" */
+    /* string: the value listed as the default (the current one); NULL: "<empty>";
+     * combo: the default when it depends on the library (NULL: vars[def]) */
     const char *(*text)(const engine *e);
     /* Sets the option: n is the number (spin), 0 or 1 (check), the index of the
      * value in vars or -1 (combo); value is the text as given. NULL: accepted. */
@@ -214,6 +215,12 @@ static void set_eval(engine *e, const uci_option *o, const char *value, long lon
         say("info string error: Eval: %s", xq_strerror(rc));
 }
 
+/* Eval's default: nnue when the library has a net built in. */
+static const char *eval_default(const engine *e)
+{
+    return e->default_eval == XQ_EVAL_NNUE ? "nnue" : "classical";
+}
+
 static const char *eval_file(const engine *e)
 {
     return e->eval_file[0] ? e->eval_file : "<built-in>";
@@ -260,7 +267,7 @@ static const uci_option uci_options[] = {
     {"OwnBook", .type = OPT_CHECK, .set = set_own_book},
     {"BookFile", .type = OPT_STRING, .text = book_file, .set = set_book_file},
     {"EGTBPath", .type = OPT_STRING, .set = set_egtb_path},
-    {"Eval", .type = OPT_COMBO, .vars = eval_vars, .set = set_eval},
+    {"Eval", .type = OPT_COMBO, .vars = eval_vars, .text = eval_default, .set = set_eval},
     {"EvalFile", .type = OPT_STRING, .text = eval_file, .set = set_eval_file},
     {"Ranks", .type = OPT_COMBO, .vars = ranks_vars, .set = set_ranks},
     {"UCI_Variant", .type = OPT_COMBO, .vars = variant_vars, .set = set_variant},
@@ -332,7 +339,7 @@ static void list_option(const engine *e, const uci_option *o, int ucci)
         snprintf(line + n, cap, "string default %s", as->text ? as->text(e) : "<empty>");
         break;
     case OPT_COMBO:
-        n += snprintf(line + n, cap, "combo default %s", as->vars[as->def]);
+        n += snprintf(line + n, cap, "combo default %s", as->text ? as->text(e) : as->vars[as->def]);
         for (int k = 0; as->vars[k] && (size_t)n < sizeof line; k++)
             n += snprintf(line + n, sizeof line - (size_t)n, " var %s", as->vars[k]);
         break;

@@ -35,6 +35,7 @@ typedef struct engine {
     char egtb_path[MAX_OPTION_TEXT];  /* EGTBPath: endgame table directory */
     xq_egtb *egtb;                    /* open while egtb_path is set */
     char eval_file[MAX_OPTION_TEXT];  /* EvalFile: the net loaded; empty: none */
+    int default_eval;                 /* a new search's evaluation (XQ_EVAL_*): Eval's default */
     uint64_t games;                   /* ucinewgame count: varies the book's choice */
     /* the background job: a search (its waiter prints bestmove), go perft or
      * bench; the input loop keeps reading while it runs */

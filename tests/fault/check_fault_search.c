@@ -68,8 +68,34 @@ static void check_works(xq_search *s, const char *what)
     xq_board_free(b);
 }
 
+/* The library's built-in net is read by the first xq_search_new (a new
+ * handle evaluates with it): a failure there is XQ_ENOMEM, and the next
+ * xq_search_new reads it again (the net is not lost for the process). */
+START_TEST(test_default_net)
+{
+    xq_search *s = NULL;
+    fault_arm(FAULT_ANY, 1);
+    const int rc = xq_search_new(&s, NULL);
+    fault_disarm();
+    ck_assert_int_eq(rc, XQ_ENOMEM);
+    ck_assert_ptr_null(s);
+    s = new_search(1, 1);
+#ifdef XQ_TEST_DEFAULT_NET
+    ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_NNUE);
+    ck_assert_int_gt(xq_search_net_info(s, NULL, 0), 17);
+#else
+    ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_CLASSICAL);
+#endif
+    check_works(s, "new after a failed read of the built-in net");
+    xq_search_free(s);
+}
+END_TEST
+
 START_TEST(test_new)
 {
+    /* the built-in net, read by the first handle and then kept, is not one
+     * of the calls counted below */
+    xq_search_free(new_search(1, 1));
     static const int threads[] = {1, 3};
     for (int t = 0; t < 2; t++) {
         xq_search_config cfg;
@@ -215,6 +241,7 @@ int main(void)
     Suite *s = suite_create("fault_search");
     TCase *tc = tcase_create("life_cycle");
     tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_default_net);
     tcase_add_test(tc, test_new);
     tcase_add_test(tc, test_set_threads);
     tcase_add_test(tc, test_set_hash);

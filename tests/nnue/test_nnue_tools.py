@@ -143,6 +143,13 @@ class NnueTools(unittest.TestCase):
                                   "corrupted: checksum mismatch"),
                  "text.nnue": (b"hello\n", "not a net file (bad magic)"),
                  "v9.nnue": (data[:8] + b"\x09\0\0\0" + data[12:], "net format version 9")}
+        # Eval's default: nnue with a net built into the library (the build
+        # says whether it has one)
+        default_eval = [line.split()[6] for line in uci("uci")
+                        if line.startswith("option name Eval type combo")][0]
+        if "XQ_TEST_DEFAULT_NET" in os.environ:
+            self.assertEqual(default_eval,
+                             "nnue" if os.environ["XQ_TEST_DEFAULT_NET"] == "1" else "classical")
         for name, (blob, message) in cases.items():
             path = os.path.join(self.tmp.name, name)
             with open(path, "wb") as f:
@@ -154,8 +161,8 @@ class NnueTools(unittest.TestCase):
             self.assertIn(path + ": " + message, errors[0])
             evals = [line for line in out if "static evaluation" in line]
             self.assertEqual(len(evals), 2)
-            self.assertEqual(evals[0], evals[1])  # still the hand-written evaluation
-            self.assertIn("classical", evals[1])
+            self.assertEqual(evals[0], evals[1])  # still the evaluation it had
+            self.assertIn(default_eval, evals[1])
         # without a net built in, Eval nnue with none loaded is refused
         out = uci("setoption name Eval value nnue", "position startpos", "eval")
         if any("no net" in line for line in out):

@@ -48,10 +48,13 @@ class TestNet(unittest.TestCase):
     def setUpClass(cls):
         cls.net = make_net(5)
 
-    def test_default_is_classical(self):
+    def test_default_eval(self):
+        """A new engine evaluates with the built-in net when the library
+        has one, else by hand."""
         with Engine() as e:
-            self.assertEqual(e.eval, "classical")
+            self.assertEqual(e.eval, "classical" if e.net_info() is None else "nnue")
             b = xiangqi.Board()
+            e.eval = "classical"
             self.assertEqual(e.evaluate(b), xiangqi.evaluate(b))
             if e.net_info() is None:
                 with self.assertRaises(xiangqi.NotFoundError):

@@ -184,7 +184,8 @@ class TestBackend(unittest.TestCase):
                   "xiangqi/py.typed",
                   "csrc/CMakeLists.txt", "csrc/lib/board.c", "csrc/include/xiangqi/xiangqi.h",
                   "csrc/docs/CMakeLists.txt", "LICENSE", "csrc/LICENSE",
-                  "csrc/lib/svg/LICENSE.noto", "csrc/data/ccpd/LICENSE.ccpd"):
+                  "csrc/lib/svg/LICENSE.noto", "csrc/data/ccpd/LICENSE.ccpd",
+                  "csrc/data/nnue/default.nnue"):
             self.assertIn("xiangqi-%s/" % VERSION + f, names)
         self.assertIn("License-Expression: MIT AND OFL-1.1 AND CC-BY-4.0\n", pkg_info)
         self.assertIn("License-File: LICENSE\nLicense-File: csrc/lib/svg/LICENSE.noto\n"

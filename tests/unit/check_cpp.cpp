@@ -606,13 +606,15 @@ static void test_book()
     CHECK(!engine.run(start, xq::search_limits().depth(2)).book_move);
 }
 
-/* The search's evaluation (1.1): a bad net is an xq::error with the
- * library's message and changes nothing; no net built in means no NNUE. */
+/* The search's evaluation (1.1): a new search uses the built-in net if the
+ * library has one; a bad net is an xq::error with the library's message and
+ * changes nothing; no net built in means no NNUE. */
 static void test_eval()
 {
     xq::search engine;
     xq::board b;
-    CHECK(engine.eval() == XQ_EVAL_CLASSICAL);
+    CHECK(engine.eval() == (engine.net_info().empty() ? XQ_EVAL_CLASSICAL : XQ_EVAL_NNUE));
+    engine.set_eval(XQ_EVAL_CLASSICAL);
     CHECK(engine.evaluate(b) == xq::evaluate(b));
     std::string msg = EXPECT_ERROR(xq::errc::io, engine.load_net("/nonexistent/net.nnue"));
     CHECK(msg.find("/nonexistent/net.nnue") != std::string::npos);

@@ -43,21 +43,31 @@ START_TEST(test_bad_arguments)
     ck_assert_int_eq(xq_search_evaluate(s, NULL, &cp), XQ_EINVAL);
     ck_assert_int_eq(xq_search_evaluate(s, b, NULL), XQ_EINVAL);
     ck_assert_int_eq(xq_search_evaluate(NULL, b, &cp), XQ_EINVAL);
-    /* a new handle evaluates by hand, as xq_evaluate() does */
-    ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_CLASSICAL);
     int32_t hand;
     ck_assert_int_eq(xq_evaluate(b, &hand), XQ_OK);
+#ifdef XQ_TEST_DEFAULT_NET
+    /* a new handle evaluates with the built-in net */
+    ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_NNUE);
+    ck_assert_int_gt(xq_search_net_info(s, NULL, 0), 17);
+    ck_assert_int_eq(xq_search_evaluate(s, b, &cp), XQ_OK);
+    const int32_t net_cp = cp;
+    /* classical: as xq_evaluate() */
+    ck_assert_int_eq(xq_search_set_eval(s, XQ_EVAL_CLASSICAL), XQ_OK);
     ck_assert_int_eq(xq_search_evaluate(s, b, &cp), XQ_OK);
     ck_assert_int_eq(cp, hand);
-    /* no net loaded: NNUE only if the library has one built in */
-    const int rc = xq_search_set_eval(s, XQ_EVAL_NNUE);
-    if (rc == XQ_ENOTFOUND) {
-        ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_CLASSICAL);
-        ck_assert_int_eq(xq_search_net_info(s, NULL, 0), XQ_ENOTFOUND);
-    } else {
-        ck_assert_int_eq(rc, XQ_OK);
-        ck_assert_int_gt(xq_search_net_info(s, NULL, 0), 17);
-    }
+    ck_assert_int_eq(xq_search_set_eval(s, XQ_EVAL_NNUE), XQ_OK);
+    ck_assert_int_eq(xq_search_evaluate(s, b, &cp), XQ_OK);
+    ck_assert_int_eq(cp, net_cp);
+#else
+    /* a new handle evaluates by hand, as xq_evaluate() does; no net loaded
+     * and none built in: no NNUE */
+    ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_CLASSICAL);
+    ck_assert_int_eq(xq_search_evaluate(s, b, &cp), XQ_OK);
+    ck_assert_int_eq(cp, hand);
+    ck_assert_int_eq(xq_search_set_eval(s, XQ_EVAL_NNUE), XQ_ENOTFOUND);
+    ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_CLASSICAL);
+    ck_assert_int_eq(xq_search_net_info(s, NULL, 0), XQ_ENOTFOUND);
+#endif
     xq_board_free(b);
     xq_search_free(s);
 }
@@ -73,6 +83,7 @@ START_TEST(test_load_and_search)
     xq_parse_error err;
     int32_t hand, cp;
     xq_evaluate(b, &hand);
+    ck_assert_int_eq(xq_search_set_eval(s, XQ_EVAL_CLASSICAL), XQ_OK);
 
     /* bad files first: the handle stays classical */
     ck_assert_int_eq(xq_search_load_net_memory(s, d, size - 2, &err), XQ_EPARSE);
@@ -123,10 +134,16 @@ START_TEST(test_load_and_search)
     ck_assert_int_eq(xq_search_run(s, b, &lim, &r), XQ_OK);
     ck_assert_int_eq(xq_board_is_legal(b, r.best_move), 1);
 
-    /* forgetting the loaded net */
+    /* forgetting the loaded net: the built-in one, else by hand */
     ck_assert_int_eq(xq_search_load_net(s, NULL, NULL), XQ_OK);
-    if (xq_search_net_info(s, NULL, 0) == XQ_ENOTFOUND)
-        ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_CLASSICAL);
+#ifdef XQ_TEST_DEFAULT_NET
+    ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_NNUE);
+    ck_assert_int_gt(xq_search_net_info(s, info, sizeof info), 17);
+    ck_assert_ptr_null(strstr(info, "test net"));
+#else
+    ck_assert_int_eq(xq_search_get_eval(s), XQ_EVAL_CLASSICAL);
+    ck_assert_int_eq(xq_search_net_info(s, NULL, 0), XQ_ENOTFOUND);
+#endif
     xq_board_free(b);
     xq_search_free(s);
     free(d);

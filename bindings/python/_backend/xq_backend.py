@@ -62,11 +62,11 @@ BOOK_NAME = "book.xqb"
 #: What an sdist carries of the C source tree (files and directories).
 C_SOURCES = ("CMakeLists.txt", "README.md", "CHANGELOG.md", "LICENSE", "cmake", "include", "lib",
              "pkgconfig", "docs/CMakeLists.txt", "docs/Doxyfile.in", "docs/licences.md",
-             "data/ccpd/LICENSE.ccpd")
+             "data/ccpd/LICENSE.ccpd", "data/nnue/default.nnue", "data/nnue/README.md")
 #: The licences a distribution carries (docs/licences.md), as (file in the C
 #: source tree, SPDX identifier): ours always; when the library is bundled (or
 #: its sources are, in an sdist), that of the glyph outlines compiled into it
-#: and that of the master games its ECCO table is adapted from; that of the
+#: and that of the master games its ECCO table and built-in net are adapted from; that of the
 #: games again when the default book, built from them, is bundled.
 LICENCE = ("LICENSE", "MIT")
 LICENCE_GLYPHS = ("lib/svg/LICENSE.noto", "OFL-1.1")

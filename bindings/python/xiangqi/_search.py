@@ -902,9 +902,9 @@ class Engine:
 
     @property
     def eval(self) -> str:
-        """The evaluation: ``"classical"`` (hand-written, the default) or
-        ``"nnue"`` (the net of :meth:`load_net`, else the library's built-in
-        one); assigning calls :meth:`set_eval`."""
+        """The evaluation: ``"nnue"`` (the net of :meth:`load_net`, else the
+        library's built-in one: the default when the library has one) or
+        ``"classical"`` (hand-written); assigning calls :meth:`set_eval`."""
         if not _ffi.has(_lib, "xq_search_get_eval"):
             return "classical"
         return "nnue" if _lib.xq_search_get_eval(self._handle) == 1 else "classical"
