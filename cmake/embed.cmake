@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Writes a binary file's bytes as a C array (the net built into the library,
-# lib/nnue_default.c):
+# lib/engine/nnue/nnue_default.c):
 #   cmake -DINPUT=file -DOUTPUT=file.c -DNAME=symbol -P cmake/embed.cmake
 # gives `const unsigned char NAME_data[]` and `const size_t NAME_size`.
 file(READ "${INPUT}" hex HEX)

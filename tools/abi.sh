@@ -49,7 +49,7 @@ dump() {
     # --load-all-types reads every type the library's objects know: those of
     # include/xiangqi/ (the enums too), but also those of lib/ and of the
     # system headers. --drop-private-types drops too few of them (libabigail
-    # matches headers by base name, and lib/search.h is not
+    # matches headers by base name, and lib/engine/search.h is not
     # include/xiangqi/search.h), so they stay in the description, with the
     # file that declares them, and the check sets aside every change to a
     # type declared outside include/xiangqi/ (abi/private-types.suppr).

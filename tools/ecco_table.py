@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Build lib/ecco/ecco_table.c, the ECCO opening classification table.
+"""Build data/ecco/ecco-table.tsv, the ECCO opening classification table.
 
 Usage (from the source tree, with the library built):
 
     XQ_LIBRARY=build/dev/libxiangqi.so PYTHONPATH=bindings/python \\
         python3 tools/ecco_table.py data/ccpd/ccpd-masters-53889.pgn.xz \\
-        data/ecco/ecco-codes.tsv lib/ecco/ecco_table.c
+        data/ecco/ecco-codes.tsv data/ecco/ecco-table.tsv
+
+The build turns the table into the library's C arrays
+(cmake/ecco_table.cmake), as it embeds the net: no generated C is
+committed.
 
 ``--check`` compares instead of writing (exit status 1 on a difference).
 ``--held-out`` prints, for the held-out games, the agreement of the table
@@ -264,8 +268,16 @@ def classify(entries, moves):
     return code, ply
 
 
-def c_string(text):
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+# Characters no field of the table may hold: the table is tab-separated, and
+# cmake/ecco_table.cmake reads it as CMake lists and writes C strings.
+FORBIDDEN = set("\t\n\r;[]\\\"")
+
+
+def field(text):
+    bad = FORBIDDEN.intersection(text)
+    if bad:
+        sys.exit("a field of the table holds %r: %r" % ("".join(sorted(bad)), text))
+    return text
 
 
 def english(code):
@@ -276,43 +288,36 @@ def english(code):
 
 
 def render(names, entries, command, trained, held_out):
+    """The table as text (data/ecco/ecco-table.tsv): comment lines, then a
+    `name` row for each code and an `entry` row for each classified position,
+    which cmake/ecco_table.cmake turns into lib/ecco's C arrays at build time."""
     out = []
-    out.append("/* SPDX-License-Identifier: MIT */\n")
-    out.append("/*\n * ECCO opening classification table. Generated: do not edit. Made with\n *\n")
-    out.append(" *   %s\n *\n" % command)
-    out.append(" * by tools/ecco_table.py from the ECCO tags of the CCPD masters games (%d games trained,\n"
-               " * every %dth game held out: %d) and the names of data/ecco/ecco-codes.tsv (xqbase ECCO\n"
-               " * 2004; see docs/licences.md). docs/openings.md explains the method. The codes and\n"
-               " * counts of the positions are adapted from the \"Chinese Chess Practical Dataset\"\n"
-               " * (CCPD) by Yu-Han Tseng (2026), CC BY 4.0 (data/ccpd/LICENSE.ccpd).\n *\n"
+    out.append("# ECCO opening classification table. Generated: do not edit. Made with\n#\n")
+    out.append("#   %s\n#\n" % command)
+    out.append("# by tools/ecco_table.py from the ECCO tags of the CCPD masters games (%d games trained,\n"
+               "# every %dth game held out: %d) and the names of data/ecco/ecco-codes.tsv (xqbase ECCO\n"
+               "# 2004; see docs/licences.md). docs/openings.md explains the method. The codes and\n"
+               "# counts of the positions are adapted from the \"Chinese Chess Practical Dataset\"\n"
+               "# (CCPD) by Yu-Han Tseng (2026), CC BY 4.0 (data/ccpd/LICENSE.ccpd).\n#\n"
                % (trained, HOLD_OUT_EVERY, held_out))
-    out.append(" * xq__ecco_names: code, opening, variation (simplified), opening, variation\n"
-               " * (traditional), English family name.\n"
-               " * xq__ecco_entries: code, ply, training games through the position, of them with\n"
-               " * this code, and the most frequent move order (ICCS) that reached it. A game gets the\n"
-               " * code of the deepest entry its line reaches, mirrored or not, by any move order\n"
-               " * within the family its first move fixes (A, B for B/C/D, or E).\n"
-               " * xq__ecco_keys: the entries' position keys in key order (FNV-1a 64 of the board\n"
-               " * text, the side to move and the family of the first move).\n */\n")
-    out.append('#include "ecco/ecco_table.h"\n\n')
-    out.append("const xq__ecco_name xq__ecco_names[XQ__ECCO_CODES] = {\n")
+    out.append("# Tab-separated rows, in the order of the library's arrays (cmake/ecco_table.cmake):\n"
+               "# name  code, opening, variation (simplified), opening, variation (traditional),\n"
+               "#       English family name.\n"
+               "# entry position key (FNV-1a 64 of the board text, the side to move and the family\n"
+               "#       of the first move; 16 hex digits), code, ply, training games through the\n"
+               "#       position, of them with this code, and the most frequent move order (ICCS)\n"
+               "#       that reached it. A game gets the code of the deepest entry its line\n"
+               "#       reaches, mirrored or not, by any move order within the family its first\n"
+               "#       move fixes (A, B for B/C/D, or E).\n")
     for code, (opening, variation) in names.items():
         trad = lambda s: "".join(TRADITIONAL.get(ch, ch) for ch in s)
-        out.append("    {%s, %s, %s, %s, %s, %s},\n" % (
-            c_string(code), c_string(opening), c_string(variation), c_string(trad(opening)),
-            c_string(trad(variation)), c_string(english(code))))
-    out.append("};\n\n")
+        out.append("\t".join(["name", field(code), field(opening), field(variation),
+                               field(trad(opening)), field(trad(variation)),
+                               field(english(code))]) + "\n")
     order = sorted(entries.items(), key=lambda kv: (kv[1][4].split(), kv[0]))
-    index = {}
-    out.append("const xq__ecco_entry xq__ecco_entries[] = {\n")
-    for i, (key, (code, ply, n, agree, line)) in enumerate(order):
-        index[key] = i
-        out.append("    {%s, %d, %d, %d, %s},\n" % (c_string(code), ply, n, agree, c_string(line)))
-    out.append("};\n\n")
-    out.append("const xq__ecco_key xq__ecco_keys[] = {\n")
-    for key in sorted(entries):
-        out.append("    {0x%016xull, %d},\n" % (key, index[key]))
-    out.append("};\n\nconst int xq__ecco_entry_count = %d;\n" % len(entries))
+    for key, (code, ply, n, agree, line) in order:
+        out.append("\t".join(["entry", "%016x" % key, field(code), str(ply), str(n), str(agree),
+                               field(line)]) + "\n")
     return "".join(out)
 
 

@@ -3,8 +3,8 @@
 """The dependency graph of lib/: its circles, its layering, its longest functions.
 
 A module is a .c file of lib/ together with the header of the same name
-(lib/search.c + lib/search.h is the module `search`); a header without a .c
-file of its name is a module of its own (lib/types.h is `types`). Module A
+(lib/engine/search.c + lib/engine/search.h is the module `engine/search`); a header without a .c
+file of its name is a module of its own (lib/core/types.h is `core/types`). Module A
 depends on module B when a file of A
 
   * includes B's header (`#include "..."`, resolved relative to the including
@@ -25,11 +25,13 @@ circle: each of its modules depends on itself through the others) and the
 shortest circle through each of its modules' first dependency. Exits 1 when
 there is one, unless --allow-circles.
 
---layering checks the folder rule of lib/: the core (every file directly in
-lib/) includes no header of a subsystem folder (lib/record/, book/, egtb/,
-svg/) and calls a subsystem only through hooks that a core header declares
-(search_addons.h); a subsystem folder is one concern that may use the core.
-Exits 1 on a breach.
+--layering checks the layers of lib/, lowest first: util/ (errors, text,
+bytes, CPU features), core/ (the rules), engine/ (the search and its
+evaluation, engine/nnue/ with it), and the add-ons (record/, book/, egtb/,
+svg/, ecco/). A file includes no header of a higher layer and calls a higher
+layer only through hooks that a header of its own layer or a lower one
+declares (engine/search_addons.h, implemented by book/ and egtb/); no source
+file lies in lib/ itself. Exits 1 on a breach.
 
 --longest N prints the N longest function definitions of lib/ (lines from
 the name to the closing brace, by the same scanner: brace matching at file
@@ -50,6 +52,23 @@ KEYWORDS = {
     "if", "for", "while", "switch", "return", "sizeof", "do", "else", "case",
     "_Alignof", "_Generic", "_Static_assert", "defined",
 }
+
+
+# The layers of lib/, lowest first: the folder a file is in gives its layer.
+# A layer may use the layers below it, never one above (--layering).
+LAYER_FOLDERS = {
+    "util": 0,
+    "core": 1,
+    "engine": 2,
+    "record": 3, "book": 3, "egtb": 3, "svg": 3, "ecco": 3,  # the add-ons
+}
+LAYER_NAMES = {0: "util", 1: "core", 2: "engine", 3: "add-on"}
+
+
+def layer_of(f):
+    """The layer of a file given by its path below lib/, or None."""
+    top = f.replace(os.sep, "/").split("/")[0]
+    return LAYER_FOLDERS.get(top) if "/" in f.replace(os.sep, "/") else None
 
 
 def strip_c(text):
@@ -245,43 +264,61 @@ class Graph:
         return None
 
     def layering_breaches(self):
-        """The core (the files directly in lib/) includes no header of a
-        subsystem folder, and calls into a subsystem only through functions
-        that a core header declares (hooks such as search_addons.h, which
-        the subsystem implements: the interface belongs to the core)."""
-        core_decls = set()
+        """Each file includes headers of its own layer or a lower one only
+        (LAYERS: util < core < engine < the add-ons), and calls into a higher
+        layer only through functions that a header of its own layer or a
+        lower one declares (hooks such as engine/search_addons.h, which an
+        add-on implements: the interface belongs to the lower layer). No
+        source file lies in lib/ itself, outside the layers."""
+        decls = {}  # layer -> names declared by the headers of that layer
         for f in self.files:
-            if f.endswith(".h") and not os.path.dirname(f):
-                core_decls.update(re.findall(r"([A-Za-z_]\w*)\s*\(", self.code[f]))
+            lay = layer_of(f)
+            if f.endswith(".h") and lay is not None:
+                decls.setdefault(lay, set()).update(re.findall(r"([A-Za-z_]\w*)\s*\(", self.code[f]))
         bad = []
         for f in self.files:
-            if os.path.dirname(f):
-                continue  # a subsystem file may use the core and its own folder
+            lay = layer_of(f)
+            if lay is None:
+                bad.append("%s is in no layer folder of lib/ (%s)" % (f, ", ".join(LAYER_FOLDERS)))
+                continue
+            visible = set()
+            for k, names in decls.items():
+                if k <= lay:
+                    visible |= names
             for h in self.includes[f]:
-                if os.path.dirname(h):
-                    bad.append("%s includes %s (a core file includes a header of %s/)"
-                               % (f, h, os.path.dirname(h)))
+                hl = layer_of(h)
+                if hl is not None and hl > lay:
+                    bad.append("%s includes %s (layer %s includes layer %s)"
+                               % (f, h, LAYER_NAMES[lay], LAYER_NAMES[hl]))
             if f.endswith(".c"):
                 for name in sorted(set(IDENT_RE.findall(self.code[f]))):
                     owner = self.owner.get(name)
-                    if owner and os.path.dirname(owner) and name not in core_decls:
-                        bad.append("%s uses %s() of %s, which no core header declares"
-                                   % (f, name, owner))
+                    if owner is None:
+                        continue
+                    ol = layer_of(owner + ".c")
+                    if ol is not None and ol > lay and name not in visible:
+                        bad.append("%s uses %s() of %s (layer %s), which no header of layer %s or "
+                                   "below declares" % (f, name, owner, LAYER_NAMES[ol], LAYER_NAMES[lay]))
         return bad
 
 
 def self_test():
     """The checks catch what they are for: a tree with an include circle, a
-    call circle and a core file that includes a subsystem header."""
+    call circle, a lower layer that includes or calls a higher one, a file
+    outside the layers, and a hook that a lower layer declares (allowed)."""
     import tempfile
     files = {
-        "a.h": '#include "b.h"\nint xq__a(void);\n',
-        "a.c": '#include "a.h"\nint xq__a(void) { return 1; }\n',
-        "b.h": "int xq__b(void);\n",
-        "b.c": '#include "b.h"\nint xq__b(void) { return xq__a(); }\n',
-        "c.c": '#include "sub/d.h"\nstatic int c(void) { return xq__d(); }\n',
-        "sub/d.h": "int xq__d(void);\n",
-        "sub/d.c": '#include "d.h"\n/* xq__c() */\nint xq__d(void) { return 0; }\n',
+        "core/a.h": '#include "b.h"\nint xq__a(void);\n',
+        "core/a.c": '#include "a.h"\nint xq__a(void) { return 1; }\n',
+        "core/b.h": "int xq__b(void);\n",
+        "core/b.c": '#include "b.h"\nint xq__b(void) { return xq__a(); }\n',
+        "core/c.c": '#include "engine/d.h"\nstatic int c(void) { return xq__d(); }\n',
+        "engine/d.h": '#include "core/a.h"\nint xq__d(void);\n',
+        "engine/d.c": '#include "d.h"\n#include "hooks.h"\n/* xq__c() */\nint xq__d(void) { return xq__hook(); }\n',
+        "engine/hooks.h": "int xq__hook(void);\n",
+        "book/e.c": '#include "engine/hooks.h"\nint xq__hook(void) { return xq__a(); }\n',
+        "util/f.c": 'static int f(void) { return xq__b(); }\n',
+        "g.c": "static int g(void) { return 0; }\n",
     }
     with tempfile.TemporaryDirectory() as root:
         for name, text in files.items():
@@ -291,10 +328,15 @@ def self_test():
                 fh.write(text)
         g = Graph(root)
         comps = g.sccs()
-        assert comps == [["a", "b"]], comps
-        assert g.edges["sub/d"] == {}, g.edges["sub/d"]  # comments are not uses
+        assert comps == [["core/a", "core/b"]], comps
+        assert "core/c" not in g.edges["engine/d"], g.edges["engine/d"]  # comments are not uses
         bad = g.layering_breaches()
-        assert len(bad) == 2 and "c.c includes sub/d.h" in bad[0], bad
+        assert len(bad) == 4, bad
+        assert "core/c.c includes engine/d.h" in bad[0], bad
+        assert "core/c.c uses xq__d() of engine/d" in bad[1], bad
+        assert "g.c is in no layer folder" in bad[2], bad
+        assert "util/f.c uses xq__b() of core/b" in bad[3], bad
+        assert not any("xq__hook" in line for line in bad), bad  # a hook the engine declares
         assert Graph(root, includes_only=True).sccs() == [], "b -> a is a call, not an include"
     print("self-test: circle, comment and layering checks work")
     return 0
@@ -306,7 +348,7 @@ def main():
                     help="the source tree (default: the one this script is in)")
     ap.add_argument("--allow-circles", action="store_true", help="print the circles, exit 0")
     ap.add_argument("--layering", action="store_true",
-                    help="also fail when a core file includes a header of a subsystem folder")
+                    help="also fail when a layer of lib/ includes or calls a higher one")
     ap.add_argument("--longest", type=int, metavar="N", help="print the N longest functions")
     ap.add_argument("--includes-only", action="store_true",
                     help="only #include lines make dependencies (no uses of functions)")
@@ -348,7 +390,7 @@ def main():
         if bad:
             status = 1
         else:
-            print("layering: no core file includes a header of a subsystem folder")
+            print("layering: util < core < engine < add-ons, no file reaches upward")
     if args.longest:
         funcs = [(last - first + 1, name, f, first)
                  for f in g.files for name, first, last, _ in g.defs[f]]

@@ -14,12 +14,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "board.h"
+#include "core/board.h"
 #include "book_format.h"
-#include "error.h"
-#include "mix64.h"
-#include "movegen.h"
-#include "rules.h"
+#include "util/error.h"
+#include "util/mix64.h"
+#include "core/movegen.h"
+#include "core/rules.h"
 
 uint64_t xq__book_mirror_key(const pos_t *p)
 {

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "core/board.h"
 #include "book_format.h"
-#include "error.h"
-#include "mix64.h"
+#include "util/error.h"
+#include "util/mix64.h"
 #include "record/record.h"
 
 /* Tuning of the builder's table. */

@@ -7,9 +7,9 @@
 
 #include "xiangqi/book.h"
 
-#include "bytes.h"
-#include "position.h"
-#include "rules.h"
+#include "util/bytes.h"
+#include "core/position.h"
+#include "core/rules.h"
 
 /* ---- the file: a header, the position table, the move table ---- */
 #define BOOK_MAGIC "XQBOOK\x1a\n" /* 8 bytes; \x1a\n catch text-mode mangling */
@@ -31,7 +31,7 @@ enum {
     BOOK_OFF_RESERVED = 56
 };
 /* The checksum at BOOK_OFF_CHECKSUM is xq__fnv1a64_skip() of the whole file
- * image, that field left out (lib/bytes.h); integers are little-endian
+ * image, that field left out (lib/util/bytes.h); integers are little-endian
  * (xq__rd32(), xq__wr32(), ...). */
 
 #define XQ_BOOK_MAGIC_HANDLE 0x5851424bu /* "XQBK" */

@@ -4,7 +4,7 @@
  * at once with the pool's xq__pool_finish(). */
 #include <string.h>
 
-#include "search_addons.h"
+#include "engine/search_addons.h"
 
 #include "book_format.h"
 

@@ -6,7 +6,7 @@
 
 #include "xiangqi/ecco.h"
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "ecco/ecco_table.h"
 
 /* The standard start position's board and side fields of a FEN. */

@@ -18,8 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bytes.h"
-#include "error.h"
+#include "util/bytes.h"
+#include "util/error.h"
 
 static const char *base(const char *path)
 {

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "egtb_index.h"
 
 /* Entry codes, from the side to move's view (16-bit form; 8-bit files use

@@ -27,8 +27,8 @@
 #include <sys/stat.h>
 
 #include "egtb_probe.h"
-#include "error.h"
-#include "movegen.h"
+#include "util/error.h"
+#include "core/movegen.h"
 
 typedef struct child_ref {
     egtb_table *t;

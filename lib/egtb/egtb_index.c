@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "error.h"
-#include "movegen.h"
+#include "util/error.h"
+#include "core/movegen.h"
 
 /* Order in which the types appear in names and decide the stronger side. */
 static const int type_order[6] = {CHARIOT, HORSE, CANNON, PAWN, ADVISOR, ELEPHANT};

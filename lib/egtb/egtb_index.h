@@ -12,7 +12,7 @@
 #ifndef XQ_EGTB_INDEX_H
 #define XQ_EGTB_INDEX_H
 
-#include "position.h"
+#include "core/position.h"
 
 /* At most this many like pieces per side and type, and pieces per side. */
 enum { EGTB_MAX_LIKE = 2, EGTB_MAX_GROUPS = 8, EGTB_NAME_MAX = 24 };

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "error.h"
-#include "movegen.h"
+#include "core/board.h"
+#include "util/error.h"
+#include "core/movegen.h"
 
 egtb_table *xq__egtb_find(const xq_egtb *tb, const egtb_material *m)
 {

@@ -6,11 +6,11 @@
  * distances higher (EGTB_LONG_WIN - d), and a result of the perpetual-check
  * rule, which has no distance, below every table mate; a draw as a draw.
  * All of them are above any evaluation. */
-#include "search_addons.h"
+#include "engine/search_addons.h"
 
 #include "egtb_probe.h"
-#include "movegen.h"
-#include "score.h"
+#include "core/movegen.h"
+#include "engine/score.h"
 
 /* Scores of table wins beyond the mate range (losses: their negation). */
 enum {

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mix64.h"
-#include "movegen.h"
+#include "util/mix64.h"
+#include "core/movegen.h"
 #include "record.h"
-#include "text.h"
+#include "util/text.h"
 
 typedef struct entry {
     char name[48]; /* lower case, after "DhtmlXQ_" */

@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "movegen.h"
-#include "notation.h"
+#include "core/movegen.h"
+#include "core/notation.h"
 #include "record.h"
-#include "text.h"
+#include "util/text.h"
 
 #define XQ_PGN_READER_MAGIC 0x58515052u /* "XQPR" */
 #define BLOCK 65536

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
-#include "movegen.h"
-#include "notation.h"
-#include "text.h"
+#include "util/bytes.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "util/text.h"
 
 /* ---- allocation helpers ---- */
 
@@ -183,7 +183,7 @@ static void push(xq_record *r, int n)
     hist_entry *e = &r->board.hist[r->board.nhist++];
     e->move = r->nodes[n].move;
     pos_do(&r->board.pos, e->move, &e->undo);
-    e->check = (uint8_t)xq__in_check(&r->board.pos); /* for the rules (lib/rules.c) */
+    e->check = (uint8_t)xq__in_check(&r->board.pos); /* for the rules (lib/core/rules.c) */
     r->path[r->board.nhist] = n;
 }
 

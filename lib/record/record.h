@@ -4,7 +4,7 @@
 #ifndef XQ_RECORD_H
 #define XQ_RECORD_H
 
-#include "board.h"
+#include "core/board.h"
 
 #define XQ_RECORD_MAGIC 0x58515243u /* "XQRC" */
 #define NODE_NONE (-1)

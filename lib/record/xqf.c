@@ -26,10 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
-#include "movegen.h"
+#include "util/bytes.h"
+#include "core/movegen.h"
 #include "record.h"
-#include "text.h"
+#include "util/text.h"
 
 #define HEADER 0x400
 

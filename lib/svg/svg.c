@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
-#include "movegen.h"
+#include "core/board.h"
+#include "core/movegen.h"
 #include "svg_glyphs.h"
 #include "svg_style.h"
 

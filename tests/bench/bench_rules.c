@@ -17,8 +17,8 @@
 
 #include <xiangqi/xiangqi.h>
 
-#include "movegen.h"
-#include "rules.h"
+#include "core/movegen.h"
+#include "core/rules.h"
 
 #ifndef XQ_TEST_DATA
 #define XQ_TEST_DATA "tests/data"

@@ -22,7 +22,7 @@
 
 #include <xiangqi/xiangqi.h>
 
-#include "../../lib/mix64.h" /* the seed, shared with the library */
+#include "../../lib/util/mix64.h" /* the seed, shared with the library */
 
 static double now_s(void)
 {

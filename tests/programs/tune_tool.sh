@@ -14,14 +14,14 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # No steps: the block written back is the file's own, plus this run's comment.
-cp "$src/lib/eval.c" "$tmp/eval.c"
+cp "$src/lib/engine/eval.c" "$tmp/eval.c"
 "$prog" --iterations 0 --max 20000 --apply "$tmp/eval.c" "$games" >"$tmp/zero.out" ||
     fail "--iterations 0: $(cat "$tmp/zero.out")"
 grep -q "^linear model vs the evaluation: 0 positions off" "$tmp/zero.out" ||
     fail "the model misses the evaluation: $(cat "$tmp/zero.out")"
 # --max stops after the game that reaches it.
 grep -Eq "^games [0-9]+, quiet positions 20[0-9]{3} " "$tmp/zero.out" || fail "count: $(head -1 "$tmp/zero.out")"
-diff "$src/lib/eval.c" "$tmp/eval.c" >"$tmp/zero.diff" && fail "--apply added no comment"
+diff "$src/lib/engine/eval.c" "$tmp/eval.c" >"$tmp/zero.diff" && fail "--apply added no comment"
 grep -q "^>.*Then fitted by xq-tune from the weights above (weights fitted: all)" "$tmp/zero.diff" ||
     fail "no comment for the run: $(cat "$tmp/zero.diff")"
 # Only lines were added (the earlier comments stay), and all of them inside the comment.
@@ -39,10 +39,10 @@ grep -q "^/\* TUNED-WEIGHTS-BEGIN" "$tmp/fit.out" || fail "no block printed"
 grep -q "^static const uint8_t scale_case\[SCALE_COUNT\]" "$tmp/fit.out" || fail "no scale table"
 
 # --only scale moves the scale factors and nothing else.
-cp "$src/lib/eval.c" "$tmp/scale.c"
+cp "$src/lib/engine/eval.c" "$tmp/scale.c"
 "$prog" --only scale --iterations 60 --rate 2 --apply "$tmp/scale.c" "$games" >"$tmp/scale.out" \
     2>/dev/null || fail "--only scale: $(cat "$tmp/scale.out")"
-diff "$src/lib/eval.c" "$tmp/scale.c" | grep '^[<>] ' | grep -Ev '^[<>] (/\*| \*|    \[SCALE_)' \
+diff "$src/lib/engine/eval.c" "$tmp/scale.c" | grep '^[<>] ' | grep -Ev '^[<>] (/\*| \*|    \[SCALE_)' \
     >"$tmp/scale.other" && fail "--only scale changed other lines: $(cat "$tmp/scale.other")"
 grep -q "(weights fitted: scale)" "$tmp/scale.c" || fail "--only scale: comment"
 grep -Eq '^  SOLDIER_VS_ANY +[0-9]+ -> +[0-9]+ +[0-9]+$' "$tmp/scale.out" ||

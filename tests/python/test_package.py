@@ -182,10 +182,10 @@ class TestBackend(unittest.TestCase):
             pkg_info = tf.extractfile("xiangqi-%s/PKG-INFO" % VERSION).read().decode()
         for f in ("PKG-INFO", "pyproject.toml", "_backend/xq_backend.py", "xiangqi/_board.py",
                   "xiangqi/py.typed",
-                  "csrc/CMakeLists.txt", "csrc/lib/board.c", "csrc/include/xiangqi/xiangqi.h",
+                  "csrc/CMakeLists.txt", "csrc/lib/core/board.c", "csrc/include/xiangqi/xiangqi.h",
                   "csrc/docs/CMakeLists.txt", "LICENSE", "csrc/LICENSE",
                   "csrc/lib/svg/LICENSE.noto", "csrc/data/ccpd/LICENSE.ccpd",
-                  "csrc/data/nnue/default.nnue"):
+                  "csrc/data/ecco/ecco-table.tsv", "csrc/data/nnue/default.nnue"):
             self.assertIn("xiangqi-%s/" % VERSION + f, names)
         self.assertIn("License-Expression: MIT AND OFL-1.1 AND CC-BY-4.0\n", pkg_info)
         self.assertIn("License-File: LICENSE\nLicense-File: csrc/lib/svg/LICENSE.noto\n"

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* White-box tests of lib/bytes.h: the little-endian readers and writers and
+/* White-box tests of lib/util/bytes.h: the little-endian readers and writers and
  * FNV-1a 64, on which the book, net and endgame-table files and the ECCO keys
  * depend to the byte. The expected hashes are the published FNV-1a 64 test
  * vectors ("", "a", "foobar") and figures computed in Python:
  *   h = 0xcbf29ce484222325; for b in data: h = ((h ^ b) * 0x100000001b3) % 2**64 */
 #include "xq_test.h"
 
-#include "bytes.h"
+#include "util/bytes.h"
 
 START_TEST(test_little_endian)
 {

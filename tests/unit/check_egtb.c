@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../lib/mix64.h" /* Fibonacci hashing, shared with the library */
+#include "../../lib/util/mix64.h" /* Fibonacci hashing, shared with the library */
 #include "xq_test.h"
 
 /* ---- the independent solver ---- */

@@ -7,8 +7,8 @@
  * perft). Slow: millions of nodes for a mate in 5. */
 #include "xq_test.h"
 
-#include "board.h"
-#include "movegen.h"
+#include "core/board.h"
+#include "core/movegen.h"
 
 /* Can the side to move force a position without legal moves for the
  * opponent within n moves? */

@@ -4,8 +4,8 @@
  * and look for any attack on the general), plus internal invariants. */
 #include "xq_test.h"
 
-#include "board.h"
-#include "movegen.h"
+#include "core/board.h"
+#include "core/movegen.h"
 
 static int sgn(int x) { return (x > 0) - (x < 0); }
 

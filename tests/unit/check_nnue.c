@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* White-box tests of the learned evaluation (lib/nnue*): the net file's
+/* White-box tests of the learned evaluation (lib/engine/nnue/): the net file's
  * checks, incremental accumulators against refreshed ones along random
  * games, the AVX2 and baseline copies against each other, and the colour
  * symmetry of the features. Nets are made here with seeded random weights. */
 #include "xq_test.h"
 
-#include "board.h"
-#include "cpu.h"
-#include "movegen.h"
-#include "nnue.h"
+#include "core/board.h"
+#include "util/cpu.h"
+#include "core/movegen.h"
+#include "engine/nnue/nnue.h"
 
 #include "nnue_image.h"
 

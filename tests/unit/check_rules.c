@@ -7,9 +7,9 @@
 
 #include "xq_test.h"
 
-#include "mix64.h"
-#include "movegen.h"
-#include "rules.h"
+#include "util/mix64.h"
+#include "core/movegen.h"
+#include "core/rules.h"
 
 /* ---- helpers ---- */
 

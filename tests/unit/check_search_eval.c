@@ -6,7 +6,7 @@
  * net layout's sizes (nnue_image.h); every call is public. */
 #include "xq_test.h"
 
-#include "nnue.h"
+#include "engine/nnue/nnue.h"
 #include "nnue_image.h"
 
 static xq_search *new_search(void)

@@ -4,13 +4,13 @@
  * the in-tree repetition ruling. */
 #include "xq_test.h"
 
-#include "board.h"
-#include "eval.h"
-#include "mix64.h"
-#include "movegen.h"
-#include "movepick.h"
-#include "search.h"
-#include "tt.h"
+#include "core/board.h"
+#include "engine/eval.h"
+#include "util/mix64.h"
+#include "core/movegen.h"
+#include "engine/movepick.h"
+#include "engine/search.h"
+#include "engine/tt.h"
 
 /* Positions from seeded random playouts (checks, captures, endings). */
 #define NPOS 3000

@@ -11,7 +11,7 @@
 #include <pthread.h>
 #include <time.h>
 
-#include "../../lib/mix64.h" /* splitmix64, shared with the library */
+#include "../../lib/util/mix64.h" /* splitmix64, shared with the library */
 #include "search_lines.h"
 #include "xq_test.h"
 

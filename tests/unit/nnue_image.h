@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Net files for the tests (lib/nnue_file.c's layout, docs/nnue.md) with
+/* Net files for the tests (lib/engine/nnue/nnue_file.c's layout, docs/nnue.md) with
  * seeded random weights; NNUE_* as in lib/nnue.h. */
 #ifndef XQ_TEST_NNUE_IMAGE_H
 #define XQ_TEST_NNUE_IMAGE_H
@@ -45,7 +45,7 @@ static uint64_t fnv(const uint8_t *d, size_t n)
     return h;
 }
 
-/* A net image (lib/nnue_file.c's layout) with seeded random weights. */
+/* A net image (lib/engine/nnue/nnue_file.c's layout) with seeded random weights. */
 static uint8_t *make_image(int buckets, uint64_t seed, size_t *size)
 {
     const size_t features = (size_t)buckets * NNUE_BUCKET_FEATURES;

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
 """The NNUE's input features and its integer evaluation, in Python.
 
-The same definitions as lib/nnue_eval.c (and docs/nnue.md): a piece on a
+The same definitions as lib/engine/nnue/nnue_eval.c (and docs/nnue.md): a piece on a
 square, seen from one side ("perspective"), with that side's general's king
 bucket. prepare.py uses features() to turn positions into training rows,
-train.py writes nets in the file format of lib/nnue_file.c, and
+train.py writes nets in the file format of lib/engine/nnue/nnue_file.c, and
 evaluate_int() is the library's integer evaluation, against which the test
 of the trainer (tests/nnue) checks the library.
 """
@@ -83,7 +83,7 @@ def out_bucket(pieces):
     return max(0, min(OUT_BUCKETS - 1, (len(pieces) - 2) // 4))
 
 
-# ---- the net file (lib/nnue_file.c) ----
+# ---- the net file (lib/engine/nnue/nnue_file.c) ----
 
 def payload_size(king_buckets):
     return (DESCRIPTION_SIZE + 2 * L1 + 2 * king_buckets * BUCKET_FEATURES * L1

@@ -3,7 +3,7 @@
 
     /usr/bin/python3 tools/nnue/train.py data.npz -o net.nnue --epochs 12 --log train.log
 
-The network of lib/nnue_*.c (docs/nnue.md): per perspective an EmbeddingBag of
+The network of lib/engine/nnue/.c (docs/nnue.md): per perspective an EmbeddingBag of
 the features (the accumulator, NNUE_L1 wide) plus a bias, SCReLU (clamp to
 0..1, squared), the side to move's half then the other's, one linear output
 per output bucket; the output times SCALE is centipawns. Loss: the mean

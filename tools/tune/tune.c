@@ -5,7 +5,7 @@
  * ends in .xz, or '-' for standard input), keeps the quiet positions of each
  * game's main line (not in check, no capture that wins material by static
  * exchange, past the first plies), and describes each position by the
- * evaluation's trace (lib/eval.h: xq__evaluate_trace()): how often Red uses
+ * evaluation's trace (lib/engine/eval.h: xq__evaluate_trace()): how often Red uses
  * each weight less how often Black does, the game phase, the endgame scale
  * case and who is to move. The evaluation is linear in its weights up to the
  * endgame scale:
@@ -24,7 +24,7 @@
  * factor of a case is lin), each only when enough training positions fall in
  * its case (MIN_CASE_POSITIONS); --only picks which groups of weights move.
  * It reports the error on a held-out set (every Nth position) before and
- * after, and prints the weight block of lib/eval.c (between
+ * after, and prints the weight block of lib/engine/eval.c (between
  * TUNED-WEIGHTS-BEGIN and -END), or writes it into that file (--apply).
  *
  * Internal: links the library's objects and uses lib/ headers. */
@@ -38,10 +38,10 @@
 
 #include <xiangqi/xiangqi.h>
 
-#include "board.h"
-#include "eval.h"
-#include "movegen.h"
-#include "movepick.h"
+#include "core/board.h"
+#include "engine/eval.h"
+#include "core/movegen.h"
+#include "engine/movepick.h"
 
 /* One position: its nonzero coefficients (in feats[]), phase, the endgame
  * scale case for each side as the stronger one, who moves and the game's
@@ -450,7 +450,7 @@ static int read_file(const char *path, int skip, int every_ply, long max_positio
     return 0;
 }
 
-/* ---- Printing the weight block of lib/eval.c -------------------------- */
+/* ---- Printing the weight block of lib/engine/eval.c -------------------------- */
 
 static int W(const double *w, int flat) { return (int)lround(w[param_of[flat]]); }
 
@@ -606,7 +606,7 @@ static void usage(FILE *f)
             "                    material, pst, mobility, scalars, scale (the endgame\n"
             "                    scale factors), all (default)\n"
             "  --fix-material    keep the material values\n"
-            "  --apply FILE      write the tuned block into FILE (lib/eval.c), keeping the\n"
+            "  --apply FILE      write the tuned block into FILE (lib/engine/eval.c), keeping the\n"
             "                    block's earlier comments and adding this run's after them\n");
 }
 

@@ -9,7 +9,7 @@
  *   Module.xqInfo(info) at once, on the thread that searches; in the threaded
  *   module it runs on a search thread, so it queues a copy that the
  *   JavaScript takes with xqjs_queue_take() from a timer;
- * - the stop poll of the single-threaded module (lib/search.h): the search
+ * - the stop poll of the single-threaded module (lib/engine/search.h): the search
  *   asks Module.xqStopPoll() at every clock check, which reads a flag that
  *   another thread sets (a SharedArrayBuffer, bindings/js/lib/worker.js). */
 #include <emscripten.h>

@@ -62,7 +62,8 @@ BOOK_NAME = "book.xqb"
 #: What an sdist carries of the C source tree (files and directories).
 C_SOURCES = ("CMakeLists.txt", "README.md", "CHANGELOG.md", "LICENSE", "cmake", "include", "lib",
              "pkgconfig", "docs/CMakeLists.txt", "docs/Doxyfile.in", "docs/licences.md",
-             "data/ccpd/LICENSE.ccpd", "data/nnue/default.nnue", "data/nnue/README.md")
+             "data/ccpd/LICENSE.ccpd", "data/ecco/ecco-table.tsv", "data/nnue/default.nnue",
+             "data/nnue/README.md")
 #: The licences a distribution carries (docs/licences.md), as (file in the C
 #: source tree, SPDX identifier): ours always; when the library is bundled (or
 #: its sources are, in an sdist), that of the glyph outlines compiled into it
@@ -491,7 +492,7 @@ def _c_source_files():
 
 def build_sdist(sdist_directory, config_settings=None):
     # the C sources in csrc/ hold the glyph outlines (lib/svg/svg_glyphs.c) and
-    # the ECCO table adapted from the games (lib/ecco/ecco_table.c), not the games
+    # the ECCO table adapted from the games (data/ecco/ecco-table.tsv), not the games
     licences = _licences(library=True)
     p, metadata = _metadata(licences)
     for name, _ in (LICENCE_GLYPHS, LICENCE_GAMES):

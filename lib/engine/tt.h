@@ -13,7 +13,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#include "types.h"
+#include "core/types.h"
 
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 

@@ -6,7 +6,6 @@
 
 #include "board.h"
 #include "movegen.h"
-#include "movepick.h"
 #include "notation.h"
 
 #define XQ_MOVELIST_MAGIC 0x58514D4Cu /* "XQML" */

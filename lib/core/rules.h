@@ -2,7 +2,7 @@
 /* Rule adjudication internals: repetition judgement (perpetual check,
  * chase, mate threats), the move-limit counter and the compiled rule set.
  *
- * The public API (xq_board_outcome() and friends, lib/rules.c) and the
+ * The public API (xq_board_outcome() and friends, lib/core/rules.c) and the
  * search both judge repetitions with xq__rules_repetition(), so the engine
  * scores a cycle inside its tree exactly as an arbiter rules it on the board.
  *

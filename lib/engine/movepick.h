@@ -7,7 +7,7 @@
 #ifndef XQ_MOVEPICK_H
 #define XQ_MOVEPICK_H
 
-#include "position.h"
+#include "core/position.h"
 
 /* History values stay within +-HIST_MAX. */
 enum { HIST_MAX = 16384 };
@@ -37,9 +37,6 @@ INLINE void hist_update(int16_t *h, int bonus)
 /* Static exchange: does the exchange sequence started by m on its
  * destination gain at least `threshold` (in xq__see_value units)? */
 int xq__see_ge(const pos_t *p, xq_move m, int threshold);
-
-/* Whether the legal move m checks the opponent's general. */
-int xq__gives_check(const pos_t *p, xq_move m);
 
 enum { MP_CONT_PLIES = 3 }; /* continuation rows used: 1, 2 and 4 plies back */
 

@@ -15,8 +15,8 @@
 
 #include "eval.h"
 #include "movepick.h"
-#include "nnue.h"
-#include "rules.h"
+#include "engine/nnue/nnue.h"
+#include "core/rules.h"
 #include "score.h"
 #include "timeman.h"
 #include "tt.h"

@@ -3,7 +3,7 @@
 #include "movepick.h"
 
 #include "eval.h"
-#include "movegen.h"
+#include "core/movegen.h"
 
 /* ---- static exchange evaluation ---- */
 
@@ -299,29 +299,4 @@ xq_move xq__mp_next(movepick *mp, int skip_quiets)
             return XQ_MOVE_NONE;
         }
     }
-}
-
-/* ---- checks ---- */
-
-int xq__gives_check(const pos_t *p, xq_move m)
-{
-    const int from = MOVE_FROM(m), to = MOVE_TO(m), us = p->side;
-    const int k = p->king[us ^ 1], kf = sq_file(k), kr = sq_rank(k);
-    const int moved = PTYPE(p->sq[from]);
-    const u128 fb = sq_bit(from), tb = sq_bit(to);
-    const u128 occ = (pos_occ(p) ^ fb) | tb;
-    unsigned ro, fo;
-    xq__lines_after(p, k, from, to, &ro, &fo);
-#define OURS(ty) (pos_pieces(p, us, ty) ^ (moved == (ty) ? fb | tb : 0))
-    const u128 rook = rank_bits(kr, xq__T.rook_rank[kf][ro]) | file_bits(kf, xq__T.rook_file[kr][fo]);
-    if (rook & OURS(CHARIOT))
-        return 1;
-    const u128 cannon =
-        rank_bits(kr, xq__T.cannon_rank[kf][ro]) | file_bits(kf, xq__T.cannon_file[kr][fo]);
-    if (cannon & OURS(CANNON))
-        return 1;
-    if (xq__T.horse_from[k][diag4_index(occ, k)] & OURS(HORSE))
-        return 1;
-    return (xq__T.pawn_from[us][k] & OURS(PAWN)) != 0;
-#undef OURS
 }

@@ -7,11 +7,10 @@
 #include <stdint.h>
 
 #include "xiangqi/xiangqi.h"
+#include "util/inline.h"
 
 /* A set of squares: bit s is square s (0..89); bits 90..127 stay zero. */
 __extension__ typedef unsigned __int128 u128;
-
-#define INLINE static inline __attribute__((always_inline))
 
 enum { FILE_NB = 9, RANK_NB = 10, SQ_NB = 90 };
 enum { RED = XQ_RED, BLACK = XQ_BLACK };

@@ -6,7 +6,7 @@
 #ifndef XQ_SCORE_H
 #define XQ_SCORE_H
 
-#include "types.h"
+#include "core/types.h"
 
 enum {
     VALUE_DRAW = 0,

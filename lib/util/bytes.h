@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "types.h"
+#include "inline.h"
 
 /* ---- little-endian integers at p (no alignment needed) ---- */
 

@@ -2,8 +2,8 @@
 /* Attack tables and Zobrist keys (see tables.h). */
 #include "tables.h"
 
-#include "cpu.h"
-#include "mix64.h"
+#include "util/cpu.h"
+#include "util/mix64.h"
 
 #include <pthread.h>
 #include <string.h>

@@ -9,7 +9,7 @@
 #endif
 #include <string.h>
 
-#include "cpu.h"
+#include "util/cpu.h"
 #include "nnue.h"
 
 /* The feature index of piece pc on square s for perspective c, whose own

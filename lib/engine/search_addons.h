@@ -11,8 +11,8 @@
 #include "xiangqi/egtb.h"
 #include "xiangqi/search.h"
 
-#include "position.h"
-#include "rules.h"
+#include "core/position.h"
+#include "core/rules.h"
 
 /* ---- the opening book (book_search.c) ---- */
 

@@ -5,7 +5,7 @@
 #ifndef XQ_POSITION_H
 #define XQ_POSITION_H
 
-#include "error.h"
+#include "util/error.h"
 #include "tables.h"
 
 typedef struct pos {
@@ -22,7 +22,7 @@ typedef struct pos {
 } pos_t;
 
 /* What a move changed, kept by the caller for pos_undo(). The last two
- * fields fill what would be padding: a board's history entry (lib/board.h)
+ * fields fill what would be padding: a board's history entry (lib/core/board.h)
  * keeps its move there, so that an entry is 16 bytes; pos_do() leaves them. */
 typedef struct undo {
     uint64_t key;
@@ -132,7 +132,7 @@ uint64_t xq__pos_compute_key(const pos_t *p);
 /* Consistency of every redundant field (for tests and debug asserts). */
 int xq__pos_ok(const pos_t *p);
 
-/* ---- FEN (lib/fen.c) ---- */
+/* ---- FEN (lib/core/fen.c) ---- */
 
 /* Parse a FEN into *p (left untouched on failure). */
 int xq__fen_parse(const char *fen, pos_t *p, xq_parse_error *err);

@@ -29,7 +29,7 @@
 
 #include <string.h>
 
-#include "movegen.h"
+#include "core/movegen.h"
 
 const int xq__see_value[8] = {0, 2000, 200, 200, 400, 900, 450, 100};
 
@@ -44,7 +44,7 @@ typedef struct wt {
 /* TUNED-WEIGHTS-BEGIN (tools/tune prints this block) */
 /* Fitted by tools/tune (xq-tune) from the hand-set weights (the parent
  * commit of the one that brought this block):
- *   xq-tune --every 1 --passes 2 --apply lib/eval.c
+ *   xq-tune --every 1 --passes 2 --apply lib/engine/eval.c
  *     ../shared/data/games/ccpd-masters-53889.pgn.xz
  *     tools/tune/data/selfplay-0.2.0.pgn.xz
  *     tools/tune/data/selfplay-round1.pgn.xz

@@ -5,7 +5,7 @@
 #ifndef XQ_MOVEGEN_H
 #define XQ_MOVEGEN_H
 
-#include "cpu.h"
+#include "util/cpu.h"
 #include "position.h"
 
 /* The generator is compiled for several instruction sets, one copy per
@@ -77,5 +77,9 @@ INLINE void xq__lines_after(const pos_t *p, int k, int from, int to, unsigned *r
     *ro = r;
     *fo = f;
 }
+
+/* Whether the legal move m checks the opponent's general (without making it:
+ * the lines through the general after the move). */
+int xq__gives_check(const pos_t *p, xq_move m);
 
 #endif

@@ -3,7 +3,7 @@
 #ifndef XQ_BOARD_H
 #define XQ_BOARD_H
 
-#include "error.h"
+#include "util/error.h"
 #include "position.h"
 
 #define XQ_BOARD_MAGIC 0x58514244u /* "XQBD" */

@@ -4,7 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "board.h"
+#include "core/board.h"
 #include "search.h"
 #include "thread.h"
 

@@ -17,8 +17,8 @@
 #ifndef XQ_NNUE_H
 #define XQ_NNUE_H
 
-#include "error.h"
-#include "position.h"
+#include "util/error.h"
+#include "core/position.h"
 
 enum {
     /* Piece kinds of a feature: the perspective's own 7 types, then the

@@ -13,7 +13,7 @@
 
 #include "board.h"
 #include "movegen.h"
-#include "text.h"
+#include "util/text.h"
 
 /* ---- geometry from the mover's point of view ---- */
 

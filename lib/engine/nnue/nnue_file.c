@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "nnue.h"
 
 #define NNUE_MAGIC "XQNNUE\x1a\n"

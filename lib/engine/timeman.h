@@ -6,7 +6,7 @@
 
 #include <stdatomic.h>
 
-#include "types.h"
+#include "core/types.h"
 
 typedef struct timeman {
     _Atomic int64_t start_ns; /* clock origin; moved to the ponderhit time */

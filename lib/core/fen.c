@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "movegen.h"
 
 static const char *const type_name[8] = {"", "general", "advisor", "elephant",

@@ -22,8 +22,8 @@
 
 #include <string.h>
 
-#include "mix64.h"
-#include "movegen.h"
+#include "util/mix64.h"
+#include "core/movegen.h"
 #include "search_addons.h"
 
 /* ---- small helpers ---- */

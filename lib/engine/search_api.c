@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "movegen.h"
+#include "core/board.h"
+#include "core/movegen.h"
 #include "search.h"
 #include "search_addons.h"
 #include "thread.h"

@@ -5,7 +5,7 @@
 #ifndef XQ_EVAL_H
 #define XQ_EVAL_H
 
-#include "position.h"
+#include "core/position.h"
 
 /* Piece values by type (KING..PAWN) for move ordering and static exchange
  * evaluation; index 0 is empty. Not the evaluation's material weights. */
@@ -23,7 +23,7 @@ enum { EVAL_PHASE_MAX = 32, EVAL_SCALE_MAX = 64 };
 enum { EVAL_MAX = 9000 };
 
 /* The weights other than material, tables and mobility, in the order of
- * the scalar[] table in lib/eval.c: X(name, description). */
+ * the scalar[] table in lib/engine/eval.c: X(name, description). */
 #define EVAL_SCALARS(X)                                                                   \
     X(CANNON_HIT, "per enemy piece a cannon can capture")                                 \
     X(KING_DANGER, "per 8 units of (attack weight x attackers x missing defenders)^2/5")   \
@@ -57,10 +57,10 @@ enum { EVAL_MAX = 9000 };
 enum { EVAL_SCALARS(EVAL_SCALAR_ENUM) SC_COUNT };
 #undef EVAL_SCALAR_ENUM
 
-/* Endgame scale cases (scale_for() in lib/eval.c): the stronger side's
+/* Endgame scale cases (scale_for() in lib/engine/eval.c): the stronger side's
  * material cannot, or can hardly, force mate against the weaker side's, so
  * the score is multiplied by the case's factor / EVAL_SCALE_MAX. The
- * factors are weights of the tuned block (scale_case[] in lib/eval.c) but
+ * factors are weights of the tuned block (scale_case[] in lib/engine/eval.c) but
  * for NONE (always EVAL_SCALE_MAX) and DEAD (always 0). "Attacking pieces"
  * are chariots, horses and cannons; "defenders" advisors and elephants.
  * X(name, description). */
