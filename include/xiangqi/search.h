@@ -341,6 +341,45 @@ XQ_API void xq_search_stop(xq_search *s);
 XQ_API void xq_search_ponderhit(xq_search *s);
 
 /**
+ * @brief A function the running search calls now and then (see
+ *        xq_search_set_progress_handler()).
+ * @param userdata  What was given with it.
+ * @return Nonzero to stop the search, as xq_search_stop() would; 0 to go on.
+ */
+typedef int (*xq_search_progress_fn)(void *userdata);
+
+/**
+ * @brief Set a function that the search calls while it runs, about every
+ *        ::XQ_SEARCH_PROGRESS_NODES nodes; when it returns nonzero the search
+ *        stops as with xq_search_stop() (between searches; kept until changed).
+ *
+ * The way `sqlite3_progress_handler()` works: for an embedder whose stop
+ * request cannot come from another thread (a single-threaded build, such as
+ * the JavaScript package's module without threads, polls its host here) or
+ * that has a stop condition of its own (an event loop, a deadline, a
+ * cancelled request). The first call comes within the first
+ * ::XQ_SEARCH_PROGRESS_NODES nodes; a search that ends before that may make
+ * none, and an infinite or ponder search that has reached its depth limit
+ * waits for xq_search_stop() or xq_search_ponderhit() without calling it. The function runs on the thread of the search's first worker (the
+ * caller's in a build without threads), must be quick, and may call no
+ * function on the same handle but xq_search_stop() and xq_search_ponderhit().
+ * Stopping this way is a stop like any other: xq_search_wait() then gives
+ * what the search found so far, as after xq_search_stop().
+ * @param[in,out] s         Handle.
+ * @param[in]     fn        Nullable; NULL removes the handler.
+ * @param[in]     userdata  Passed to @p fn.
+ * @retval XQ_OK      Done; the next xq_search_start() uses it.
+ * @retval XQ_EINVAL  Bad handle.
+ * @retval XQ_ESTATE  A search is running; nothing changed.
+ * @since 1.1
+ */
+XQ_API int xq_search_set_progress_handler(xq_search *s, xq_search_progress_fn fn, void *userdata);
+
+/** Nodes of the search's first worker between two calls of the progress
+ *  handler (xq_search_set_progress_handler()). @since 1.1 */
+#define XQ_SEARCH_PROGRESS_NODES 1024
+
+/**
  * @brief Whether a search is running (started and not yet finished).
  * @param[in] s  Handle.
  * @return 1 running, 0 not, or ::XQ_EINVAL.

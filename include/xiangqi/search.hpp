@@ -239,6 +239,8 @@ class search {
   public:
     /** The progress callback. */
     typedef std::function<void(const search_info &)> info_fn;
+    /** The progress handler: true stops the search (set_progress_handler()). */
+    typedef std::function<bool()> progress_fn;
 
     /**
      * @brief Create the handle.
@@ -313,6 +315,23 @@ class search {
         detail::check(xq_search_set_book(get(), b.get()), "set_book");
         if (st_)
             st_->held_book.reset(new xq::book(b));
+    }
+    /**
+     * @brief A function the search calls while it runs, about every
+     *        ::XQ_SEARCH_PROGRESS_NODES nodes; true stops the search
+     *        (xq_search_set_progress_handler()). An exception it throws stops
+     *        the search too and is rethrown by wait().
+     * @param fn  The handler; an empty function removes it.
+     * @throws xq::error (state while searching).
+     * @since 1.1
+     */
+    void set_progress_handler(progress_fn fn)
+    {
+        const bool on = static_cast<bool>(fn);
+        detail::check(xq_search_set_progress_handler(get(), on ? progress_trampoline : nullptr,
+                                                     on ? st_.get() : nullptr),
+                      "set_progress_handler");
+        st_->progress = std::move(fn);
     }
     /** @brief Play without a book again. @throws xq::error (state while searching). */
     void clear_book()
@@ -481,6 +500,7 @@ class search {
     struct state {
         xq_search *handle = nullptr;
         info_fn fn;
+        progress_fn progress; /* set_progress_handler() */
         std::exception_ptr failure;
         std::unique_ptr<xq::book> held_book; /* the handle borrows it (set_book) */
     };
@@ -510,6 +530,19 @@ class search {
         } catch (...) { // never into C: report it from wait()
             st->failure = std::current_exception();
             xq_search_stop(st->handle);
+        }
+    }
+
+    static int progress_trampoline(void *userdata)
+    {
+        state *st = static_cast<state *>(userdata);
+        if (st->failure)
+            return 1;
+        try {
+            return st->progress() ? 1 : 0;
+        } catch (...) { // never into C: report it from wait()
+            st->failure = std::current_exception();
+            return 1;
         }
     }
 

@@ -161,13 +161,11 @@ static void check_limits(worker *w)
         request_stop(s);
         return;
     }
-#ifdef XQ_STOP_POLL
-    /* The embedder's stop request (search.h: no thread could set the flag). */
-    if (xq__stop_poll()) {
+    /* The embedder's stop request (xq_search_set_progress_handler()). */
+    if (s->progress && s->progress(s->progress_userdata)) {
         request_stop(s);
         return;
     }
-#endif
     if (atomic_load_explicit(&s->pondering, memory_order_relaxed))
         return;
     /* The first iteration always completes, so there is a move to play. */

@@ -25,15 +25,11 @@
  * build of bindings/js): the pool has one worker and no thread; the claimed
  * search runs on the caller's thread inside xq__pool_launch(), so
  * xq_search_start() returns when it is over. xq_search_stop() then works from
- * the info callback, and the search polls xq__stop_poll() (the embedder's,
- * e.g. a flag another thread sets) at its clock checks when XQ_STOP_POLL is
- * defined. */
+ * the info callback and from the progress handler
+ * (xq_search_set_progress_handler()), which the JavaScript glue sets to poll
+ * its host. */
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
 #define XQ_NO_THREADS 1
-#endif
-#ifdef XQ_STOP_POLL
-/* Nonzero: stop the running search (the embedder defines it). */
-int xq__stop_poll(void);
 #endif
 
 /* Game positions before the root kept for the repetition rule. */
@@ -45,7 +41,8 @@ enum { SS_OFF = 4 };
 /* ---- Tuning of the search (search.c), every threshold by name ---- */
 
 /* Node bookkeeping. */
-#define CHECK_LIMITS_EVERY 1024     /* nodes between clock checks of the main thread */
+#define CHECK_LIMITS_EVERY XQ_SEARCH_PROGRESS_NODES /* nodes between clock checks of the
+                                                       main thread, and progress calls */
 
 /* History bonus of a cutoff at depth d: min(QUAD d^2 + LIN d - BASE, MAX). */
 #define HIST_BONUS_QUAD 24
@@ -239,6 +236,9 @@ struct xq_search {
     xq_search_limits lim;
     xq_search_info_fn on_info;
     void *userdata;
+    xq_search_progress_fn progress; /* xq_search_set_progress_handler(); set between
+                                       searches, read by the main worker */
+    void *progress_userdata;
     timeman tm;
 
     xq_search_result result;

@@ -137,6 +137,28 @@ int xq_search_set_rules(xq_search *s, const xq_rules *rules)
     return XQ_OK;
 }
 
+/* The progress handler is set between searches (xq__pool_when_idle()): the
+ * main worker reads it without the lock. */
+typedef struct progress_handler {
+    xq_search_progress_fn fn;
+    void *userdata;
+} progress_handler;
+
+static void put_progress(struct xq_search *s, const void *arg)
+{
+    const progress_handler *h = arg;
+    s->progress = h->fn;
+    s->progress_userdata = h->userdata;
+}
+
+int xq_search_set_progress_handler(xq_search *s, xq_search_progress_fn fn, void *userdata)
+{
+    if (!search_ok(s))
+        return XQ_EINVAL;
+    const progress_handler h = {fn, userdata};
+    return xq__pool_when_idle(s, put_progress, &h);
+}
+
 /* The add-ons (search_addons.h) are borrowed handles, set between searches:
  * the search reads them without the lock. */
 static void put_book(struct xq_search *s, const void *book) { s->book = book; }

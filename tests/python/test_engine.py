@@ -267,6 +267,49 @@ class TestBackground(unittest.TestCase):
         self.assertIn(3, seen)
         self.assertGreaterEqual(r.depth, 3)
 
+    def test_progress_handler(self):
+        calls = []
+        callers = set()
+
+        def handler():
+            calls.append(1)
+            callers.add(threading.get_ident())
+            return len(calls) >= 8
+
+        engine = self.engine
+        engine.set_progress_handler(handler)
+        engine.start(xiangqi.Board(), infinite=True)
+        r = engine.wait(timeout=60)
+        self.assertIsNotNone(r, "the progress handler did not stop the search")
+        self.assertIn(len(calls), (8, 9))  # the stop is seen within a call
+        self.assertNotIn(threading.get_ident(), callers)  # called on a search thread
+        self.assertIsNotNone(r.move)
+        self.assertGreaterEqual(r.nodes, 7 * xiangqi.PROGRESS_NODES)
+        # kept for the next search; refused while one runs
+        calls.clear()
+        engine.start(xiangqi.Board(), infinite=True)
+        with self.assertRaises(xiangqi.StateError):
+            engine.set_progress_handler(None)
+        self.assertIsNotNone(engine.wait(timeout=60))
+        self.assertIn(len(calls), (8, 9))
+        # removed: a depth search goes on to its end, uncalled
+        engine.set_progress_handler(None)
+        calls.clear()
+        self.assertEqual(engine.analyse(xiangqi.Board(), depth=6).depth, 6)
+        self.assertEqual(calls, [])
+
+    def test_exception_in_progress_handler(self):
+        def handler():
+            raise KeyError("from the handler")
+
+        self.engine.set_progress_handler(handler)
+        self.engine.start(xiangqi.Board(), infinite=True)
+        with self.assertRaises(KeyError):
+            self.engine.wait(timeout=60)
+        self.assertFalse(self.engine.running)
+        self.engine.set_progress_handler(None)
+        self.assertEqual(self.engine.analyse(MATE_IN_1, depth=3).score.mate, 1)
+
     def test_exception_in_callback(self):
         calls = []
 

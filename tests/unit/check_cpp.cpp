@@ -515,6 +515,29 @@ static void test_search()
     bad.fold = 1;
     EXPECT_ERROR(xq::errc::invalid_argument, second.set_rules(bad));
 
+    // the progress handler: true stops an infinite search; an exception
+    // stops it too and comes back from wait(); an empty function removes it
+    int polls = 0;
+    second.set_progress_handler([&polls] { return ++polls >= 5; });
+    second.start(start, xq::search_limits().infinite());
+    CHECK(second.wait().best && polls >= 5 && polls <= 6);
+    second.set_progress_handler([]() -> bool { throw std::runtime_error("from the handler"); });
+    second.start(start, xq::search_limits().infinite());
+    bool rethrown = false;
+    try {
+        second.wait();
+    } catch (const std::runtime_error &e) {
+        rethrown = std::string(e.what()) == "from the handler";
+    }
+    CHECK(rethrown);
+    second.set_progress_handler(xq::search::progress_fn());
+    polls = 0;
+    CHECK(second.run(start, xq::search_limits().depth(5)).depth == 5 && polls == 0);
+    second.start(start, xq::search_limits().infinite());
+    EXPECT_ERROR(xq::errc::state, second.set_progress_handler([] { return true; }));
+    second.stop();
+    second.wait();
+
     CHECK(std::abs(xq::evaluate(start)) < 100);
     CHECK(xq::evaluate(xq::board("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")) > 500);
 }

@@ -721,6 +721,88 @@ START_TEST(test_stop_in_callback)
 }
 END_TEST
 
+/* The progress handler (xq_search_set_progress_handler()): called while the
+ * search runs, on the search's thread; nonzero stops it as xq_search_stop()
+ * does; kept between searches; NULL removes it; refused while searching. */
+typedef struct progress_probe {
+    atomic_int calls;
+    int stop_after; /* stop at this call; 0: never */
+    atomic_int running_seen; /* xq_search_running() answered 1 inside */
+    xq_search *s;
+} progress_probe;
+
+static int probe_progress(void *userdata)
+{
+    progress_probe *p = userdata;
+    const int n = atomic_fetch_add(&p->calls, 1) + 1;
+    if (xq_search_running(p->s) == 1)
+        atomic_store(&p->running_seen, 1);
+    return p->stop_after && n >= p->stop_after;
+}
+
+START_TEST(test_progress_handler)
+{
+    xq_search *s = new_search(1, 4);
+    xq_board *b = xq_test_board(NULL);
+    progress_probe p;
+    atomic_init(&p.calls, 0);
+    atomic_init(&p.running_seen, 0);
+    p.stop_after = 20;
+    p.s = s;
+    ck_assert_int_eq(xq_search_set_progress_handler(NULL, probe_progress, &p), XQ_EINVAL);
+    ck_assert_int_eq(xq_search_set_progress_handler(s, probe_progress, &p), XQ_OK);
+
+    /* An infinite search with no other way to end: the handler ends it. */
+    xq_search_limits lim = limits();
+    lim.infinite = 1;
+    xq_search_result r;
+    ck_assert_int_eq(xq_search_start(s, b, &lim, NULL, NULL), XQ_OK);
+    ck_assert_int_eq(xq_search_wait(s, &r), XQ_OK);
+    ck_assert_int_ge(atomic_load(&p.calls), 20); /* the stop is seen within a call */
+    ck_assert_int_le(atomic_load(&p.calls), 21);
+    ck_assert_int_eq(atomic_load(&p.running_seen), 1);
+    ck_assert_int_eq(xq_board_is_legal(b, r.best_move), 1);
+    /* about XQ_SEARCH_PROGRESS_NODES nodes a call */
+    XQ_CHECK(r.nodes >= 19 * (uint64_t)XQ_SEARCH_PROGRESS_NODES &&
+                 r.nodes < 64 * (uint64_t)XQ_SEARCH_PROGRESS_NODES,
+             "%llu nodes for 20 calls", (unsigned long long)r.nodes);
+
+    /* Kept for the next search; one that never asks to stop changes nothing:
+     * the same node count as without a handler (one thread, a depth limit). */
+    p.stop_after = 0;
+    atomic_store(&p.calls, 0);
+    lim = limits();
+    lim.depth = 7;
+    xq_search_result with, without;
+    ck_assert_int_eq(xq_search_clear(s), XQ_OK);
+    ck_assert_int_eq(xq_search_run(s, b, &lim, &with), XQ_OK);
+    XQ_CHECK(atomic_load(&p.calls) >= 1 && (uint64_t)atomic_load(&p.calls) <=
+                 with.nodes / XQ_SEARCH_PROGRESS_NODES + 1,
+             "%d calls in %llu nodes", atomic_load(&p.calls), (unsigned long long)with.nodes);
+
+    /* Refused while a search runs, and nothing changes. */
+    lim = limits();
+    lim.infinite = 1;
+    ck_assert_int_eq(xq_search_start(s, b, &lim, NULL, NULL), XQ_OK);
+    ck_assert_int_eq(xq_search_set_progress_handler(s, NULL, NULL), XQ_ESTATE);
+    xq_search_stop(s);
+    ck_assert_int_eq(xq_search_wait(s, NULL), XQ_OK);
+
+    /* Removed: no more calls. */
+    ck_assert_int_eq(xq_search_set_progress_handler(s, NULL, NULL), XQ_OK);
+    const int before = atomic_load(&p.calls);
+    ck_assert_int_eq(xq_search_clear(s), XQ_OK);
+    lim = limits();
+    lim.depth = 7;
+    ck_assert_int_eq(xq_search_run(s, b, &lim, &without), XQ_OK);
+    ck_assert_int_eq(atomic_load(&p.calls), before);
+    ck_assert_uint_eq(with.nodes, without.nodes);
+    ck_assert_uint_eq(with.best_move, without.best_move);
+    xq_board_free(b);
+    xq_search_free(s);
+}
+END_TEST
+
 START_TEST(test_ponder)
 {
     xq_search *s = new_search(1, 4);
@@ -1232,6 +1314,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_stop_latency);
     tcase_add_test(tc, test_stop_other_thread);
     tcase_add_test(tc, test_stop_in_callback);
+    tcase_add_test(tc, test_progress_handler);
     tcase_add_test(tc, test_ponder);
     tcase_add_test(tc, test_no_move_threads);
     tcase_add_test(tc, test_start_stop_cycle);

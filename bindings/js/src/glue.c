@@ -29,7 +29,6 @@ void xqjs_queue_free(queue *q);
 int xqjs_queue_take(queue *q, xq_search_info *out);
 int xqjs_search_start(xq_search *s, const xq_board *board, const xq_search_limits *lim, queue *q);
 int xqjs_threaded(void);
-int xq__stop_poll(void);
 
 /* ---- the layout of the public structs ---- */
 
@@ -209,22 +208,27 @@ static void on_info(const xq_search_info *info, void *userdata)
     js_info(info);
 }
 
-/* xq_search_start() with Module.xqInfo() as its progress callback; the
- * single-threaded module searches inside this call. */
-EMSCRIPTEN_KEEPALIVE int xqjs_search_start(xq_search *s, const xq_board *board,
-                                           const xq_search_limits *lim, queue *unused)
-{
-    (void)unused;
-    return xq_search_start(s, board, lim, on_info, NULL);
-}
-
 EM_JS(int, js_stop_poll, (void), {
     return Module["xqStopPoll"] ? (Module["xqStopPoll"]() ? 1 : 0) : 0;
 })
 
-int xq__stop_poll(void)
+/* The search's progress handler (xq_search_set_progress_handler()): nonzero
+ * when the host asks for a stop (Module.xqStopPoll(), which api.js sets). */
+static int stop_requested(void *userdata)
 {
+    (void)userdata;
     return js_stop_poll();
+}
+
+/* xq_search_start() with Module.xqInfo() as its progress callback and the
+ * host's stop request as its progress handler, as any client of the library
+ * would set them; the single-threaded module searches inside this call. */
+EMSCRIPTEN_KEEPALIVE int xqjs_search_start(xq_search *s, const xq_board *board,
+                                           const xq_search_limits *lim, queue *unused)
+{
+    (void)unused;
+    const int rc = xq_search_set_progress_handler(s, stop_requested, NULL);
+    return rc != XQ_OK ? rc : xq_search_start(s, board, lim, on_info, NULL);
 }
 
 #endif

@@ -101,6 +101,7 @@ SEARCH_LIMITS_VERSION = 2
 SEARCH_MAX_THREADS = 256
 SEARCH_MAX_HASH_MB = 65536
 SEARCH_MAX_DEPTH = 100
+SEARCH_PROGRESS_NODES = 1024  # XQ_SEARCH_PROGRESS_NODES (1.1)
 SKILL_MAX = 20
 PV_MAX = 64
 
@@ -158,6 +159,8 @@ class BookEntry(Structure):
 
 #: ``xq_search_info_fn``: void (*)(const xq_search_info *info, void *userdata).
 SEARCH_INFO_FN = CFUNCTYPE(None, POINTER(SearchInfo), c_void_p)
+#: xq_search_progress_fn: nonzero stops the search (1.1).
+SEARCH_PROGRESS_FN = CFUNCTYPE(c_int, c_void_p)
 
 #: The structures whose layout a test compares with the C compiler's.
 STRUCTURES: Dict[str, Type[Structure]] = {
@@ -355,6 +358,8 @@ OPTIONAL_FUNCTIONS: dict[str, tuple[Any, list[Any]]] = {
     "xq_search_load_net_memory": (c_int, [c_search_p, c_void_p, c_size_t, P(ParseError)]),
     "xq_search_net_info": (c_int, [c_search_p, c_char_p, c_size_t]),
     "xq_search_evaluate": (c_int, [c_search_p, c_board_p, P(c_int32)]),
+    # the search's progress handler (1.1)
+    "xq_search_set_progress_handler": (c_int, [c_search_p, SEARCH_PROGRESS_FN, c_void_p]),
 }
 
 

@@ -47,6 +47,8 @@ MAX_THREADS: int = _ffi.SEARCH_MAX_THREADS
 MAX_HASH_MB: int = _ffi.SEARCH_MAX_HASH_MB
 MAX_DEPTH: int = _ffi.SEARCH_MAX_DEPTH
 SKILL_MAX: int = _ffi.SKILL_MAX
+#: Nodes between two calls of the progress handler (Engine.set_progress_handler()).
+PROGRESS_NODES: int = _ffi.SEARCH_PROGRESS_NODES
 
 
 class Bound(_NamedIntEnum):
@@ -725,12 +727,14 @@ class _State:
     """What must outlive a search: the handle and the ctypes callback (the
     finalizer holds it, so the callback stays alive until the handle's
     threads are joined)."""
-    __slots__ = ("handle", "callback", "book", "__weakref__")
+    __slots__ = ("handle", "callback", "book", "progress", "progress_error", "__weakref__")
 
     def __init__(self, handle: Optional[int]) -> None:
         self.handle: Any = handle  # None once freed
         self.callback: Any = None  # the ctypes callback of the running search
         self.book: Optional[_book.Book] = None  # the Book the handle borrows (Engine.set_book)
+        self.progress: Any = None  # the ctypes progress handler (Engine.set_progress_handler)
+        self.progress_error: Optional[BaseException] = None  # what the handler raised
 
 
 # The handle whose info callback this thread is running, if any.
@@ -967,6 +971,36 @@ class Engine:
         _errors.check(_lib.xq_search_evaluate(self._handle, board._handle, ctypes.byref(cp)))
         return cp.value
 
+    def set_progress_handler(self, handler: Callable[[], bool] | None) -> None:
+        """Call *handler* while a search runs, about every
+        :data:`PROGRESS_NODES` nodes, on the search's thread; when it
+        returns true the search stops, as with :meth:`stop`. None removes
+        it. An exception it raises stops the search too and is raised by
+        :meth:`wait`. Each call costs a trip into Python: a handler slows
+        the search a little (another thread may call :meth:`stop` instead).
+        Needs libxiangqi 1.1 (:class:`NotFoundError` before)."""
+        self._need("xq_search_set_progress_handler")
+        self._check_idle()
+        state = self._state
+        if handler is None:
+            _errors.check(_lib.xq_search_set_progress_handler(self._handle,
+                                                              _ffi.SEARCH_PROGRESS_FN(), None))
+            state.progress = None
+            return
+
+        def on_progress(_userdata: Any) -> int:
+            # Runs on a search thread with the GIL held. Nothing may escape.
+            try:
+                return 1 if handler() else 0
+            except BaseException as exc:  # noqa: B902 (raised by wait())
+                if state.progress_error is None:
+                    state.progress_error = exc
+                return 1
+
+        callback = _ffi.SEARCH_PROGRESS_FN(on_progress)
+        _errors.check(_lib.xq_search_set_progress_handler(self._handle, callback, None))
+        state.progress = callback  # alive as long as the handle may call it
+
     def set_book(self, book: _book.Book | None = None) -> None:
         """Answer from the opening *book* (a :class:`~xiangqi.Book`; None: no
         book): a search of a book position (not ``infinite`` or ``ponder``,
@@ -1150,6 +1184,9 @@ class Engine:
         if pending.error is not None:
             error, pending.error = pending.error, None
             raise error
+        if self._state.progress_error is not None:
+            error, self._state.progress_error = self._state.progress_error, None
+            raise error
         with pending.lock:
             lines = [pending.lines[k] for k in sorted(pending.lines)]
         return AnalysisResult(res, lines, pending.turn)
@@ -1277,4 +1314,4 @@ def evaluate(board: Board | str) -> int:
 
 __all__ = ["Engine", "Search", "Score", "PovScore", "Wdl", "PovWdl", "Limit", "PlayResult",
            "wdl_model", "Bound", "Info", "AnalysisResult", "Analysis", "evaluate",
-           "SKILL_MAX"]
+           "SKILL_MAX", "PROGRESS_NODES"]
