@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # xq_program(TARGET SOURCE... [OUTPUT NAME]): an installed program of
 # programs/, examples/ or server/, linked with the library and the programs'
-# shared helpers (programs/common, target xq_cli), built into bin/ of the
+# shared helpers (common/, target xq_cli), built into bin/ of the
 # build tree (beside share/, as installed: the default book is found the same
 # way in both) and installed into CMAKE_INSTALL_BINDIR.
 function(xq_program target)

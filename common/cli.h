@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Command-line helpers shared by the programs (programs/, the player in examples/play, server/).
+/* Command-line helpers shared by the programs (programs/, the player in examples/play, server/,
+ * tools/).
  *
  * Every program answers the same way:
  *   --version        prints "<prog> <libxiangqi version>" on standard output, exit 0
@@ -28,8 +29,8 @@
  *   --               the end of the options (when the program takes operands);
  *   -                an operand (standard input), not an option.
  */
-#ifndef XQ_PROGRAMS_CLI_H
-#define XQ_PROGRAMS_CLI_H
+#ifndef XQ_COMMON_CLI_H
+#define XQ_COMMON_CLI_H
 
 #include <limits.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@
 #define CLI_PATH_MAX PATH_MAX
 #else
 #define CLI_PATH_MAX 4096
-#endif
+#endif /* XQ_COMMON_CLI_H */
 
 /** Exit status of a usage error (bad option, missing or bad value). */
 #define CLI_EXIT_USAGE 2
@@ -175,4 +176,4 @@ typedef struct cli_command {
  */
 int cli_command_operand(void *ctx, int argc, char **argv, int *i);
 
-#endif
+#endif /* XQ_COMMON_CLI_H */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Set by programs/CMakeLists.txt: the data directory relative to the
+/* Set by common/CMakeLists.txt: the data directory relative to the
  * programs' directory, and its absolute install location. */
 #ifndef XQ_BIN_TO_DATA
 #define XQ_BIN_TO_DATA "../share"

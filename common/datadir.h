@@ -7,8 +7,8 @@
  * build tree, where the build puts its products under share/xiangqi too),
  * then at the configured install location.
  */
-#ifndef XQ_PROGRAMS_DATADIR_H
-#define XQ_PROGRAMS_DATADIR_H
+#ifndef XQ_COMMON_DATADIR_H
+#define XQ_COMMON_DATADIR_H
 
 #include <stddef.h>
 

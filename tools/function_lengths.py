@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 """The longest C functions of the tree, and a limit on their length.
 
-Lists the function definitions of the .c files under lib/, programs/,
-examples/ and server/ (or the folders given with --dirs) by length: lines
+Lists the function definitions of the .c files under lib/, common/,
+programs/, examples/, server/, tools/ and bindings/js/src/ (or the folders
+given with --dirs) by length: lines
 from the function's name to its closing brace, found by the scanner of
 tools/include_graph.py (comments, strings and preprocessor lines removed,
 brace matching at file scope).
@@ -26,7 +27,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from include_graph import scan_definitions, strip_c  # noqa: E402
 
-DEFAULT_DIRS = ["lib", "programs", "examples", "server"]
+DEFAULT_DIRS = ["lib", "common", "programs", "examples", "server", "tools", "bindings/js/src"]
 
 
 def functions(root, dirs):

@@ -126,7 +126,7 @@ static double now(void)
 }
 
 /* The book file @p path, or for "default" the default book installed with
- * the programs (programs/common/datadir.h, as xq-uci and the player). */
+ * the programs (common/datadir.h, as xq-uci and the player). */
 static xq_book *open_book(const char *path)
 {
     char installed[CLI_PATH_MAX];

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Every program has a manual page in docs/man that formats without warnings
 # and documents exactly the options its --help lists; and every program answers
-# --version, --help and a bad option the same way (programs/common/cli.h).
+# --version, --help and a bad option the same way (common/cli.h).
 # usage: man_pages.sh MAN_DIR PROGRAM...
 set -eu
 dir=$1

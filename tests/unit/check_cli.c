@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The programs' option parser (programs/common/cli.c): values, bounds, missing
+/* The programs' option parser (common/cli.c): values, bounds, missing
  * values, unknown options, --opt=value, "--", single-dash tables, callbacks,
  * --help/--version, and the option list printed from the same table. */
 #include "xq_test.h"

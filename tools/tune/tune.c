@@ -38,6 +38,8 @@
 
 #include <xiangqi/xiangqi.h>
 
+#include "cli.h"
+
 #include "core/board.h"
 #include "engine/eval.h"
 #include "core/movegen.h"
@@ -590,87 +592,112 @@ static int apply(const char *path, const weights *w, const char *how)
     return 0;
 }
 
-static void usage(FILE *f)
+/* ---- the command line ---- */
+
+enum { MAX_FILES = 64 };
+
+/* What the command line asks for. */
+typedef struct tune_args {
+    int skip, every_ply, holdout, iterations, passes, fix_material, groups;
+    long long max_positions;
+    double rate, l2;
+    const char *apply_to;
+    int nfiles;
+    const char *files[MAX_FILES];
+} tune_args;
+
+static tune_args arg = {.skip = 16, .every_ply = 1, .holdout = 10, .iterations = 200,
+                        .passes = 1, .groups = G_ALL, .rate = 1.0, .l2 = 1e-7};
+
+/* A positive number (--rate, --l2) into *out. */
+static int positive_real(const char *option, const char *value, double *out)
 {
-    fprintf(f,
-            "usage: xq-tune [OPTIONS] FILE... (PGN; .xz through xz -dc; '-' = standard input)\n"
-            "  --skip PLIES      leave out the first plies of each game (default 16)\n"
-            "  --every N         every Nth ply only (default 1)\n"
-            "  --max N           stop reading after N positions (default: all)\n"
-            "  --holdout N       every Nth position is held out (default 10)\n"
-            "  --iterations N    Adam steps per pass over the training set (default 200)\n"
-            "  --passes N        passes, each refitting K first (default 1)\n"
-            "  --rate R          step size in centipawns (default 1.0)\n"
-            "  --l2 L            pull towards the current weights (default 1e-7)\n"
-            "  --only GROUPS     fit only these groups of weights, comma-separated:\n"
-            "                    material, pst, mobility, scalars, scale (the endgame\n"
-            "                    scale factors), all (default)\n"
-            "  --fix-material    keep the material values\n"
-            "  --apply FILE      write the tuned block into FILE (lib/engine/eval.c), keeping the\n"
-            "                    block's earlier comments and adding this run's after them\n");
+    char *end;
+    const double v = strtod(value, &end);
+    if (end == value || *end || !(v > 0) || v > 1e9)
+        return cli_usage_error("%s wants a positive number, not '%s'", option, value);
+    *out = v;
+    return 0;
 }
 
-int main(int argc, char **argv)
+static int take_rate(void *ctx, const char *option, const char *value)
 {
-    int skip = 16, every_ply = 1, holdout = 10, iterations = 200, passes = 1, fix_material = 0;
-    int groups = G_ALL;
-    long max_positions = 0;
-    double rate = 1.0, l2 = 1e-7;
-    const char *apply_to = NULL;
-    int nfiles = 0;
-    const char *files[64];
-    char cmdline[2048] = "";
-    size_t cl = 0;
-    for (int i = 0; i < argc && cl < sizeof cmdline - 1; i++)
-        cl += (size_t)snprintf(cmdline + cl, sizeof cmdline - cl, "%s%s", i ? " " : "",
-                               i ? argv[i] : "xq-tune");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (i + 1 < argc && strcmp(a, "--skip") == 0)
-            skip = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(a, "--every") == 0)
-            every_ply = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(a, "--holdout") == 0)
-            holdout = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(a, "--max") == 0)
-            max_positions = atol(argv[++i]);
-        else if (i + 1 < argc && strcmp(a, "--iterations") == 0)
-            iterations = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(a, "--passes") == 0)
-            passes = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(a, "--rate") == 0)
-            rate = atof(argv[++i]);
-        else if (i + 1 < argc && strcmp(a, "--l2") == 0)
-            l2 = atof(argv[++i]);
-        else if (i + 1 < argc && strcmp(a, "--apply") == 0)
-            apply_to = argv[++i];
-        else if (i + 1 < argc && strcmp(a, "--only") == 0) {
-            const char *only = argv[++i];
-            if (!(groups = parse_groups(only))) {
-                fprintf(stderr, "xq-tune: --only %s: unknown group (material, pst, mobility, "
-                                "scalars, scale, all)\n", only);
-                return 2;
-            }
-        } else if (strcmp(a, "--fix-material") == 0)
-            fix_material = 1;
-        else if (strcmp(a, "--help") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (a[0] == '-' && a[1]) {
-            usage(stderr);
-            return 2;
-        } else if (nfiles < 64)
-            files[nfiles++] = a;
-    }
-    if (!nfiles || every_ply < 1 || holdout < 2 || skip < 0 || iterations < 0 || passes < 1 || rate <= 0) {
-        usage(stderr);
-        return 2;
-    }
-    if (fix_material)
-        groups &= ~G_MATERIAL;
+    (void)ctx;
+    return positive_real(option, value, &arg.rate);
+}
 
+static int take_l2(void *ctx, const char *option, const char *value)
+{
+    (void)ctx;
+    return positive_real(option, value, &arg.l2);
+}
+
+/* --only GROUPS */
+static int take_groups(void *ctx, const char *option, const char *value)
+{
+    (void)ctx;
+    if (!(arg.groups = parse_groups(value)))
+        return cli_usage_error("%s %s: unknown group (material, pst, mobility, scalars, scale, "
+                               "all)", option, value);
+    return 0;
+}
+
+/* The game files. */
+static int take_file(void *ctx, int argc, char **argv, int *i)
+{
+    (void)ctx, (void)argc;
+    if (arg.nfiles == MAX_FILES)
+        return cli_usage_error("at most %d files", MAX_FILES);
+    arg.files[arg.nfiles++] = argv[*i];
+    return 0;
+}
+
+static const cli_option options[] = {
+    {CLI_INT, "--skip", .arg = "PLIES", .dest = &arg.skip, .lo = 0, .hi = 1000,
+     .help = "leave out the first plies of each game (default 16)"},
+    {CLI_INT, "--every", .arg = "N", .dest = &arg.every_ply, .lo = 1, .hi = 1000,
+     .help = "every Nth ply only (default 1)"},
+    {CLI_LLONG, "--max", .arg = "N", .dest = &arg.max_positions, .lo = 0, .hi = 1000000000,
+     .help = "stop reading after N positions (default: all)"},
+    {CLI_INT, "--holdout", .arg = "N", .dest = &arg.holdout, .lo = 2, .hi = 1000000,
+     .help = "every Nth position is held out (default 10)"},
+    {CLI_INT, "--iterations", .arg = "N", .dest = &arg.iterations, .lo = 0, .hi = 1000000,
+     .help = "Adam steps per pass over the training set (default 200)"},
+    {CLI_INT, "--passes", .arg = "N", .dest = &arg.passes, .lo = 1, .hi = 1000,
+     .help = "passes, each refitting K first (default 1)"},
+    {CLI_CALL, "--rate", .arg = "R", .call = take_rate,
+     .help = "step size in centipawns (default 1.0)"},
+    {CLI_CALL, "--l2", .arg = "L", .call = take_l2,
+     .help = "pull towards the current weights (default 1e-7)"},
+    {CLI_CALL, "--only", .arg = "GROUPS", .call = take_groups,
+     .help = "fit only these groups of weights, comma-separated:\n"
+             "material, pst, mobility, scalars, scale (the endgame\n"
+             "scale factors), all (default)"},
+    {CLI_FLAG, "--fix-material", .dest = &arg.fix_material, .ival = 1,
+     .help = "keep the material values"},
+    {CLI_STRING, "--apply", .arg = "FILE", .dest = &arg.apply_to,
+     .help = "write the tuned block into FILE (lib/engine/eval.c), keeping the\n"
+             "block's earlier comments and adding this run's after them"},
+    {CLI_HELP, "--help", "-h", .help = "show this help"},
+    {CLI_VERSION, "--version", .help = "show the version"},
+};
+
+static void usage(FILE *f);
+static const cli_spec spec = {options, sizeof options / sizeof options[0], .column = 21,
+                              .help = usage, .operand = take_file};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: xq-tune [OPTIONS] FILE... (PGN; .xz through xz -dc; '-' = standard input)\n");
+    cli_print_options(f, &spec);
+}
+
+/* ---- the fit ---- */
+
+/* The weights the library was built with: the start of the fit. */
+static void start_weights(int *wmg, int *weg, int *wsc)
+{
     init_params();
-    int wmg[EP_COUNT], weg[EP_COUNT], wsc[SCALE_COUNT];
     xq__eval_weights(wmg, weg);
     xq__eval_scales(wsc);
     fit.mg = calloc((size_t)nparams, sizeof(double));
@@ -685,23 +712,13 @@ int main(int argc, char **argv)
     }
     for (int c = 0; c < SCALE_COUNT; c++)
         fit.sc[c] = cur.sc[c] = wsc[c];
+}
 
-    long games = 0;
-    for (int i = 0; i < nfiles; i++)
-        if (read_file(files[i], skip, every_ply, max_positions, &games) != 0)
-            return 1;
-    size_t nheld = (nsamples + (size_t)holdout - 1) / (size_t)holdout;
-    printf("games %ld, quiet positions %zu (training %zu, held out %zu: every %dth), "
-           "%zu coefficients, %d parameters, %d scale factors\n",
-           games, nsamples, nsamples - nheld, nheld, holdout, nfeats, nparams,
-           SCALE_COUNT - 2);
-    printf("linear model vs the evaluation: %lld positions off by more than 2 (worst %d)\n",
-           model_mismatch, model_worst);
-    if (nsamples < 100)
-        die("too few positions");
-
-    /* Which parameters move: those of the chosen groups that the data
-     * touches; the others keep their values. */
+/* Which parameters move (used[]): those of the chosen groups that the data
+ * touches, and the scale factors of the cases with enough training positions
+ * (counted into case_count); the others keep their values. */
+static void choose_parameters(int groups, int holdout, long *case_count)
+{
     const int np = 2 * nparams + SCALE_COUNT; /* Adam's vector: mg, eg, scale factors */
     used = calloc((size_t)np, 1);
     if (!used)
@@ -713,7 +730,6 @@ int main(int argc, char **argv)
     for (int q = 0; q < nparams; q++)
         if (!(groups & group_of(weight_of_param[q])))
             used[q] = used[nparams + q] = 0;
-    long case_count[SCALE_COUNT] = {0};
     for (size_t i = 0; i < nsamples; i++) {
         int c;
         if (held_out(i, holdout))
@@ -724,107 +740,122 @@ int main(int argc, char **argv)
     for (int c = 0; c < SCALE_COUNT; c++)
         used[2 * nparams + c] = (groups & G_SCALE) && c != SCALE_NONE && c != SCALE_DEAD &&
                                 case_count[c] >= MIN_CASE_POSITIONS;
+}
 
-    /* Each pass fits K to the weights it starts from (golden-section search
-     * on the training error), then takes Adam steps over the whole training
-     * set with K fixed. */
+/* K that fits the weights best on the training set (golden-section search). */
+static double fit_k(int holdout)
+{
+    double lo = 0.1, hi = 4.0;
+    for (int it = 0; it < 50; it++) {
+        double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
+        if (error(&fit, a, 0, holdout) < error(&fit, b, 0, holdout))
+            hi = b;
+        else
+            lo = a;
+    }
+    return (lo + hi) / 2;
+}
+
+/* One Adam step of every parameter that moves (iteration `it`, from 1). */
+static void adam_step(int it, double k, int holdout, double rate, double l2)
+{
+    const int np = 2 * nparams + SCALE_COUNT;
+    gradient(&fit, k, holdout, g, g + nparams, g + 2 * nparams);
+    for (int j = 0; j < np; j++) {
+        if (!used[j])
+            continue;
+        double *x, x0;
+        if (j < 2 * nparams) {
+            int q = j % nparams;
+            x = j < nparams ? &fit.mg[q] : &fit.eg[q];
+            x0 = j < nparams ? cur.mg[q] : cur.eg[q];
+        } else {
+            x = &fit.sc[j - 2 * nparams];
+            x0 = cur.sc[j - 2 * nparams];
+        }
+        double gj = g[j] + 2 * l2 * (*x - x0);
+        m1[j] = 0.9 * m1[j] + 0.1 * gj;
+        v1[j] = 0.999 * v1[j] + 0.001 * gj * gj;
+        double mh = m1[j] / (1 - pow(0.9, it)), vh = v1[j] / (1 - pow(0.999, it));
+        *x -= rate * mh / (sqrt(vh) + 1e-12);
+        if (j >= 2 * nparams) /* a factor stays within 0..EVAL_SCALE_MAX */
+            *x = *x < 0 ? 0 : *x > EVAL_SCALE_MAX ? EVAL_SCALE_MAX : *x;
+    }
+}
+
+/* The errors of a fit, before and after. */
+typedef struct fit_errors {
+    double k0, train0, held0; /* the first pass's K and the errors before any step */
+    double k;                 /* the last pass's K */
+} fit_errors;
+
+/* Each pass fits K to the weights it starts from, then takes Adam steps over
+ * the whole training set with K fixed. */
+static fit_errors fit_passes(const tune_args *a)
+{
+    const int np = 2 * nparams + SCALE_COUNT;
+    fit_errors e = {0, 0, 0, 0};
     m1 = calloc((size_t)np, sizeof *m1);
     v1 = calloc((size_t)np, sizeof *v1);
     g = calloc((size_t)np, sizeof *g);
     if (!m1 || !v1 || !g)
         die("out of memory");
-    double k = 0, train0 = 0, held0 = 0, k0 = 0;
-    for (int pass = 1; pass <= passes; pass++) {
-        double lo = 0.1, hi = 4.0;
-        for (int it = 0; it < 50; it++) {
-            double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
-            if (error(&fit, a, 0, holdout) < error(&fit, b, 0, holdout))
-                hi = b;
-            else
-                lo = a;
-        }
-        k = (lo + hi) / 2;
-        const double tr = error(&fit, k, 0, holdout), he = error(&fit, k, 1, holdout);
+    for (int pass = 1; pass <= a->passes; pass++) {
+        e.k = fit_k(a->holdout);
+        const double tr = error(&fit, e.k, 0, a->holdout), he = error(&fit, e.k, 1, a->holdout);
         if (pass == 1) {
-            k0 = k;
-            train0 = tr;
-            held0 = he;
+            e.k0 = e.k;
+            e.train0 = tr;
+            e.held0 = he;
         }
-        printf("pass %d: K %.4f, training error %.6f, held-out error %.6f\n", pass, k, tr, he);
+        printf("pass %d: K %.4f, training error %.6f, held-out error %.6f\n", pass, e.k, tr, he);
         fflush(stdout);
         memset(m1, 0, (size_t)np * sizeof *m1);
         memset(v1, 0, (size_t)np * sizeof *v1);
-        for (int it = 1; it <= iterations; it++) {
-            gradient(&fit, k, holdout, g, g + nparams, g + 2 * nparams);
-            for (int j = 0; j < np; j++) {
-                if (!used[j])
-                    continue;
-                double *x, x0;
-                if (j < 2 * nparams) {
-                    int q = j % nparams;
-                    x = j < nparams ? &fit.mg[q] : &fit.eg[q];
-                    x0 = j < nparams ? cur.mg[q] : cur.eg[q];
-                } else {
-                    x = &fit.sc[j - 2 * nparams];
-                    x0 = cur.sc[j - 2 * nparams];
-                }
-                double gj = g[j] + 2 * l2 * (*x - x0);
-                m1[j] = 0.9 * m1[j] + 0.1 * gj;
-                v1[j] = 0.999 * v1[j] + 0.001 * gj * gj;
-                double mh = m1[j] / (1 - pow(0.9, it)), vh = v1[j] / (1 - pow(0.999, it));
-                *x -= rate * mh / (sqrt(vh) + 1e-12);
-                if (j >= 2 * nparams) /* a factor stays within 0..EVAL_SCALE_MAX */
-                    *x = *x < 0 ? 0 : *x > EVAL_SCALE_MAX ? EVAL_SCALE_MAX : *x;
-            }
-            if (it % 50 == 0 || it == iterations)
+        for (int it = 1; it <= a->iterations; it++) {
+            adam_step(it, e.k, a->holdout, a->rate, a->l2);
+            if (it % 50 == 0 || it == a->iterations)
                 fprintf(stderr, "pass %d, iteration %d: training error %.6f, held-out %.6f\n",
-                        pass, it, error(&fit, k, 0, holdout), error(&fit, k, 1, holdout));
+                        pass, it, error(&fit, e.k, 0, a->holdout),
+                        error(&fit, e.k, 1, a->holdout));
         }
     }
-    /* The errors after, with the K of the first pass (comparable with
-     * "before") and with the last one. */
-    const double train1 = error(&fit, k0, 0, holdout), held1 = error(&fit, k0, 1, holdout);
-    printf("after %d pass(es) of %d iterations: with K %.4f training error %.6f, held-out error "
-           "%.6f; with K %.4f held-out error %.6f\n",
-           passes, iterations, k0, train1, held1, k, error(&fit, k, 1, holdout));
+    return e;
+}
 
-    /* The command, wrapped at blanks for the comment. */
-    char wrapped[2304];
+/* ---- the result ---- */
+
+/* The command line, wrapped at blanks for the block's comment. */
+static void wrap_command(int argc, char **argv, char *out, size_t cap)
+{
+    char cmdline[2048] = "";
+    size_t cl = 0;
+    for (int i = 0; i < argc && cl < sizeof cmdline - 1; i++)
+        cl += (size_t)snprintf(cmdline + cl, sizeof cmdline - cl, "%s%s", i ? " " : "",
+                               i ? argv[i] : "xq-tune");
     size_t wl = 0, col = 0;
-    for (const char *c = cmdline; *c && wl < sizeof wrapped - 8;) {
+    for (const char *c = cmdline; *c && wl < cap - 8;) {
         size_t word = strcspn(c, " ");
         if (col && col + 1 + word > 72) {
-            wl += (size_t)snprintf(wrapped + wl, sizeof wrapped - wl, "\n *     ");
+            wl += (size_t)snprintf(out + wl, cap - wl, "\n *     ");
             col = 4;
         } else if (col) {
-            wrapped[wl++] = ' ';
+            out[wl++] = ' ';
             col++;
         }
-        for (size_t i = 0; i < word && wl < sizeof wrapped - 8; i++)
-            wrapped[wl++] = c[i];
+        for (size_t i = 0; i < word && wl < cap - 8; i++)
+            out[wl++] = c[i];
         col += word;
         c += word;
         while (*c == ' ')
             c++;
     }
-    wrapped[wl] = 0;
-    char how[4096];
-    snprintf(how, sizeof how,
-             "/* %s (weights fitted: %s):\n"
-             " *   %s\n"
-             " * %ld games, %zu quiet positions (every %dth held out), K %.4f;\n"
-             " * held-out error %.6f -> %.6f, training error %.6f -> %.6f. */\n",
-             apply_to ? "Then fitted by xq-tune from the weights above"
-                      : "Fitted by xq-tune from the weights it was built with",
-             describe_groups(groups), wrapped, games, nsamples, holdout, k0, held0, held1, train0,
-             train1);
-    if (apply_to) {
-        if (apply(apply_to, &fit, how) != 0)
-            return 1;
-        printf("wrote the tuned weights into %s\n", apply_to);
-    } else {
-        print_block(stdout, &fit, how);
-    }
+    out[wl] = 0;
+}
+
+/* The weights before and after, on standard output. */
+static void print_changes(const int *wmg, const int *weg, const int *wsc, const long *case_count)
+{
     printf("\nmaterial (mg, eg):\n");
     for (int ty = ADVISOR; ty <= PAWN; ty++)
         printf("  %-9s %4d %4d -> %4d %4d\n", type_name[ty], wmg[EP_MATERIAL + ty],
@@ -837,6 +868,10 @@ int main(int argc, char **argv)
     for (int c = 0; c < SCALE_COUNT; c++)
         printf("  %-24s %2d -> %2d  %8ld%s\n", scale_name[c], wsc[c], scale_value(&fit, c),
                case_count[c], used[2 * nparams + c] ? "" : "  (kept)");
+}
+
+static void free_all(void)
+{
     free(used);
     free(m1);
     free(v1);
@@ -847,5 +882,65 @@ int main(int argc, char **argv)
     free(cur.eg);
     free(samples);
     free(feats);
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("xq-tune");
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    if (!arg.nfiles)
+        return cli_usage_error("no game file");
+    if (arg.fix_material)
+        arg.groups &= ~G_MATERIAL;
+
+    int wmg[EP_COUNT], weg[EP_COUNT], wsc[SCALE_COUNT];
+    start_weights(wmg, weg, wsc);
+    long games = 0;
+    for (int i = 0; i < arg.nfiles; i++)
+        if (read_file(arg.files[i], arg.skip, arg.every_ply, (long)arg.max_positions, &games) != 0)
+            return 1;
+    size_t nheld = (nsamples + (size_t)arg.holdout - 1) / (size_t)arg.holdout;
+    printf("games %ld, quiet positions %zu (training %zu, held out %zu: every %dth), "
+           "%zu coefficients, %d parameters, %d scale factors\n",
+           games, nsamples, nsamples - nheld, nheld, arg.holdout, nfeats, nparams,
+           SCALE_COUNT - 2);
+    printf("linear model vs the evaluation: %lld positions off by more than 2 (worst %d)\n",
+           model_mismatch, model_worst);
+    if (nsamples < 100)
+        die("too few positions");
+
+    long case_count[SCALE_COUNT] = {0};
+    choose_parameters(arg.groups, arg.holdout, case_count);
+    const fit_errors e = fit_passes(&arg);
+    /* The errors after, with the K of the first pass (comparable with
+     * "before") and with the last one. */
+    const double train1 = error(&fit, e.k0, 0, arg.holdout);
+    const double held1 = error(&fit, e.k0, 1, arg.holdout);
+    printf("after %d pass(es) of %d iterations: with K %.4f training error %.6f, held-out error "
+           "%.6f; with K %.4f held-out error %.6f\n",
+           arg.passes, arg.iterations, e.k0, train1, held1, e.k, error(&fit, e.k, 1, arg.holdout));
+
+    char wrapped[2304], how[4096];
+    wrap_command(argc, argv, wrapped, sizeof wrapped);
+    snprintf(how, sizeof how,
+             "/* %s (weights fitted: %s):\n"
+             " *   %s\n"
+             " * %ld games, %zu quiet positions (every %dth held out), K %.4f;\n"
+             " * held-out error %.6f -> %.6f, training error %.6f -> %.6f. */\n",
+             arg.apply_to ? "Then fitted by xq-tune from the weights above"
+                          : "Fitted by xq-tune from the weights it was built with",
+             describe_groups(arg.groups), wrapped, games, nsamples, arg.holdout, e.k0, e.held0,
+             held1, e.train0, train1);
+    if (arg.apply_to) {
+        if (apply(arg.apply_to, &fit, how) != 0)
+            return 1;
+        printf("wrote the tuned weights into %s\n", arg.apply_to);
+    } else {
+        print_block(stdout, &fit, how);
+    }
+    print_changes(wmg, weg, wsc, case_count);
+    free_all();
     return 0;
 }
