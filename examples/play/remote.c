@@ -863,6 +863,116 @@ static void on_error(remote_t *r, json_t *m)
     }
 }
 
+static void on_lobby(remote_t *r, json_t *m)
+{
+    (void)r;
+    json_t *seeks = json_object_get(m, "seeks"), *s;
+    size_t i;
+    if (!json_is_array(seeks) || json_array_size(seeks) == 0)
+        out("No open seeks ('seek' makes one).");
+    else
+        json_array_foreach(seeks, i, s) show_offer(s, 0);
+    show_games(json_object_get(m, "games"));
+}
+
+/* A seek or a challenge: ours (open now) or someone's. */
+static void on_seek(remote_t *r, json_t *m)
+{
+    const char *from = json_string_value(json_object_get(m, "from"));
+    const char *type = json_string_value(json_object_get(m, "type"));
+    if (from && !strcmp(from, r->name))
+        out("Your %s %lld is open ('cancel %lld' takes it back).", type,
+            (long long)json_integer_value(json_object_get(m, "offer")),
+            (long long)json_integer_value(json_object_get(m, "offer")));
+    else
+        show_offer(m, 1);
+}
+
+static void on_offer_gone(remote_t *r, json_t *m)
+{
+    (void)r;
+    const char *why = json_string_value(json_object_get(m, "reason"));
+    out("Offer %lld is gone (%s).", (long long)json_integer_value(json_object_get(m, "offer")),
+        why ? why : "?");
+}
+
+static void on_chat(remote_t *r, json_t *m)
+{
+    (void)r;
+    json_t *to = json_object_get(m, "to");
+    const char *from = json_string_value(json_object_get(m, "from"));
+    const char *text = json_string_value(json_object_get(m, "text"));
+    if (json_is_integer(to))
+        out("[game %lld] %s: %s", (long long)json_integer_value(to), from ? from : "?",
+            text ? text : "");
+    else
+        out("[lobby] %s: %s", from ? from : "?", text ? text : "");
+}
+
+static void on_games(remote_t *r, json_t *m)
+{
+    (void)r;
+    show_games(json_object_get(m, "games"));
+}
+
+static void on_presence(remote_t *r, json_t *m)
+{
+    const char *color = json_string_value(json_object_get(m, "color"));
+    int here = json_is_true(json_object_get(m, "present"));
+    int side = color && !strcmp(color, "red") ? XQ_RED : XQ_BLACK;
+    if (here && json_integer_value(json_object_get(m, "game")) == r->game && side == r->you)
+        return; /* ourselves, back: said already */
+    out("%s %s%s", color && !strcmp(color, "red") ? "Red" : "Black",
+        here ? "is back." : "left; the game is lost if they stay away ",
+        here ? "" : "past the grace period.");
+}
+
+static void on_pgn(remote_t *r, json_t *m)
+{
+    const char *pgn = json_string_value(json_object_get(m, "pgn"));
+    if (r->ended_check && json_integer_value(json_object_get(m, "game")) == r->ended_check)
+        ended_while_away(r, pgn);
+    else
+        out("%s", pgn ? pgn : "");
+}
+
+static void on_user(remote_t *r, json_t *m)
+{
+    (void)r;
+    const char *name = json_string_value(json_object_get(m, "name"));
+    out("%s: rating %.0f, %lld rated games, %s.", name ? name : "?",
+        json_number_value(json_object_get(m, "rating")),
+        (long long)json_integer_value(json_object_get(m, "games")),
+        json_is_true(json_object_get(m, "online")) ? "online" : "offline");
+}
+
+static void on_pong(remote_t *r, json_t *m)
+{
+    (void)m;
+    r->pongs++;
+    if (r->pongs == r->pings)
+        r->ping_at = 0;
+    if (r->resync && r->pongs >= r->resync_ping)
+        resynced(r);
+    if (r->draining && r->pongs >= r->drain_ping)
+        r->quit = 1;
+}
+
+/* The server's messages (docs/protocol.md) and what each does here; `ok`,
+ * `game_over`, `game_started` (lobby news: our own games come as `game`) and
+ * unknown types are not in it: nothing to show. */
+static const struct {
+    const char *type;
+    void (*on)(remote_t *r, json_t *m);
+} messages[] = {
+    {"welcome", on_welcome}, {"session", on_session},       {"lobby", on_lobby},
+    {"seek", on_seek},       {"challenge", on_seek},        {"offer_gone", on_offer_gone},
+    {"game", on_game},       {"move", on_move},             {"end", on_end},
+    {"offer", on_offer},     {"chat", on_chat},             {"games", on_games},
+    {"presence", on_presence}, {"pgn", on_pgn},             {"user", on_user},
+    {"error", on_error},     {"pong", on_pong},
+};
+
 /* One line from the server: "TYPE {json}". */
 static void on_message(remote_t *r, const char *line)
 {
@@ -876,89 +986,12 @@ static void on_message(remote_t *r, const char *line)
         return;
     }
     const char *type = json_string_value(json_object_get(m, "type"));
-    if (!type) {
-        json_decref(m);
-        return;
-    }
-    if (!strcmp(type, "welcome")) {
-        on_welcome(r, m);
-    } else if (!strcmp(type, "session")) {
-        on_session(r, m);    } else if (!strcmp(type, "lobby")) {
-        json_t *seeks = json_object_get(m, "seeks"), *s;
-        size_t i;
-        if (!json_is_array(seeks) || json_array_size(seeks) == 0)
-            out("No open seeks ('seek' makes one).");
-        else
-            json_array_foreach(seeks, i, s) show_offer(s, 0);
-        show_games(json_object_get(m, "games"));
-    } else if (!strcmp(type, "seek") || !strcmp(type, "challenge")) {
-        const char *from = json_string_value(json_object_get(m, "from"));
-        if (from && !strcmp(from, r->name))
-            out("Your %s %lld is open ('cancel %lld' takes it back).", type,
-                (long long)json_integer_value(json_object_get(m, "offer")),
-                (long long)json_integer_value(json_object_get(m, "offer")));
-        else
-            show_offer(m, 1);
-    } else if (!strcmp(type, "offer_gone")) {
-        const char *why = json_string_value(json_object_get(m, "reason"));
-        out("Offer %lld is gone (%s).", (long long)json_integer_value(json_object_get(m, "offer")),
-            why ? why : "?");
-    } else if (!strcmp(type, "game")) {
-        on_game(r, m);
-    } else if (!strcmp(type, "move")) {
-        on_move(r, m);
-    } else if (!strcmp(type, "end")) {
-        on_end(r, m);
-    } else if (!strcmp(type, "offer")) {
-        on_offer(r, m);
-    } else if (!strcmp(type, "chat")) {
-        json_t *to = json_object_get(m, "to");
-        const char *from = json_string_value(json_object_get(m, "from"));
-        const char *text = json_string_value(json_object_get(m, "text"));
-        if (json_is_integer(to))
-            out("[game %lld] %s: %s", (long long)json_integer_value(to), from ? from : "?",
-                text ? text : "");
-        else
-            out("[lobby] %s: %s", from ? from : "?", text ? text : "");
-    } else if (!strcmp(type, "games")) {
-        show_games(json_object_get(m, "games"));
-    } else if (!strcmp(type, "presence")) {
-        const char *color = json_string_value(json_object_get(m, "color"));
-        int here = json_is_true(json_object_get(m, "present"));
-        int side = color && !strcmp(color, "red") ? XQ_RED : XQ_BLACK;
-        if (here && json_integer_value(json_object_get(m, "game")) == r->game && side == r->you) {
-            json_decref(m); /* ourselves, back: said already */
-            return;
+    for (size_t i = 0; type && i < sizeof messages / sizeof messages[0]; i++) {
+        if (!strcmp(type, messages[i].type)) {
+            messages[i].on(r, m);
+            break;
         }
-        out("%s %s%s", color && !strcmp(color, "red") ? "Red" : "Black",
-            here ? "is back." : "left; the game is lost if they stay away ",
-            here ? "" : "past the grace period.");
-    } else if (!strcmp(type, "game_started")) {
-        /* lobby news; our own games come as `game` */
-    } else if (!strcmp(type, "pgn")) {
-        const char *pgn = json_string_value(json_object_get(m, "pgn"));
-        if (r->ended_check && json_integer_value(json_object_get(m, "game")) == r->ended_check)
-            ended_while_away(r, pgn);
-        else
-            out("%s", pgn ? pgn : "");
-    } else if (!strcmp(type, "user")) {
-        const char *name = json_string_value(json_object_get(m, "name"));
-        out("%s: rating %.0f, %lld rated games, %s.", name ? name : "?",
-            json_number_value(json_object_get(m, "rating")),
-            (long long)json_integer_value(json_object_get(m, "games")),
-            json_is_true(json_object_get(m, "online")) ? "online" : "offline");
-    } else if (!strcmp(type, "error")) {
-        on_error(r, m);
-    } else if (!strcmp(type, "pong")) {
-        r->pongs++;
-        if (r->pongs == r->pings)
-            r->ping_at = 0;
-        if (r->resync && r->pongs >= r->resync_ping)
-            resynced(r);
-        if (r->draining && r->pongs >= r->drain_ping)
-            r->quit = 1;
     }
-    /* ok, pong, game_over and unknown types: nothing to show */
     json_decref(m);
 }
 
@@ -994,65 +1027,126 @@ static void help(void)
         "  quit                 leave (the server keeps your games for the grace period)");
 }
 
-static void handle(remote_t *r, char *line)
+/* ---- the commands: each gets the word typed (one of its names) and the
+ * rest of the line ---- */
+
+static void cmd_quit(remote_t *r, const char *word, const char *arg)
 {
-    char word[32];
-    const char *arg;
-    size_t w;
-    if (!(line = input_split_command(line, word, sizeof word, &arg, &w)))
+    (void)word, (void)arg;
+    r->quit = 1;
+}
+
+static void cmd_help(remote_t *r, const char *word, const char *arg)
+{
+    (void)r, (void)word, (void)arg;
+    help();
+}
+
+static void cmd_board(remote_t *r, const char *word, const char *arg)
+{
+    (void)word, (void)arg;
+    show_board(r);
+}
+
+static void cmd_clock(remote_t *r, const char *word, const char *arg)
+{
+    (void)word, (void)arg;
+    if (need_game(r))
+        show_clocks(r);
+}
+
+static void cmd_seek(remote_t *r, const char *word, const char *arg)
+{
+    /* the line form: seek BASE INC RULES RATED COLOR; RATED is false here */
+    char f[5][64] = {"", "", "", "", ""};
+    int k = sscanf(arg, "%63s %63s %63s %63s %63s", f[0], f[1], f[2], f[3], f[4]);
+    int c = !strcmp(word, "challenge");
+    if (c && k < 1) {
+        out("challenge wants a user name.");
         return;
-    if (!strcmp(word, "quit") || !strcmp(word, "exit") || !strcmp(word, "q")) {
-        r->quit = 1;
-    } else if (!strcmp(word, "help") || !strcmp(word, "?")) {
-        help();
-    } else if (!strcmp(word, "board")) {
-        show_board(r);
-    } else if (!strcmp(word, "clock")) {
-        if (need_game(r))
-            show_clocks(r);
-    } else if (offline(r)) {
-        /* said so */
-    } else if (!strcmp(word, "seek") || !strcmp(word, "challenge")) {
-        /* the line form: seek BASE INC RULES RATED COLOR; RATED is false here */
-        char f[5][64] = {"", "", "", "", ""};
-        int k = sscanf(arg, "%63s %63s %63s %63s %63s", f[0], f[1], f[2], f[3], f[4]);
-        int c = !strcmp(word, "challenge");
-        if (c && k < 1) {
-            out("challenge wants a user name.");
-            return;
-        }
-        send_line(r, "%s %s%s%s %s %s false %s", word, c ? f[0] : "", c ? " " : "",
-                  *f[c] ? f[c] : "300", *f[c + 1] ? f[c + 1] : "0", *f[c + 2] ? f[c + 2] : "axf",
-                  *f[c + 3] ? f[c + 3] : "random");
-    } else if (!strcmp(word, "engine")) {
-        char f[4][64] = {"", "", "", ""};
-        sscanf(arg, "%63s %63s %63s %63s", f[0], f[1], f[2], f[3]);
-        send_line(r, "engine %s %s %s %s", *f[0] ? f[0] : "10", *f[1] ? f[1] : "300",
-                  *f[2] ? f[2] : "0", *f[3] ? f[3] : "random");
-    } else if (!strcmp(word, "accept") || !strcmp(word, "decline") || !strcmp(word, "cancel") ||
-               !strcmp(word, "watch") || !strcmp(word, "unwatch") || !strcmp(word, "user")) {
-        if (!*arg)
-            out("%s wants %s.", word, !strcmp(word, "user") ? "a name" : "a number");
-        else
-            send_line(r, "%s %s", word, arg);
-    } else if (!strcmp(word, "lobby") || !strcmp(word, "seeks")) {
-        send_line(r, "lobby");
-    } else if (!strcmp(word, "games")) {
-        send_line(r, "games");
-    } else if (!strcmp(word, "draw") || !strcmp(word, "takeback")) {
-        if (need_game(r))
-            send_line(r, "%s%s %lld", word, !strcmp(arg, "decline") ? "_decline" : "", r->game);
-    } else if (!strcmp(word, "resign") || !strcmp(word, "abort") || !strcmp(word, "pgn")) {
-        if (need_game(r))
-            send_line(r, "%s %lld", word, r->game);
-    } else if (!strcmp(word, "say") || !strcmp(word, "shout")) {
-        if (!*arg)
-            out("%s wants a text.", word);
-        else if (!strcmp(word, "say") && r->game && !r->over)
-            send_line(r, "say %lld %s", r->game, arg);
-        else
-            send_line(r, "say lobby %s", arg);
-    } else if (!r->game || r->over) {
+    }
+    send_line(r, "%s %s%s%s %s %s false %s", word, c ? f[0] : "", c ? " " : "",
+              *f[c] ? f[c] : "300", *f[c + 1] ? f[c + 1] : "0", *f[c + 2] ? f[c + 2] : "axf",
+              *f[c + 3] ? f[c + 3] : "random");
+}
+
+static void cmd_engine(remote_t *r, const char *word, const char *arg)
+{
+    (void)word;
+    char f[4][64] = {"", "", "", ""};
+    sscanf(arg, "%63s %63s %63s %63s", f[0], f[1], f[2], f[3]);
+    send_line(r, "engine %s %s %s %s", *f[0] ? f[0] : "10", *f[1] ? f[1] : "300",
+              *f[2] ? f[2] : "0", *f[3] ? f[3] : "random");
+}
+
+/* accept, decline, cancel, watch, unwatch N; user NAME: sent as typed. */
+static void cmd_with_arg(remote_t *r, const char *word, const char *arg)
+{
+    if (!*arg)
+        out("%s wants %s.", word, !strcmp(word, "user") ? "a name" : "a number");
+    else
+        send_line(r, "%s %s", word, arg);
+}
+
+static void cmd_lobby(remote_t *r, const char *word, const char *arg)
+{
+    (void)word, (void)arg;
+    send_line(r, "lobby");
+}
+
+static void cmd_games(remote_t *r, const char *word, const char *arg)
+{
+    (void)word, (void)arg;
+    send_line(r, "games");
+}
+
+/* draw, takeback [decline]: offer, accept or refuse in the game shown. */
+static void cmd_offer(remote_t *r, const char *word, const char *arg)
+{
+    if (need_game(r))
+        send_line(r, "%s%s %lld", word, !strcmp(arg, "decline") ? "_decline" : "", r->game);
+}
+
+/* resign, abort, pgn: of the game shown. */
+static void cmd_game(remote_t *r, const char *word, const char *arg)
+{
+    (void)arg;
+    if (need_game(r))
+        send_line(r, "%s %lld", word, r->game);
+}
+
+static void cmd_say(remote_t *r, const char *word, const char *arg)
+{
+    if (!*arg)
+        out("%s wants a text.", word);
+    else if (!strcmp(word, "say") && r->game && !r->over)
+        send_line(r, "say %lld %s", r->game, arg);
+    else
+        send_line(r, "say lobby %s", arg);
+}
+
+/* The commands typed: the name, whether it needs the server (said so while
+ * the connection is down), and what it does. help() describes them. */
+static const struct {
+    const char *name;
+    int online;
+    void (*run)(remote_t *r, const char *word, const char *arg);
+} commands[] = {
+    {"quit", 0, cmd_quit},        {"exit", 0, cmd_quit},        {"q", 0, cmd_quit},
+    {"help", 0, cmd_help},        {"?", 0, cmd_help},           {"board", 0, cmd_board},
+    {"clock", 0, cmd_clock},      {"seek", 1, cmd_seek},        {"challenge", 1, cmd_seek},
+    {"engine", 1, cmd_engine},    {"accept", 1, cmd_with_arg},  {"decline", 1, cmd_with_arg},
+    {"cancel", 1, cmd_with_arg},  {"watch", 1, cmd_with_arg},   {"unwatch", 1, cmd_with_arg},
+    {"user", 1, cmd_with_arg},    {"lobby", 1, cmd_lobby},      {"seeks", 1, cmd_lobby},
+    {"games", 1, cmd_games},      {"draw", 1, cmd_offer},       {"takeback", 1, cmd_offer},
+    {"resign", 1, cmd_game},      {"abort", 1, cmd_game},       {"pgn", 1, cmd_game},
+    {"say", 1, cmd_say},          {"shout", 1, cmd_say},
+};
+
+/* A typed line that is no command: a move in the game shown. */
+static void typed_move(remote_t *r, const char *line)
+{
+    if (!r->game || r->over) {
         out("'%s' is not a command here, and there is no game to move in. Type 'help'.", line);
     } else if (r->you < 0) {
         out("You watch game %lld: no moves from you.", r->game);
@@ -1072,6 +1166,26 @@ static void handle(remote_t *r, char *line)
         xq_move_format(m, iccs, sizeof iccs);
         send_line(r, "move %lld %s", r->game, iccs);
     }
+}
+
+static void handle(remote_t *r, char *line)
+{
+    char word[32];
+    const char *arg;
+    size_t w;
+    if (!(line = input_split_command(line, word, sizeof word, &arg, &w)))
+        return;
+    size_t i = 0, n = sizeof commands / sizeof commands[0];
+    while (i < n && strcmp(word, commands[i].name) != 0)
+        i++;
+    if (i < n && !commands[i].online)
+        commands[i].run(r, word, arg);
+    else if (offline(r))
+        return; /* offline() said so */
+    else if (i < n)
+        commands[i].run(r, word, arg);
+    else
+        typed_move(r, line);
 }
 
 /* A line typed (or the end of the input). */
