@@ -664,8 +664,15 @@ class Review(Base):
         self.assertGreaterEqual(r["moves"][-2]["loss"], 300)
         self.assertTrue(r["moves"][-2]["line"])  # the better line
         self.assertGreater(r["values"][-1], 29000)  # Red has mated
+        # the library's symbols, NAGs and texts of the values (xiangqi/review.h)
+        self.assertEqual((r["moves"][-2]["symbol"], r["moves"][-2]["nag"]), ("??", 4))
+        self.assertEqual(len(r["texts"]), len(r["values"]))
+        self.assertEqual(r["texts"][0][0], "+" if r["values"][0] >= 0 else "-")
+        self.assertEqual(r["texts"][-1], "#0")  # Red has mated: mate given
+        marks = {"inaccuracy": ("?!", 6), "mistake": ("?", 2), "blunder": ("??", 4)}
         for m in r["moves"]:
             self.assertIn(m["class"], ("best", "good", "inaccuracy", "mistake", "blunder"))
+            self.assertEqual((m["symbol"], m["nag"]), marks.get(m["class"], ("", 0)), m)
             if m["class"] != "best":
                 self.assertTrue(m.get("line"), m)
         again = a.call("analyse", game=gid)  # stored: at once, the same
