@@ -48,6 +48,7 @@ XQ_BEGIN_DECL
  *
  *  @code
  *  xq_search_result before, after;   // searches of the positions before and after the move
+ *  xq_move played;                   // the move of the game between them
  *  int32_t vb, va, loss;
  *  xq_review_value(before.score_kind, before.score, &vb);
  *  xq_review_value(after.score_kind, after.score, &va);   // the opponent's view
