@@ -2,6 +2,7 @@
 """Protocol and fault tests of xq-server on loopback.
 
 usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m unittest)"""
+import json
 import os
 import shutil
 import socket
@@ -691,6 +692,34 @@ class Review(Base):
         g2 = self.game(a, b)
         self.assertEqual(a.call("resign", game=g2)["type"], "ok")
         self.assertEqual(a.call("pgn", game=g2, annotated=True)["code"], "no_review")
+
+    def test_review_stored_before_the_texts(self):
+        """A review stored before `texts`, `symbol` and `nag` were sent gets
+        them from the library when it is answered (xiangqi/review.h)."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.play(gid, a, b, MATE)
+        a.expect("end", game=gid)
+        self.assertEqual(a.call("analyse", game=gid)["type"], "analysis_progress")
+        r = a.expect("analysis", game=gid, timeout=120)
+        for k in self.clients:
+            k.close()
+        self.clients = []
+        self.srv.stop()  # the server holds the file exclusively
+        con = sqlite3.connect(self.db)
+        (text,) = con.execute("SELECT analysis FROM reviews WHERE game = ?", (gid,)).fetchone()
+        old = json.loads(text)
+        del old["texts"]
+        for m in old["moves"]:
+            del m["symbol"], m["nag"]
+        con.execute("UPDATE reviews SET analysis = ? WHERE game = ?", (json.dumps(old), gid))
+        con.commit()
+        con.close()
+        self.srv = Server(BINARY, self.db, *self.args)
+        self.srv.start()
+        again = self.user("carol").call("analyse", game=gid)
+        self.assertEqual((again["type"], again["texts"], again["moves"]),
+                         ("analysis", r["texts"], r["moves"]))
 
 
 class NoReviews(Base):
