@@ -5,6 +5,8 @@ tests/data/review/classes.tsv and values.tsv, which the C test
 analyse tool's published names on top of it; bad input."""
 
 import os
+import subprocess
+import sys
 import unittest
 
 import xiangqi
@@ -118,6 +120,29 @@ class TestNames(unittest.TestCase):
         self.assertEqual(review.classify_loss(2 ** 40, False), "blunder")
         self.assertEqual(review.classify_loss(-2 ** 40, False), "good")
         self.assertEqual(analyse.classify(10 ** 12, True), "best")
+
+
+class TestOldLibrary(unittest.TestCase):
+    def test_a_library_without_the_review_still_loads(self):
+        # A 1.0 library: its CDLL has no xq_review_* functions.
+        code = "\n".join([
+            "import ctypes",
+            "get = ctypes.CDLL.__getattr__",
+            "def hide(self, name):",
+            "    if name.startswith('xq_review_'):",
+            "        raise AttributeError(name)",
+            "    return get(self, name)",
+            "ctypes.CDLL.__getattr__ = hide",
+            "import xiangqi",
+            "assert not hasattr(xiangqi, 'review')",
+            "assert len(xiangqi.Board().legal_moves) == 44",
+            "import xiangqi.review",
+        ])
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           timeout=60)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("ImportError", r.stderr)
+        self.assertIn("xiangqi.review needs libxiangqi 1.1 or later", r.stderr)
 
 
 if __name__ == "__main__":

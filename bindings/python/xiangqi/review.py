@@ -30,7 +30,8 @@ from ._search import PovScore, Score
 _lib = _ffi.lib
 
 if not _ffi.has(_lib, "xq_review_classify"):
-    raise ImportError("xiangqi.review needs libxiangqi 1.1 or later; %s is %s"
+    raise ImportError("this libxiangqi (%s, %s) has no xq_review_classify(): xiangqi.review "
+                      "needs libxiangqi 1.1 or later"
                       % (_ffi.path, _lib.xq_version_string().decode()))
 
 __all__ = ["MATE_VALUE", "MATE_BAND", "CLASSES", "NAGS", "SYMBOLS", "Thresholds", "value",
