@@ -1036,7 +1036,8 @@ export function makeApi(M) {
   // The class of a move from the values around it, the classes' names, NAGs
   // and symbols, and the values' text: the library's, as the server's
   // review and xiangqi.tools.analyse (Python) have them.
-  const VALUE_TEXT_SIGN = 0x01, VALUE_TEXT_CENTIPAWNS = 0x02, VALUE_TEXT_MAX = 16;
+  const VALUE_TEXT_SIGN = 0x01, VALUE_TEXT_CENTIPAWNS = 0x02, VALUE_TEXT_MAX = 16; // XQ_VALUE_TEXT_*
+  const REVIEW_THRESHOLDS_VERSION = 1, SCORE_CP = 0, SCORE_MATE = 1;
   const int32 = (x, what) => {
     if (!Number.isInteger(x)) throw new XiangqiError(`${what}: not an integer: ${x}`, -1);
     return Math.max(-2147483648, Math.min(2147483647, x));
@@ -1046,7 +1047,7 @@ export function makeApi(M) {
     if (!score || (!mate && score.cp === undefined))
       throw new XiangqiError('review.value: not a score ({ cp } or { mate })', -1);
     return withAlloc(4, (out) => {
-      check(M._xq_review_value(mate ? 1 : 0, int32(mate ? score.mate : score.cp, 'review.value'), out),
+      check(M._xq_review_value(mate ? SCORE_MATE : SCORE_CP, int32(mate ? score.mate : score.cp, 'review.value'), out),
         'review.value');
       return i32(out);
     });
@@ -1056,7 +1057,7 @@ export function makeApi(M) {
   // A C xq_review_thresholds from { inaccuracy, mistake, blunder, lossCap }
   // (each left out: the library's default); throws with the library's message.
   function thresholdsPtr(t, p) {
-    check(M._xq_review_thresholds_init(p, 1));
+    check(M._xq_review_thresholds_init(p, REVIEW_THRESHOLDS_VERSION));
     if (t === undefined || t === null) return p;
     if (typeof t !== 'object') throw new XiangqiError('review: thresholds must be an object', -1);
     const f = { inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder', lossCap: 'loss_cap' };
