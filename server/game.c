@@ -1430,17 +1430,17 @@ typedef struct pgn_ctx {
 } pgn_ctx;
 
 /* A value of a review from Red's side as [%eval] writes it: "0.35", "-1.20",
- * "#3" (Red mates in 3), "#-2". Mates are +-(30000 - N) (review.c). */
+ * "#3" (Red mates in 3), "#-2" (xq_review_value_text()); "" for a value out
+ * of range (a damaged stored review). */
 static void eval_text(json_int_t v, char *buf, size_t cap)
 {
-    if (v > 29000 || v < -29000)
-        snprintf(buf, cap, "#%s%lld", v < 0 ? "-" : "", (long long)(30000 - (v < 0 ? -v : v)));
-    else
-        snprintf(buf, cap, "%.2f", (double)v / 100.0);
+    if (v < -XQ_MATE_VALUE || v > XQ_MATE_VALUE || xq_review_value_text((int32_t)v, 0, buf, cap) < 0)
+        buf[0] = '\0';
 }
 
 /* The review's comment and NAG on the move just played (ply), as
- * xiangqi.tools.analyse annotates: "class; best MOVE; pv LINE [%eval E]". */
+ * xiangqi.tools.analyse annotates: "class; best MOVE; pv LINE [%eval E]"; the
+ * NAG is the class's (xq_review_class_nag()). */
 static void annotate_move(pgn_ctx *p, int ply)
 {
     json_t *m = json_array_get(json_object_get(p->review, "moves"), (size_t)ply - 1);
@@ -1460,11 +1460,11 @@ static void annotate_move(pgn_ctx *p, int ply)
     json_array_foreach(line, i, x) if (n < (int)sizeof text - 16)
         n += snprintf(text + n, sizeof text - (size_t)n, " %s", json_string_value(x));
     eval_text(json_integer_value(v), e, sizeof e);
-    snprintf(text + n, sizeof text - (size_t)n, " [%%eval %s]", e);
+    if (e[0])
+        snprintf(text + n, sizeof text - (size_t)n, " [%%eval %s]", e);
     xq_record_set_comment(p->rec, text);
-    int nag = strcmp(cls, "inaccuracy") == 0 ? 6 : strcmp(cls, "mistake") == 0 ? 2
-              : strcmp(cls, "blunder") == 0  ? 4 : 0;
-    if (nag)
+    int nag = xq_review_class_nag(xq_review_class_from_name(cls)); /* < 0: not a class */
+    if (nag > 0)
         xq_record_add_nag(p->rec, nag);
 }
 

@@ -6,9 +6,10 @@
  * REVIEW_MAX reviews wait or run at once, one per user, and the threads take
  * one position at a time from the reviews in turn (round robin), so a short
  * game is not stuck behind a long one. Each position gets a search of
- * REVIEW_NODES nodes; the moves are classed as xiangqi.tools.analyse classes
- * them (best, good, inaccuracy, mistake, blunder). A finished review is
- * stored with the game and answered from the database after that. */
+ * REVIEW_NODES nodes; the library classes the moves (xiangqi/review.h: best,
+ * good, inaccuracy, mistake, blunder, with the default thresholds), as
+ * xiangqi.tools.analyse does. A finished review is stored with the game and
+ * answered from the database after that. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,16 +21,10 @@
 #define REVIEW_MAX 16       /* reviews waiting or running at once (one per user) */
 #define REVIEW_HASH_MB 16
 #define REVIEW_PV_MAX 8 /* moves of the better line kept for a mistake */
-/* xiangqi.tools.analyse's classes: scores clamped to +-LOSS_CAP, mates as
- * +-(MATE_VALUE - N), a loss of at least 50 / 100 / 300 centipawns. */
-#define REVIEW_MATE_VALUE 30000
-#define REVIEW_LOSS_CAP 1000
-#define REVIEW_INACCURACY 50
-#define REVIEW_MISTAKE 100
-#define REVIEW_BLUNDER 300
 
 typedef struct position {
-    int value;                /* for the side to move, centipawns (mates as above) */
+    int32_t value;            /* for the side to move (xq_review_value(): mates as
+                                 +-(XQ_MATE_VALUE - N)) */
     int best_len;             /* moves in best (0: none: the side to move has lost) */
     xq_move best[REVIEW_PV_MAX];
 } position;
@@ -105,7 +100,8 @@ static void run(work *w, void *ctx)
     memset(&j->result, 0, sizeof j->result);
     xq_move legal[XQ_MAX_MOVES];
     if (xq_board_generate_moves(j->board, legal, XQ_MAX_MOVES) == 0 || !s) {
-        j->result.value = -REVIEW_MATE_VALUE; /* no move: lost (mate or stalemate) */
+        /* no move: lost (mate or stalemate) */
+        xq_review_value(XQ_SCORE_MATE, 0, &j->result.value);
         return;
     }
     xq_search_limits lim;
@@ -114,12 +110,9 @@ static void run(work *w, void *ctx)
     lim.no_book = 1;
     xq_search_set_rules(s, &j->r->rules);
     xq_search_result res;
-    if (xq_search_run(s, j->board, &lim, &res) != XQ_OK)
+    if (xq_search_run(s, j->board, &lim, &res) != XQ_OK ||
+        xq_review_value(res.score_kind, res.score, &j->result.value) != XQ_OK)
         return;
-    j->result.value = res.score_kind == XQ_SCORE_MATE
-                          ? (res.score > 0 ? REVIEW_MATE_VALUE - res.score
-                                           : -REVIEW_MATE_VALUE - res.score)
-                          : res.score;
     int n = res.pv_length < REVIEW_PV_MAX ? res.pv_length : REVIEW_PV_MAX;
     if (n == 0 && res.best_move != XQ_MOVE_NONE) {
         j->result.best[0] = res.best_move;
@@ -128,20 +121,6 @@ static void run(work *w, void *ctx)
         memcpy(j->result.best, res.pv, (size_t)n * sizeof res.pv[0]);
     }
     j->result.best_len = n;
-}
-
-static int clamp_value(int v)
-{
-    return v > REVIEW_LOSS_CAP ? REVIEW_LOSS_CAP : v < -REVIEW_LOSS_CAP ? -REVIEW_LOSS_CAP : v;
-}
-
-static const char *move_class(int loss, int is_best)
-{
-    return is_best                       ? "best"
-           : loss >= REVIEW_BLUNDER      ? "blunder"
-           : loss >= REVIEW_MISTAKE      ? "mistake"
-           : loss >= REVIEW_INACCURACY   ? "inaccuracy"
-                                         : "good";
 }
 
 static json_t *line_json(xq_board *b, const xq_move *pv, int n, json_t **zh)
@@ -161,6 +140,29 @@ static json_t *line_json(xq_board *b, const xq_move *pv, int n, json_t **zh)
     return a;
 }
 
+/* The fields of a review that the page shows, from the library
+ * (xiangqi/review.h): each move's `nag` and `symbol` ("?!", "?", "??" or "")
+ * by its class, and `texts`, each value as text ("+0.35", "#3", "#-2"). Set
+ * on a new review and again on a stored one (those stored before these
+ * fields were added have none). */
+static void review_for_people(json_t *a)
+{
+    json_t *texts = json_array(), *v, *m;
+    size_t i;
+    json_array_foreach(json_object_get(a, "values"), i, v) {
+        char t[XQ_VALUE_TEXT_MAX];
+        json_array_append_new(texts, json_string(xq_review_value_text(
+            (int32_t)json_integer_value(v), XQ_VALUE_TEXT_SIGN, t, sizeof t) > 0 ? t : ""));
+    }
+    json_object_set_new(a, "texts", texts);
+    json_array_foreach(json_object_get(a, "moves"), i, m) {
+        int cls = xq_review_class_from_name(json_string_value(json_object_get(m, "class")));
+        const char *symbol = xq_review_class_symbol(cls);
+        json_object_set_new(m, "symbol", json_string(symbol ? symbol : ""));
+        json_object_set_new(m, "nag", json_integer(cls < 0 ? 0 : xq_review_class_nag(cls)));
+    }
+}
+
 /* The finished review as the `analysis` message: each position's value from
  * Red's side (`values`, ply 0 .. n) and each move's class, loss and, when it
  * was not the best, the better move and its line. */
@@ -176,14 +178,15 @@ static json_t *analysis_json(const review *r)
     }
     for (int k = 0; k < r->nmoves; k++) {
         /* the move from position k to k + 1, by the side to move at k */
-        int before = clamp_value(r->pos[k].value), after = clamp_value(-r->pos[k + 1].value);
-        int loss = before - after;
         int is_best = r->pos[k].best_len > 0 && r->pos[k].best[0] == r->moves[k];
-        const char *cls = move_class(loss < 0 ? 0 : loss, is_best);
+        int32_t loss = 0;
+        int cls = xq_review_classify(r->pos[k].value, -r->pos[k + 1].value, is_best, NULL, &loss);
+        if (cls < 0) /* cannot be: the values are xq_review_value()'s */
+            cls = XQ_CLASS_GOOD;
         char t[XQ_MOVE_STR_MAX];
         xq_move_format(r->moves[k], t, sizeof t);
-        json_t *m = json_pack("{sisssssi}", "ply", k + 1, "move", t, "class", cls, "loss",
-                              loss < 0 ? 0 : loss);
+        json_t *m = json_pack("{sisssssi}", "ply", k + 1, "move", t, "class",
+                              xq_review_class_name(cls), "loss", loss < 0 ? 0 : (int)loss);
         if (!is_best && r->pos[k].best_len > 0) {
             json_t *zh;
             json_object_set_new(m, "line", line_json(b, r->pos[k].best, r->pos[k].best_len, &zh));
@@ -194,9 +197,12 @@ static json_t *analysis_json(const review *r)
         xq_board_make_move(b, r->moves[k]);
     }
     xq_board_free(b);
-    return json_pack("{sssIsisisosososi}", "type", "analysis", "game", (json_int_t)r->gid,
-                     "done", r->nmoves + 1, "total", r->nmoves + 1, "values", values, "moves",
-                     moves, "finished", json_true(), "nodes", REVIEW_NODES);
+    json_t *a = json_pack("{sssIsisisosososi}", "type", "analysis", "game", (json_int_t)r->gid,
+                          "done", r->nmoves + 1, "total", r->nmoves + 1, "values", values, "moves",
+                          moves, "finished", json_true(), "nodes", REVIEW_NODES);
+    if (a)
+        review_for_people(a);
+    return a;
 }
 
 static void tell(const review *r, json_t *msg)
@@ -348,6 +354,7 @@ void cmd_analyse(conn *c, json_t *m, json_t *id)
         json_t *a = json_loads(stored, 0, NULL);
         free(stored);
         if (a) {
+            review_for_people(a);
             conn_send_id(c, id, a);
             return;
         }

@@ -60,7 +60,7 @@ LAYER_FOLDERS = {
     "util": 0,
     "core": 1,
     "engine": 2,
-    "record": 3, "book": 3, "egtb": 3, "svg": 3, "ecco": 3,  # the add-ons
+    "record": 3, "book": 3, "egtb": 3, "svg": 3, "ecco": 3, "review": 3,  # the add-ons
 }
 LAYER_NAMES = {0: "util", 1: "core", 2: "engine", 3: "add-on"}
 

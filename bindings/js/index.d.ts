@@ -351,6 +351,45 @@ export function strerror(code: number): string;
 export function setStopPoll(fn: (() => boolean) | null): void;
 export function parseSquare(square: Square): number;
 export function squareName(square: number): string;
+/** The class of a move in a game review, best to worst. */
+export type MoveClass = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
+
+/** Losses (centipawns, mover's view) from which a move that is not the
+ *  engine's best is an inaccuracy, a mistake, a blunder, and the clamp of the
+ *  values (xq_review_thresholds). Left out: the library's defaults (50, 100,
+ *  300; lossCap 1000). Valid: 0 < inaccuracy <= mistake <= blunder,
+ *  0 < lossCap <= MATE_VALUE. */
+export interface ReviewThresholds {
+  inaccuracy?: number;
+  mistake?: number;
+  blunder?: number;
+  lossCap?: number;
+}
+
+/** Game review (xiangqi/review.h): values are centipawns, mates as
+ *  ±(MATE_VALUE − N); throws XiangqiError (XQ_EINVAL) on bad input. */
+export const review: {
+  /** 30000: a mate in N is MATE_VALUE − N, being mated in N −MATE_VALUE + N. */
+  readonly MATE_VALUE: number;
+  /** The classes, best to worst. */
+  readonly CLASSES: readonly MoveClass[];
+  /** Each class's NAG: 6 ($6, ?!), 2 ($2, ?), 4 ($4, ??), 0 for none. */
+  readonly NAGS: Readonly<{ [c in MoveClass]: number }>;
+  /** Each class's symbol: '?!', '?', '??', '' for none. */
+  readonly SYMBOLS: Readonly<{ [c in MoveClass]: string }>;
+  /** The thresholds, the defaults filled in; throws when they are invalid. */
+  thresholds(t?: ReviewThresholds): Required<ReviewThresholds>;
+  /** A search's score as a value. */
+  value(score: Score): number;
+  /** '0.35', '-1.20', '#3' (mates in 3), '#-2'; sign: '+0.35'; pawns false: '35'. */
+  valueText(value: number, options?: { sign?: boolean; pawns?: boolean }): string;
+  /** The class and the loss (clamp(before) − clamp(after)) of a move from the
+   *  values before and after it, both from the mover's view. */
+  classify(before: number, after: number, isBest: boolean,
+    thresholds?: ReviewThresholds): { class: MoveClass; loss: number };
+  /** The class of a move from its loss. */
+  classifyLoss(loss: number, isBest: boolean, thresholds?: ReviewThresholds): MoveClass;
+};
 /** Whether this is the threaded module. */
 export const threaded: boolean;
 /** The library's version ("0.2.0"). */
@@ -361,6 +400,6 @@ export const module: any;
 declare const api: {
   Board: typeof Board; Record: typeof Record; Book: typeof Book; Search: typeof Search;
   XiangqiError: typeof XiangqiError; validateFen: typeof validateFen; readPgn: typeof readPgn;
-  perft: typeof perft; version: string; threaded: boolean;
+  perft: typeof perft; version: string; threaded: boolean; review: typeof review;
 };
 export default api;

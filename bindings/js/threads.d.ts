@@ -4,10 +4,12 @@
 export {
   XiangqiError, Color, Notation, NotationFlags, Board, Record, Book, Search, validateFen,
   fenProblems, readPgn, perft, strerror, parseSquare, squareName, threaded, version, module,
+  review,
 } from './index.js';
 export type {
   ColorValue, NotationName, MoveLike, Square, Rules, Reason, Outcome, SvgOptions, PgnOptions,
-  ReadPgnOptions, BookEntry, Limits, Score, Info, SearchResult, FenProblem,
+  ReadPgnOptions, BookEntry, Limits, Score, Info, SearchResult, FenProblem, MoveClass,
+  ReviewThresholds,
 } from './index.js';
 import api from './index.js';
 export default api;

@@ -22,7 +22,7 @@
  * This header includes the whole wrapper. Its parts follow the C layers
  * and each stands alone: core.hpp (errors, squares, pieces, moves),
  * notation.hpp, movelist.hpp, rules.hpp, svg.hpp, board.hpp, record.hpp,
- * book.hpp, ecco.hpp, search.hpp and egtb.hpp.
+ * book.hpp, ecco.hpp, review.hpp, search.hpp and egtb.hpp.
  */
 #ifndef XIANGQI_XIANGQI_HPP
 #define XIANGQI_XIANGQI_HPP
@@ -38,6 +38,7 @@
 #include "xiangqi/record.hpp"
 #include "xiangqi/book.hpp"
 #include "xiangqi/ecco.hpp"
+#include "xiangqi/review.hpp"
 #include "xiangqi/search.hpp"
 #include "xiangqi/egtb.hpp"
 

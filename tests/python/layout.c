@@ -165,6 +165,12 @@ int main(void)
     FIELD(xq_egtb_info, max_dtm);
     FIELD(xq_egtb_info, rule_wins);
     FIELD(xq_egtb_info, rule_losses);
+    SIZE(xq_review_thresholds);
+    FIELD(xq_review_thresholds, version);
+    FIELD(xq_review_thresholds, inaccuracy);
+    FIELD(xq_review_thresholds, mistake);
+    FIELD(xq_review_thresholds, blunder);
+    FIELD(xq_review_thresholds, loss_cap);
 
     return 0;
 }

@@ -7,11 +7,11 @@ import unittest
 import xiangqi
 import xiangqi.pgn
 import xiangqi.svg
-from xiangqi import _board, _search
+from xiangqi import _board, _search, review
 
 
 def load_tests(loader, tests, ignore):
-    for module in (xiangqi, xiangqi.svg, xiangqi.pgn, _board, _search):
+    for module in (xiangqi, xiangqi.svg, xiangqi.pgn, _board, _search, review):
         tests.addTests(doctest.DocTestSuite(module))
     return tests
 

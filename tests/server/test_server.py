@@ -2,6 +2,7 @@
 """Protocol and fault tests of xq-server on loopback.
 
 usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m unittest)"""
+import json
 import os
 import shutil
 import socket
@@ -664,8 +665,15 @@ class Review(Base):
         self.assertGreaterEqual(r["moves"][-2]["loss"], 300)
         self.assertTrue(r["moves"][-2]["line"])  # the better line
         self.assertGreater(r["values"][-1], 29000)  # Red has mated
+        # the library's symbols, NAGs and texts of the values (xiangqi/review.h)
+        self.assertEqual((r["moves"][-2]["symbol"], r["moves"][-2]["nag"]), ("??", 4))
+        self.assertEqual(len(r["texts"]), len(r["values"]))
+        self.assertEqual(r["texts"][0][0], "+" if r["values"][0] >= 0 else "-")
+        self.assertEqual(r["texts"][-1], "#0")  # Red has mated: mate given
+        marks = {"inaccuracy": ("?!", 6), "mistake": ("?", 2), "blunder": ("??", 4)}
         for m in r["moves"]:
             self.assertIn(m["class"], ("best", "good", "inaccuracy", "mistake", "blunder"))
+            self.assertEqual((m["symbol"], m["nag"]), marks.get(m["class"], ("", 0)), m)
             if m["class"] != "best":
                 self.assertTrue(m.get("line"), m)
         again = a.call("analyse", game=gid)  # stored: at once, the same
@@ -684,6 +692,34 @@ class Review(Base):
         g2 = self.game(a, b)
         self.assertEqual(a.call("resign", game=g2)["type"], "ok")
         self.assertEqual(a.call("pgn", game=g2, annotated=True)["code"], "no_review")
+
+    def test_review_stored_before_the_texts(self):
+        """A review stored before `texts`, `symbol` and `nag` were sent gets
+        them from the library when it is answered (xiangqi/review.h)."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.play(gid, a, b, MATE)
+        a.expect("end", game=gid)
+        self.assertEqual(a.call("analyse", game=gid)["type"], "analysis_progress")
+        r = a.expect("analysis", game=gid, timeout=120)
+        for k in self.clients:
+            k.close()
+        self.clients = []
+        self.srv.stop()  # the server holds the file exclusively
+        con = sqlite3.connect(self.db)
+        (text,) = con.execute("SELECT analysis FROM reviews WHERE game = ?", (gid,)).fetchone()
+        old = json.loads(text)
+        del old["texts"]
+        for m in old["moves"]:
+            del m["symbol"], m["nag"]
+        con.execute("UPDATE reviews SET analysis = ? WHERE game = ?", (json.dumps(old), gid))
+        con.commit()
+        con.close()
+        self.srv = Server(BINARY, self.db, *self.args)
+        self.srv.start()
+        again = self.user("carol").call("analyse", game=gid)
+        self.assertEqual((again["type"], again["texts"], again["moves"]),
+                         ("analysis", r["texts"], r["moves"]))
 
 
 class NoReviews(Base):

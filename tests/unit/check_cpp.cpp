@@ -560,6 +560,30 @@ static void test_ecco()
     CHECK(codes.size() == 260 && codes.front() == "A00" && codes.back() == "E48");
 }
 
+static void test_review()
+{
+    xq::review_thresholds t;
+    CHECK(t.c.inaccuracy == 50 && t.c.mistake == 100 && t.c.blunder == 300 && t.c.loss_cap == 1000);
+    std::int32_t loss = 0;
+    CHECK(xq::review_classify(120, -250, false, t, &loss) == XQ_CLASS_BLUNDER && loss == 370);
+    CHECK(xq::review_classify(120, -250, true) == XQ_CLASS_BEST);
+    CHECK(xq::review_class_name(XQ_CLASS_MISTAKE) == "mistake");
+    CHECK(xq::review_class_symbol(XQ_CLASS_INACCURACY) == "?!" && xq::review_class_nag(XQ_CLASS_BLUNDER) == 4);
+    CHECK(xq::review_value(XQ_SCORE_MATE, 3) == XQ_MATE_VALUE - 3);
+    CHECK(xq::review_value_text(XQ_MATE_VALUE - 3) == "#3");
+    CHECK(xq::review_value_text(35, XQ_VALUE_TEXT_SIGN) == "+0.35");
+    CHECK(xq::review_classify(100, 70, false, xq::review_thresholds(10, 20, 30)) == XQ_CLASS_BLUNDER);
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::review_thresholds(50, 30, 300));
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::review_classify(30001, 0, false));
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::review_class_name(5));
+    EXPECT_ERROR(xq::errc::invalid_argument, xq::review_value(XQ_SCORE_MATE, 1000));
+    try {
+        xq::review_thresholds(50, 30, 300);
+    } catch (const xq::error &e) {
+        CHECK(std::string(e.what()).find("not 50, 30, 300") != std::string::npos);
+    }
+}
+
 static void test_book()
 {
     // Three games: h2e2 won and drawn by Red, b2e2 (its mirror image) lost.
@@ -664,6 +688,7 @@ int main()
     test_search();
     test_book();
     test_ecco();
+    test_review();
     test_eval();
     std::printf("C++ %ld: %s\n", static_cast<long>(__cplusplus), failures ? "FAILED" : "ok");
     return failures ? 1 : 0;

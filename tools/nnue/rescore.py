@@ -30,10 +30,11 @@ import tempfile
 import time
 
 import xiangqi
+from xiangqi.review import MATE_VALUE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_PGN = os.path.join(ROOT, "data", "ccpd", "ccpd-masters-53889.pgn.xz")
-MATE_BAND = 20000   # |score| above this is a mate (xiangqi.tools.analyse's MATE_VALUE 30000 less 10000)
+MATE_BAND = MATE_VALUE - 10000  # |score| above this is a mate (a mate in fewer than 10000 moves)
 RESULT = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
@@ -90,7 +91,7 @@ def score_game(args):
     for ply, mv in enumerate(moves):
         if ply >= skip and board.outcome() is None:
             r = _engine.analyse(board, nodes=_nodes)
-            score = r.score.score(mate_score=30000)
+            score = r.score.score(mate_score=MATE_VALUE)
             check = board.is_check()
             capture = r.move is not None and board.piece_at(r.move.to_square) is not None
             positions.append({"fen": board.fen(), "score": score,

@@ -1032,6 +1032,99 @@ export function makeApi(M) {
     M.xqStopPoll = fn ? () => { try { return fn(); } catch { return true; } } : null;
   }
 
+  // ---- game review (xiangqi/review.h) ----
+  // The class of a move from the values around it, the classes' names, NAGs
+  // and symbols, and the values' text: the library's, as the server's
+  // review and xiangqi.tools.analyse (Python) have them.
+  const VALUE_TEXT_SIGN = 0x01, VALUE_TEXT_CENTIPAWNS = 0x02, VALUE_TEXT_MAX = 16; // XQ_VALUE_TEXT_*
+  const REVIEW_THRESHOLDS_VERSION = 1, SCORE_CP = 0, SCORE_MATE = 1;
+  const int32 = (x, what) => {
+    if (!Number.isInteger(x)) throw new XiangqiError(`${what}: not an integer: ${x}`, -1);
+    return Math.max(-2147483648, Math.min(2147483647, x));
+  };
+  function reviewValue(score) {
+    const mate = score && score.mate !== undefined;
+    if (!score || (!mate && score.cp === undefined))
+      throw new XiangqiError('review.value: not a score ({ cp } or { mate })', -1);
+    return withAlloc(4, (out) => {
+      check(M._xq_review_value(mate ? SCORE_MATE : SCORE_CP, int32(mate ? score.mate : score.cp, 'review.value'), out),
+        'review.value');
+      return i32(out);
+    });
+  }
+  const classes = [];
+  for (let c = 0, name; (name = M._xq_review_class_name(c)); c++) classes.push(M.UTF8ToString(name));
+  // A C xq_review_thresholds from { inaccuracy, mistake, blunder, lossCap }
+  // (each left out: the library's default); throws with the library's message.
+  function thresholdsPtr(t, p) {
+    check(M._xq_review_thresholds_init(p, REVIEW_THRESHOLDS_VERSION));
+    if (t === undefined || t === null) return p;
+    if (typeof t !== 'object') throw new XiangqiError('review: thresholds must be an object', -1);
+    const f = { inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder', lossCap: 'loss_cap' };
+    for (const [k, v] of Object.entries(t)) {
+      if (!f[k]) throw new XiangqiError(`review: unknown threshold: ${k}`, -1);
+      if (v === undefined) continue;
+      if (!Number.isInteger(v) || v !== int32(v, 'review'))
+        throw new XiangqiError(`review: ${k} must be a 32-bit integer, not ${v}`, -1);
+      setI32(p + L['review_thresholds.' + f[k]], v);
+    }
+    clearPerr();
+    const rc = M._xq_review_thresholds_check(p, perr);
+    if (rc < 0) throw parseError(rc, 'review');
+    return p;
+  }
+  const review = Object.freeze({
+    /** Mate in N is MATE_VALUE - N, being mated in N -MATE_VALUE + N. */
+    MATE_VALUE: -reviewValue({ mate: 0 }),
+    /** The classes, best to worst. */
+    CLASSES: Object.freeze(classes.slice()),
+    /** Each class's NAG (6, 2, 4; 0 for none). */
+    NAGS: Object.freeze(Object.fromEntries(classes.map((c, i) => [c, M._xq_review_class_nag(i)]))),
+    /** Each class's symbol ('?!', '?', '??'; '' for none). */
+    SYMBOLS: Object.freeze(Object.fromEntries(classes.map(
+      (c, i) => [c, M.UTF8ToString(M._xq_review_class_symbol(i))]))),
+    /** The thresholds with the defaults for those left out, checked. */
+    thresholds(t) {
+      return withAlloc(L.review_thresholds, (p) => {
+        thresholdsPtr(t, p);
+        const g = (k) => i32(p + L['review_thresholds.' + k]);
+        return { inaccuracy: g('inaccuracy'), mistake: g('mistake'), blunder: g('blunder'),
+          lossCap: g('loss_cap') };
+      });
+    },
+    /** A search's score ({ cp } or { mate }) as a value. */
+    value: reviewValue,
+    /** A value as text: '0.35', '-1.20', '#3', '#-2'; sign: '+0.35';
+     *  pawns: false: centipawns ('35'). */
+    valueText(v, { sign = false, pawns = true } = {}) {
+      const flags = (sign ? VALUE_TEXT_SIGN : 0) | (pawns ? 0 : VALUE_TEXT_CENTIPAWNS);
+      return withAlloc(VALUE_TEXT_MAX, (buf) => {
+        const n = check(M._xq_review_value_text(int32(v, 'review.valueText'), flags, buf,
+          VALUE_TEXT_MAX), 'review.valueText');
+        return M.UTF8ToString(buf, n);
+      });
+    },
+    /** The class and loss of a move from the values before and after it
+     *  (the mover's view): { class, loss }. */
+    classify(before, after, isBest, thresholds) {
+      return withAlloc(L.review_thresholds + 4, (p) => {
+        thresholdsPtr(thresholds, p);
+        const out = p + L.review_thresholds;
+        const c = check(M._xq_review_classify(int32(before, 'review.classify'),
+          int32(after, 'review.classify'), isBest ? 1 : 0, p, out), 'review.classify');
+        return { class: classes[c], loss: i32(out) };
+      });
+    },
+    /** The class of a move from its loss and whether it was the best move. */
+    classifyLoss(loss, isBest, thresholds) {
+      return withAlloc(L.review_thresholds, (p) => {
+        thresholdsPtr(thresholds, p);
+        return classes[check(M._xq_review_classify_loss(int32(loss, 'review.classifyLoss'),
+          isBest ? 1 : 0, p), 'review.classifyLoss')];
+      });
+    },
+  });
+
   /** perft of a FEN (the start position by default). */
   function perft(depth, fen) {
     const b = new Board(fen);
@@ -1041,7 +1134,7 @@ export function makeApi(M) {
   return {
     Board, Record, Book, Search, XiangqiError, Color, Notation, NotationFlags,
     validateFen, fenProblems, readPgn, perft, strerror, setStopPoll, threaded,
-    parseSquare, squareName,
+    parseSquare, squareName, review,
     version: M.UTF8ToString(M._xq_version_string()),
     module: M,
   };

@@ -10,7 +10,7 @@ const api = await load(createXiangqi, 'xiangqi.wasm');
 export const {
   Board, Record, Book, Search, XiangqiError, Color, Notation, NotationFlags, validateFen,
   fenProblems, readPgn, perft, strerror, setStopPoll, threaded, parseSquare, squareName, version,
-  module,
+  module, review,
 } = api;
 export { SearchWorker } from './search_worker.js';
 export default api;

@@ -12,5 +12,6 @@ const api = await load(createXiangqi, 'xiangqi-mt.wasm');
 export const {
   Board, Record, Book, Search, XiangqiError, Color, Notation, NotationFlags, validateFen,
   fenProblems, readPgn, perft, strerror, threaded, parseSquare, squareName, version, module,
+  review,
 } = api;
 export default api;

@@ -87,6 +87,9 @@ static const field layout[] = {
 
     SIZE(book_entry), F(book_entry, move), F(book_entry, games), F(book_entry, wins),
     F(book_entry, draws), F(book_entry, losses), F(book_entry, weight), F(book_entry, score),
+
+    SIZE(review_thresholds), F(review_thresholds, version), F(review_thresholds, inaccuracy),
+    F(review_thresholds, mistake), F(review_thresholds, blunder), F(review_thresholds, loss_cap),
 };
 
 EMSCRIPTEN_KEEPALIVE int xqjs_layout_count(void)

@@ -38,6 +38,8 @@ from .pgn import Game, read_pgn, read_pgn_text  # noqa: E402
 from . import engine  # noqa: E402  (xiangqi.engine.popen_uci: like chess.engine)
 from ._book import Book, BookEntry, ExploreEntry  # noqa: E402,F401  (opening books)
 from . import ecco  # noqa: E402  (xiangqi.ecco.classify: openings by name)
+if _ffi.has(_ffi.lib, "xq_review_classify"):  # libxiangqi 1.1: xiangqi.review
+    from . import review  # noqa: E402,F401  (xiangqi.review.classify: the class of a move)
 from . import _tablebase  # noqa: E402
 from ._tablebase import *  # noqa: F401,F403,E402  (Tablebase: endgame tables)
 

@@ -430,6 +430,38 @@ OPTIONAL_FUNCTIONS.update({
 })
 
 
+# -- game review (xiangqi/review.h, 1.1) --
+#: ``XQ_MATE_VALUE``, ``XQ_MATE_BAND`` and the ``XQ_VALUE_TEXT_*`` flags.
+MATE_VALUE = 30000
+MATE_BAND = 1000
+VALUE_TEXT_SIGN = 0x01
+VALUE_TEXT_CENTIPAWNS = 0x02
+VALUE_TEXT_MAX = 16
+MOVE_CLASS_COUNT = 5
+REVIEW_THRESHOLDS_VERSION = 1
+
+
+class ReviewThresholds(Structure):
+    """``xq_review_thresholds`` (version 1)."""
+    _fields_ = [("version", c_uint), ("inaccuracy", c_int32), ("mistake", c_int32),
+                ("blunder", c_int32), ("loss_cap", c_int32)]
+
+
+STRUCTURES["xq_review_thresholds"] = ReviewThresholds
+OPTIONAL_FUNCTIONS.update({
+    "xq_review_thresholds_init": (c_int, [P(ReviewThresholds), c_uint]),
+    "xq_review_thresholds_check": (c_int, [P(ReviewThresholds), P(ParseError)]),
+    "xq_review_value": (c_int, [c_int, c_int32, P(c_int32)]),
+    "xq_review_value_text": (c_int, [c_int32, c_uint, c_char_p, c_size_t]),
+    "xq_review_classify": (c_int, [c_int32, c_int32, c_int, P(ReviewThresholds), P(c_int32)]),
+    "xq_review_classify_loss": (c_int, [c_int32, c_int, P(ReviewThresholds)]),
+    "xq_review_class_name": (c_char_p, [c_int]),
+    "xq_review_class_from_name": (c_int, [c_char_p]),
+    "xq_review_class_symbol": (c_char_p, [c_int]),
+    "xq_review_class_nag": (c_int, [c_int]),
+})
+
+
 def _library_names() -> list[str]:
     if sys.platform == "win32":
         return ["xiangqi.dll", "libxiangqi.dll"]

@@ -8,7 +8,7 @@ import * as sound from "./sound.js";
 import { ratingText, renderProfile } from "./profile.js";
 import { mountArchive } from "./archive.js";
 import { fenAt } from "./replay.js";
-import { evalGraph, moveVerdict, SYMBOL } from "./review.js";
+import { evalGraph, moveVerdict } from "./review.js";
 import { AnalysisBoard } from "./analysis.js";
 import { loadXiangqi, withBoard } from "./xq.js";
 
@@ -823,8 +823,8 @@ function renderMoves(g) {
       span.dataset.ply = ply;
       span.className = "ply";
       span.addEventListener("click", () => viewPly(g, ply));
-      const cls = g.analysis && g.analysis.moves[ply - 1] ? g.analysis.moves[ply - 1].class : null;
-      if (cls) { span.classList.add(cls); if (SYMBOL[cls]) span.textContent += SYMBOL[cls]; }
+      const rm = g.analysis && g.analysis.moves[ply - 1]; // the review's class and its symbol ("??")
+      if (rm && rm.class) { span.classList.add(rm.class); if (rm.symbol) span.textContent += rm.symbol; }
       if (ply === v) { span.classList.add("viewing"); span.setAttribute("aria-current", "step"); }
     });
     e.append(r, b);

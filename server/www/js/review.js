@@ -2,12 +2,12 @@
 // A game review (the server's `analysis`, docs/protocol.md "Review") drawn
 // for people: the evaluation graph (SVG, Red's side up, scores clamped to
 // ±10 pawns; the moves classed inaccuracy, mistake or blunder marked; a click
-// on the graph goes to that position), the symbols of the classes, and the
-// sentence for a move ("Blunder (−6.20). Better: 炮二平五, h2e2 h9g7 ...").
+// on the graph goes to that position), and the sentence for a move ("Blunder
+// (−6.20). Better: 炮二平五, h2e2 h9g7 ..."). The classes, their symbols and
+// the values' text come from the server, which has them from the library
+// (xiangqi/review.h): the page knows no mate value or threshold of its own.
 const SVG = "http://www.w3.org/2000/svg";
 export const EVAL_GRAPH = { width: 360, height: 120, cap: 1000 };
-export const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-const MATE = 30000;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -16,10 +16,11 @@ function el(name, attrs, parent) {
   return e;
 }
 
-/** A value as people read it: "+0.35", "−1.20", "#3" (mate in 3), "#−2". */
-export function valueText(v) {
-  if (Math.abs(v) > MATE - 1000) return `#${v < 0 ? "−" : ""}${MATE - Math.abs(v)}`;
-  return `${v >= 0 ? "+" : "−"}${(Math.abs(v) / 100).toFixed(2)}`;
+/** The value after `ply` as people read it: "+0.35", "−1.20", "#3" (mate
+ *  in 3), "#−2", from the server's `texts`. */
+export function valueText(a, ply) {
+  const t = a.texts && a.texts[ply];
+  return typeof t === "string" ? t.replace("-", "−") : String(a.values[ply]);
 }
 
 /** The evaluation graph of `a` (an `analysis`); onPly(ply) on a click. */
@@ -35,7 +36,7 @@ export function evalGraph(a, onPly) {
   el("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: "zero" }, svg);
   el("polyline", { points: a.values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "line" }, svg);
   for (const m of a.moves) {
-    if (!SYMBOL[m.class]) continue;
+    if (!m.symbol) continue; // the best and good moves are not marked
     const c = el("circle", { cx: x(m.ply), cy: y(a.values[m.ply]), r: 4, class: `mark ${m.class}`,
       "data-ply": m.ply }, svg);
     el("title", {}, c).textContent = `${m.ply}. ${m.move}: ${m.class}`;
@@ -53,7 +54,7 @@ export function evalGraph(a, onPly) {
 export function moveVerdict(a, ply) {
   const m = a.moves[ply - 1];
   if (!m) return "";
-  const after = valueText(a.values[ply]);
+  const after = valueText(a, ply);
   if (m.class === "best") return `${ply}. Best move (${after}).`;
   const what = m.class === "good" ? "Good" : m.class.charAt(0).toUpperCase() + m.class.slice(1);
   const better = m.line && m.line.length ? ` Better: ${m.best_zh || m.line[0]}, ${m.line.join(" ")}.` : "";

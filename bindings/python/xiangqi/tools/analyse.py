@@ -37,29 +37,26 @@ from typing import (Any, Callable, Dict, Iterable, List, NoReturn, Optional, Seq
                     Union)
 
 import xiangqi
+from xiangqi import review
 from xiangqi.tools import distributed as _dist
 
 __all__ = ["analyse_game", "analyse_chunk", "annotate", "read_games", "analyse_files",
            "classify", "Thresholds", "DEFAULT_THRESHOLDS", "CLASSES", "CLASS_NAGS",
            "MATE_VALUE", "LOSS_CAP", "DEFAULT_NODES", "main"]
 
-#: The classes of a move, best to worst.
-CLASSES: Tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: The classes of a move, best to worst (the library's, :data:`xiangqi.review.CLASSES`).
+CLASSES: Tuple[str, ...] = review.CLASSES
 
 #: NAG of each class in the annotated PGN: ``$6`` (?!), ``$2`` (?), ``$4``
 #: (??). A move the engine agrees with, or one close to it, gets none ("!"
-#: claims more than agreeing with a short search), as on lichess.
-CLASS_NAGS: Dict[str, Optional[int]] = {"best": None, "good": None, "inaccuracy": 6,
-                                        "mistake": 2, "blunder": 4}
+#: claims more than agreeing with a short search), as on lichess. From the
+#: library (:data:`xiangqi.review.NAGS`, where "none" is 0).
+CLASS_NAGS: Dict[str, Optional[int]] = {c: review.NAGS[c] or None for c in CLASSES}
 
 #: Mate scores as centipawns: mate in N moves is ``MATE_VALUE - N``, being
-#: mated in N ``-MATE_VALUE + N`` (a mate on the board: +-MATE_VALUE).
-MATE_VALUE: int = 30000
-
-#: Scores are clamped to +-LOSS_CAP centipawns before the loss is computed:
-#: going from +25.00 to +12.00 (still winning), or from mate in 3 to mate
-#: in 5, is no mistake; from mate in 3 to +3.00 is (a loss of 7.00).
-LOSS_CAP: int = 1000
+#: mated in N ``-MATE_VALUE + N`` (a mate on the board: +-MATE_VALUE); the
+#: library's ``XQ_MATE_VALUE`` (:data:`xiangqi.review.MATE_VALUE`).
+MATE_VALUE: int = review.MATE_VALUE
 
 #: The node limit when neither --nodes nor --depth is given.
 DEFAULT_NODES: int = 100000
@@ -67,76 +64,37 @@ DEFAULT_NODES: int = 100000
 #: A game: PGN text, or a :class:`xiangqi.Record`.
 GameText = Union[str, bytes, xiangqi.Record]
 
-
-class Thresholds:
-    """Score losses (centipawns, from the mover's view) at which a move
-    that is not the engine's best becomes an inaccuracy, a mistake, a
-    blunder. A soldier before the river is worth about 100.
-
-    ``best``: the engine's best move was played; ``good``: another move,
-    loss below *inaccuracy*; ``inaccuracy``: loss >= *inaccuracy*;
-    ``mistake``: >= *mistake*; ``blunder``: >= *blunder*.
-    """
-    __slots__ = ("inaccuracy", "mistake", "blunder")
-
-    def __init__(self, inaccuracy: int = 50, mistake: int = 100, blunder: int = 300) -> None:
-        if not 0 < inaccuracy <= mistake <= blunder:
-            raise ValueError("thresholds must be 0 < inaccuracy <= mistake <= blunder, not "
-                             "%r, %r, %r" % (inaccuracy, mistake, blunder))
-        self.inaccuracy: int = int(inaccuracy)
-        self.mistake: int = int(mistake)
-        self.blunder: int = int(blunder)
-
-    @classmethod
-    def parse(cls, text: str) -> Thresholds:
-        """From ``"50,100,300"``."""
-        parts = text.split(",")
-        if len(parts) != 3:
-            raise ValueError("thresholds are three numbers INACCURACY,MISTAKE,BLUNDER, not %r"
-                             % (text,))
-        return cls(*(int(p) for p in parts))
-
-    def as_list(self) -> List[int]:
-        return [self.inaccuracy, self.mistake, self.blunder]
-
-    def __repr__(self) -> str:
-        return "Thresholds(%d, %d, %d)" % tuple(self.as_list())
-
+#: Score losses (centipawns, from the mover's view) at which a move that is
+#: not the engine's best becomes an inaccuracy, a mistake, a blunder:
+#: :class:`xiangqi.review.Thresholds` (``Thresholds(50, 100, 300)``,
+#: ``Thresholds.parse("50,100,300")``; the defaults are the library's).
+Thresholds = review.Thresholds
 
 DEFAULT_THRESHOLDS: Thresholds = Thresholds()
+
+#: Scores are clamped to +-LOSS_CAP centipawns before the loss is computed:
+#: going from +25.00 to +12.00 (still winning), or from mate in 3 to mate
+#: in 5, is no mistake; from mate in 3 to +3.00 is (a loss of 7.00). The
+#: library's default (:attr:`Thresholds.loss_cap`).
+LOSS_CAP: int = DEFAULT_THRESHOLDS.loss_cap
 
 
 def classify(loss: int, is_best: bool, thresholds: Thresholds = DEFAULT_THRESHOLDS) -> str:
     """The class of a move from its loss (centipawns) and whether it was
-    the engine's best move."""
-    if is_best:
-        return "best"
-    if loss >= thresholds.blunder:
-        return "blunder"
-    if loss >= thresholds.mistake:
-        return "mistake"
-    if loss >= thresholds.inaccuracy:
-        return "inaccuracy"
-    return "good"
+    the engine's best move (:func:`xiangqi.review.classify_loss`)."""
+    return review.classify_loss(loss, is_best, thresholds)
 
 
 def score_value(score: xiangqi.Score | xiangqi.PovScore) -> int:
-    """A :class:`xiangqi.Score` as centipawns, mates as +-(MATE_VALUE - N)."""
-    return score.score(mate_score=MATE_VALUE)
+    """A :class:`xiangqi.Score` as centipawns, mates as +-(MATE_VALUE - N)
+    (:func:`xiangqi.review.value`)."""
+    return review.value(score)
 
 
 def format_value(value: int, pawns: bool = True) -> str:
-    """``+0.35``, ``-1.20``, ``#3`` (mates in 3), ``#-2`` (is mated in 2)."""
-    if abs(value) > MATE_VALUE - 1000:
-        n = MATE_VALUE - abs(value)
-        return "#%d" % n if value > 0 else "#-%d" % n
-    if pawns:
-        return "%+.2f" % (value / 100.0)
-    return "%+d" % value
-
-
-def _clamp(value: int) -> int:
-    return max(-LOSS_CAP, min(LOSS_CAP, value))
+    """``+0.35``, ``-1.20``, ``#3`` (mates in 3), ``#-2`` (is mated in 2)
+    (:func:`xiangqi.review.value_text`)."""
+    return review.value_text(value, sign=True, pawns=pawns)
 
 
 def _limits(nodes: int | None, depth: int | None) -> Dict[str, Any]:
@@ -174,7 +132,8 @@ def analyse_game(engine: xiangqi.Engine, pgn: GameText, nodes: int | None = None
     ``id``, ``tags``, ``start_fen``, ``moves`` (per move: ``ply``, ``move``
     in ICCS, ``color``, ``fen`` before it, ``before`` and ``after``: the
     score before and after it from the mover's view in centipawns, mates as
-    +-(MATE_VALUE - N); ``loss`` (clamped to +-LOSS_CAP first), ``best``
+    +-(MATE_VALUE - N); ``loss`` (the values clamped to +-loss_cap of
+    *thresholds* first; :func:`xiangqi.review.classify`), ``best``
     and ``pv`` (ICCS), ``depth``, ``nodes`` of the search before the move,
     ``class``), ``final`` (the score and best move of the last position, from
     its side to move), ``summary`` (per color: the count of each class and
@@ -209,9 +168,8 @@ def analyse_game(engine: xiangqi.Engine, pgn: GameText, nodes: int | None = None
             r = searches[i]
             before = score_value(r.score)
             after = -score_value(searches[i + 1].score)
-            loss = _clamp(before) - _clamp(after)
             is_best = r.move is not None and r.move == move
-            cls = classify(loss, is_best, thresholds)
+            cls, loss = review.classify(before, after, is_best, thresholds)
             color = "red" if r.turn == xiangqi.Color.RED else "black"
             summary[color][cls] += 1
             losses[color].append(max(0, loss))
