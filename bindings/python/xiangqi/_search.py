@@ -984,14 +984,15 @@ class Engine:
         state = self._state
         if handler is None:
             _errors.check(_lib.xq_search_set_progress_handler(self._handle,
-                                                              _ffi.SEARCH_PROGRESS_FN(), None))
+                                                              _ffi.SEARCH_PROGRESS_FN(0), None))
             state.progress = None
             return
+        call: Callable[[], bool] = handler
 
         def on_progress(_userdata: Any) -> int:
             # Runs on a search thread with the GIL held. Nothing may escape.
             try:
-                return 1 if handler() else 0
+                return 1 if call() else 0
             except BaseException as exc:  # noqa: B902 (raised by wait())
                 if state.progress_error is None:
                     state.progress_error = exc
