@@ -162,7 +162,8 @@ int xq_egtb_table_info(const xq_egtb *tb, int index, xq_egtb_info *info)
     info->wins = t->wins;
     info->draws = t->draws;
     info->losses = t->losses;
-    info->file_size = t->maplen ? t->maplen : EGTB_HEADER_SIZE + t->L.size * (uint64_t)t->width;
+    info->file_size =
+        t->file.size ? t->file.size : EGTB_HEADER_SIZE + t->L.size * (uint64_t)t->width;
     info->max_dtm = (int32_t)t->max_dtm;
     info->rule_wins = t->rule_wins;
     info->rule_losses = t->rule_losses;

@@ -25,7 +25,7 @@ START_TEST(test_capacities)
     for (int i = 0; i < 24; i++)
         a[i] = i;
     ck_assert_int_eq(XQ__GROW(a, cap, 25, SIZE_MAX), XQ_OK);
-    ck_assert_uint_eq(cap, (24 + XQ__GROW_SLACK) / 2 * 3); /* 60 */
+    ck_assert_uint_eq(cap, (24 + XQ__GROW_SLACK) / 2 * 3);     /* 60 */
     ck_assert_int_eq(XQ__GROW(a, cap, 1000, SIZE_MAX), XQ_OK); /* more than a step: need */
     ck_assert_uint_eq(cap, 1000);
     for (int i = 0; i < 24; i++) /* the elements are kept */
