@@ -479,7 +479,7 @@ static int need(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, voi
             return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
         int rc = xq__egtb_file_open(t, path, err);
         if (rc == XQ_OK && !xq__egtb_material_eq(&t->L.mat, m))
-            rc = xq__parse_fail(err, XQ_EPARSE, -1, "%s holds table %s", path, t->L.name);
+            rc = xq__parse_fail(err, XQ_EPARSE, -1, "%s: holds table %s", path, t->L.name);
         if (rc == XQ_OK && (rc = xq__egtb_add(tb, t)) != XQ_OK)
             xq__parse_fail(err, rc, -1, "out of memory");
         if (rc != XQ_OK) {
