@@ -219,11 +219,13 @@ XQ_API int xq_book_builder_finish(const xq_book_builder *b, xq_book **out);
  * @param[out] err   Nullable; on failure a message naming the file and the
  *                   problem (e.g. "book.xqb: truncated: 1000 bytes, the header
  *                   announces 4096"); the offset of the bad byte when known.
+ *                   The codes and words are those of a bad net file
+ *                   (xq_search_load_net()) or table file (xq_egtb_open()).
  * @retval XQ_OK        Opened.
- * @retval XQ_EIO       The file cannot be opened or mapped (the message has the
- *                      system's reason).
- * @retval XQ_EPARSE    Not a book: empty, too short, bad magic, truncated,
- *                      inconsistent or a checksum mismatch (corrupted).
+ * @retval XQ_EIO       The file cannot be opened or mapped, or is not a
+ *                      regular file (the message has the system's reason).
+ * @retval XQ_EPARSE    Not a book (empty, bad magic), truncated, of the wrong
+ *                      size, inconsistent or a checksum mismatch (corrupted).
  * @retval XQ_EVERSION  A format version this library does not read.
  * @retval XQ_EINVAL    @p out or @p path is NULL.
  * @retval XQ_ENOMEM    Out of memory.

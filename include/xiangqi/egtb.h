@@ -70,16 +70,23 @@ typedef void (*xq_egtb_progress_fn)(const char *table, int phase, int pass, uint
  * @brief Open every table file (`*.xqtb`) of a directory.
  *
  * Each file's header, size and checksums are checked; the entries are mapped
- * read-only, not read into memory.
+ * read-only, not read into memory. A bad file is reported as a bad book or
+ * net file is, with the same codes and words after the file's path (e.g.
+ * "/tables/KRK.xqtb: data checksum mismatch (file corrupted)").
  * @param[out] out  The new handle (the caller frees it); NULL on failure.
  * @param[in]  dir  Directory to read.
  * @param[out] err  Nullable; which file is wrong and why.
- * @retval XQ_OK      Opened (possibly with no tables: see xq_egtb_table_count()).
- * @retval XQ_EINVAL  @p out or @p dir is NULL, or a table's path is longer
- *                    than 4095 bytes ("directory name too long").
- * @retval XQ_EIO     The directory or a file cannot be read (errno text in @p err).
- * @retval XQ_EPARSE  A file is not a table, is truncated or corrupted.
- * @retval XQ_ENOMEM  Out of memory.
+ * @retval XQ_OK        Opened (possibly with no tables: see xq_egtb_table_count()).
+ * @retval XQ_EINVAL    @p out or @p dir is NULL, or a table's path is longer
+ *                      than 4095 bytes ("directory name too long").
+ * @retval XQ_EIO       The directory or a file cannot be opened, read or
+ *                      mapped (errno text in @p err).
+ * @retval XQ_EPARSE    A file is not a table (empty, bad magic), is
+ *                      truncated, of the wrong size or corrupted (a bad
+ *                      field or checksum).
+ * @retval XQ_EVERSION  A file of a table format version this library does not
+ *                      read (::XQ_EPARSE before 1.1).
+ * @retval XQ_ENOMEM    Out of memory.
  * @since 0.2
  */
 XQ_API int xq_egtb_open(xq_egtb **out, const char *dir, xq_parse_error *err);
@@ -199,11 +206,14 @@ XQ_API int xq_egtb_best_moves(const xq_egtb *tb, const xq_board *board, xq_move 
  * @param[in] fn        Nullable progress callback (called on this thread).
  * @param[in] userdata  Passed to @p fn.
  * @param[out] err      Nullable; what went wrong.
- * @retval XQ_OK      Generated (or already present).
- * @retval XQ_EINVAL  NULL argument.
- * @retval XQ_EPARSE  Bad material, or an unreadable table file in @p dir.
- * @retval XQ_EIO     A file cannot be written.
- * @retval XQ_ENOMEM  Out of memory.
+ * @retval XQ_OK        Generated (or already present).
+ * @retval XQ_EINVAL    NULL argument.
+ * @retval XQ_EPARSE    Bad material, or a bad table file in @p dir (as
+ *                      xq_egtb_open() says).
+ * @retval XQ_EVERSION  A table file in @p dir of another format version
+ *                      (::XQ_EPARSE before 1.1).
+ * @retval XQ_EIO       A file cannot be read or written.
+ * @retval XQ_ENOMEM    Out of memory.
  * @since 0.2
  */
 XQ_API int xq_egtb_generate(const char *dir, const char *material, xq_egtb_progress_fn fn,

@@ -62,7 +62,8 @@ class tablebase {
      * @brief Open every table file of a directory (xq_egtb_open()).
      * @param dir  The directory.
      * @throws xq::error (io: unreadable directory or file; parse: a damaged,
-     *         truncated or foreign file, named in what()).
+     *         truncated or foreign file, named in what(); version: a file of
+     *         another format version, parse before 1.1).
      */
     explicit tablebase(const std::string &dir) : t_(nullptr)
     {
@@ -176,7 +177,9 @@ class tablebase {
      *        directory (xq_egtb_generate()); tables present are kept.
      * @param dir       The directory.
      * @param material  E.g. "KRKAA".
-     * @throws xq::error (parse: bad material; io: a file cannot be written).
+     * @throws xq::error (parse: bad material or a damaged table file; version:
+     *         a table file of another format version; io: a file cannot be
+     *         read or written).
      */
     static void generate(const std::string &dir, const std::string &material)
     {

@@ -470,12 +470,15 @@ XQ_API int xq_search_get_eval(const xq_search *s);
  * @param[in,out] s     Handle.
  * @param[in]     path  The file, or NULL.
  * @param[out]    err   Nullable; the reason of a failure (the message starts
- *                      with @p path).
+ *                      with @p path; the codes and words are those of a bad
+ *                      book file, xq_book_open(), or table file,
+ *                      xq_egtb_open()).
  * @retval XQ_OK        Loaded; the next search uses it.
  * @retval XQ_EINVAL    Bad handle.
- * @retval XQ_EIO       The file cannot be read.
- * @retval XQ_EPARSE    Not a net file, truncated, of the wrong size, another
- *                      architecture, or a bad checksum.
+ * @retval XQ_EIO       The file cannot be opened or read.
+ * @retval XQ_EPARSE    Not a net file (empty, bad magic), truncated, of the
+ *                      wrong size (over 64 MiB too), another architecture, a
+ *                      bad field or checksum.
  * @retval XQ_EVERSION  A net format version this library does not read.
  * @retval XQ_ENOMEM    Out of memory.
  * @retval XQ_ESTATE    A search is running.

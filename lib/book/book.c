@@ -1,18 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* The opening book: reading and checking a book file (mmap), probing a
+/* The opening book: checking a book file (mapped by lib/util/file.c), probing a
  * position (binary search over the sorted keys, moves mapped back from the
  * mirror image and checked for legality), the weighted pick, and the text
  * export. Building and merging are in book_build.c, the search's use of a
  * book in book_search.c. */
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/board.h"
 #include "book_format.h"
@@ -50,60 +45,29 @@ int32_t xq__book_score(uint32_t wins, uint32_t draws, uint32_t losses)
 
 /* ---- opening ---- */
 
-static void free_image(const uint8_t *data, size_t size, int kind)
+static const xq__file_format book_file = {"book", "a", BOOK_MAGIC, BOOK_HEADER_SIZE,
+                                          XQ_BOOK_FORMAT_VERSION};
+
+/* The header's own fields (after xq__file_check_header()): sizes and counts. */
+static int check_fields(const xq__file *f, uint64_t *npos, uint64_t *nmoves)
 {
-    if (kind == BOOK_MALLOC)
-        free((void *)data);
-    else if (kind == BOOK_MMAP && data)
-        munmap((void *)data, size);
+    const uint8_t *data = f->im.data;
+    *npos = xq__rd64(data + BOOK_OFF_POSITIONS);
+    *nmoves = xq__rd64(data + BOOK_OFF_MOVES);
+    if (xq__rd32(data + BOOK_OFF_HEADER_SIZE) != BOOK_HEADER_SIZE ||
+        xq__rd32(data + BOOK_OFF_WEIGHTING) > XQ_BOOK_WEIGHT_RESULTS ||
+        xq__rd64(data + BOOK_OFF_RESERVED) != 0)
+        return xq__file_fail(f, XQ_EPARSE, BOOK_OFF_HEADER_SIZE, "corrupted header");
+    if (*npos > SIZE_MAX / 64 || *nmoves > SIZE_MAX / 64 || *nmoves < *npos)
+        return xq__file_fail(f, XQ_EPARSE, BOOK_OFF_POSITIONS, "corrupted header (counts)");
+    return XQ_OK;
 }
 
-#define FAIL(code, off, ...)                                                                       \
-    do {                                                                                           \
-        rc = xq__parse_fail(err, code, off, __VA_ARGS__);                                         \
-        goto fail;                                                                                 \
-    } while (0)
-
-int xq__book_from_image(xq_book **out, const uint8_t *data, size_t size, int kind,
-                        const char *name, xq_parse_error *err)
+/* Structure: strictly increasing keys, contiguous non-empty move ranges,
+ * moves well-formed and increasing within a position, counts consistent. */
+static int check_tables(const xq__file *f, uint64_t npos, uint64_t nmoves)
 {
-    int rc;
-    const char *sep = name ? ": " : "";
-    if (!name)
-        name = "";
-    if (size == 0)
-        FAIL(XQ_EPARSE, 0, "%s%sempty file, not a book", name, sep);
-    if (size < BOOK_MAGIC_SIZE || memcmp(data, BOOK_MAGIC, BOOK_MAGIC_SIZE) != 0)
-        FAIL(XQ_EPARSE, 0, "%s%snot a book file (bad magic)", name, sep);
-    if (size < BOOK_HEADER_SIZE)
-        FAIL(XQ_EPARSE, (int)size, "%s%struncated: %zu bytes, shorter than the %d-byte header",
-             name, sep, size, BOOK_HEADER_SIZE);
-    const uint32_t version = xq__rd32(data + BOOK_OFF_VERSION);
-    if (version != XQ_BOOK_FORMAT_VERSION)
-        FAIL(XQ_EVERSION, BOOK_OFF_VERSION,
-             "%s%sbook format version %" PRIu32 ", this library reads version %d", name, sep,
-             version, XQ_BOOK_FORMAT_VERSION);
-    const uint32_t hsize = xq__rd32(data + BOOK_OFF_HEADER_SIZE);
-    const uint32_t weighting = xq__rd32(data + BOOK_OFF_WEIGHTING);
-    const uint64_t npos = xq__rd64(data + BOOK_OFF_POSITIONS);
-    const uint64_t nmoves = xq__rd64(data + BOOK_OFF_MOVES);
-    if (hsize != BOOK_HEADER_SIZE || weighting > XQ_BOOK_WEIGHT_RESULTS ||
-        xq__rd64(data + BOOK_OFF_RESERVED) != 0)
-        FAIL(XQ_EPARSE, BOOK_OFF_HEADER_SIZE, "%s%scorrupted header", name, sep);
-    if (npos > SIZE_MAX / 64 || nmoves > SIZE_MAX / 64 || nmoves < npos)
-        FAIL(XQ_EPARSE, BOOK_OFF_POSITIONS, "%s%scorrupted header (counts)", name, sep);
-    const uint64_t want = BOOK_HEADER_SIZE + npos * BOOK_POS_SIZE + nmoves * BOOK_MOVE_SIZE;
-    if (size < want)
-        FAIL(XQ_EPARSE, (int)(size > INT32_MAX ? INT32_MAX : size),
-             "%s%struncated: %zu bytes, the header announces %" PRIu64, name, sep, size, want);
-    if (size > want)
-        FAIL(XQ_EPARSE, (int)(want > INT32_MAX ? INT32_MAX : want),
-             "%s%scorrupted: %zu bytes, the header announces %" PRIu64, name, sep, size, want);
-    const uint64_t sum = xq__fnv1a64_skip(data, size, BOOK_OFF_CHECKSUM);
-    if (sum != xq__rd64(data + BOOK_OFF_CHECKSUM))
-        FAIL(XQ_EPARSE, BOOK_OFF_CHECKSUM, "%s%scorrupted: checksum mismatch", name, sep);
-    /* Structure: strictly increasing keys, contiguous non-empty move ranges,
-     * moves well-formed and increasing within a position, counts consistent. */
+    const uint8_t *data = f->im.data;
     const uint8_t *pt = data + BOOK_HEADER_SIZE, *mt = pt + npos * BOOK_POS_SIZE;
     uint64_t next = 0, prev_key = 0;
     for (uint64_t i = 0; i < npos; i++) {
@@ -111,8 +75,8 @@ int xq__book_from_image(xq_book **out, const uint8_t *data, size_t size, int kin
         const uint64_t key = xq__rd64(e);
         const uint32_t first = xq__rd32(e + 8), count = xq__rd32(e + 12);
         if ((i && key <= prev_key) || first != next || count == 0 || count > nmoves - next)
-            FAIL(XQ_EPARSE, (int)(BOOK_HEADER_SIZE + i * BOOK_POS_SIZE),
-                 "%s%scorrupted: bad position entry %" PRIu64, name, sep, i);
+            return xq__file_fail(f, XQ_EPARSE, (long long)(e - data),
+                                 "corrupted: bad position entry %" PRIu64, i);
         int prev_move = -1;
         for (uint32_t j = 0; j < count; j++) {
             const uint8_t *m = mt + (first + j) * (uint64_t)BOOK_MOVE_SIZE;
@@ -121,31 +85,54 @@ int xq__book_from_image(xq_book **out, const uint8_t *data, size_t size, int kin
                            wdl = (uint64_t)xq__rd32(m + 8) + xq__rd32(m + 12) + xq__rd32(m + 16);
             if (xq_move_make(MOVE_FROM(mv), MOVE_TO(mv)) != mv || (int)mv <= prev_move ||
                 xq__rd16(m + 2) != 0 || g == 0 || wdl > g)
-                FAIL(XQ_EPARSE, (int)((m - data) > INT32_MAX ? INT32_MAX : (m - data)),
-                     "%s%scorrupted: bad move entry %" PRIu64, name, sep, (uint64_t)first + j);
+                return xq__file_fail(f, XQ_EPARSE, (long long)(m - data),
+                                     "corrupted: bad move entry %" PRIu64, (uint64_t)first + j);
             prev_move = mv;
         }
         next += count;
         prev_key = key;
     }
     if (next != nmoves)
-        FAIL(XQ_EPARSE, BOOK_OFF_MOVES, "%s%scorrupted: move table not covered", name, sep);
+        return xq__file_fail(f, XQ_EPARSE, BOOK_OFF_MOVES, "corrupted: move table not covered");
+    return XQ_OK;
+}
 
-    xq_book *b = calloc(1, sizeof *b);
-    if (!b)
-        FAIL(XQ_ENOMEM, -1, "out of memory");
+/* Check the image of f and make a book of it; f's image is the book's, or
+ * released on failure. */
+static int book_from_file(xq_book **out, xq__file *f)
+{
+    uint64_t npos = 0, nmoves = 0;
+    int rc = xq__file_check_header(f);
+    if (rc == XQ_OK)
+        rc = check_fields(f, &npos, &nmoves);
+    if (rc == XQ_OK)
+        rc = xq__file_check_size(f,
+                                 BOOK_HEADER_SIZE + npos * BOOK_POS_SIZE + nmoves * BOOK_MOVE_SIZE);
+    if (rc == XQ_OK)
+        rc = xq__file_check_sum(f, "", BOOK_OFF_CHECKSUM, 0, f->im.size);
+    if (rc == XQ_OK)
+        rc = check_tables(f, npos, nmoves);
+    xq_book *b = NULL;
+    if (rc == XQ_OK && !(b = calloc(1, sizeof *b)))
+        rc = xq__file_fail(f, XQ_ENOMEM, -1, "out of memory");
+    if (rc != XQ_OK) {
+        xq__image_release(&f->im);
+        return rc;
+    }
     b->magic = XQ_BOOK_MAGIC_HANDLE;
-    b->kind = kind;
-    b->data = data;
-    b->size = size;
+    b->im = f->im;
     b->npos = npos;
     b->nmoves = nmoves;
-    b->weighting = (int)weighting;
+    b->weighting = (int)xq__rd32(f->im.data + BOOK_OFF_WEIGHTING);
     *out = b;
     return XQ_OK;
-fail:
-    free_image(data, size, kind);
-    return rc;
+}
+
+int xq__book_from_image(xq_book **out, xq__image im, const char *name, xq_parse_error *err)
+{
+    xq__file f;
+    xq__file_image(&f, &book_file, im.data, im.size, im.owner, name, err);
+    return book_from_file(out, &f);
 }
 
 int xq_book_open_memory(xq_book **out, const void *data, size_t size, xq_parse_error *err)
@@ -155,7 +142,9 @@ int xq_book_open_memory(xq_book **out, const void *data, size_t size, xq_parse_e
     if (!out || (!data && size))
         return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
     xq__tables_init();
-    return xq__book_from_image(out, data ? data : "", size, BOOK_BORROWED, NULL, err);
+    xq__file f;
+    xq__file_image(&f, &book_file, data ? data : "", size, XQ__IMAGE_BORROWED, NULL, err);
+    return book_from_file(out, &f);
 }
 
 int xq_book_open(xq_book **out, const char *path, xq_parse_error *err)
@@ -165,30 +154,9 @@ int xq_book_open(xq_book **out, const char *path, xq_parse_error *err)
     if (!out || !path)
         return xq__parse_fail(err, XQ_EINVAL, -1, "invalid argument");
     xq__tables_init();
-    const int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return xq__parse_fail(err, XQ_EIO, -1, "%s: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        const int e = errno;
-        close(fd);
-        return xq__parse_fail(err, XQ_EIO, -1, "%s: %s", path, strerror(e));
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        return xq__parse_fail(err, XQ_EIO, -1, "%s: not a regular file", path);
-    }
-    const size_t size = (size_t)st.st_size;
-    if (size == 0) {
-        close(fd);
-        return xq__book_from_image(out, (const uint8_t *)"", 0, BOOK_BORROWED, path, err);
-    }
-    void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    const int e = errno;
-    close(fd);
-    if (map == MAP_FAILED)
-        return xq__parse_fail(err, XQ_EIO, -1, "%s: mmap: %s", path, strerror(e));
-    return xq__book_from_image(out, map, size, BOOK_MMAP, path, err);
+    xq__file f;
+    const int rc = xq__file_open(&f, &book_file, path, XQ__FILE_MAP, 0, err);
+    return rc == XQ_OK ? book_from_file(out, &f) : rc;
 }
 
 void xq_book_free(xq_book *book)
@@ -196,7 +164,7 @@ void xq_book_free(xq_book *book)
     if (!book_ok(book))
         return;
     book->magic = 0;
-    free_image(book->data, book->size, book->kind);
+    xq__image_release(&book->im);
     free(book);
 }
 
@@ -207,7 +175,7 @@ int xq_book_write(const xq_book *book, const char *path)
     FILE *f = fopen(path, "wb");
     if (!f)
         return XQ_EIO;
-    const int ok = fwrite(book->data, 1, book->size, f) == book->size;
+    const int ok = fwrite(book->im.data, 1, book->im.size, f) == book->im.size;
     return (fclose(f) == 0 && ok) ? XQ_OK : XQ_EIO;
 }
 
@@ -215,20 +183,20 @@ const void *xq_book_data(const xq_book *book, size_t *size)
 {
     if (!book_ok(book) || !size)
         return NULL;
-    *size = book->size;
-    return book->data;
+    *size = book->im.size;
+    return book->im.data;
 }
 
 /* ---- queries ---- */
 
 static const uint8_t *pos_entry(const xq_book *b, uint64_t i)
 {
-    return b->data + BOOK_HEADER_SIZE + i * BOOK_POS_SIZE;
+    return b->im.data + BOOK_HEADER_SIZE + i * BOOK_POS_SIZE;
 }
 
 static const uint8_t *move_entry(const xq_book *b, uint64_t i)
 {
-    return b->data + BOOK_HEADER_SIZE + b->npos * BOOK_POS_SIZE + i * BOOK_MOVE_SIZE;
+    return b->im.data + BOOK_HEADER_SIZE + b->npos * BOOK_POS_SIZE + i * BOOK_MOVE_SIZE;
 }
 
 /* Index of a key, or -1. */

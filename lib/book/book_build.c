@@ -300,7 +300,7 @@ int xq__book_make(xq_book **out, const book_move *moves, size_t n, int weighting
         im++;
     }
     xq__wr64(d + BOOK_OFF_CHECKSUM, xq__fnv1a64_skip(d, size, BOOK_OFF_CHECKSUM));
-    return xq__book_from_image(out, d, size, BOOK_MALLOC, NULL, NULL);
+    return xq__book_from_image(out, (xq__image){d, size, XQ__IMAGE_MALLOC}, NULL, NULL);
 }
 
 int xq_book_builder_finish(const xq_book_builder *b, xq_book **out)
@@ -330,7 +330,7 @@ int xq_book_builder_finish(const xq_book_builder *b, xq_book **out)
 /* Read the stored moves of a book (already sorted by key and move). */
 static void read_all(const xq_book *bk, book_move *dst)
 {
-    const uint8_t *pt = bk->data + BOOK_HEADER_SIZE, *mt = pt + bk->npos * BOOK_POS_SIZE;
+    const uint8_t *pt = bk->im.data + BOOK_HEADER_SIZE, *mt = pt + bk->npos * BOOK_POS_SIZE;
     size_t k = 0;
     for (uint64_t i = 0; i < bk->npos; i++) {
         const uint8_t *pe = pt + i * BOOK_POS_SIZE;
@@ -388,8 +388,8 @@ int xq_book_merge(xq_book **out, const xq_book *a, const xq_book *b, const xq_bo
             m[n++] = s;
         }
     }
-    const uint32_t pa = xq__rd32(a->data + BOOK_OFF_MAX_PLY);
-    const uint32_t pb = xq__rd32(b->data + BOOK_OFF_MAX_PLY);
+    const uint32_t pa = xq__rd32(a->im.data + BOOK_OFF_MAX_PLY);
+    const uint32_t pb = xq__rd32(b->im.data + BOOK_OFF_MAX_PLY);
     rc = xq__book_make(out, m, n, o.weighting, (int)(pa > pb ? pa : pb), o.min_games,
                        o.min_score);
     free(m);

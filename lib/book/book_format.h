@@ -8,6 +8,7 @@
 #include "xiangqi/book.h"
 
 #include "util/bytes.h"
+#include "util/file.h"
 #include "core/position.h"
 #include "core/rules.h"
 
@@ -30,19 +31,15 @@ enum {
     BOOK_OFF_CHECKSUM = 48,
     BOOK_OFF_RESERVED = 56
 };
-/* The checksum at BOOK_OFF_CHECKSUM is xq__fnv1a64_skip() of the whole file
- * image, that field left out (lib/util/bytes.h); integers are little-endian
- * (xq__rd32(), xq__wr32(), ...). */
+/* The checksum at BOOK_OFF_CHECKSUM is the FNV-1a 64 of the whole file
+ * image, that field left out (xq__file_check_sum(), lib/util/file.h);
+ * integers are little-endian (xq__rd32(), xq__wr32(), ...). */
 
 #define XQ_BOOK_MAGIC_HANDLE 0x5851424bu /* "XQBK" */
 
-enum { BOOK_BORROWED = 0, BOOK_MALLOC = 1, BOOK_MMAP = 2 };
-
 struct xq_book {
     uint32_t magic;
-    int kind;              /* who owns data */
-    const uint8_t *data;   /* the file image */
-    size_t size;
+    xq__image im;          /* the file image (mapped, malloc'ed or borrowed) */
     uint64_t npos, nmoves;
     int weighting;
 };
@@ -56,10 +53,10 @@ typedef struct book_move {
     uint32_t games, wins, draws, losses;
 } book_move;
 
-/* Validate a file image and make a book of it (takes ownership of data as
- * kind says, also on failure for BOOK_MALLOC). name prefixes messages. */
-int xq__book_from_image(xq_book **out, const uint8_t *data, size_t size, int kind,
-                        const char *name, xq_parse_error *err);
+/* Check a file image and make a book of it; the book takes the image, and
+ * on failure an image the call owns is released. name (nullable) names the
+ * image in the messages to err (lib/util/file.h). */
+int xq__book_from_image(xq_book **out, xq__image im, const char *name, xq_parse_error *err);
 
 /* Serialise sorted, unique (key, move) records into a new malloc'ed book. */
 int xq__book_make(xq_book **out, const book_move *moves, size_t n, int weighting, int max_ply,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "util/grow.h"
 
 int xq_board_new(xq_board **out, const char *fen, xq_parse_error *err)
 {
@@ -198,14 +199,8 @@ int xq_board_make_move(xq_board *b, xq_move move)
         return XQ_EINVAL;
     if (!xq__is_legal(&b->pos, move))
         return XQ_EILLEGAL;
-    if (b->nhist == b->cap) {
-        int ncap = b->cap ? 2 * b->cap : 64;
-        hist_entry *h = realloc(b->hist, (size_t)ncap * sizeof *h);
-        if (!h)
-            return XQ_ENOMEM;
-        b->hist = h;
-        b->cap = ncap;
-    }
+    if (XQ__GROW_INT(b->hist, b->cap, b->nhist + 1) != XQ_OK)
+        return XQ_ENOMEM;
     hist_entry *e = &b->hist[b->nhist++];
     e->move = move;
     pos_do(&b->pos, move, &e->undo);

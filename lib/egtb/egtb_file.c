@@ -10,16 +10,13 @@
 #include "egtb_file.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "util/bytes.h"
 #include "util/error.h"
+#include "util/file.h"
 
 static const char *base(const char *path)
 {
@@ -89,8 +86,8 @@ int xq__egtb_file_write(egtb_table *t, const char *path, xq_parse_error *err)
     xq__wr64(h + 96, t->illegal);
     xq__wr32(h + 112, (uint32_t)t->rule_wins);
     xq__wr32(h + 116, (uint32_t)t->rule_losses);
-    xq__wr64(h + 104, xq__fnv1a64(d, n * (size_t)width, XQ__FNV1A64_OFFSET));
-    xq__wr64(h + 120, xq__fnv1a64(h, 120, XQ__FNV1A64_OFFSET));
+    xq__wr64(h + EGTB_OFF_DATA_SUM, xq__fnv1a64(d, n * (size_t)width, XQ__FNV1A64_OFFSET));
+    xq__wr64(h + EGTB_OFF_HEADER_SUM, xq__fnv1a64(h, EGTB_OFF_HEADER_SUM, XQ__FNV1A64_OFFSET));
 
     /* Write to a temporary name and rename, so a reader never sees half a file. */
     FILE *f = fopen(tmp, "wb");
@@ -110,79 +107,60 @@ int xq__egtb_file_write(egtb_table *t, const char *path, xq_parse_error *err)
     return rc;
 }
 
-int xq__egtb_file_open(egtb_table *t, const char *path, xq_parse_error *err)
+static const xq__file_format egtb_file = {"endgame table", "an", EGTB_MAGIC, EGTB_HEADER_SIZE,
+                                          EGTB_FORMAT_VERSION};
+
+/* The header's own fields (after its checksum): width, name and material,
+ * entry count; the layout goes into t->L. */
+static int check_fields(const xq__file *f, egtb_table *t)
 {
-    memset(t, 0, sizeof *t);
-    const char *name = base(path);
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return xq__parse_fail(err, XQ_EIO, -1, "cannot open %s: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
-        close(fd);
-        return xq__parse_fail(err, XQ_EIO, -1, "cannot read %s: %s", path, strerror(e));
-    }
-    if (st.st_size < EGTB_HEADER_SIZE) {
-        close(fd);
-        return xq__parse_fail(err, XQ_EPARSE, -1,
-                              "%s: truncated: %lld bytes, shorter than the %d-byte header", name,
-                              (long long)st.st_size, EGTB_HEADER_SIZE);
-    }
-    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    int e = errno;
-    close(fd);
-    if (map == MAP_FAILED)
-        return xq__parse_fail(err, XQ_EIO, -1, "cannot map %s: %s", path, strerror(e));
-    const uint8_t *h = map;
-    int rc = XQ_OK;
+    const uint8_t *h = f->im.data;
     egtb_material m;
     memset(&m, 0, sizeof m);
     for (int c = 0; c < 2; c++)
         memcpy(m.n[c], h + 40 + 8 * c, 8);
-    uint32_t width = xq__rd32(h + 12);
-    uint64_t entries = xq__rd64(h + 56);
+    const uint32_t width = xq__rd32(h + 12);
+    const uint64_t entries = xq__rd64(h + 56);
     char hname[EGTB_NAME_MAX + 1];
     memcpy(hname, h + 16, EGTB_NAME_MAX);
     hname[EGTB_NAME_MAX] = 0;
-    if (memcmp(h, EGTB_MAGIC, 8) != 0) {
-        rc = xq__parse_fail(err, XQ_EPARSE, 0, "%s: not an endgame table (bad magic)", name);
-    } else if (xq__fnv1a64(h, 120, XQ__FNV1A64_OFFSET) != xq__rd64(h + 120)) {
-        rc = xq__parse_fail(err, XQ_EPARSE, 120, "%s: header checksum mismatch (file corrupted)",
-                            name);
-    } else if (xq__rd32(h + 8) != EGTB_FORMAT_VERSION) {
-        rc = xq__parse_fail(err, XQ_EPARSE, 8, "%s: format version %u, this library reads %d",
-                            name, xq__rd32(h + 8), EGTB_FORMAT_VERSION);
-    } else if (width != 1 && width != 2) {
-        rc = xq__parse_fail(err, XQ_EPARSE, 12, "%s: bad entry width %u", name, width);
-    } else if (xq__egtb_material_flip(&m) || xq__egtb_layout_init(&t->L, &m) != XQ_OK ||
-               strcmp(t->L.name, hname) != 0) {
-        rc = xq__parse_fail(err, XQ_EPARSE, 16, "%s: bad table signature '%s'", name, hname);
-    } else if (entries != t->L.size) {
-        rc = xq__parse_fail(err, XQ_EPARSE, 56, "%s: %llu entries, %s has %llu", name,
-                            (unsigned long long)entries, t->L.name,
-                            (unsigned long long)t->L.size);
-    } else if ((uint64_t)st.st_size != EGTB_HEADER_SIZE + entries * width) {
-        rc = xq__parse_fail(err, XQ_EPARSE, -1, "%s: %s: %lld bytes, expected %llu", name,
-                            (uint64_t)st.st_size < EGTB_HEADER_SIZE + entries * width
-                                ? "truncated"
-                                : "trailing data",
-                            (long long)st.st_size,
-                            (unsigned long long)(EGTB_HEADER_SIZE + entries * width));
-    } else if (xq__fnv1a64(h + EGTB_HEADER_SIZE, (size_t)(entries * width), XQ__FNV1A64_OFFSET) !=
-               xq__rd64(h + 104)) {
-        rc = xq__parse_fail(err, XQ_EPARSE, EGTB_HEADER_SIZE,
-                            "%s: data checksum mismatch (file corrupted)", name);
-    }
+    if (width != 1 && width != 2)
+        return xq__file_fail(f, XQ_EPARSE, 12, "bad entry width %u", width);
+    if (xq__egtb_material_flip(&m) || xq__egtb_layout_init(&t->L, &m) != XQ_OK ||
+        strcmp(t->L.name, hname) != 0)
+        return xq__file_fail(f, XQ_EPARSE, 16, "bad table signature '%s'", hname);
+    if (entries != t->L.size)
+        return xq__file_fail(f, XQ_EPARSE, 56, "%llu entries, %s has %llu",
+                             (unsigned long long)entries, t->L.name,
+                             (unsigned long long)t->L.size);
+    t->width = (int)width;
+    return XQ_OK;
+}
+
+int xq__egtb_file_open(egtb_table *t, const char *path, xq_parse_error *err)
+{
+    memset(t, 0, sizeof *t);
+    xq__file f;
+    int rc = xq__file_open(&f, &egtb_file, path, XQ__FILE_MAP, 0, err);
+    if (rc != XQ_OK)
+        return rc;
+    rc = xq__file_check_header(&f);
+    if (rc == XQ_OK)
+        rc = xq__file_check_sum(&f, "header ", EGTB_OFF_HEADER_SUM, 0, EGTB_OFF_HEADER_SUM);
+    if (rc == XQ_OK)
+        rc = check_fields(&f, t);
+    if (rc == XQ_OK)
+        rc = xq__file_check_size(&f, EGTB_HEADER_SIZE + t->L.size * (uint64_t)t->width);
+    if (rc == XQ_OK)
+        rc = xq__file_check_sum(&f, "data ", EGTB_OFF_DATA_SUM, EGTB_HEADER_SIZE, f.im.size);
     if (rc != XQ_OK) {
-        munmap(map, (size_t)st.st_size);
+        xq__image_release(&f.im);
         memset(t, 0, sizeof *t);
         return rc;
     }
-    t->width = (int)width;
+    const uint8_t *h = f.im.data;
     t->data = h + EGTB_HEADER_SIZE;
-    t->map = map;
-    t->maplen = (size_t)st.st_size;
+    t->file = f.im;
     t->max_dtm = xq__rd32(h + 64);
     t->flags = xq__rd32(h + 68);
     t->wins = xq__rd64(h + 72);
@@ -196,8 +174,7 @@ int xq__egtb_file_open(egtb_table *t, const char *path, xq_parse_error *err)
 
 void xq__egtb_table_release(egtb_table *t)
 {
-    if (t->map)
-        munmap(t->map, t->maplen);
+    xq__image_release(&t->file);
     free(t->owned);
     memset(t, 0, sizeof *t);
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "util/bytes.h"
+#include "util/file.h"
 #include "egtb_index.h"
 
 /* Entry codes, from the side to move's view (16-bit form; 8-bit files use
@@ -20,7 +21,12 @@ enum {
                                   d odd: the side to move mates, even: it is mated */
 };
 
-enum { EGTB_FORMAT_VERSION = 1, EGTB_HEADER_SIZE = 128 };
+enum {
+    EGTB_FORMAT_VERSION = 1,
+    EGTB_HEADER_SIZE = 128,
+    EGTB_OFF_DATA_SUM = 104,  /* u64 FNV-1a 64 of the entries */
+    EGTB_OFF_HEADER_SUM = 120 /* u64 FNV-1a 64 of the header's bytes before it */
+};
 /* Longest path of a table file (directory, '/', name and EGTB_SUFFIX); a
  * longer one is refused with "directory name too long". */
 enum { EGTB_PATH_MAX = 4096 };
@@ -35,8 +41,7 @@ typedef struct egtb_table {
     int width;               /* bytes per entry: 1 or 2 */
     const uint8_t *data;     /* entries, little-endian */
     uint16_t *owned;         /* generated in memory (width 2) */
-    void *map;               /* mmap of the whole file */
-    size_t maplen;
+    xq__image file;          /* the whole file, mapped (empty when generated) */
     uint32_t max_dtm, flags;
     uint64_t wins, draws, losses, illegal;
     uint64_t rule_wins, rule_losses; /* of wins and losses: by the perpetual-check rule */
@@ -53,9 +58,11 @@ INLINE unsigned xq__egtb_get(const egtb_table *t, uint64_t i)
     return c >= 0xFD ? c | 0xFF00u : c;
 }
 
-/* Map and check a table file: magic, version, name and material, size,
- * checksums. XQ_OK, XQ_EIO (cannot read; message with the reason) or
- * XQ_EPARSE (not a table, truncated, corrupted; message says which). */
+/* Map and check a table file (lib/util/file.h): magic, version, header
+ * checksum, width, name and material, size, data checksum. XQ_OK, XQ_EIO
+ * (cannot open or map; the message has the reason), XQ_EPARSE (not a
+ * table, truncated, wrong size, corrupted; the message says which) or
+ * XQ_EVERSION (another format version); t is cleared on failure. */
 int xq__egtb_file_open(egtb_table *t, const char *path, xq_parse_error *err);
 /* Write the table in t (owned 16-bit values) to path, 1 byte per entry when
  * every code fits. Counts and max_dtm are computed here. */

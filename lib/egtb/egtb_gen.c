@@ -21,6 +21,7 @@
  * mate distance (codes EGTB_RULE_WIN / EGTB_RULE_LOSS). */
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@
 
 #include "egtb_probe.h"
 #include "util/error.h"
+#include "util/grow.h"
 #include "core/movegen.h"
 
 typedef struct child_ref {
@@ -53,14 +55,8 @@ typedef struct gen {
 
 static int ivec_push(ivec *a, uint32_t x)
 {
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 1024;
-        uint32_t *v = realloc(a->v, cap * sizeof *v);
-        if (!v)
-            return XQ_ENOMEM;
-        a->v = v;
-        a->cap = cap;
-    }
+    if (XQ__GROW(a->v, a->cap, a->n + 1, SIZE_MAX) != XQ_OK)
+        return XQ_ENOMEM;
     a->v[a->n++] = x;
     return XQ_OK;
 }
@@ -68,13 +64,10 @@ static int ivec_push(ivec *a, uint32_t x)
 static int schedule(gen *G, int pass, uint32_t idx)
 {
     if (pass >= G->nsched) {
-        int n = pass + 64;
-        ivec *s = realloc(G->sched, (size_t)n * sizeof *s);
-        if (!s)
+        const int old = G->nsched; /* the new passes' queues start empty */
+        if (XQ__GROW_INT(G->sched, G->nsched, pass + 1) != XQ_OK)
             return XQ_ENOMEM;
-        memset(s + G->nsched, 0, (size_t)(n - G->nsched) * sizeof *s);
-        G->sched = s;
-        G->nsched = n;
+        memset(G->sched + old, 0, (size_t)(G->nsched - old) * sizeof *G->sched);
     }
     if (pass > G->last)
         G->last = pass;
@@ -486,7 +479,7 @@ static int need(xq_egtb *tb, const egtb_material *m, xq_egtb_progress_fn fn, voi
             return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
         int rc = xq__egtb_file_open(t, path, err);
         if (rc == XQ_OK && !xq__egtb_material_eq(&t->L.mat, m))
-            rc = xq__parse_fail(err, XQ_EPARSE, -1, "%s holds table %s", path, t->L.name);
+            rc = xq__parse_fail(err, XQ_EPARSE, -1, "%s: holds table %s", path, t->L.name);
         if (rc == XQ_OK && (rc = xq__egtb_add(tb, t)) != XQ_OK)
             xq__parse_fail(err, rc, -1, "out of memory");
         if (rc != XQ_OK) {

@@ -11,6 +11,7 @@
 
 #include "core/board.h"
 #include "util/error.h"
+#include "util/grow.h"
 #include "core/movegen.h"
 
 egtb_table *xq__egtb_find(const xq_egtb *tb, const egtb_material *m)
@@ -23,14 +24,8 @@ egtb_table *xq__egtb_find(const xq_egtb *tb, const egtb_material *m)
 
 int xq__egtb_add(xq_egtb *tb, egtb_table *t)
 {
-    if (tb->ntables == tb->cap) {
-        int cap = tb->cap ? 2 * tb->cap : 16;
-        egtb_table **v = realloc(tb->tables, (size_t)cap * sizeof *v);
-        if (!v)
-            return XQ_ENOMEM;
-        tb->tables = v;
-        tb->cap = cap;
-    }
+    if (XQ__GROW_INT(tb->tables, tb->cap, tb->ntables + 1) != XQ_OK)
+        return XQ_ENOMEM;
     /* Keep the set sorted by name. */
     int i = tb->ntables++;
     while (i > 0 && strcmp(tb->tables[i - 1]->L.name, t->L.name) > 0) {
@@ -167,7 +162,8 @@ int xq_egtb_table_info(const xq_egtb *tb, int index, xq_egtb_info *info)
     info->wins = t->wins;
     info->draws = t->draws;
     info->losses = t->losses;
-    info->file_size = t->maplen ? t->maplen : EGTB_HEADER_SIZE + t->L.size * (uint64_t)t->width;
+    info->file_size =
+        t->file.size ? t->file.size : EGTB_HEADER_SIZE + t->L.size * (uint64_t)t->width;
     info->max_dtm = (int32_t)t->max_dtm;
     info->rule_wins = t->rule_wins;
     info->rule_losses = t->rule_losses;

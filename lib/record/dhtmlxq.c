@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
 #include "util/mix64.h"
 #include "core/movegen.h"
 #include "record.h"
@@ -47,15 +48,9 @@ static int collect(const char *t, size_t len, entry **out, int *count)
         while (end < len && !(t[end] == '[' && end + 1 < len && t[end + 1] == '/' &&
                               xq__starts_ci(t + end + 2, len - end - 2, "dhtmlxq")))
             end++;
-        if (n == cap) {
-            int ncap = cap ? cap * 2 : 32;
-            entry *q = realloc(e, (size_t)ncap * sizeof *q);
-            if (!q) {
-                free(e);
-                return XQ_ENOMEM;
-            }
-            e = q;
-            cap = ncap;
+        if (XQ__GROW_INT(e, cap, n + 1) != XQ_OK) {
+            free(e);
+            return XQ_ENOMEM;
         }
         memcpy(e[n].name, name, k + 1);
         e[n].v = t + v;

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "record.h"
+#include "util/grow.h"
 #include "util/text.h"
 
 #define XQ_PGN_READER_MAGIC 0x58515052u /* "XQPR" */
@@ -552,13 +554,10 @@ static int read_whole(xq_pgn_reader *rd, xq_parse_error *err)
                 return xq__parse_fail(err, XQ_EPARSE, -1, "'%s': a %s file larger than 64 MiB",
                                       rd->name, rd->format == XQ_FORMAT_XQF ? "XQF" : "DhtmlXQ");
             }
-            unsigned char *q = realloc(buf, cap * 2);
-            if (!q) {
+            if (XQ__GROW(buf, cap, n + 1, SIZE_MAX) != XQ_OK) {
                 free(buf);
                 return xq__parse_fail(err, XQ_ENOMEM, -1, "out of memory");
             }
-            buf = q;
-            cap *= 2;
         }
         ssize_t got = read(lx->fd, buf + n, cap - n);
         if (got < 0 && errno == EINTR)
@@ -981,14 +980,8 @@ static int on_open(xq_pgn_reader *rd, game *g, xq_parse_error *err)
     xq_record *r = g->rec;
     if (rec_ply(r) == g->base)
         return game_fail(rd, err, XQ_EPARSE, &rd->tok, "variation '(' without a move to vary");
-    if (g->depth == g->stack_cap) {
-        int cap = g->stack_cap ? g->stack_cap * 2 : 16;
-        struct vframe *st = cap < (1 << 29) ? realloc(g->stack, (size_t)cap * sizeof *st) : NULL;
-        if (!st)
-            return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
-        g->stack = st;
-        g->stack_cap = cap;
-    }
+    if (XQ__GROW_INT(g->stack, g->stack_cap, g->depth + 1) != XQ_OK)
+        return game_fail(rd, err, XQ_ENOMEM, &rd->tok, "out of memory");
     g->stack[g->depth].saved = rec_cur(r);
     g->stack[g->depth].base = g->base;
     g->depth++;
@@ -1274,9 +1267,9 @@ static int write_pgn(const xq_record *r, const xq_pgn_options *o, xq__sb *b)
     if (o->comments && node_comment(r, 0))
         emit_comment(&w, node_comment(r, 0));
 
-    int sp = 0, cap = 16;
-    wframe *st = malloc((size_t)cap * sizeof *st);
-    if (!st)
+    int sp = 0, cap = 0;
+    wframe *st = NULL;
+    if (XQ__GROW_INT(st, cap, 1) != XQ_OK)
         return XQ_ENOMEM;
     st[0].parent = 0;
     st[0].cur = r->nodes[0].child;
@@ -1305,16 +1298,11 @@ static int write_pgn(const xq_record *r, const xq_pgn_options *o, xq__sb *b)
         } else if (f->var != NODE_NONE && o->variations) {
             int v = f->var;
             f->var = r->nodes[v].sibling;
-            if (sp == cap) {
-                wframe *ns = realloc(st, (size_t)cap * 2 * sizeof *st);
-                if (!ns) {
-                    free(st);
-                    return XQ_ENOMEM;
-                }
-                st = ns;
-                cap *= 2;
-                f = &st[sp - 1];
+            if (XQ__GROW_INT(st, cap, sp + 1) != XQ_OK) {
+                free(st);
+                return XQ_ENOMEM;
             }
+            f = &st[sp - 1];
             emit(&w, "(", 1);
             w.line_empty = 1; /* no space after '(' */
             if (o->comments && node_pre(r, v))

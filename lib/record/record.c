@@ -11,29 +11,10 @@
 #include "util/bytes.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "util/grow.h"
 #include "util/text.h"
 
 /* ---- allocation helpers ---- */
-
-/* Grow an array to at least need elements, by half again each time (the
- * slack of a large game stays at a third of it, not half). */
-static int grow(void **p, int *cap, int need, size_t elem)
-{
-    if (need <= *cap)
-        return 1;
-    int ncap = *cap ? *cap : 16;
-    while (ncap < need) {
-        if (ncap > 0x3fffffff / 3 * 2)
-            return 0;
-        ncap += ncap / 2;
-    }
-    void *q = realloc(*p, (size_t)ncap * elem);
-    if (!q)
-        return 0;
-    *p = q;
-    *cap = ncap;
-    return 1;
-}
 
 static char *dup_n(const char *s, size_t n)
 {
@@ -52,7 +33,7 @@ static int new_node(xq_record *r, int parent, xq_move m)
         n = r->free_list;
         r->free_list = r->nodes[n].sibling;
     } else {
-        if (!grow((void **)&r->nodes, &r->node_cap, r->nnodes + 1, sizeof *r->nodes))
+        if (XQ__GROW_INT(r->nodes, r->node_cap, r->nnodes + 1) != XQ_OK)
             return NODE_NONE;
         n = r->nnodes++;
     }
@@ -76,7 +57,7 @@ static rann *ann_of(xq_record *r, int n)
         a = r->ann_free;
         r->ann_free = r->anns[a].next_free;
     } else {
-        if (!grow((void **)&r->anns, &r->ann_cap, r->nanns + 1, sizeof *r->anns))
+        if (XQ__GROW_INT(r->anns, r->ann_cap, r->nanns + 1) != XQ_OK)
             return NULL;
         a = r->nanns++;
     }
@@ -108,16 +89,9 @@ static void free_node_text(xq_record *r, int n)
 /* Make room for n more bytes (and the NUL) in t. */
 static int text_reserve(rtext *t, size_t n)
 {
-    size_t need = (size_t)t->n + n + 1;
-    if (need <= t->cap)
-        return 1;
-    size_t cap = t->cap ? t->cap : 16;
-    while (cap < need)
-        cap += cap / 2 + 16;
-    char *p = realloc(t->p, cap);
-    if (!p)
+    size_t cap = t->cap; /* a uint32_t in rtext: texts stay under XQ_RECORD_MAX_TEXT */
+    if (XQ__GROW(t->p, cap, (size_t)t->n + n + 1, UINT32_MAX) != XQ_OK)
         return 0;
-    t->p = p;
     t->cap = (uint32_t)cap;
     return 1;
 }
@@ -172,9 +146,9 @@ static void fold_pre(xq_record *r, int n)
 
 static int reserve_ply(xq_record *r, int ply)
 {
-    if (!grow((void **)&r->path, &r->path_cap, ply + 1, sizeof *r->path))
+    if (XQ__GROW_INT(r->path, r->path_cap, ply + 1) != XQ_OK)
         return 0;
-    return grow((void **)&r->board.hist, &r->board.cap, ply, sizeof *r->board.hist);
+    return XQ__GROW_INT(r->board.hist, r->board.cap, ply) == XQ_OK;
 }
 
 /* Cursor into node n, a child of the cursor (its move is legal). */
@@ -374,7 +348,7 @@ int xq__record_set_tag_raw(xq_record *r, const char *name, const char *value, si
         return XQ_OK;
     }
     char *k = dup_n(name, strlen(name));
-    if (!k || !grow((void **)&r->tags, &r->tag_cap, r->ntags + 1, sizeof *r->tags)) {
+    if (!k || XQ__GROW_INT(r->tags, r->tag_cap, r->ntags + 1) != XQ_OK) {
         free(k);
         free(v);
         return XQ_ENOMEM;
@@ -407,7 +381,7 @@ int xq_record_new(xq_record **out, const char *fen, xq_parse_error *err)
     if (rc < 0)
         return rc;
     xq_record *r = calloc(1, sizeof *r);
-    if (!r || !grow((void **)&r->nodes, &r->node_cap, 64, sizeof *r->nodes) ||
+    if (!r || XQ__GROW_INT(r->nodes, r->node_cap, 64) != XQ_OK ||
         !reserve_ply(r, 64)) {
         if (r) {
             free(r->nodes);
@@ -482,11 +456,11 @@ int xq_record_clone(xq_record **out, const xq_record *src)
     r->start = src->start;
     r->free_list = src->free_list;
     r->ann_free = src->ann_free;
-    int ok = grow((void **)&r->nodes, &r->node_cap, src->nnodes, sizeof *r->nodes) &&
+    int ok = XQ__GROW_INT(r->nodes, r->node_cap, src->nnodes) == XQ_OK &&
              reserve_ply(r, src->board.nhist > 0 ? src->board.nhist : 1) &&
-             (src->nanns == 0 || grow((void **)&r->anns, &r->ann_cap, src->nanns, sizeof *r->anns)) &&
-             (src->nredo == 0 || grow((void **)&r->redo, &r->redo_cap, src->nredo, sizeof *r->redo)) &&
-             (src->ntags == 0 || grow((void **)&r->tags, &r->tag_cap, src->ntags, sizeof *r->tags));
+             (src->nanns == 0 || XQ__GROW_INT(r->anns, r->ann_cap, src->nanns) == XQ_OK) &&
+             (src->nredo == 0 || XQ__GROW_INT(r->redo, r->redo_cap, src->nredo) == XQ_OK) &&
+             (src->ntags == 0 || XQ__GROW_INT(r->tags, r->tag_cap, src->ntags) == XQ_OK);
     if (ok) {
         r->nnodes = src->nnodes;
         memcpy(r->nodes, src->nodes, (size_t)src->nnodes * sizeof *r->nodes);
@@ -878,7 +852,7 @@ int xq_record_undo(xq_record *r)
         return XQ_EINVAL;
     if (rec_ply(r) == 0)
         return XQ_ESTATE;
-    if (!grow((void **)&r->redo, &r->redo_cap, r->nredo + 1, sizeof *r->redo))
+    if (XQ__GROW_INT(r->redo, r->redo_cap, r->nredo + 1) != XQ_OK)
         return XQ_ENOMEM;
     r->redo[r->nredo++] = rec_cur(r);
     xq__record_back(r);

@@ -29,6 +29,7 @@
 #include "util/bytes.h"
 #include "core/movegen.h"
 #include "record.h"
+#include "util/grow.h"
 #include "util/text.h"
 
 #define HEADER 0x400
@@ -260,15 +261,9 @@ static int read_tree(xqf *x, xq_record *r, xrec *m, xq_parse_error *err)
             break;
         }
         if (m->sibling) {
-            if (np == pcap) {
-                int ncap = pcap ? pcap * 2 : 64;
-                int *q = realloc(pending, (size_t)ncap * sizeof *q);
-                if (!q) {
-                    rc = fail(err, XQ_ENOMEM, at, "out of memory");
-                    break;
-                }
-                pending = q;
-                pcap = ncap;
+            if (XQ__GROW_INT(pending, pcap, np + 1) != XQ_OK) {
+                rc = fail(err, XQ_ENOMEM, at, "out of memory");
+                break;
             }
             pending[np++] = ply;
         }

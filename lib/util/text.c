@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <iconv.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "xiangqi/xiangqi.h"
 
 int xq__utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
@@ -109,23 +111,11 @@ static int sb_reserve(xq__sb *b, size_t extra)
 {
     if (b->oom)
         return 0;
-    if (b->n + extra + 1 <= b->cap)
-        return 1;
-    size_t ncap = b->cap ? b->cap : 256;
-    while (ncap < b->n + extra + 1) {
-        if (ncap > ((size_t)-1) / 2) {
-            b->oom = 1;
-            return 0;
-        }
-        ncap *= 2;
-    }
-    char *p = realloc(b->p, ncap);
-    if (!p) {
+    if (extra > SIZE_MAX - 1 - b->n ||
+        xq__grow(&b->p, &b->cap, b->n + extra + 1, 1, SIZE_MAX) != XQ_OK) {
         b->oom = 1;
         return 0;
     }
-    b->p = p;
-    b->cap = ncap;
     return 1;
 }
 

@@ -207,6 +207,22 @@ test('opening book: built from games, read from bytes, probed; a truncated book 
     assert.ok(e instanceof XiangqiError, `cut at ${cut}`);
     assert.ok(e.code < 0);
   }
+  // the problems a net file has, with the same codes (EPARSE -3, EVERSION -6)
+  const newer = bytes.slice();
+  newer[8] = 2;
+  const flipped = bytes.slice();
+  flipped[bytes.length - 1] ^= 0xff;
+  for (const [data, text, code] of [[new Uint8Array(0), 'empty file, not a book', -3],
+                                    [new TextEncoder().encode('hello\n'), 'not a book file \\(bad magic\\)', -3],
+                                    [bytes.slice(0, 40), 'truncated: 40 bytes, shorter than', -3],
+                                    [bytes.slice(0, bytes.length - 1), 'truncated', -3],
+                                    [flipped, 'checksum mismatch', -3],
+                                    [newer, 'book format version 2, this library reads version 1', -6]]) {
+    const e = thrown(() => Book.fromBytes(data));
+    assert.ok(e instanceof XiangqiError);
+    assert.equal(e.code, code, text);
+    assert.match(e.message, new RegExp(text));
+  }
   assert.equal(book.probe(b).length, entries.length); // still usable
   // Freeing the book takes it from the search that answers from it.
   book.free();
@@ -257,8 +273,12 @@ test('the learned evaluation: a net from bytes, evaluate, bad nets refused with 
   assert.ok(b.isLegal(r.bestMove), r.bestMove);
   const bad = net.slice();
   bad[4000] ^= 1;
+  const newer = net.slice();
+  newer[8] = 2;
   for (const [bytes, text, code] of [[net.slice(0, 100), 'truncated', -3], [bad, 'checksum mismatch', -3],
-                                     [new Uint8Array(0), 'bad magic', -3]]) {
+                                     [new Uint8Array(0), 'empty file, not a net', -3],
+                                     [new TextEncoder().encode('hello\n'), 'not a net file \\(bad magic\\)', -3],
+                                     [newer, 'net format version 2, this library reads version 1', -6]]) {
     const e = thrown(() => s.loadNet(bytes));
     assert.ok(e instanceof XiangqiError);
     assert.equal(e.code, code);

@@ -140,7 +140,7 @@ class NnueTools(unittest.TestCase):
             data = f.read()
         cases = {"truncated.nnue": (data[:1000], "truncated"),
                  "flipped.nnue": (data[:5000] + bytes([data[5000] ^ 1]) + data[5001:],
-                                  "corrupted: checksum mismatch"),
+                                  "checksum mismatch (file corrupted)"),
                  "text.nnue": (b"hello\n", "not a net file (bad magic)"),
                  "v9.nnue": (data[:8] + b"\x09\0\0\0" + data[12:], "net format version 9")}
         # Eval's default: nnue with a net built into the library (the build

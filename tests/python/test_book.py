@@ -112,20 +112,32 @@ class TestFile(unittest.TestCase):
 
     def test_damaged(self):
         data = Book.build(small_records()).to_bytes()
-        with self.assertRaises(xiangqi.ParseError):
-            Book.from_bytes(b"")
-        with self.assertRaises(xiangqi.ParseError):
-            Book.from_bytes(data[:len(data) - 1])
         bad = bytearray(data)
         bad[-1] ^= 0xFF
-        with self.assertRaises(xiangqi.ParseError):
-            Book.from_bytes(bytes(bad))
         newer = bytearray(data)
         newer[8] = 99  # the format version
-        with self.assertRaises(xiangqi.VersionError):
-            Book.from_bytes(bytes(newer))
-        with self.assertRaises(xiangqi.XiangqiIOError):
+        # the problems a net and a table file have, with the same errors
+        for blob, error, text in [
+                (b"", xiangqi.ParseError, "empty file, not a book"),
+                (b"hello\n", xiangqi.ParseError, "not a book file (bad magic)"),
+                (data[:40], xiangqi.ParseError, "truncated: 40 bytes, shorter than"),
+                (data[:len(data) - 1], xiangqi.ParseError, "truncated"),
+                (bytes(bad), xiangqi.ParseError, "checksum mismatch (file corrupted)"),
+                (bytes(newer), xiangqi.VersionError,
+                 "book format version 99, this library reads version 1")]:
+            with self.assertRaises(error) as cm:
+                Book.from_bytes(blob)
+            self.assertIn(text, str(cm.exception))
+            with tempfile.TemporaryDirectory() as tmp:
+                path = os.path.join(tmp, "bad.xqb")
+                with open(path, "wb") as f:
+                    f.write(blob)
+                with self.assertRaises(error) as cm:
+                    Book(path)
+                self.assertIn(path + ": " + text, str(cm.exception))
+        with self.assertRaises(xiangqi.XiangqiIOError) as cm:
             Book("/nonexistent/book.xqb")
+        self.assertIn("/nonexistent/book.xqb: cannot open", str(cm.exception))
 
     def test_default(self):
         paths = Book.default_paths()

@@ -92,10 +92,11 @@ class TestNet(unittest.TestCase):
             bad = bytearray(self.net)
             bad[3000] ^= 1
             cases = [(self.net[:500], xiangqi.ParseError, "truncated"),
-                     (bytes(bad), xiangqi.ParseError, "checksum mismatch"),
-                     (b"", xiangqi.ParseError, "bad magic"),
+                     (bytes(bad), xiangqi.ParseError, "checksum mismatch (file corrupted)"),
+                     (b"", xiangqi.ParseError, "empty file, not a net"),
+                     (b"hello\n", xiangqi.ParseError, "not a net file (bad magic)"),
                      (self.net[:8] + b"\x02" + self.net[9:], xiangqi.VersionError,
-                      "net format version 2")]
+                      "net format version 2, this library reads version 1")]
             for data, error, text in cases:
                 with self.assertRaises(error) as cm:
                     e.load_net(data)

@@ -144,6 +144,27 @@ class TestTablebase(unittest.TestCase):
             with self.assertRaises(xiangqi.ParseError) as cm:
                 xiangqi.Tablebase(d)
             self.assertIn("truncated", str(cm.exception))
+            # the problems a book and a net file have, with the same errors
+            with open(os.path.join(self.dir, "KRK.xqtb"), "rb") as f:
+                good = f.read()
+            header = bytearray(good[:128])
+            header[8] = 2  # a newer format version, the header checksum made right
+            h = 0xcbf29ce484222325
+            for byte in header[:120]:
+                h = ((h ^ byte) * 0x100000001b3) % 2**64
+            header[120:128] = h.to_bytes(8, "little")
+            for data, error, text in [
+                    (bytes(header) + good[128:], xiangqi.VersionError,
+                     "KRK.xqtb: endgame table format version 2, this library reads version 1"),
+                    (b"", xiangqi.ParseError, "KRK.xqtb: empty file, not an endgame table"),
+                    (b"hello\n", xiangqi.ParseError, "KRK.xqtb: not an endgame table file (bad magic)"),
+                    (good[:100], xiangqi.ParseError, "KRK.xqtb: truncated: 100 bytes, shorter than"),
+                    (good[:-1], xiangqi.ParseError, "KRK.xqtb: truncated: %d bytes" % (len(good) - 1))]:
+                with open(path, "wb") as f:
+                    f.write(data)
+                with self.assertRaises(error) as cm:
+                    xiangqi.Tablebase(d)
+                self.assertIn(text, str(cm.exception))
         with self.assertRaises(xiangqi.XiangqiIOError):
             xiangqi.Tablebase("/nonexistent/xq")
 

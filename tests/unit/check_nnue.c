@@ -50,21 +50,24 @@ START_TEST(test_file_checks)
     xq__nnue_free(net);
     xq__nnue_free(NULL);
 
-    expect_bad(d, 0, XQ_EPARSE, "bad magic");
+    expect_bad(d, 0, XQ_EPARSE, "empty file, not a net");
+    static const uint8_t text[] = "hello, not a net at all";
+    expect_bad(text, sizeof text, XQ_EPARSE, "not a net file (bad magic)");
     expect_bad(d, 40, XQ_EPARSE, "shorter than the 64-byte header");
     expect_bad(d, size - 1, XQ_EPARSE, "truncated");
     expect_bad(d, 1000, XQ_EPARSE, "truncated");
     uint8_t *big = calloc(1, size + 1);
     memcpy(big, d, size);
     expect_bad(big, size + 1, XQ_EPARSE, "wrong size");
+    expect_bad(d, 100, XQ_EPARSE, "truncated: 100 bytes, the header announces");
     free(big);
     /* one bit of a weight */
     d[5000] ^= 4;
-    expect_bad(d, size, XQ_EPARSE, "checksum mismatch");
+    expect_bad(d, size, XQ_EPARSE, "checksum mismatch (file corrupted)");
     d[5000] ^= 4;
     /* another version, another architecture, reserved fields */
     put32(d + 8, 2);
-    expect_bad(d, size, XQ_EVERSION, "net format version 2");
+    expect_bad(d, size, XQ_EVERSION, "net format version 2, this library reads version 1");
     put32(d + 8, 1);
     put32(d + 12, 3);
     expect_bad(d, size, XQ_EPARSE, "3 king buckets");

@@ -95,7 +95,9 @@ class Tablebase(Owned):
 
     ``Tablebase(directory)`` opens every ``*.xqtb`` file of the directory;
     a damaged, truncated or foreign file raises :class:`ParseError` naming
-    it, a directory that cannot be read :class:`XiangqiIOError`. The tables
+    it, a file of a newer format version :class:`VersionError` (before 1.1:
+    :class:`ParseError`), a directory or file that cannot be read
+    :class:`XiangqiIOError`. The tables
     are mapped, not read. Any number of threads may probe one tablebase.
     Close it with :meth:`close` or a ``with`` block (after any engine using
     it is done).

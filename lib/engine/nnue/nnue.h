@@ -65,14 +65,16 @@ typedef struct nnue_acc {
 /* ---- the net file (nnue_file.c) ---- */
 
 /* Reads a net from a file image of size bytes (copied: data may be freed
- * after). XQ_OK; XQ_EPARSE (not a net, truncated, wrong size, bad checksum),
+ * after), checked by the file layer (lib/util/file.h). XQ_OK; XQ_EPARSE (not
+ * a net, truncated, wrong size, another architecture, bad checksum),
  * XQ_EVERSION (another format version) or XQ_ENOMEM, with the reason in err
  * (may be NULL); *out is untouched on failure. name prefixes the messages
  * (a file name; NULL for none). */
 int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *name,
                   xq_parse_error *err);
 
-/* Reads a net file from path (xq__nnue_read's results, or XQ_EIO). */
+/* Reads a net file from path, at most 64 MiB (xq__nnue_read's
+ * results, or XQ_EIO). */
 int xq__nnue_load(nnue_net **out, const char *path, xq_parse_error *err);
 
 /* The net built into the library (read on first use, then kept; never

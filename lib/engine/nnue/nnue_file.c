@@ -18,13 +18,12 @@
  *      i16 output weights          [output buckets][2 * L1], each -127..127
  *      i32 output biases           [output buckets]
  */
-#include <errno.h>
 #include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/bytes.h"
+#include "util/file.h"
 #include "nnue.h"
 
 #define NNUE_MAGIC "XQNNUE\x1a\n"
@@ -64,64 +63,48 @@ static void copy16(int16_t *dst, const uint8_t *src, size_t n)
         dst[i] = (int16_t)xq__rd16(src + 2 * i);
 }
 
-#define FAIL(code, off, ...) return xq__parse_fail(err, code, off, __VA_ARGS__)
+static const xq__file_format net_file = {"net", "a", NNUE_MAGIC, NNUE_HEADER_SIZE,
+                                         NNUE_FORMAT_VERSION};
 
-/* The header's checks, from the cheapest; XQ_OK or the error. */
-static int check_header(const uint8_t *data, size_t size, const char *name, const char *sep,
-                        xq_parse_error *err)
+/* The header's own fields (after xq__file_check_header()), the size and the
+ * checksum; XQ_OK or the error. */
+static int check_file(const xq__file *f)
 {
-    if (size < 8 || memcmp(data, NNUE_MAGIC, 8) != 0)
-        FAIL(XQ_EPARSE, 0, "%s%snot a net file (bad magic)", name, sep);
-    if (size < NNUE_HEADER_SIZE)
-        FAIL(XQ_EPARSE, (long long)size, "%s%struncated: %zu bytes, shorter than the %d-byte header",
-             name, sep, size, NNUE_HEADER_SIZE);
-    const uint32_t version = xq__rd32(data + NNUE_OFF_VERSION);
-    if (version != NNUE_FORMAT_VERSION)
-        FAIL(XQ_EVERSION, NNUE_OFF_VERSION,
-             "%s%snet format version %" PRIu32 ", this library reads version %d", name, sep,
-             version, NNUE_FORMAT_VERSION);
+    const uint8_t *data = f->im.data;
     const uint32_t buckets = xq__rd32(data + NNUE_OFF_BUCKETS);
     if (buckets != 1 && buckets != 6)
-        FAIL(XQ_EPARSE, NNUE_OFF_BUCKETS, "%s%s%" PRIu32 " king buckets: this library has 1 or 6",
-             name, sep, buckets);
+        return xq__file_fail(f, XQ_EPARSE, NNUE_OFF_BUCKETS,
+                             "%" PRIu32 " king buckets: this library has 1 or 6", buckets);
     if (xq__rd32(data + NNUE_OFF_L1) != NNUE_L1 ||
         xq__rd32(data + NNUE_OFF_OUT) != NNUE_OUT_BUCKETS ||
         xq__rd32(data + NNUE_OFF_QA) != NNUE_QA || xq__rd32(data + NNUE_OFF_QB) != NNUE_QB ||
         xq__rd32(data + NNUE_OFF_SCALE) != NNUE_SCALE)
-        FAIL(XQ_EPARSE, NNUE_OFF_L1,
-             "%s%sanother architecture: accumulator %" PRIu32 ", %" PRIu32 " output buckets, QA %"
-             PRIu32 ", QB %" PRIu32 ", scale %" PRIu32 " (this library: %d, %d, %d, %d, %d)",
-             name, sep, xq__rd32(data + NNUE_OFF_L1), xq__rd32(data + NNUE_OFF_OUT),
-             xq__rd32(data + NNUE_OFF_QA), xq__rd32(data + NNUE_OFF_QB),
-             xq__rd32(data + NNUE_OFF_SCALE),
-             NNUE_L1, NNUE_OUT_BUCKETS, NNUE_QA, NNUE_QB, NNUE_SCALE);
+        return xq__file_fail(f, XQ_EPARSE, NNUE_OFF_L1,
+                             "another architecture: accumulator %" PRIu32 ", %" PRIu32
+                             " output buckets, QA %" PRIu32 ", QB %" PRIu32 ", scale %" PRIu32
+                             " (this library: %d, %d, %d, %d, %d)",
+                             xq__rd32(data + NNUE_OFF_L1), xq__rd32(data + NNUE_OFF_OUT),
+                             xq__rd32(data + NNUE_OFF_QA), xq__rd32(data + NNUE_OFF_QB),
+                             xq__rd32(data + NNUE_OFF_SCALE), NNUE_L1, NNUE_OUT_BUCKETS, NNUE_QA,
+                             NNUE_QB, NNUE_SCALE);
     if (xq__rd32(data + NNUE_OFF_ZERO) != 0 || xq__rd64(data + NNUE_OFF_RESERVED) != 0)
-        FAIL(XQ_EPARSE, NNUE_OFF_ZERO, "%s%scorrupted header (reserved fields)", name, sep);
+        return xq__file_fail(f, XQ_EPARSE, NNUE_OFF_ZERO, "corrupted header (reserved fields)");
     const uint64_t want = payload_size(buckets);
     if (xq__rd64(data + NNUE_OFF_PAYLOAD) != want)
-        FAIL(XQ_EPARSE, NNUE_OFF_PAYLOAD,
-             "%s%scorrupted header: %" PRIu64 " payload bytes, %" PRIu32 " king buckets take %"
-             PRIu64, name, sep, xq__rd64(data + NNUE_OFF_PAYLOAD), buckets, want);
-    if (size - NNUE_HEADER_SIZE < want)
-        FAIL(XQ_EPARSE, (long long)size, "%s%struncated: %zu bytes, the header announces %" PRIu64,
-             name, sep, size, want + NNUE_HEADER_SIZE);
-    if (size - NNUE_HEADER_SIZE > want)
-        FAIL(XQ_EPARSE, (long long)(want + NNUE_HEADER_SIZE),
-             "%s%swrong size: %zu bytes, the header announces %" PRIu64, name, sep, size,
-             want + NNUE_HEADER_SIZE);
-    if (xq__fnv1a64_skip(data, size, NNUE_OFF_CHECKSUM) != xq__rd64(data + NNUE_OFF_CHECKSUM))
-        FAIL(XQ_EPARSE, NNUE_OFF_CHECKSUM, "%s%scorrupted: checksum mismatch", name, sep);
-    return XQ_OK;
-}
-
-int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *name,
-                  xq_parse_error *err)
-{
-    const char *sep = name ? ": " : "";
-    name = name ? name : "";
-    int rc = check_header(data, size, name, sep, err);
+        return xq__file_fail(f, XQ_EPARSE, NNUE_OFF_PAYLOAD,
+                             "corrupted header: %" PRIu64 " payload bytes, %" PRIu32
+                             " king buckets take %" PRIu64,
+                             xq__rd64(data + NNUE_OFF_PAYLOAD), buckets, want);
+    const int rc = xq__file_check_size(f, NNUE_HEADER_SIZE + want);
     if (rc != XQ_OK)
         return rc;
+    return xq__file_check_sum(f, "", NNUE_OFF_CHECKSUM, 0, f->im.size);
+}
+
+/* A net from the checked image of f. */
+static int make_net(nnue_net **out, const xq__file *f)
+{
+    const uint8_t *data = f->im.data;
     const uint32_t buckets = xq__rd32(data + NNUE_OFF_BUCKETS);
     const size_t features = (size_t)buckets * NNUE_BUCKET_FEATURES;
     const size_t n_bias = NNUE_L1, n_ft = features * NNUE_L1,
@@ -132,7 +115,7 @@ int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *
     if (!net || !block) {
         free(net);
         free(block);
-        FAIL(XQ_ENOMEM, -1, "%s%sout of memory", name, sep);
+        return xq__file_fail(f, XQ_ENOMEM, -1, "out of memory");
     }
     net->block = block;
     net->king_buckets = (int)buckets;
@@ -156,10 +139,11 @@ int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *
         const int w = net->out_weight[i];
         if (w < -NNUE_OUT_WEIGHT_MAX || w > NNUE_OUT_WEIGHT_MAX) {
             xq__nnue_free(net);
-            FAIL(XQ_EPARSE,
-                 (long long)(NNUE_HEADER_SIZE + NNUE_DESCRIPTION_SIZE + 2 * (n_bias + n_ft + i)),
-                 "%s%san output weight out of range (%d; at most %d either way)", name, sep, w,
-                 NNUE_OUT_WEIGHT_MAX);
+            return xq__file_fail(
+                f, XQ_EPARSE,
+                (long long)(NNUE_HEADER_SIZE + NNUE_DESCRIPTION_SIZE + 2 * (n_bias + n_ft + i)),
+                "an output weight out of range (%d; at most %d either way)", w,
+                NNUE_OUT_WEIGHT_MAX);
         }
     }
     net->checksum = xq__rd64(data + NNUE_OFF_CHECKSUM);
@@ -167,42 +151,30 @@ int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *
     return XQ_OK;
 }
 
+/* The net of the image of f, checked. */
+static int read_net(nnue_net **out, const xq__file *f)
+{
+    int rc = xq__file_check_header(f);
+    if (rc == XQ_OK)
+        rc = check_file(f);
+    return rc == XQ_OK ? make_net(out, f) : rc;
+}
+
+int xq__nnue_read(nnue_net **out, const uint8_t *data, size_t size, const char *name,
+                  xq_parse_error *err)
+{
+    xq__file f;
+    xq__file_image(&f, &net_file, data, size, XQ__IMAGE_BORROWED, name, err);
+    return read_net(out, &f);
+}
+
 int xq__nnue_load(nnue_net **out, const char *path, xq_parse_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        FAIL(XQ_EIO, -1, "%s: %s", path, strerror(errno));
-    uint8_t *data = NULL;
-    size_t size = 0, cap = 0;
-    int rc = XQ_OK;
-    for (;;) {
-        if (size == cap) {
-            if (cap >= NNUE_FILE_MAX) {
-                rc = xq__parse_fail(err, XQ_EPARSE, (long long)cap,
-                                    "%s: not a net file (longer than %zu bytes)", path, cap);
-                break;
-            }
-            cap = cap ? 2 * cap : (size_t)1 << 20;
-            uint8_t *grown = realloc(data, cap);
-            if (!grown) {
-                rc = xq__parse_fail(err, XQ_ENOMEM, -1, "%s: out of memory", path);
-                break;
-            }
-            data = grown;
-        }
-        const size_t n = fread(data + size, 1, cap - size, f);
-        size += n;
-        if (n == 0) {
-            if (ferror(f))
-                rc = xq__parse_fail(err, XQ_EIO, -1, "%s: %s", path,
-                                    errno ? strerror(errno) : "read error");
-            break;
-        }
-    }
-    fclose(f);
+    xq__file f;
+    int rc = xq__file_open(&f, &net_file, path, XQ__FILE_READ, NNUE_FILE_MAX, err);
     if (rc == XQ_OK)
-        rc = xq__nnue_read(out, data, size, path, err);
-    free(data);
+        rc = read_net(out, &f);
+    xq__image_release(&f.im);
     return rc;
 }
 
