@@ -42,7 +42,7 @@ import weakref
 from typing import (TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple,
                     Union, overload)
 
-from . import _errors
+from . import _errors, _ffi
 from ._board import RED, Board, Move, MoveLike, FILE_NAMES, _as_move
 from ._search import Limit, PlayResult, PovScore, PovWdl, Score, Wdl, Bound
 from ._errors import InvalidArgumentError
@@ -53,8 +53,9 @@ HANDSHAKE_TIMEOUT: float = 10.0
 QUIT_TIMEOUT: float = 2.0
 
 #: UCCI has no mate scores: engines report a mate in N plies as
-#: +-(MATE_VALUE - N); 30000 is xq-uci's value, 10000 ElephantEye's.
-UCCI_MATE_VALUES: Tuple[int, ...] = (30000, 10000)
+#: +-(MATE_VALUE - N); the library's XQ_MATE_VALUE (30000) is xq-uci's value,
+#: 10000 ElephantEye's.
+UCCI_MATE_VALUES: Tuple[int, ...] = (_ffi.MATE_VALUE, 10000)
 #: Plies below a mate value that still read as a mate.
 UCCI_MATE_WINDOW: int = 200
 
