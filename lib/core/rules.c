@@ -148,14 +148,19 @@ static void classify(const line_view *v, const pos_t *pos, int start, const rule
         const xq_move m = lv_move(v, i);
         uint16_t after = 0, chasers_of[16];
         int compared = 0;
-        if (!done[c] && !lv_check(v, i)) {
+        /* A check is judged only as a check under CXA (any mix of checks and
+         * chases is forbidden there); under AXF a check that also newly chases
+         * counts as a chase too, so a side that attacks the same piece with
+         * every move, some of those moves checking, chases perpetually. */
+        if (!done[c] && (!lv_check(v, i) || !cxa)) {
             if (evasion(v, i, &p)) {
                 /* A forced reply to a check threatens and chases nothing. */
                 relevant[c]++;
                 acc[c] = 0;
                 if (!ev)
                     done[c] = 1;
-            } else if (cfg->threat_depth && xq__mate_threat(&p, c, cfg->threat_depth)) {
+            } else if (!lv_check(v, i) && cfg->threat_depth &&
+                       xq__mate_threat(&p, c, cfg->threat_depth)) {
                 threats[c]++;
             } else {
                 relevant[c]++;
@@ -238,8 +243,7 @@ static int judge(const line_view *v, const pos_t *pos, int root, const rules_cfg
             flags[c] |= XQ_CYCLE_CHECK;
         if (checks[c] == moves[c])
             level[c] = 3;
-        /* AXF: a side that gave any check is not at fault (unless all were). */
-        need[c] = level[c] != 3 && (ev || cfg->set == XQ_RULES_CXA || checks[c] == 0);
+        need[c] = level[c] != 3;
     }
     if (ev || level[0] != 3 || level[1] != 3) {
         if (!ev && (level[0] == 3 || level[1] == 3))
@@ -259,7 +263,7 @@ static int judge(const line_view *v, const pos_t *pos, int root, const rules_cfg
                                ? 2
                                : 1;
             else
-                level[c] = (flags[c] & XQ_CYCLE_CHASE) && !checks[c] ? 2 : 1;
+                level[c] = flags[c] & XQ_CYCLE_CHASE ? 2 : 1;
         }
     }
     if (ev)
