@@ -54,8 +54,8 @@ XQ_BEGIN_DECL
  *  piece. Two pieces of the same type attacking each other do not chase
  *  each other unless the reverse capture is illegal (a horse's blocked leg,
  *  a pin). A piece pinned to its general (by a chariot, a cannon, a horse
- *  or the facing generals) chases nothing, not even its pinner (AXF
- *  articles 19 and 27). A piece
+ *  or the facing generals) chases only with a move of its own, never by
+ *  standing still (AXF articles 19 and 27). A piece
  *  chases the same enemy piece through the whole cycle when that piece is
  *  newly attacked after each of the side's moves (pieces are followed as
  *  they move). docs/rules.md has the details and the disputed positions.

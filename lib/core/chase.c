@@ -174,6 +174,12 @@ static int is_chase(const pos_t *p, int from, int to, int cxa)
 uint16_t xq__chased(const pos_t *p0, int c, const uint8_t id[SQ_NB], int cxa,
                     uint16_t chasers_of[16])
 {
+    return xq__chased_by(p0, c, id, cxa, chasers_of, -1);
+}
+
+uint16_t xq__chased_by(const pos_t *p0, int c, const uint8_t id[SQ_NB], int cxa,
+                       uint16_t chasers_of[16], int mover)
+{
     const int them = c ^ 1;
     pos_t p = *p0;
     p.side = (uint8_t)c;
@@ -200,9 +206,13 @@ uint16_t xq__chased(const pos_t *p0, int c, const uint8_t id[SQ_NB], int cxa,
             have_pins = 1;
         }
         /* A piece pinned to its general (by a chariot, a cannon, a horse or
-         * the other general) chases nothing, not even its pinner: AXF art. 19
-         * (diagrams 39-41) and art. 27 (diagrams 63-66). */
-        if (pinned & sq_bit(from))
+         * the other general) chases only with a move of its own (its legal
+         * captures are of its pinner): the attacks of a pinned piece that
+         * stands still are no chase, AXF art. 19, diagrams 39-41 ("because
+         * the Black Rook doesn't move"), art. 27, diagrams 63-66; the
+         * chariot that steps in to block a check and attacks the checking
+         * cannon chases it, art. 18, diagram 37. */
+        if ((pinned & sq_bit(from)) && from != mover)
             continue;
         const int tid = id[to];
         if ((result & (1u << tid)) && !chasers_of)

@@ -153,8 +153,10 @@ static void classify(const line_view *v, const pos_t *pos, int start, const rule
          * counts as a chase too, so a side that attacks the same piece with
          * every move, some of those moves checking, chases perpetually. */
         if (!done[c] && (!lv_check(v, i) || !cxa)) {
-            if (evasion(v, i, &p)) {
-                /* A forced reply to a check threatens and chases nothing. */
+            if (cxa && evasion(v, i, &p)) {
+                /* CXA: a forced reply to a check threatens and chases nothing.
+                 * AXF judges it like any move: a reply that newly attacks the
+                 * piece chased still chases it (art. 18, diagrams 37-38). */
                 relevant[c]++;
                 acc[c] = 0;
                 if (!ev)
@@ -166,7 +168,7 @@ static void classify(const line_view *v, const pos_t *pos, int start, const rule
                 relevant[c]++;
                 if (acc[c]) {
                     compared = 1;
-                    after = xq__chased(&p, c, id, cxa, ev ? chasers_of : NULL);
+                    after = xq__chased_by(&p, c, id, cxa, ev ? chasers_of : NULL, MOVE_TO(m));
                 }
             }
         }
@@ -176,7 +178,7 @@ static void classify(const line_view *v, const pos_t *pos, int start, const rule
         id[MOVE_TO(m)] = RULES_NO_ID;
         if (compared) {
             /* Only attacks the move created count. */
-            const uint16_t fresh = after & ~xq__chased(&p, c, id, cxa, NULL);
+            const uint16_t fresh = after & ~xq__chased_by(&p, c, id, cxa, NULL, MOVE_FROM(m));
             acc[c] &= fresh;
             if (ev)
                 for (int t = 0; t < 16; t++)
