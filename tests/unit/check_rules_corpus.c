@@ -22,7 +22,7 @@
 #define CORPUS "rules/axf-diagrams.txt"
 
 typedef struct ccase {
-    char label[64], fen[128], moves[1024], verdict[2][32], evidence[64], citation[128];
+    char label[128], fen[128], moves[1024], verdict[2][32], evidence[64], citation[192];
     int line;
 } ccase;
 
@@ -85,6 +85,12 @@ static void load_cases(void)
             fail_load(lineno, "expected 7 fields separated by |");
         if (ncases == (int)(sizeof cases / sizeof *cases))
             fail_load(lineno, "too many cases");
+        for (int i = 0; i < 7; i++)
+            field[i] = trim(field[i]);
+        if (strlen(field[0]) >= sizeof cases->label || strlen(field[1]) >= sizeof cases->fen ||
+            strlen(field[2]) >= sizeof cases->moves || strlen(field[5]) >= sizeof cases->evidence ||
+            strlen(field[6]) >= sizeof cases->citation)
+            fail_load(lineno, "a field is too long");
         ccase *c = &cases[ncases++];
         c->line = lineno;
         snprintf(c->label, sizeof c->label, "%s", trim(field[0]));
