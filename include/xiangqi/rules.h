@@ -29,8 +29,10 @@ XQ_BEGIN_DECL
  *    with every one of its moves since the first of those occurrences
  *    (perpetual check), it loses; else if one side chased the same enemy
  *    piece with every move (perpetual chase), it loses; if both sides, or
- *    neither, did so, the game is drawn. A side that mixes checks and
- *    chases is not at fault. 60 moves (120 plies) without a capture draw,
+ *    neither, did so, the game is drawn. A side that mixes checks with
+ *    chases is not at fault (one check, one chase), unless its checks too
+ *    chase that same piece: a move that checks and newly attacks the piece
+ *    counts as a chase. 60 moves (120 plies) without a capture draw,
  *    not counting a side's checks after its 10th, nor the replies to them.
  *  - ::XQ_RULES_CXA: the Chinese Xiangqi Association 1999 rules where they
  *    differ: a cycle of checks, mate threats (杀) and chases of the same
@@ -51,7 +53,9 @@ XQ_BEGIN_DECL
  *  elephant attacking a chariot, horse or cannon, chase even a protected
  *  piece. Two pieces of the same type attacking each other do not chase
  *  each other unless the reverse capture is illegal (a horse's blocked leg,
- *  a pin). A piece pinned to its general chases only its pinner. A piece
+ *  a pin). A piece pinned to its general (by a chariot, a cannon, a horse
+ *  or the facing generals) chases only with a move of its own, never by
+ *  standing still (AXF articles 19 and 27). A piece
  *  chases the same enemy piece through the whole cycle when that piece is
  *  newly attacked after each of the side's moves (pieces are followed as
  *  they move). docs/rules.md has the details and the disputed positions.

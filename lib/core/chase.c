@@ -17,43 +17,13 @@ INLINE u128 own_half(int c)
 }
 
 /* ---- pins: pieces of color c whose leaving their square would expose
- * c's general, with the enemy pieces that pin them ---- */
+ * c's general ---- */
 
-typedef struct pin_info {
-    u128 pinned;
-    int n;
-    uint8_t sq[16];
-    u128 pinners[16];
-} pin_info;
-
-static void add_pin(pin_info *pi, int s, int pinner)
+static u128 find_pins(const pos_t *p, int c)
 {
-    for (int i = 0; i < pi->n; i++)
-        if (pi->sq[i] == s) {
-            pi->pinners[i] |= sq_bit(pinner);
-            return;
-        }
-    if (pi->n == 16)
-        return;
-    pi->pinned |= sq_bit(s);
-    pi->sq[pi->n] = (uint8_t)s;
-    pi->pinners[pi->n++] = sq_bit(pinner);
-}
-
-static u128 pinners_of(const pin_info *pi, int s)
-{
-    for (int i = 0; i < pi->n; i++)
-        if (pi->sq[i] == s)
-            return pi->pinners[i];
-    return 0;
-}
-
-static void find_pins(const pos_t *p, int c, pin_info *pi)
-{
+    u128 pinned = 0;
     static const int df[4] = {1, -1, 0, 0}, dr[4] = {0, 0, 1, -1};
     const int k = p->king[c], them = c ^ 1;
-    pi->pinned = 0;
-    pi->n = 0;
     for (int d = 0; d < 4; d++) {
         int b[3], nb = 0;
         for (int f = sq_file(k) + df[d], r = sq_rank(k) + dr[d];
@@ -65,13 +35,13 @@ static void find_pins(const pos_t *p, int c, pin_info *pi)
             const int p2 = p->sq[b[1]];
             if (PCOLOR(p->sq[b[0]]) == c && PCOLOR(p2) == them &&
                 (PTYPE(p2) == CHARIOT || (dr[d] && PTYPE(p2) == KING)))
-                add_pin(pi, b[0], b[1]);
+                pinned |= sq_bit(b[0]);
         }
         if (nb == 3 && p->sq[b[2]] == MAKE_PIECE(them, CANNON)) {
             /* A cannon behind two pieces: either leaving leaves it one screen. */
             for (int i = 0; i < 2; i++)
                 if (PCOLOR(p->sq[b[i]]) == c)
-                    add_pin(pi, b[i], b[2]);
+                    pinned |= sq_bit(b[i]);
         }
     }
     /* A horse aimed at the general, its leg blocked by one of c's pieces. */
@@ -79,8 +49,9 @@ static void find_pins(const pos_t *p, int c, pin_info *pi)
         const int h = pop_lsb128(&hs);
         const int leg = k + (sq_rank(h) > sq_rank(k) ? 9 : -9) + (sq_file(h) > sq_file(k) ? 1 : -1);
         if (p->sq[leg] && PCOLOR(p->sq[leg]) == c)
-            add_pin(pi, leg, h);
+            pinned |= sq_bit(leg);
     }
+    return pinned;
 }
 
 /* ---- mates by consecutive checks ---- */
@@ -203,6 +174,12 @@ static int is_chase(const pos_t *p, int from, int to, int cxa)
 uint16_t xq__chased(const pos_t *p0, int c, const uint8_t id[SQ_NB], int cxa,
                     uint16_t chasers_of[16])
 {
+    return xq__chased_by(p0, c, id, cxa, chasers_of, -1);
+}
+
+uint16_t xq__chased_by(const pos_t *p0, int c, const uint8_t id[SQ_NB], int cxa,
+                       uint16_t chasers_of[16], int mover)
+{
     const int them = c ^ 1;
     pos_t p = *p0;
     p.side = (uint8_t)c;
@@ -217,7 +194,7 @@ uint16_t xq__chased(const pos_t *p0, int c, const uint8_t id[SQ_NB], int cxa,
         return 0;
     xq_move mv[MAX_MOVES];
     const int n = xq__gen_legal(&p, mv, targets);
-    pin_info pins;
+    u128 pinned = 0;
     int have_pins = 0;
     uint16_t result = 0;
     for (int i = 0; i < n; i++) {
@@ -225,11 +202,17 @@ uint16_t xq__chased(const pos_t *p0, int c, const uint8_t id[SQ_NB], int cxa,
         if (!(chasers & sq_bit(from)))
             continue;
         if (!have_pins) {
-            find_pins(&p, c, &pins);
+            pinned = find_pins(&p, c);
             have_pins = 1;
         }
-        /* A pinned piece chases only its pinner. */
-        if ((pins.pinned & sq_bit(from)) && !(pinners_of(&pins, from) & sq_bit(to)))
+        /* A piece pinned to its general (by a chariot, a cannon, a horse or
+         * the other general) chases only with a move of its own (its legal
+         * captures are of its pinner): the attacks of a pinned piece that
+         * stands still are no chase, AXF art. 19, diagrams 39-41 ("because
+         * the Black Rook doesn't move"), art. 27, diagrams 63-66; the
+         * chariot that steps in to block a check and attacks the checking
+         * cannon chases it, art. 18, diagram 37. */
+        if ((pinned & sq_bit(from)) && from != mover)
             continue;
         const int tid = id[to];
         if ((result & (1u << tid)) && !chasers_of)

@@ -148,20 +148,27 @@ static void classify(const line_view *v, const pos_t *pos, int start, const rule
         const xq_move m = lv_move(v, i);
         uint16_t after = 0, chasers_of[16];
         int compared = 0;
-        if (!done[c] && !lv_check(v, i)) {
-            if (evasion(v, i, &p)) {
-                /* A forced reply to a check threatens and chases nothing. */
+        /* A check is judged only as a check under CXA (any mix of checks and
+         * chases is forbidden there); under AXF a check that also newly chases
+         * counts as a chase too, so a side that attacks the same piece with
+         * every move, some of those moves checking, chases perpetually. */
+        if (!done[c] && (!lv_check(v, i) || !cxa)) {
+            if (cxa && evasion(v, i, &p)) {
+                /* CXA: a forced reply to a check threatens and chases nothing.
+                 * AXF judges it like any move: a reply that newly attacks the
+                 * piece chased still chases it (art. 18, diagrams 37-38). */
                 relevant[c]++;
                 acc[c] = 0;
                 if (!ev)
                     done[c] = 1;
-            } else if (cfg->threat_depth && xq__mate_threat(&p, c, cfg->threat_depth)) {
+            } else if (!lv_check(v, i) && cfg->threat_depth &&
+                       xq__mate_threat(&p, c, cfg->threat_depth)) {
                 threats[c]++;
             } else {
                 relevant[c]++;
                 if (acc[c]) {
                     compared = 1;
-                    after = xq__chased(&p, c, id, cxa, ev ? chasers_of : NULL);
+                    after = xq__chased_by(&p, c, id, cxa, ev ? chasers_of : NULL, MOVE_TO(m));
                 }
             }
         }
@@ -171,7 +178,7 @@ static void classify(const line_view *v, const pos_t *pos, int start, const rule
         id[MOVE_TO(m)] = RULES_NO_ID;
         if (compared) {
             /* Only attacks the move created count. */
-            const uint16_t fresh = after & ~xq__chased(&p, c, id, cxa, NULL);
+            const uint16_t fresh = after & ~xq__chased_by(&p, c, id, cxa, NULL, MOVE_FROM(m));
             acc[c] &= fresh;
             if (ev)
                 for (int t = 0; t < 16; t++)
@@ -238,8 +245,7 @@ static int judge(const line_view *v, const pos_t *pos, int root, const rules_cfg
             flags[c] |= XQ_CYCLE_CHECK;
         if (checks[c] == moves[c])
             level[c] = 3;
-        /* AXF: a side that gave any check is not at fault (unless all were). */
-        need[c] = level[c] != 3 && (ev || cfg->set == XQ_RULES_CXA || checks[c] == 0);
+        need[c] = level[c] != 3;
     }
     if (ev || level[0] != 3 || level[1] != 3) {
         if (!ev && (level[0] == 3 || level[1] == 3))
@@ -259,7 +265,7 @@ static int judge(const line_view *v, const pos_t *pos, int root, const rules_cfg
                                ? 2
                                : 1;
             else
-                level[c] = (flags[c] & XQ_CYCLE_CHASE) && !checks[c] ? 2 : 1;
+                level[c] = flags[c] & XQ_CYCLE_CHASE ? 2 : 1;
         }
     }
     if (ev)

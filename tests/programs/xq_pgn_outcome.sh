@@ -21,7 +21,7 @@ $(cat "$1")"
 f=$file
 expect "$tmp/axf" "$f:1: game 1: 10 plies: 1-0 perpetual check by Black (cycle from ply 2, 8 plies) (recorded 1-0)"
 expect "$tmp/axf" "$f:8: game 2: 8 plies: 0-1 perpetual chase by Red: f5 chasing f7 (cycle from ply 0, 8 plies) (recorded 1/2-1/2)"
-expect "$tmp/axf" "$f:15: game 3: 16 plies: 1/2-1/2 repetition: i3 chasing a5 (cycle from ply 0, 16 plies)"
+expect "$tmp/axf" "$f:15: game 3: 16 plies: 1/2-1/2 repetition (cycle from ply 0, 16 plies)"
 expect "$tmp/axf" "$f:22: game 4: 1 ply: 1-0 checkmate (recorded 1-0)"
 expect "$tmp/axf" "$f:29: game 5: 2 plies: 1/2-1/2 move limit (120 plies without capture)"
 expect "$tmp/axf" "$f:35: game 6: 8 plies: 0-1 perpetual chase by Red: c0 chasing c7 (cycle from ply 0, 8 plies) (recorded 0-1)"

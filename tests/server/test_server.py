@@ -252,6 +252,7 @@ class Play(Base):
         e = a.expect("end", game=gid)
         self.assertEqual((e["result"], e["reason"]), ("0-1", "perpetual check"))
         self.assertIn("by Red", e["text"])
+        self.assertTrue(e["text"].endswith(" [AXF rules: perpetual check loses]"), e["text"])
 
     def test_draw_offer_accepted(self):
         a, b = self.user("alice"), self.user("bob")
