@@ -168,7 +168,7 @@ static void classify(const line_view *v, const pos_t *pos, int start, const rule
                 relevant[c]++;
                 if (acc[c]) {
                     compared = 1;
-                    after = xq__chased_by(&p, c, id, cxa, ev ? chasers_of : NULL, MOVE_TO(m));
+                    after = xq__chased_by(&p, c, id, cxa, chasers_of, MOVE_TO(m));
                 }
             }
         }
@@ -177,8 +177,18 @@ static void classify(const line_view *v, const pos_t *pos, int start, const rule
         id[MOVE_FROM(m)] = id[MOVE_TO(m)];
         id[MOVE_TO(m)] = RULES_NO_ID;
         if (compared) {
-            /* Only attacks the move created count. */
-            const uint16_t fresh = after & ~xq__chased_by(&p, c, id, cxa, NULL, MOVE_FROM(m));
+            /* Only attacks the move created count: a target is newly chased
+             * when one of its attackers did not attack it before the move (an
+             * attack kept by the piece that moved is no new one; one handed
+             * from one piece to another is: two pieces taking turns on one
+             * piece chase it, AXF art. 33). */
+            uint16_t before_of[16];
+            const uint16_t before = xq__chased_by(&p, c, id, cxa, before_of, MOVE_FROM(m));
+            uint16_t fresh = 0;
+            for (int t = 0; t < 16; t++)
+                if ((after & (1u << t)) &&
+                    (!(before & (1u << t)) || (chasers_of[t] & ~before_of[t])))
+                    fresh |= (uint16_t)(1u << t);
             acc[c] &= fresh;
             if (ev)
                 for (int t = 0; t < 16; t++)

@@ -31,7 +31,7 @@ cmp -s "$tmp/axf" "$tmp/out" || fail "--rules axf differs from the default"
 
 # CXA: the chessdb position is a draw, one check + one chase loses.
 "$pgn" --outcome --rules cxa "$file" >"$tmp/cxa" || fail "--rules cxa"
-expect "$tmp/cxa" "$f:8: game 2: 8 plies: 1/2-1/2 repetition (cycle from ply 0, 8 plies) (recorded 1/2-1/2)"
+expect "$tmp/cxa" "$f:8: game 2: 8 plies: 0-1 perpetual chase by Red: f4,f5 chasing f7 (cycle from ply 0, 8 plies) (recorded 1/2-1/2)"
 expect "$tmp/cxa" "$f:15: game 3: 16 plies: 0-1 perpetual chase by Red: i3 chasing a5 (cycle from ply 0, 16 plies)"
 expect "$tmp/cxa" "$f:1: game 1: 10 plies: 1-0 perpetual check by Black (cycle from ply 2, 8 plies) (recorded 1-0)"
 
