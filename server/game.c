@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rule_note.h"
 #include "server.h"
 
 struct game {
@@ -616,39 +617,6 @@ static void flag_cb(void *arg)
 
 static void arm_flag(game *g) { timer_set(g->flag_timer, g->clock_ms[stm(g)] * 1000 + 500); }
 
-/* The rule behind a game lost by repetition, at the level of the rule
- * book's article (docs/rules.md, "The rule corpus"); NULL for other ends.
- * The chase articles are told apart by the first chasing and chased pieces. */
-static const char *rule_note(const xq_board *b, int ruleset, const xq_outcome *o)
-{
-    if (ruleset == XQ_RULES_CXA)
-        return o->reason == XQ_REASON_PERPETUAL_CHECK ? "CXA rules 26.1: perpetual check loses"
-               : o->reason == XQ_REASON_PERPETUAL_CHASE ||
-                       o->reason == XQ_REASON_PERPETUAL_MATE_THREAT
-                   ? "CXA rules 25.2, 26.4: a forbidden cycle (chase, mate threat, or "
-                     "checks mixed with them) loses"
-                   : NULL;
-    if (ruleset != XQ_RULES_AXF)
-        return NULL;
-    if (o->reason == XQ_REASON_PERPETUAL_CHECK)
-        return "AXF rules: perpetual check loses";
-    if (o->reason != XQ_REASON_PERPETUAL_CHASE)
-        return NULL;
-    if (o->nchasing > 0 && o->nchased > 0) {
-        const int a = xq_piece_type_of(xq_board_piece_at(b, o->chasing[0]));
-        const int t = xq_piece_type_of(xq_board_piece_at(b, o->chased[0]));
-        if (a == XQ_CANNON && t == XQ_CHARIOT)
-            return "AXF rules art. 15: a cannon may not chase a chariot perpetually";
-        if (a == XQ_CHARIOT && t == XQ_CANNON)
-            return "AXF rules art. 18: a chariot may not chase an unprotected cannon perpetually";
-        if (a == XQ_CHARIOT && t == XQ_HORSE)
-            return "AXF rules art. 23: a chariot may not chase a horse perpetually";
-        if (a == t)
-            return "AXF rules art. 24: a piece may not chase one of its kind that cannot take "
-                   "back perpetually";
-    }
-    return "AXF rules: a perpetual chase of one piece loses";
-}
 
 /* 1 when the game ended (g is freed). */
 static int end_if_over(game *g)
