@@ -37,6 +37,11 @@ except ImportError:
 
 WAIT_S = 20           # every wait is bounded
 MATE = "e0e1 d9e8 b2b4 c9a7 b4g4 h7h8 g4g9".split()  # Red mates in 7 plies
+# 60 plies of LIU DianZhong - LIU DaHua, 1997 (tests/data/games/liu-dahua-1125-uci.pgn)
+LONG_GAME = ("h2e2 b9c7 h0g2 h7f7 g3g4 h9g7 b2c2 i9h9 b0a2 a9b9 a0b0 b7b3 c3c4 h9h5 i0h0 h5d5 "
+             "c2c6 c9e7 e2f2 d5d6 c4c5 b3b2 h0h8 b2g2 b0b9 c7b9 h8b8 g2a2 c0a2 b9d8 c6c9 d9e8 "
+             "c9a9 d6d7 b8b9 e8d9 b9b8 d9e8 f2d2 d7a7 b8b9 e8d9 b9d9 e9e8 c5d5 d8b7 a9f9 g6g5 "
+             "d2g2 f7f8 g4g5 g7f9 d9f9 a7a9 f9a9 b7a9 g5g6 a9c8 g2e2 e8e9")
 RELOAD_AFTER = 3      # Black reloads the page after this many plies
 RESTART_AFTER = 5     # the server restarts after this many
 
@@ -566,6 +571,40 @@ class Browser(unittest.TestCase):
         self.assertIn("checkmate", fresh.text("result").lower())
         fresh.click("replay-first")
         fresh.until(lambda: "Move 0 of 7" in fresh.text("replay-note"), "the fresh browser replays")
+
+    def in_move_list_view(self, p, ply):
+        """Whether the move of ply is within the move list's visible part."""
+        return p.d.execute_script("""const s = document.querySelector('#moves [data-ply="' + arguments[0] + '"]');
+            const l = document.getElementById('moves');
+            if (!s) return false;
+            const a = s.getBoundingClientRect(), b = l.getBoundingClientRect();
+            return a.top >= b.top - 1 && a.bottom <= b.bottom + 1;""", ply)
+
+    def test_move_list_follows_the_replay(self):
+        """Stepping to ply 12 of a 60-ply game or clicking ply 30 keeps the shown
+        move in the move list's view (issue 45: the list always scrolled to its
+        end)."""
+        red, black = self.line_user("alice"), self.line_user("bob")
+        gid = self.line_game(red, black, LONG_GAME)
+        p = Page(self, self.url + "#game=%d" % gid)
+        n = len(LONG_GAME.split())
+        p.until(lambda: p.el("result").is_displayed() and p.plies() == n, "the finished game opens")
+        self.assertGreater(p.d.execute_script("const l = document.getElementById('moves');"
+                                              "return l.scrollHeight - l.clientHeight"), 100)
+        p.click("replay-first")
+        for _ in range(12):
+            p.click("replay-fwd")
+        p.until(lambda: p.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="12"]'), "ply 12 is shown")
+        self.assertTrue(self.in_move_list_view(p, 12), "ply 12 is in the list's view")
+        p.d.execute_script("document.querySelector('#moves [data-ply=\"30\"]').scrollIntoView({block: 'center'})")
+        p.d.find_element(By.CSS_SELECTOR, '#moves [data-ply="30"]').click()
+        p.until(lambda: p.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="30"]'), "ply 30 is shown")
+        self.assertTrue(self.in_move_list_view(p, 30), "ply 30 stays in the list's view")
+        p.click("replay-back")
+        p.until(lambda: p.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="29"]'), "ply 29 is shown")
+        self.assertTrue(self.in_move_list_view(p, 29), "ply 29 is in the list's view")
+        p.click("replay-last")
+        p.until(lambda: self.in_move_list_view(p, n), "End shows the last move")
 
     def test_low_time_warning(self):
         """The player's own running clock warns once when it falls below its

@@ -808,7 +808,7 @@ function tick() {
 setInterval(tick, TICK_MS);
 
 function renderMoves(g) {
-  const list = $("moves");
+  const list = $("moves"), kept = list.scrollTop;
   list.replaceChildren();
   const names = state.notation === "iccs" ? g.moves : state.notation === "wxf" ? g.wxf : g.zh;
   const v = viewedPly(g);
@@ -829,7 +829,14 @@ function renderMoves(g) {
     });
     e.append(r, b);
   }
-  list.scrollTop = list.scrollHeight;
+  // the live game: its last move; a replay: the move shown, scrolled within
+  // the list only as far as it takes to show it (issue 45)
+  const shown = list.querySelector(".viewing");
+  if (v === g.moves.length || !shown) { list.scrollTop = list.scrollHeight; return; }
+  list.scrollTop = kept;
+  const a = shown.getBoundingClientRect(), box = list.getBoundingClientRect();
+  if (a.top < box.top) list.scrollTop -= box.top - a.top;
+  else if (a.bottom > box.bottom) list.scrollTop += a.bottom - box.bottom;
 }
 
 // ---- replay ------------------------------------------------------------------
