@@ -606,6 +606,44 @@ class Browser(unittest.TestCase):
         p.click("replay-last")
         p.until(lambda: self.in_move_list_view(p, n), "End shows the last move")
 
+    def in_window(self, p, id_):
+        """Whether element id_ lies wholly within the window, the page not scrolled."""
+        return p.d.execute_script("""const b = document.getElementById(arguments[0]).getBoundingClientRect();
+            return scrollY === 0 && b.height > 0 && b.top >= 0 && b.left >= 0 &&
+              b.bottom <= innerHeight && b.right <= innerWidth;""", id_)
+
+    def test_controls_in_view_on_a_laptop(self):
+        """On a laptop's window (1366x768, 1280x857) Resign, Offer draw and then
+        the result are on the first screen, the page not scrolled (issue 45:
+        they were below the fold)."""
+        for w, h in ((1366, 768), (1280, 857)):
+            p = Page(self, self.url, size=(w, h))
+            p.register("a%d" % w)
+            bob = self.line_user("b%d" % w)
+            bob.call("seek", color="black", base=600, inc=0)
+            p.until(lambda: p.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "the seek is listed")
+            p.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+            gid = bob.expect("game")["game"]
+            p.until(lambda: p.el("resign").is_displayed() and p.el("draw").is_displayed(), "the game is shown")
+            for id_ in ("resign", "draw", "board-host", "player-top", "player-bottom"):
+                self.assertTrue(self.in_window(p, id_), "%s in the %dx%d window" % (id_, w, h))
+            p.shot("laptop-%d" % w)
+            self.assertEqual(bob.call("resign", game=gid)["type"], "ok")
+            p.until(lambda: p.el("result").is_displayed(), "the result is shown")
+            for id_ in ("result", "rematch"):
+                self.assertTrue(self.in_window(p, id_), "%s in the %dx%d window" % (id_, w, h))
+
+    def test_analyse_appears_on_login(self):
+        """A visitor on a finished game's page logs in: Analyse appears at once,
+        without a replay step or a reload (issue 45)."""
+        red, black = self.line_user("alice"), self.line_user("bob")
+        gid = self.line_game(red, black, "h2e2 h9g7 h0g2 i9h9")
+        p = Page(self, self.url + "#game=%d" % gid)
+        p.until(lambda: p.el("result").is_displayed(), "the finished game opens")
+        self.assertFalse(p.el("analyse").is_displayed())  # a visitor cannot ask for a review
+        p.login("alice")
+        p.until(lambda: p.el("analyse").is_displayed(), "Analyse appears on login", timeout=5)
+
     def test_low_time_warning(self):
         """The player's own running clock warns once when it falls below its
         threshold (min(10 s, a tenth of the base time)): a sound and "Low time"

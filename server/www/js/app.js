@@ -415,7 +415,7 @@ function showAccount() {
   $("guest").hidden = !state.guests;
   renderLobbyControls();
   const g = state.games.get(state.active);
-  if (g) renderChatForm(g);
+  if (g) { renderChatForm(g); renderControls(g); } // Analyse, Rematch: for a signed-in user
 }
 
 // The user's live game, if any: one game at a time (the server answers
