@@ -458,6 +458,36 @@ class Caching(unittest.TestCase):
         self.assertTrue(r.headers["etag"])
 
 
+class Phone(unittest.TestCase):
+    """The analysis board on a 390x844 phone: nothing wider than the screen,
+    the engine's lines and the explorer's table within it (issue 45: the page
+    was 461 px wide and the lines cut off)."""
+
+    def setUp(self):
+        Analysis.start(self, "--js", PACKAGE)
+
+    def test_analysis_board_fits_a_phone(self):
+        p = tb.Page(self, self.url + "#analysis")
+        p.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        p.until(lambda: p.el("analysis").is_displayed() and p.text("an-fen"), "the analysis board is shown")
+        p.click("an-go")
+        p.until(lambda: len(p.d.find_elements(By.CSS_SELECTOR, "#an-lines .line .pv")) == 3 and
+                p.d.find_elements(By.CSS_SELECTOR, "#an-explorer tr[data-move]"),
+                "three engine lines and the explorer's moves")
+        wide = p.d.execute_script("""const out = [];
+            for (const e of document.querySelectorAll('#analysis *')) {
+              const b = e.getBoundingClientRect();
+              if (b.width > 0 && b.right > innerWidth + 0.5) out.push((e.id || e.tagName) + ' ' + Math.round(b.right));
+            }
+            return [document.documentElement.scrollWidth, innerWidth, out];""")
+        self.assertEqual(wide, [390, 390, []])
+        p.click("an-go")  # stop
+        if tb.SHOTS:
+            os.makedirs(tb.SHOTS, exist_ok=True)
+            p.d.save_screenshot(os.path.join(tb.SHOTS, "page-phone-analysis.png"))
+
+
 def main():
     global BINARY, WWW, PACKAGE
     if len(sys.argv) < 4:
