@@ -11,6 +11,7 @@ usage: /usr/bin/python3 test_browser.py XQ_SERVER WWW_DIR SCREENSHOT_DIR
 Exit 77 (skipped) when Chromium, chromedriver or Selenium is not installed
 (scripts/deps.sh installs them: Debian chromium, chromium-driver, python3-selenium)."""
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -46,6 +47,18 @@ RELOAD_AFTER = 3      # Black reloads the page after this many plies
 RESTART_AFTER = 5     # the server restarts after this many
 
 BINARY = WWW = SHOTS = ""
+
+
+def luminance(css):
+    """The relative luminance (WCAG 2) of a CSS rgb()/rgba() colour."""
+    r, g, b = [int(x) / 255 for x in re.findall(r"[\d.]+", css)[:3]]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(fg, bg):
+    a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
 
 
 def browser(size=(1150, 1100)):
@@ -529,7 +542,7 @@ class Browser(unittest.TestCase):
         # during the game: two steps back show the position after ply 2
         alice.el("moves").click()
         body.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
-        alice.until(lambda: "Move 2 of 4" in alice.text("replay-note"), "the replay is at move 2")
+        alice.until(lambda: "Move 1 of 2, Black (ply 2 of 4)" in alice.text("replay-note"), "the replay is at move 2")
         self.assertTrue(piece("b2") and not piece("b4"), "b2b4 is not played at ply 2")
         self.assertTrue(alice.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="2"]'))
         self.assertEqual(alice.targets(), 0)  # no move is played on an old position
@@ -547,7 +560,7 @@ class Browser(unittest.TestCase):
         self.assertEqual(len(st["clocks"]), len(MATE))
         # after the game: Home, then every ply forward, the check mark as the server says
         body.send_keys(Keys.HOME)
-        alice.until(lambda: "Move 0 of 7" in alice.text("replay-note"), "Home shows the start")
+        alice.until(lambda: "The start (ply 0 of 7)" in alice.text("replay-note"), "Home shows the start")
         self.assertTrue(piece("e0") and piece("b2") and not alice.d.find_elements(By.CSS_SELECTOR, "#board-host .check"))
         for ply in range(1, len(MATE) + 1):
             alice.click("replay-fwd")
@@ -558,11 +571,11 @@ class Browser(unittest.TestCase):
         self.assertIn(len(MATE), st["checks"])  # the mate gives check
         # a click on a move shows it; the wheel steps back from there
         alice.d.find_element(By.CSS_SELECTOR, '#moves [data-ply="3"]').click()
-        alice.until(lambda: "Move 3 of 7" in alice.text("replay-note"), "a click shows move 3")
+        alice.until(lambda: "Move 2 of 4, Red (ply 3 of 7)" in alice.text("replay-note"), "a click shows move 3")
         self.assertIn("clocks", alice.text("replay-note"))  # a finished game's clocks at that move
         alice.d.execute_script("document.getElementById('moves').dispatchEvent("
                                "new WheelEvent('wheel', {deltaY: -100, bubbles: true, cancelable: true}))")
-        alice.until(lambda: "Move 2 of 7" in alice.text("replay-note"), "the wheel steps back")
+        alice.until(lambda: "Move 1 of 4, Black (ply 2 of 7)" in alice.text("replay-note"), "the wheel steps back")
         alice.shot("replay")
         # a fresh browser opens the finished game by its link, and replays it
         fresh = Page(self, self.url + "#game=%d" % gid)
@@ -570,7 +583,7 @@ class Browser(unittest.TestCase):
                     "the finished game opens by its link in a fresh browser")
         self.assertIn("checkmate", fresh.text("result").lower())
         fresh.click("replay-first")
-        fresh.until(lambda: "Move 0 of 7" in fresh.text("replay-note"), "the fresh browser replays")
+        fresh.until(lambda: "The start (ply 0 of 7)" in fresh.text("replay-note"), "the fresh browser replays")
 
     def in_move_list_view(self, p, ply):
         """Whether the move of ply is within the move list's visible part."""
@@ -736,13 +749,28 @@ class Browser(unittest.TestCase):
         self.assertTrue(blunder.text.endswith("??"), blunder.text)
         self.assertTrue(alice.d.find_elements(By.CSS_SELECTOR, '#review-graph .mark.blunder[data-ply="6"]'))
         blunder.click()
-        alice.until(lambda: alice.text("review-verdict").startswith("6. Blunder"), "the blunder's verdict")
-        self.assertIn("Better:", alice.text("review-verdict"))
+        # counted in moves, the values labelled, the better line in the chosen
+        # notation (Chinese, the default) with the package's rules (issue 45)
+        alice.until(lambda: re.match(r"3\.\.\. Blunder: evaluation \S+ \(Red's side\), [0-9.]+ pawns lost\. "
+                                     r"Better: \S+( \S+)*\.$", alice.text("review-verdict")) and
+                    not re.search(r"[a-i][0-9][a-i][0-9]", alice.text("review-verdict")),
+                    "the blunder's verdict, its line in Chinese")
         alice.shot("review")
+        # the shown move with its mark: readable (contrast at least 4.5:1)
+        fg, bg = alice.d.execute_script("""const s = getComputedStyle(document.querySelector('#moves [data-ply="6"]'));
+            return [s.color, s.backgroundColor];""")
+        self.assertGreaterEqual(contrast(fg, bg), 4.5, (fg, bg))
+        # the graph: Red's advantage (the mate) filled in Red's colour above the
+        # zero line, on a scale whose line still moves between +3 and the mate
+        colours = alice.d.execute_script("""return [...document.querySelectorAll('#review-graph polygon')]
+            .map((e) => [e.getAttribute('class'), getComputedStyle(e).fill]);""")
+        self.assertEqual([c for c, _ in colours], ["red-side", "black-side"])
+        red_fill = [int(x) for x in re.findall(r"\d+", colours[0][1])]
+        self.assertGreater(red_fill[0], red_fill[2] + 40, "Red's side is reddish: %s" % colours[0][1])
         # a click on the graph's left edge goes to the start
         graph = alice.d.find_element(By.CSS_SELECTOR, "#review-graph svg")
         ActionChains(alice.d).move_to_element_with_offset(graph, -graph.size["width"] // 2 + 2, 0).click().perform()
-        alice.until(lambda: "Move 0 of 7" in alice.text("replay-note"), "a click on the graph moves the replay")
+        alice.until(lambda: "The start (ply 0 of 7)" in alice.text("replay-note"), "a click on the graph moves the replay")
         self.assertTrue(alice.el("pgn-annotated").is_displayed())
         pgn = bob.call("pgn", game=gid, annotated=True)["pgn"]
         self.assertIn("$4", pgn)

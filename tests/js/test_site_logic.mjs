@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { looksLikeFen, redScore } from '../../server/www/js/analysis.js';
 import { exploreError } from '../../server/www/js/explorer.js';
-import { moveVerdict, valueText } from '../../server/www/js/review.js';
+import { evalY, EVAL_GRAPH, moveNumber, moveVerdict, plyText, valueText } from '../../server/www/js/review.js';
 
 test('scores are given from Red\'s side', () => {
   assert.equal(redScore({ cp: 35 }, 'w'), '+0.35');
@@ -48,7 +48,41 @@ test('the review\'s sentences use the server\'s texts and classes', () => {
   assert.equal(valueText(a, 2), '−1.20');
   assert.equal(valueText(a, 3), '#3');
   assert.equal(moveVerdict(a, 0), '');
-  assert.equal(moveVerdict(a, 1), '1. Best move (+0.35).');
-  assert.equal(moveVerdict(a, 2), '2. Blunder (−1.20, −4.00). Better: 炮8平5, h7e7 h0g2.');
-  assert.equal(moveVerdict(a, 3), '3. Good (#3, −0.10).');
+  // counted in moves as the move list counts them, the values labelled (issue 45)
+  assert.equal(moveVerdict(a, 1), '1. Best move: evaluation +0.35 (Red\'s side).');
+  assert.equal(moveVerdict(a, 2), '1... Blunder: evaluation −1.20 (Red\'s side), 4.00 pawns lost. ' +
+    'Better: 炮8平5 (the line in ICCS: h7e7 h0g2).');
+  assert.equal(moveVerdict(a, 3), '2. Good: evaluation #3 (Red\'s side), 0.10 pawns lost.');
+  // the better line in the user's notation, as the page makes it with the package
+  assert.equal(moveVerdict(a, 2, { line: '炮8平5 马二进三' }),
+    '1... Blunder: evaluation −1.20 (Red\'s side), 4.00 pawns lost. Better: 炮8平5 马二进三.');
+  // a game from a position with Black to move: Black's move is 1...
+  assert.equal(moveVerdict(a, 1, { blackFirst: true }), '1... Best move: evaluation +0.35 (Red\'s side).');
+});
+
+test('the replay counts moves, and says the ply', () => {
+  assert.equal(moveNumber(1), '1.');
+  assert.equal(moveNumber(2), '1...');
+  assert.equal(moveNumber(49), '25.');
+  assert.equal(moveNumber(50), '25...');
+  assert.equal(moveNumber(1, true), '1...');
+  assert.equal(moveNumber(2, true), '2.');
+  assert.equal(plyText(47, 50), 'Move 24 of 25, Red (ply 47 of 50)');
+  assert.equal(plyText(2, 4), 'Move 1 of 2, Black (ply 2 of 4)');
+  assert.equal(plyText(0, 7), 'The start (ply 0 of 7)');
+  assert.equal(plyText(7, 7), 'Move 4 of 4, Red (ply 7 of 7)');
+});
+
+test('the evaluation graph: a winning-chance scale, no flat clamp', () => {
+  const { height: h, margin } = EVAL_GRAPH;
+  assert.equal(evalY(0), h / 2);
+  assert.ok(evalY(100) < h / 2 && evalY(-100) > h / 2, 'Red\'s advantage up, Black\'s down');
+  assert.ok(Math.abs(evalY(100) - h / 2 + (evalY(-100) - h / 2)) < 1e-9, 'symmetric');
+  // every step of the advantage still moves the line: +10 and +15 pawns differ
+  assert.ok(evalY(1500) < evalY(1000) && evalY(1000) < evalY(500));
+  // within the graph, a mate at its edge
+  assert.ok(evalY(29997) >= margin - 1e-9 && evalY(29997) < margin + 0.5);
+  assert.ok(evalY(-29997) <= h - margin + 1e-9 && evalY(-29997) > h - margin - 0.5);
+  // a pawn is a visible part of the height, not 1/10 of it
+  assert.ok(h / 2 - evalY(100) > 0.15 * (h / 2 - margin));
 });

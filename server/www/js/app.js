@@ -8,7 +8,7 @@ import * as sound from "./sound.js";
 import { ratingText, renderProfile } from "./profile.js";
 import { mountArchive } from "./archive.js";
 import { fenAt } from "./replay.js";
-import { evalGraph, moveVerdict } from "./review.js";
+import { evalGraph, moveVerdict, plyText } from "./review.js";
 import { AnalysisBoard } from "./analysis.js";
 import { loadXiangqi, withBoard } from "./xq.js";
 
@@ -858,7 +858,7 @@ function renderReplay(g) {
   const n = g.moves.length, v = viewedPly(g);
   $("replay-first").disabled = $("replay-back").disabled = v === 0;
   $("replay-fwd").disabled = $("replay-last").disabled = v === n;
-  let note = v < n ? `Move ${v} of ${n}${g.ended ? "" : " · End: back to the game"}` : "";
+  let note = v < n ? `${plyText(v, n, blackFirst(g))}${g.ended ? "" : " · End: back to the game"}` : "";
   // a finished game's clocks after the shown move (the server's `clocks`)
   if (v < n && v > 0 && Array.isArray(g.clocks) && g.clocks[v - 1])
     note += ` · clocks ${fmtClock(g.clocks[v - 1][0])} – ${fmtClock(g.clocks[v - 1][1])}`;
@@ -875,11 +875,32 @@ function renderReview(g) {
     $("review-verdict").textContent = g.reviewing ? `Reviewing… ${g.reviewing.done} of ${g.reviewing.total} positions` : "";
     return;
   }
-  if (!g.graph) g.graph = evalGraph(a, (ply) => viewPly(g, ply));
+  if (!g.graph) g.graph = evalGraph(a, (ply) => viewPly(g, ply), { blackFirst: blackFirst(g) });
   if ($("review-graph").firstChild !== g.graph) $("review-graph").replaceChildren(g.graph);
   const v = viewedPly(g);
   g.graph.setCursor(v);
-  $("review-verdict").textContent = moveVerdict(a, v);
+  if (state.notation !== "iccs") wantRules(); // the better line in the chosen notation
+  $("review-verdict").textContent = moveVerdict(a, v, { blackFirst: blackFirst(g), line: betterLine(g, v) });
+}
+
+// Whether the game's first move is Black's (a game from a set-up position).
+function blackFirst(g) { return /\sb(\s|$)/.test(g.start || ""); }
+
+// The review's better line for the move of `ply` in the user's notation, or
+// "" (the package's rules are not loaded: the verdict says it in ICCS).
+function betterLine(g, ply) {
+  const m = g.analysis.moves[ply - 1];
+  if (!m || !m.line || !m.line.length) return "";
+  if (state.notation === "iccs") return m.line.join(" ");
+  if (!rules) return "";
+  const kind = state.notation === "wxf" ? "wxf" : "chinese";
+  try {
+    return withBoard(rules, fenAt(g.start, g.moves, ply - 1), (b) => m.line.map((mv) => {
+      const t = b.moveToText(mv, kind);
+      b.push(mv);
+      return t;
+    })).join(" ");
+  } catch { return ""; }
 }
 
 $("analyse").addEventListener("click", () => {
@@ -1053,7 +1074,7 @@ $("notation").addEventListener("change", () => {
   state.notation = $("notation").value;
   localStorage.setItem("xq.notation", state.notation);
   const g = state.games.get(state.active);
-  if (g) renderMoves(g);
+  if (g) { renderMoves(g); renderReview(g); }
   analysis.refresh();
 });
 showAccount(); // nobody until the server says otherwise
