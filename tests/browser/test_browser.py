@@ -510,6 +510,8 @@ class Browser(unittest.TestCase):
         for p in (alice, bob):
             p.until(lambda p=p: not p.text("game-title").startswith("Game %d:" % g1) and
                     p.text("game-title").startswith("Game "), "the rematch is shown")
+        # the rematch's toast went with the offer (issue 45: it stayed into the new game)
+        self.assertFalse(bob.el("toast").is_displayed(), bob.text("toast"))
         g2 = int(alice.text("game-title").split(":")[0].split()[1])
         self.assertNotEqual(g1, g2)
         # colours swapped: the one who was black is red now
@@ -656,6 +658,29 @@ class Browser(unittest.TestCase):
         self.assertFalse(p.el("analyse").is_displayed())  # a visitor cannot ask for a review
         p.login("alice")
         p.until(lambda: p.el("analyse").is_displayed(), "Analyse appears on login", timeout=5)
+
+    def test_player_bars_show_the_rating_a_game_left(self):
+        """After a rated game the player bars show the ratings it left, not the
+        ones it started with (issue 45)."""
+        alice = Page(self, self.url)
+        alice.register("alice")
+        bob = self.line_user("bob")
+        bob.call("seek", color="black", base=600, inc=0, rated=True)
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "alice sees bob's seek")
+        alice.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        gid = bob.expect("game")["game"]
+        self.assertIn("(1500?)", alice.text("player-bottom"))
+        alice.play("h2e2")
+        self.assertEqual(bob.call("move", game=gid, move="h9g7")["type"], "move")
+        alice.until(lambda: alice.plies() == 2, "alice sees h9g7")
+        self.assertEqual(bob.call("resign", game=gid)["type"], "ok")
+        end = bob.expect("end", game=gid)
+        self.assertTrue(end["rated"], end)
+        red, black = round(end["ratings"]["red"]), round(end["ratings"]["black"])
+        self.assertNotEqual(red, 1500)
+        alice.until(lambda: alice.el("result").is_displayed(), "the result is shown")
+        alice.until(lambda: "alice (%d" % red in alice.text("player-bottom") and
+                    "bob (%d" % black in alice.text("player-top"), "the bars show the new ratings")
 
     def test_low_time_warning(self):
         """The player's own running clock warns once when it falls below its
@@ -835,6 +860,7 @@ class Browser(unittest.TestCase):
         p.click("play-engine")
         p.until(lambda: p.el("game-panel").is_displayed(), "the engine game is shown")
         self.assertIn("Engine, level 1", p.text("player-top"))
+        self.assertNotIn("(1500", p.text("player-bottom"))  # a guest has no rating (issue 45)
         p.d.execute_script("""
             window.thinkingSeen = false;
             const t = document.querySelector('#player-top .thinking');

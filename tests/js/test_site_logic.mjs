@@ -5,8 +5,8 @@
 // the server sends. Run by ctest www_js (node --test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { looksLikeFen, redScore } from '../../server/www/js/analysis.js';
-import { exploreError } from '../../server/www/js/explorer.js';
+import { looksLikeFen, redScore, START_FEN, whereText } from '../../server/www/js/analysis.js';
+import { exploreError, shareText } from '../../server/www/js/explorer.js';
 import { evalY, EVAL_GRAPH, moveNumber, moveVerdict, plyText, valueText } from '../../server/www/js/review.js';
 
 test('scores are given from Red\'s side', () => {
@@ -85,4 +85,20 @@ test('the evaluation graph: a winning-chance scale, no flat clamp', () => {
   assert.ok(evalY(-29997) <= h - margin + 1e-9 && evalY(-29997) > h - margin - 0.5);
   // a pawn is a visible part of the height, not 1/10 of it
   assert.ok(h / 2 - evalY(100) > 0.15 * (h / 2 - margin));
+});
+
+test('the analysis tree\'s heading names the position it starts from', () => {
+  assert.equal(whereText(0, true, START_FEN), 'the start position');
+  assert.equal(whereText(0, true, 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 3 7'), 'the start position');
+  // after the editor (issue 45: it said "the start position")
+  assert.equal(whereText(0, true, '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1'), 'the set-up position');
+  assert.equal(whereText(0, true, START_FEN.replace(' w ', ' b ')), 'the set-up position');
+  assert.equal(whereText(3, true, START_FEN), 'ply 3');
+  assert.equal(whereText(4, false, START_FEN), 'ply 4 (a variation)');
+});
+
+test('the explorer shows each book move\'s share of the games', () => {
+  const moves = [{ games: 30 }, { games: 10 }, { games: 0 }];
+  assert.deepEqual(moves.map((m) => shareText(m, moves)), ['75%', '25%', '0%']);
+  assert.equal(shareText({ games: 0 }, [{ games: 0 }]), '–');
 });

@@ -122,6 +122,10 @@ function toast(text) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { t.hidden = true; }, TOAST_MS);
 }
+function hideToast() {
+  clearTimeout(toastTimer);
+  $("toast").hidden = true;
+}
 // The server's error codes (docs/protocol.md) as sentences for people; the
 // server's own message is protocol talk ("log in first (register, login, ...)").
 const ERRORS = {
@@ -280,6 +284,7 @@ const handlers = {
     const asked = m.id !== undefined && !req.quiet;
     const active = state.games.get(state.active);
     // a game that starts for the user takes them from the analysis board to it
+    if (started) hideToast(); // an offer's toast ("offers a rematch") is answered by the game
     if (started && analysis.shown) { history.pushState(null, "", `#game=${g.id}`); syncView(); }
     if (asked || started || !active || wasActive || (active.ended && m.you)) {
       setActive(g.id, !wasActive);
@@ -776,12 +781,25 @@ function renderPlayers(g) {
     const side = sides[i], p = g[side], e = $(id);
     e.dataset.side = side;
     e.querySelector(".pname").textContent = `${side === "red" ? "紅" : "黑"} ${p.engine !== undefined ? `Engine, level ${p.engine}` : p.name}` +
-      (p.engine === undefined ? ` (${ratingText(p.rating, p.provisional)})` : "") + (g.you === side ? " · you" : "");
+      playerRating(g, side) + (g.you === side ? " · you" : "");
     e.querySelector(".thinking").hidden = !(p.engine !== undefined && g.turn === side && !g.ended);
     e.querySelector(".away").hidden = p.present !== false || !!g.ended;
     e.classList.toggle("to-move", g.turn === side && !g.ended);
   });
   tick();
+}
+
+// " (1520)" after a player's name: after a rated game the rating it left; a
+// guest (names starting with "guest" are the server's guests) and the engine
+// have none (issue 45).
+function playerRating(g, side) {
+  const p = g[side], end = g.ended;
+  if (p.engine !== undefined || /^guest/i.test(p.name)) return "";
+  if (end && end.ratings && typeof end.ratings[side] === "number") {
+    const prov = end.deviations ? end.deviations[side] > PROVISIONAL_RD : p.provisional;
+    return ` (${ratingText(end.ratings[side], prov)})`;
+  }
+  return ` (${ratingText(p.rating, p.provisional)})`;
 }
 
 function tick() {
