@@ -135,6 +135,13 @@ class Page:
         self.until(lambda: self.el("me").is_displayed() and self.text("me-name") == name,
                    name + " is signed in again")
 
+    def answer(self, yes=True):
+        """Answer the page's own question (its <dialog>; issue 45: it was the
+        browser's confirm())."""
+        self.until(lambda: self.el("confirm").is_displayed(), "the page asks")
+        self.click("confirm-yes" if yes else "confirm-no")
+        self.until(lambda: not self.el("confirm").is_displayed(), "the question is answered")
+
     def square(self, sq):
         return self.d.find_element(By.CSS_SELECTOR, '#board-host [data-sq="%s"]' % sq)
 
@@ -318,7 +325,7 @@ class Browser(unittest.TestCase):
         alice.until(lambda: alice.plies() == 2, "alice sees h9g7")
         self.assertEqual(alice.text("me-rating"), "1500?")
         bob.click("resign")
-        bob.d.switch_to.alert.accept()
+        bob.answer()
         for p in (alice, bob):
             p.until(lambda p=p: p.el("result").is_displayed(), "the result is shown")
         alice.until(lambda: alice.text("me-rating") == "1662?", "alice's new rating is shown without a reload")
@@ -498,7 +505,7 @@ class Browser(unittest.TestCase):
         black.play("h9g7")
         red.until(lambda: red.plies() == 2, "red sees h9g7")
         black.click("resign")
-        black.d.switch_to.alert.accept()
+        black.answer()
         for p in (alice, bob):
             p.until(lambda p=p: p.el("rematch").is_displayed() and p.text("rematch") == "Rematch",
                     "Rematch is offered after the game")
@@ -558,6 +565,9 @@ class Browser(unittest.TestCase):
                 self.assertEqual(bob.call("move", game=gid, move=mv)["type"], "move")
                 alice.until(lambda i=i: alice.plies() == i + 1, "alice sees %s" % mv)
         alice.until(lambda: alice.el("result").is_displayed(), "the mate ends the game")
+        # the result closes the move list (issue 45)
+        alice.until(lambda: alice.d.find_element(By.CSS_SELECTOR, "#moves li:last-child").text.startswith("1-0"),
+                    "the result in the move list")
         st = bob.call("state", game=gid)
         self.assertEqual(len(st["clocks"]), len(MATE))
         # after the game: Home, then every ply forward, the check mark as the server says
@@ -682,6 +692,18 @@ class Browser(unittest.TestCase):
         alice.until(lambda: "alice (%d" % red in alice.text("player-bottom") and
                     "bob (%d" % black in alice.text("player-top"), "the bars show the new ratings")
 
+    def test_letters_piece_set(self):
+        """A piece set of letters for players who cannot read the glyphs, a
+        setting kept across a reload (issue 45)."""
+        p = Page(self, self.url)
+        text = lambda sq: p.d.find_element(By.CSS_SELECTOR, '#board-host [data-piece="%s"] text' % sq).text  # noqa: E731
+        self.assertEqual((text("e0"), text("e9"), text("h2")), ("帅", "將", "炮"))
+        Select(p.el("pieces")).select_by_value("letters")
+        p.until(lambda: (text("e0"), text("e9"), text("h2"), text("b9")) == ("K", "K", "C", "H"), "letters")
+        p.d.refresh()
+        p.until(lambda: p.text("status") == "online", "the page connects again")
+        p.until(lambda: text("a0") == "R" and text("c0") == "E", "the letters after a reload")
+
     def test_low_time_warning(self):
         """The player's own running clock warns once when it falls below its
         threshold (min(10 s, a tenth of the base time)): a sound and "Low time"
@@ -781,6 +803,10 @@ class Browser(unittest.TestCase):
                     not re.search(r"[a-i][0-9][a-i][0-9]", alice.text("review-verdict")),
                     "the blunder's verdict, its line in Chinese")
         alice.shot("review")
+        # each player's accuracy (issue 45): the loser's blunder costs Black
+        acc = re.match(r"Accuracy: Red (\d+)%, Black (\d+)%$", alice.text("review-accuracy"))
+        self.assertTrue(acc, alice.text("review-accuracy"))
+        self.assertGreater(int(acc.group(1)), int(acc.group(2)))
         # the shown move with its mark: readable (contrast at least 4.5:1)
         fg, bg = alice.d.execute_script("""const s = getComputedStyle(document.querySelector('#moves [data-ply="6"]'));
             return [s.color, s.backgroundColor];""")
@@ -893,7 +919,11 @@ class Browser(unittest.TestCase):
         p.click("draw")
         p.until(lambda: "declined" in p.text("toast"), "the draw offer is declined")
         p.click("resign")
-        p.d.switch_to.alert.accept()
+        p.answer(yes=False)  # Cancel: the game goes on
+        self.assertFalse(p.el("result").is_displayed())
+        self.assertTrue(p.el("resign").is_displayed())
+        p.click("resign")
+        p.answer()
         p.until(lambda: p.el("result").is_displayed(), "the result is shown")
         self.assertIn("0-1", p.text("result"))
         self.assertIn("resign", p.text("result").lower())

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { looksLikeFen, redScore, START_FEN, whereText } from '../../server/www/js/analysis.js';
 import { exploreError, shareText } from '../../server/www/js/explorer.js';
-import { evalY, EVAL_GRAPH, moveNumber, moveVerdict, plyText, valueText } from '../../server/www/js/review.js';
+import { accuracy, accuracyText, evalY, EVAL_GRAPH, moveNumber, moveVerdict, plyText, valueText, winPercent } from '../../server/www/js/review.js';
 
 test('scores are given from Red\'s side', () => {
   assert.equal(redScore({ cp: 35 }, 'w'), '+0.35');
@@ -101,4 +101,21 @@ test('the explorer shows each book move\'s share of the games', () => {
   const moves = [{ games: 30 }, { games: 10 }, { games: 0 }];
   assert.deepEqual(moves.map((m) => shareText(m, moves)), ['75%', '25%', '0%']);
   assert.equal(shareText({ games: 0 }, [{ games: 0 }]), '–');
+});
+
+test('each player\'s accuracy in the review (lichess\'s formula)', () => {
+  assert.equal(winPercent(0), 50);
+  assert.ok(winPercent(29997) > 99.99 && winPercent(-29997) < 0.01);
+  // no move lost anything: 100% each
+  const even = accuracy({ values: [0, 20, 20, 40, 40] });
+  assert.ok(Math.abs(even.red - 100) < 0.01 && Math.abs(even.black - 100) < 0.01, JSON.stringify(even));
+  // Black's second move walks into a mate: Black's accuracy falls, Red's stays
+  const a = { values: [0, 30, -300, -310, 29990] };
+  const acc = accuracy(a);
+  assert.ok(acc.red > 95, JSON.stringify(acc));
+  assert.ok(acc.black > 45 && acc.black < 55, JSON.stringify(acc));
+  assert.equal(accuracyText(a), `Accuracy: Red ${Math.round(acc.red)}%, Black ${Math.round(acc.black)}%`);
+  // a game that Black began: ply 1 is Black's
+  assert.equal(accuracy({ values: [0, 30] }, true).red, null);
+  assert.equal(accuracyText({ values: [0, 30] }), 'Accuracy: Red 100%');
 });

@@ -2,13 +2,13 @@
 // The xq-server browser client: lobby, games, chat. The server is the
 // authority on everything (rules, legal moves, clocks, results); this page
 // shows what it says and sends what the user does (docs/protocol.md).
-import { Board, parseFen } from "./board.js";
+import { Board, parseFen, setPieceStyle } from "./board.js";
 import { Connection } from "./net.js";
 import * as sound from "./sound.js";
 import { ratingText, renderProfile } from "./profile.js";
 import { mountArchive } from "./archive.js";
 import { fenAt } from "./replay.js";
-import { evalGraph, moveVerdict, plyText } from "./review.js";
+import { accuracyText, evalGraph, moveVerdict, plyText } from "./review.js";
 import { AnalysisBoard } from "./analysis.js";
 import { loadXiangqi, withBoard } from "./xq.js";
 
@@ -847,6 +847,7 @@ function renderMoves(g) {
     });
     e.append(r, b);
   }
+  if (g.ended) li(resultText(g.ended, null), list).className = "result"; // "1-0  Red wins: Checkmate"
   // the live game: its last move; a replay: the move shown, scrolled within
   // the list only as far as it takes to show it (issue 45)
   const shown = list.querySelector(".viewing");
@@ -890,6 +891,7 @@ function renderReview(g) {
   box.hidden = !a && !g.reviewing;
   if (!a) {
     $("review-graph").replaceChildren();
+    $("review-accuracy").textContent = "";
     $("review-verdict").textContent = g.reviewing ? `Reviewing… ${g.reviewing.done} of ${g.reviewing.total} positions` : "";
     return;
   }
@@ -897,6 +899,7 @@ function renderReview(g) {
   if ($("review-graph").firstChild !== g.graph) $("review-graph").replaceChildren(g.graph);
   const v = viewedPly(g);
   g.graph.setCursor(v);
+  $("review-accuracy").textContent = accuracyText(a, blackFirst(g));
   if (state.notation !== "iccs") wantRules(); // the better line in the chosen notation
   $("review-verdict").textContent = moveVerdict(a, v, { blackFirst: blackFirst(g), line: betterLine(g, v) });
 }
@@ -1019,7 +1022,19 @@ const gameCmd = (type) => () => {
   const g = state.games.get(state.active);
   if (g) request(type, { game: g.id }).catch(() => {});
 };
-$("resign").addEventListener("click", () => { if (confirm("Resign this game?")) gameCmd("resign")(); });
+// A question in the page (a modal <dialog>, not the browser's confirm()):
+// a promise of true for `yes`, false for Cancel or Escape.
+function ask(text, yes) {
+  const d = $("confirm");
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yes;
+  d.returnValue = "";
+  return new Promise((resolve) => {
+    d.addEventListener("close", () => resolve(d.returnValue === "yes"), { once: true });
+    d.showModal();
+  });
+}
+$("resign").addEventListener("click", async () => { if (await ask("Resign this game?", "Resign")) gameCmd("resign")(); });
 $("abort").addEventListener("click", gameCmd("abort"));
 $("draw").addEventListener("click", gameCmd("draw"));
 $("draw-decline").addEventListener("click", gameCmd("draw_decline"));
@@ -1088,6 +1103,12 @@ chatForm("game-chat-form", "game-chat-input", () => state.active);
 $("mute").checked = sound.isMuted();
 $("mute").addEventListener("change", () => { sound.setMuted($("mute").checked); sound.unlock(); });
 $("notation").value = state.notation;
+$("pieces").value = localStorage.getItem("xq.pieces") === "letters" ? "letters" : "glyphs";
+setPieceStyle($("pieces").value);
+$("pieces").addEventListener("change", () => {
+  localStorage.setItem("xq.pieces", $("pieces").value);
+  setPieceStyle($("pieces").value);
+});
 $("notation").addEventListener("change", () => {
   state.notation = $("notation").value;
   localStorage.setItem("xq.notation", state.notation);

@@ -102,3 +102,35 @@ export function moveVerdict(a, ply, opts = {}) {
     better = ` Better: ${m.best_zh || m.line[0]} (the line in ICCS: ${m.line.join(" ")}).`;
   return `${num} ${what}: ${value}${lost}.${better}`;
 }
+
+// ACCURACY: lichess's accuracy of a move from the mover's winning percentage
+// before and after it, 103.1668 e^(-0.04354 (before - after)) - 3.1669, in
+// 0..100; a player's accuracy is the mean over their moves.
+const ACCURACY = { a: 103.1668, b: 0.04354, c: 3.1669 };
+
+/** The winning percentage (0..100) of a value in centipawns. */
+export function winPercent(cp) {
+  return 50 + 50 * (2 / (1 + Math.exp(-EVAL_GRAPH.k * cp)) - 1);
+}
+
+/** Each side's accuracy in the review `a`: { red, black } in 0..100 (null
+ *  for a side without a move), from a start where `blackFirst`. */
+export function accuracy(a, blackFirst = false) {
+  const sum = { red: 0, black: 0 }, count = { red: 0, black: 0 };
+  for (let ply = 1; ply < a.values.length; ply++) {
+    const red = (ply % 2 === 1) !== blackFirst, sign = red ? 1 : -1;
+    const drop = winPercent(sign * a.values[ply - 1]) - winPercent(sign * a.values[ply]);
+    const acc = ACCURACY.a * Math.exp(-ACCURACY.b * Math.max(0, drop)) - ACCURACY.c;
+    const side = red ? "red" : "black";
+    sum[side] += Math.max(0, Math.min(100, acc));
+    count[side]++;
+  }
+  return { red: count.red ? sum.red / count.red : null, black: count.black ? sum.black / count.black : null };
+}
+
+/** "Accuracy: Red 91%, Black 64%". */
+export function accuracyText(a, blackFirst = false) {
+  const acc = accuracy(a, blackFirst);
+  const one = (side, name) => (acc[side] === null ? null : `${name} ${Math.round(acc[side])}%`);
+  return `Accuracy: ${[one("red", "Red"), one("black", "Black")].filter(Boolean).join(", ")}`;
+}
