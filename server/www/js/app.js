@@ -847,7 +847,7 @@ function renderMoves(g) {
     });
     e.append(r, b);
   }
-  if (g.ended) li(resultText(g.ended, null), list).className = "result"; // "1-0  Red wins: Checkmate"
+  if (g.ended) li(resultText(g.ended, null), list).className = "end"; // "1-0  Red wins: Checkmate"
   // the live game: its last move; a replay: the move shown, scrolled within
   // the list only as far as it takes to show it (issue 45)
   const shown = list.querySelector(".viewing");
