@@ -345,7 +345,7 @@ class Analysis(unittest.TestCase):
         p.click("play-engine")
         p.until(lambda: p.el("game-panel").is_displayed(), "the engine game is shown")
         p.until(lambda: p.d.execute_script("return performance.getEntriesByType('resource').some("
-                                           "(r) => r.name.endsWith('/xiangqi/dist/xiangqi.wasm'))"),
+                                           "(r) => r.name.endsWith('/dist/xiangqi.wasm'))"),
                 "the page loads the package for the game")
         p.play("h2e2")
         p.until(lambda: p.plies() == 2, "the engine answers", timeout=30)
