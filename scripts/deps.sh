@@ -41,7 +41,7 @@ XQ_TEST_PACKAGES+=(python3-venv fairy-stockfish)
 # xq-server (issue 12): libwebsockets (HTTP, WebSocket and raw TCP on one loop),
 # jansson (JSON), SQLite (storage) and libsodium (Argon2id passwords, session
 # tokens); the CMake build skips the server when one of them is missing.
-XQ_BUILD_PACKAGES+=(libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev)
+XQ_BUILD_PACKAGES+=(libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev zlib1g-dev)
 # netcat-openbsd: a test plays a game over the server's line protocol with nc.
 XQ_TEST_PACKAGES+=(netcat-openbsd)
 # The browser client's tests (issue 13) drive headless Chromium with Selenium:

@@ -26,6 +26,7 @@ typedef struct outmsg {
 
 typedef struct pss {
     conn *c;
+    http_tx http; /* an HTTP request's body being written (http.c) */
 } pss;
 
 static struct lws_context *g_ctx;
@@ -457,6 +458,13 @@ static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *pss_da
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         work_drain();
         return 0;
+    case LWS_CALLBACK_HTTP:
+        return http_request(wsi, &p->http, in);
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return http_writeable(wsi, &p->http);
+    case LWS_CALLBACK_CLOSED_HTTP:
+        p->http.body = NULL;
+        return 0;
     default:
         return lws_callback_http_dummy(wsi, reason, pss_data, in, len);
     }
@@ -491,15 +499,6 @@ static const struct lws_protocols k_protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
-static struct lws_http_mount g_mount, g_js_mount;
-
-/* File types libwebsockets 4.1 does not know: the JavaScript package's
- * modules and WebAssembly (browsers refuse to compile a .wasm served as
- * anything but application/wasm with compileStreaming). */
-static const struct lws_protocol_vhost_options k_mime_mjs = {NULL, NULL, ".mjs", "text/javascript"};
-static const struct lws_protocol_vhost_options k_mimetypes = {&k_mime_mjs, NULL, ".wasm",
-                                                              "application/wasm"};
-
 /* Cross-origin isolation (the page fetches nothing from elsewhere, so it
  * loses nothing): SharedArrayBuffer, hence the package's threaded module and
  * a SearchWorker that stops at once (docs/javascript.md). Off with
@@ -513,33 +512,20 @@ static const struct lws_protocol_vhost_options k_headers = {&k_coep, NULL,
 
 /* The page at / (--www) and the JavaScript package at /xiangqi/ (--js): the
  * package when there is one, else the page's stand-in (www/no-package), whose
- * modules say that there is none, so the page never asks for a missing file. */
-static const struct lws_http_mount *http_mounts(void)
+ * modules say that there is none, so the page never asks for a missing file.
+ * Read into memory (http.c), served from there. */
+static void http_files(void)
 {
-    static char stand_in[4096];
+    char stand_in[4096];
     struct stat st;
     const char *js = g_cfg.js;
     if (!g_cfg.www || stat(g_cfg.www, &st) != 0 || !S_ISDIR(st.st_mode))
-        return NULL;
-    g_mount.mountpoint = "/";
-    g_mount.mountpoint_len = 1;
-    g_mount.origin = g_cfg.www;
-    g_mount.def = "index.html";
-    g_mount.origin_protocol = LWSMPRO_FILE;
-    g_mount.extra_mimetypes = &k_mimetypes;
+        return;
     if (!js) {
         snprintf(stand_in, sizeof stand_in, "%s/no-package", g_cfg.www);
         js = stand_in;
     }
-    if (stat(js, &st) != 0 || !S_ISDIR(st.st_mode))
-        return &g_mount;
-    g_js_mount = g_mount;
-    g_js_mount.mountpoint = "/xiangqi";
-    g_js_mount.mountpoint_len = 8;
-    g_js_mount.origin = js;
-    g_js_mount.def = "package.json";
-    g_js_mount.mount_next = &g_mount;
-    return &g_js_mount;
+    http_load(g_cfg.www, stat(js, &st) == 0 && S_ISDIR(st.st_mode) ? js : NULL);
 }
 
 void net_wake(void)
@@ -578,7 +564,7 @@ int net_start(char *err, size_t cap)
     info.listen_accept_protocol = "xq-line";
     info.fd_limit_per_thread = (unsigned int)g_nslots + 64;
     info.timeout_secs = SRV_HELLO_TIMEOUT_S;
-    info.mounts = http_mounts();
+    http_files();
     if (!g_cfg.no_isolation)
         info.headers = &k_headers;
     g_ctx = lws_create_context(&info);
@@ -621,6 +607,7 @@ void net_destroy(void)
     g_ctx = NULL;
     free(g_slots);
     g_slots = NULL;
+    http_free();
 }
 
 /* ---- timers ---- */

@@ -2,8 +2,9 @@
 /* xq-server: types and functions shared by its modules (one concern per file).
  *
  *   main.c     options, start-up, signals
- *   net.c      libwebsockets: listening, HTTP files, WebSocket and line-TCP connections,
+ *   net.c      libwebsockets: listening, WebSocket and line-TCP connections,
  *              output queues, the loop and its timers
+ *   http.c     the page's files over HTTP: hashed names, caching headers, gzip
  *   codec.c    the protocol codec: a line or a WebSocket text into a JSON message and back
  *   session.c  per-connection protocol state, the handshake and the command table
  *   accounts.c register / login / guests / tokens / logout (libsodium)
@@ -158,6 +159,20 @@ void net_wake(void);                   /* wake the loop from another thread */
 void *net_context(void);
 int net_run(void);                     /* 0 on clean stop */
 void net_stop(void);
+/* ---- http.c: the page (--www) and the package (--js) over HTTP ---- */
+struct lws;
+typedef struct http_tx {
+    const unsigned char *body; /* the response body being written, or NULL */
+    size_t len, off;
+} http_tx;
+/* Read the files under www (at /) and pkg (at /xiangqi/, or NULL) into memory;
+ * the number of files. */
+int http_load(const char *www, const char *pkg);
+void http_free(void);
+/* LWS_CALLBACK_HTTP and LWS_CALLBACK_HTTP_WRITEABLE: 0, or -1 to close. */
+int http_request(struct lws *wsi, http_tx *tx, const char *uri);
+int http_writeable(struct lws *wsi, http_tx *tx);
+
 int net_start(char *err, size_t cap);
 size_t net_conn_count(void);
 

@@ -9,20 +9,24 @@ a pasted PGN is loaded with its variation; the engine's three lines (MultiPV
 in a Web Worker, and stop; moves played on the board form a variation, which
 is promoted and deleted, and ← and → step; the explorer panel draws a canned
 reply; a game against the engine opens on the board with its moves. Without
-the package the page still plays and says the analysis board needs it.
+the package the page still plays and says the analysis board needs it. A
+reload transfers under 100 KB, the page's files cached for good under their
+content hashes (issue 45).
 Figures printed: the module's load time in the page, the depth reached in
-5 s. Screenshots of the board go to SCREENSHOT_DIR (site-analysis.png and
+5 s, the bytes of a first load and of a reload. Screenshots of the board go to SCREENSHOT_DIR (site-analysis.png and
 site-editor.png in docs/images are copies).
 
 usage: /usr/bin/python3 test_analysis.py XQ_SERVER WWW_DIR JS_PACKAGE SCREENSHOT_DIR
 Exit 77 (skipped) when Chromium, chromedriver or Selenium is missing, or the
 package is not built."""
 import os
+import re
 import shutil
 import sys
 import tempfile
 import time
 import unittest
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "server"))
@@ -312,13 +316,18 @@ class Analysis(unittest.TestCase):
         p.until(lambda: p.text("an-explorer") and p.text("an-explorer") != "…", "the explorer answers")
         canned = {"type": "explore", "id": 1, "fen": "fen w", "opening": {"code": "A00", "name": "Opening", "variation": "", "ply": 1},
                   "moves": [{"move": "h0g2", "wxf": "H2+3", "zh": "马二进三", "games": 10, "red_wins": 5, "draws": 3,
-                             "black_wins": 2, "score": 0.65, "opening": {"code": "B00", "name": "Name", "variation": "v"}}],
+                             "black_wins": 2, "score": 0.65, "opening": {"code": "B00", "name": "Name", "variation": "v"}},
+                            {"move": "b0c2", "wxf": "H8+7", "zh": "马八进七", "games": 30, "red_wins": 10, "draws": 10,
+                             "black_wins": 10, "score": 0.5, "opening": None}],
                   "tablebase": {"wdl": "win", "dtm": 7, "best": ["h0g2"]}}
         text = p.d.execute_async_script("""const done = arguments[arguments.length - 1];
             import('/js/explorer.js').then((m) => { const el = document.createElement('div');
               m.renderExplorer(el, arguments[0], {notation: 'wxf'}); done(el.innerText); });""", canned)
         for want in ("A00 Opening", "H2+3", "10", "50% / 30% / 20%", "65%", "B00 Name", "Tablebase: a win for Red", "mate in 7 plies"):
             self.assertIn(want, text)
+        # each move's share of the book's games (issue 45): 10 and 30 of 40
+        self.assertRegex(text, r"H2\+3\s*10\s*25%")
+        self.assertRegex(text, r"H8\+7\s*30\s*75%")
         text = p.d.execute_async_script("""const done = arguments[arguments.length - 1];
             import('/js/explorer.js').then((m) => { const el = document.createElement('div');
               m.renderExplorer(el, null, {error: {code: 'unknown_command'}}); done(el.innerText); });""")
@@ -336,7 +345,7 @@ class Analysis(unittest.TestCase):
         p.click("play-engine")
         p.until(lambda: p.el("game-panel").is_displayed(), "the engine game is shown")
         p.until(lambda: p.d.execute_script("return performance.getEntriesByType('resource').some("
-                                           "(r) => r.name.endsWith('/xiangqi/dist/xiangqi.wasm'))"),
+                                           "(r) => r.name.endsWith('/dist/xiangqi.wasm'))"),
                 "the page loads the package for the game")
         p.play("h2e2")
         p.until(lambda: p.plies() == 2, "the engine answers", timeout=30)
@@ -395,6 +404,93 @@ class WithoutPackage(Analysis):
     test_engine_lines_as_arrows_and_stop = None
     test_moves_form_a_variation_tree = None
     test_a_game_on_the_analysis_board = None
+
+
+# Bytes a reload may transfer when nothing changed (issue 45): index.html
+# revalidated (a 304) and the WebSocket; the rest comes from the cache.
+RELOAD_MAX_BYTES = 100_000
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+# What the page fetched: {url: transferSize} (navigation and resources; a
+# file from the cache transfers 0, a 304 its headers).
+TRANSFERRED = """return Object.fromEntries(performance.getEntriesByType('navigation')
+    .concat(performance.getEntriesByType('resource')).map((e) => [e.name, e.transferSize]));"""
+
+
+class Caching(unittest.TestCase):
+    """The page's files are cached for good under their content hashes, and
+    index.html revalidated: a reload transfers under RELOAD_MAX_BYTES, where it
+    transferred the whole page and the package's 1.6 MB WebAssembly (issue 45).
+    Figures printed: the bytes of the first load and of the reload."""
+
+    def setUp(self):
+        Analysis.start(self, "--js", PACKAGE)
+
+    def loaded(self, p):
+        """Wait until the page has the package (its .wasm fetched): the files it fetched."""
+        p.until(lambda: any(u.endswith(".wasm") for u in p.d.execute_script(TRANSFERRED)),
+                "the page fetches the package's WebAssembly")
+        p.until(lambda: p.d.execute_script("return document.readyState") == "complete",
+                "the page is loaded")
+        return p.d.execute_script(TRANSFERRED)
+
+    def test_reload_transfers_little_and_hashed_files_are_immutable(self):
+        p = tb.Page(self, self.url + "#analysis")  # the analysis board loads the package
+        first = self.loaded(p)
+        p.d.refresh()
+        p.until(lambda: p.text("status") == "online", "the page connects again")
+        again = self.loaded(p)
+        print("\nbytes transferred: first load %d (%d files), reload %d"
+              % (sum(first.values()), len(first), sum(again.values())))
+        self.assertLess(sum(again.values()), RELOAD_MAX_BYTES, again)
+        self.assertGreater(sum(first.values()), 10 * RELOAD_MAX_BYTES // 2, first)
+        # every file but the page itself by a hashed name, cached for good;
+        # compressible ones gzip-compressed
+        wasm = [u for u in first if u.endswith(".wasm")]
+        self.assertRegex(wasm[0], r"/xiangqi@[0-9a-f]{16}/dist/xiangqi\.wasm$")
+        for url in first:
+            if url.split("#")[0] == self.url:
+                continue
+            self.assertRegex(url, r"(\.[0-9a-f]{16}\.[a-z]+|/xiangqi@[0-9a-f]{16}/.*)$")
+            r = urllib.request.urlopen(urllib.request.Request(
+                url, headers={"Accept-Encoding": "gzip"}), timeout=tb.WAIT_S)
+            self.assertEqual(r.headers["cache-control"], IMMUTABLE, url)
+            if re.search(r"\.(js|mjs|css|wasm)$", url):
+                self.assertEqual(r.headers["content-encoding"], "gzip", url)
+            r.read()
+        r = urllib.request.urlopen(self.url, timeout=tb.WAIT_S)
+        self.assertEqual(r.headers["cache-control"], "no-cache")
+        self.assertTrue(r.headers["etag"])
+
+
+class Phone(unittest.TestCase):
+    """The analysis board on a 390x844 phone: nothing wider than the screen,
+    the engine's lines and the explorer's table within it (issue 45: the page
+    was 461 px wide and the lines cut off)."""
+
+    def setUp(self):
+        Analysis.start(self, "--js", PACKAGE)
+
+    def test_analysis_board_fits_a_phone(self):
+        p = tb.Page(self, self.url + "#analysis")
+        p.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        p.until(lambda: p.el("analysis").is_displayed() and p.text("an-fen"), "the analysis board is shown")
+        p.click("an-go")
+        p.until(lambda: len(p.d.find_elements(By.CSS_SELECTOR, "#an-lines .line .pv")) == 3 and
+                p.d.find_elements(By.CSS_SELECTOR, "#an-explorer tr[data-move]"),
+                "three engine lines and the explorer's moves")
+        wide = p.d.execute_script("""const out = [];
+            for (const e of document.querySelectorAll('#analysis *')) {
+              const b = e.getBoundingClientRect();
+              if (b.width > 0 && b.right > innerWidth + 0.5) out.push((e.id || e.tagName) + ' ' + Math.round(b.right));
+            }
+            return [document.documentElement.scrollWidth, innerWidth, out];""")
+        self.assertEqual(wide, [390, 390, []])
+        p.click("an-go")  # stop
+        if tb.SHOTS:
+            os.makedirs(tb.SHOTS, exist_ok=True)
+            p.d.save_screenshot(os.path.join(tb.SHOTS, "page-phone-analysis.png"))
 
 
 def main():

@@ -11,6 +11,7 @@ usage: /usr/bin/python3 test_browser.py XQ_SERVER WWW_DIR SCREENSHOT_DIR
 Exit 77 (skipped) when Chromium, chromedriver or Selenium is not installed
 (scripts/deps.sh installs them: Debian chromium, chromium-driver, python3-selenium)."""
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -37,10 +38,27 @@ except ImportError:
 
 WAIT_S = 20           # every wait is bounded
 MATE = "e0e1 d9e8 b2b4 c9a7 b4g4 h7h8 g4g9".split()  # Red mates in 7 plies
+# 60 plies of LIU DianZhong - LIU DaHua, 1997 (tests/data/games/liu-dahua-1125-uci.pgn)
+LONG_GAME = ("h2e2 b9c7 h0g2 h7f7 g3g4 h9g7 b2c2 i9h9 b0a2 a9b9 a0b0 b7b3 c3c4 h9h5 i0h0 h5d5 "
+             "c2c6 c9e7 e2f2 d5d6 c4c5 b3b2 h0h8 b2g2 b0b9 c7b9 h8b8 g2a2 c0a2 b9d8 c6c9 d9e8 "
+             "c9a9 d6d7 b8b9 e8d9 b9b8 d9e8 f2d2 d7a7 b8b9 e8d9 b9d9 e9e8 c5d5 d8b7 a9f9 g6g5 "
+             "d2g2 f7f8 g4g5 g7f9 d9f9 a7a9 f9a9 b7a9 g5g6 a9c8 g2e2 e8e9")
 RELOAD_AFTER = 3      # Black reloads the page after this many plies
 RESTART_AFTER = 5     # the server restarts after this many
 
 BINARY = WWW = SHOTS = ""
+
+
+def luminance(css):
+    """The relative luminance (WCAG 2) of a CSS rgb()/rgba() colour."""
+    r, g, b = [int(x) / 255 for x in re.findall(r"[\d.]+", css)[:3]]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(fg, bg):
+    a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
 
 
 def browser(size=(1150, 1100)):
@@ -116,6 +134,13 @@ class Page:
         self.click("login")
         self.until(lambda: self.el("me").is_displayed() and self.text("me-name") == name,
                    name + " is signed in again")
+
+    def answer(self, yes=True):
+        """Answer the page's own question (its <dialog>; issue 45: it was the
+        browser's confirm())."""
+        self.until(lambda: self.el("confirm").is_displayed(), "the page asks")
+        self.click("confirm-yes" if yes else "confirm-no")
+        self.until(lambda: not self.el("confirm").is_displayed(), "the question is answered")
 
     def square(self, sq):
         return self.d.find_element(By.CSS_SELECTOR, '#board-host [data-sq="%s"]' % sq)
@@ -300,7 +325,7 @@ class Browser(unittest.TestCase):
         alice.until(lambda: alice.plies() == 2, "alice sees h9g7")
         self.assertEqual(alice.text("me-rating"), "1500?")
         bob.click("resign")
-        bob.d.switch_to.alert.accept()
+        bob.answer()
         for p in (alice, bob):
             p.until(lambda p=p: p.el("result").is_displayed(), "the result is shown")
         alice.until(lambda: alice.text("me-rating") == "1662?", "alice's new rating is shown without a reload")
@@ -480,7 +505,7 @@ class Browser(unittest.TestCase):
         black.play("h9g7")
         red.until(lambda: red.plies() == 2, "red sees h9g7")
         black.click("resign")
-        black.d.switch_to.alert.accept()
+        black.answer()
         for p in (alice, bob):
             p.until(lambda p=p: p.el("rematch").is_displayed() and p.text("rematch") == "Rematch",
                     "Rematch is offered after the game")
@@ -492,6 +517,8 @@ class Browser(unittest.TestCase):
         for p in (alice, bob):
             p.until(lambda p=p: not p.text("game-title").startswith("Game %d:" % g1) and
                     p.text("game-title").startswith("Game "), "the rematch is shown")
+        # the rematch's toast went with the offer (issue 45: it stayed into the new game)
+        self.assertFalse(bob.el("toast").is_displayed(), bob.text("toast"))
         g2 = int(alice.text("game-title").split(":")[0].split()[1])
         self.assertNotEqual(g1, g2)
         # colours swapped: the one who was black is red now
@@ -524,7 +551,7 @@ class Browser(unittest.TestCase):
         # during the game: two steps back show the position after ply 2
         alice.el("moves").click()
         body.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
-        alice.until(lambda: "Move 2 of 4" in alice.text("replay-note"), "the replay is at move 2")
+        alice.until(lambda: "Move 1 of 2, Black (ply 2 of 4)" in alice.text("replay-note"), "the replay is at move 2")
         self.assertTrue(piece("b2") and not piece("b4"), "b2b4 is not played at ply 2")
         self.assertTrue(alice.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="2"]'))
         self.assertEqual(alice.targets(), 0)  # no move is played on an old position
@@ -538,11 +565,14 @@ class Browser(unittest.TestCase):
                 self.assertEqual(bob.call("move", game=gid, move=mv)["type"], "move")
                 alice.until(lambda i=i: alice.plies() == i + 1, "alice sees %s" % mv)
         alice.until(lambda: alice.el("result").is_displayed(), "the mate ends the game")
+        # the result closes the move list (issue 45)
+        alice.until(lambda: alice.d.find_element(By.CSS_SELECTOR, "#moves li:last-child").text.startswith("1-0"),
+                    "the result in the move list")
         st = bob.call("state", game=gid)
         self.assertEqual(len(st["clocks"]), len(MATE))
         # after the game: Home, then every ply forward, the check mark as the server says
         body.send_keys(Keys.HOME)
-        alice.until(lambda: "Move 0 of 7" in alice.text("replay-note"), "Home shows the start")
+        alice.until(lambda: "The start (ply 0 of 7)" in alice.text("replay-note"), "Home shows the start")
         self.assertTrue(piece("e0") and piece("b2") and not alice.d.find_elements(By.CSS_SELECTOR, "#board-host .check"))
         for ply in range(1, len(MATE) + 1):
             alice.click("replay-fwd")
@@ -553,11 +583,11 @@ class Browser(unittest.TestCase):
         self.assertIn(len(MATE), st["checks"])  # the mate gives check
         # a click on a move shows it; the wheel steps back from there
         alice.d.find_element(By.CSS_SELECTOR, '#moves [data-ply="3"]').click()
-        alice.until(lambda: "Move 3 of 7" in alice.text("replay-note"), "a click shows move 3")
+        alice.until(lambda: "Move 2 of 4, Red (ply 3 of 7)" in alice.text("replay-note"), "a click shows move 3")
         self.assertIn("clocks", alice.text("replay-note"))  # a finished game's clocks at that move
         alice.d.execute_script("document.getElementById('moves').dispatchEvent("
                                "new WheelEvent('wheel', {deltaY: -100, bubbles: true, cancelable: true}))")
-        alice.until(lambda: "Move 2 of 7" in alice.text("replay-note"), "the wheel steps back")
+        alice.until(lambda: "Move 1 of 4, Black (ply 2 of 7)" in alice.text("replay-note"), "the wheel steps back")
         alice.shot("replay")
         # a fresh browser opens the finished game by its link, and replays it
         fresh = Page(self, self.url + "#game=%d" % gid)
@@ -565,7 +595,114 @@ class Browser(unittest.TestCase):
                     "the finished game opens by its link in a fresh browser")
         self.assertIn("checkmate", fresh.text("result").lower())
         fresh.click("replay-first")
-        fresh.until(lambda: "Move 0 of 7" in fresh.text("replay-note"), "the fresh browser replays")
+        fresh.until(lambda: "The start (ply 0 of 7)" in fresh.text("replay-note"), "the fresh browser replays")
+
+    def in_move_list_view(self, p, ply):
+        """Whether the move of ply is within the move list's visible part."""
+        return p.d.execute_script("""const s = document.querySelector('#moves [data-ply="' + arguments[0] + '"]');
+            const l = document.getElementById('moves');
+            if (!s) return false;
+            const a = s.getBoundingClientRect(), b = l.getBoundingClientRect();
+            return a.top >= b.top - 1 && a.bottom <= b.bottom + 1;""", ply)
+
+    def test_move_list_follows_the_replay(self):
+        """Stepping to ply 12 of a 60-ply game or clicking ply 30 keeps the shown
+        move in the move list's view (issue 45: the list always scrolled to its
+        end)."""
+        red, black = self.line_user("alice"), self.line_user("bob")
+        gid = self.line_game(red, black, LONG_GAME)
+        p = Page(self, self.url + "#game=%d" % gid)
+        n = len(LONG_GAME.split())
+        p.until(lambda: p.el("result").is_displayed() and p.plies() == n, "the finished game opens")
+        self.assertGreater(p.d.execute_script("const l = document.getElementById('moves');"
+                                              "return l.scrollHeight - l.clientHeight"), 100)
+        p.click("replay-first")
+        for _ in range(12):
+            p.click("replay-fwd")
+        p.until(lambda: p.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="12"]'), "ply 12 is shown")
+        self.assertTrue(self.in_move_list_view(p, 12), "ply 12 is in the list's view")
+        p.d.execute_script("document.querySelector('#moves [data-ply=\"30\"]').scrollIntoView({block: 'center'})")
+        p.d.find_element(By.CSS_SELECTOR, '#moves [data-ply="30"]').click()
+        p.until(lambda: p.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="30"]'), "ply 30 is shown")
+        self.assertTrue(self.in_move_list_view(p, 30), "ply 30 stays in the list's view")
+        p.click("replay-back")
+        p.until(lambda: p.d.find_elements(By.CSS_SELECTOR, '#moves .viewing[data-ply="29"]'), "ply 29 is shown")
+        self.assertTrue(self.in_move_list_view(p, 29), "ply 29 is in the list's view")
+        p.click("replay-last")
+        p.until(lambda: self.in_move_list_view(p, n), "End shows the last move")
+
+    def in_window(self, p, id_):
+        """Whether element id_ lies wholly within the window, the page not scrolled."""
+        return p.d.execute_script("""const b = document.getElementById(arguments[0]).getBoundingClientRect();
+            return scrollY === 0 && b.height > 0 && b.top >= 0 && b.left >= 0 &&
+              b.bottom <= innerHeight && b.right <= innerWidth;""", id_)
+
+    def test_controls_in_view_on_a_laptop(self):
+        """On a laptop's window (1366x768, 1280x857) Resign, Offer draw and then
+        the result are on the first screen, the page not scrolled (issue 45:
+        they were below the fold)."""
+        for w, h in ((1366, 768), (1280, 857)):
+            p = Page(self, self.url, size=(w, h))
+            p.register("a%d" % w)
+            bob = self.line_user("b%d" % w)
+            bob.call("seek", color="black", base=600, inc=0)
+            p.until(lambda: p.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "the seek is listed")
+            p.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+            gid = bob.expect("game")["game"]
+            p.until(lambda: p.el("resign").is_displayed() and p.el("draw").is_displayed(), "the game is shown")
+            for id_ in ("resign", "draw", "board-host", "player-top", "player-bottom"):
+                self.assertTrue(self.in_window(p, id_), "%s in the %dx%d window" % (id_, w, h))
+            p.shot("laptop-%d" % w)
+            self.assertEqual(bob.call("resign", game=gid)["type"], "ok")
+            p.until(lambda: p.el("result").is_displayed(), "the result is shown")
+            for id_ in ("result", "rematch"):
+                self.assertTrue(self.in_window(p, id_), "%s in the %dx%d window" % (id_, w, h))
+
+    def test_analyse_appears_on_login(self):
+        """A visitor on a finished game's page logs in: Analyse appears at once,
+        without a replay step or a reload (issue 45)."""
+        red, black = self.line_user("alice"), self.line_user("bob")
+        gid = self.line_game(red, black, "h2e2 h9g7 h0g2 i9h9")
+        p = Page(self, self.url + "#game=%d" % gid)
+        p.until(lambda: p.el("result").is_displayed(), "the finished game opens")
+        self.assertFalse(p.el("analyse").is_displayed())  # a visitor cannot ask for a review
+        p.login("alice")
+        p.until(lambda: p.el("analyse").is_displayed(), "Analyse appears on login", timeout=5)
+
+    def test_player_bars_show_the_rating_a_game_left(self):
+        """After a rated game the player bars show the ratings it left, not the
+        ones it started with (issue 45)."""
+        alice = Page(self, self.url)
+        alice.register("alice")
+        bob = self.line_user("bob")
+        bob.call("seek", color="black", base=600, inc=0, rated=True)
+        alice.until(lambda: alice.d.find_elements(By.CSS_SELECTOR, "#seeks .accept"), "alice sees bob's seek")
+        alice.d.find_element(By.CSS_SELECTOR, "#seeks .accept").click()
+        gid = bob.expect("game")["game"]
+        self.assertIn("(1500?)", alice.text("player-bottom"))
+        alice.play("h2e2")
+        self.assertEqual(bob.call("move", game=gid, move="h9g7")["type"], "move")
+        alice.until(lambda: alice.plies() == 2, "alice sees h9g7")
+        self.assertEqual(bob.call("resign", game=gid)["type"], "ok")
+        end = bob.expect("end", game=gid)
+        self.assertTrue(end["rated"], end)
+        red, black = round(end["ratings"]["red"]), round(end["ratings"]["black"])
+        self.assertNotEqual(red, 1500)
+        alice.until(lambda: alice.el("result").is_displayed(), "the result is shown")
+        alice.until(lambda: "alice (%d" % red in alice.text("player-bottom") and
+                    "bob (%d" % black in alice.text("player-top"), "the bars show the new ratings")
+
+    def test_letters_piece_set(self):
+        """A piece set of letters for players who cannot read the glyphs, a
+        setting kept across a reload (issue 45)."""
+        p = Page(self, self.url)
+        text = lambda sq: p.d.find_element(By.CSS_SELECTOR, '#board-host [data-piece="%s"] text' % sq).text  # noqa: E731
+        self.assertEqual((text("e0"), text("e9"), text("h2")), ("帅", "將", "炮"))
+        Select(p.el("pieces")).select_by_value("letters")
+        p.until(lambda: (text("e0"), text("e9"), text("h2"), text("b9")) == ("K", "K", "C", "H"), "letters")
+        p.d.refresh()
+        p.until(lambda: p.text("status") == "online", "the page connects again")
+        p.until(lambda: text("a0") == "R" and text("c0") == "E", "the letters after a reload")
 
     def test_low_time_warning(self):
         """The player's own running clock warns once when it falls below its
@@ -659,13 +796,32 @@ class Browser(unittest.TestCase):
         self.assertTrue(blunder.text.endswith("??"), blunder.text)
         self.assertTrue(alice.d.find_elements(By.CSS_SELECTOR, '#review-graph .mark.blunder[data-ply="6"]'))
         blunder.click()
-        alice.until(lambda: alice.text("review-verdict").startswith("6. Blunder"), "the blunder's verdict")
-        self.assertIn("Better:", alice.text("review-verdict"))
+        # counted in moves, the values labelled, the better line in the chosen
+        # notation (Chinese, the default) with the package's rules (issue 45)
+        alice.until(lambda: re.match(r"3\.\.\. Blunder: evaluation \S+ \(Red's side\), [0-9.]+ pawns lost\. "
+                                     r"Better: \S+( \S+)*\.$", alice.text("review-verdict")) and
+                    not re.search(r"[a-i][0-9][a-i][0-9]", alice.text("review-verdict")),
+                    "the blunder's verdict, its line in Chinese")
         alice.shot("review")
+        # each player's accuracy (issue 45): the loser's blunder costs Black
+        acc = re.match(r"Accuracy: Red (\d+)%, Black (\d+)%$", alice.text("review-accuracy"))
+        self.assertTrue(acc, alice.text("review-accuracy"))
+        self.assertGreater(int(acc.group(1)), int(acc.group(2)))
+        # the shown move with its mark: readable (contrast at least 4.5:1)
+        fg, bg = alice.d.execute_script("""const s = getComputedStyle(document.querySelector('#moves [data-ply="6"]'));
+            return [s.color, s.backgroundColor];""")
+        self.assertGreaterEqual(contrast(fg, bg), 4.5, (fg, bg))
+        # the graph: Red's advantage (the mate) filled in Red's colour above the
+        # zero line, on a scale whose line still moves between +3 and the mate
+        colours = alice.d.execute_script("""return [...document.querySelectorAll('#review-graph polygon')]
+            .map((e) => [e.getAttribute('class'), getComputedStyle(e).fill]);""")
+        self.assertEqual([c for c, _ in colours], ["red-side", "black-side"])
+        red_fill = [int(x) for x in re.findall(r"\d+", colours[0][1])]
+        self.assertGreater(red_fill[0], red_fill[2] + 40, "Red's side is reddish: %s" % colours[0][1])
         # a click on the graph's left edge goes to the start
         graph = alice.d.find_element(By.CSS_SELECTOR, "#review-graph svg")
         ActionChains(alice.d).move_to_element_with_offset(graph, -graph.size["width"] // 2 + 2, 0).click().perform()
-        alice.until(lambda: "Move 0 of 7" in alice.text("replay-note"), "a click on the graph moves the replay")
+        alice.until(lambda: "The start (ply 0 of 7)" in alice.text("replay-note"), "a click on the graph moves the replay")
         self.assertTrue(alice.el("pgn-annotated").is_displayed())
         pgn = bob.call("pgn", game=gid, annotated=True)["pgn"]
         self.assertIn("$4", pgn)
@@ -730,6 +886,7 @@ class Browser(unittest.TestCase):
         p.click("play-engine")
         p.until(lambda: p.el("game-panel").is_displayed(), "the engine game is shown")
         self.assertIn("Engine, level 1", p.text("player-top"))
+        self.assertNotIn("(1500", p.text("player-bottom"))  # a guest has no rating (issue 45)
         p.d.execute_script("""
             window.thinkingSeen = false;
             const t = document.querySelector('#player-top .thinking');
@@ -762,7 +919,11 @@ class Browser(unittest.TestCase):
         p.click("draw")
         p.until(lambda: "declined" in p.text("toast"), "the draw offer is declined")
         p.click("resign")
-        p.d.switch_to.alert.accept()
+        p.answer(yes=False)  # Cancel: the game goes on
+        self.assertFalse(p.el("result").is_displayed())
+        self.assertTrue(p.el("resign").is_displayed())
+        p.click("resign")
+        p.answer()
         p.until(lambda: p.el("result").is_displayed(), "the result is shown")
         self.assertIn("0-1", p.text("result"))
         self.assertIn("resign", p.text("result").lower())

@@ -4,6 +4,7 @@
 usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m unittest)"""
 import json
 import os
+import re
 import shutil
 import socket
 import sqlite3
@@ -12,6 +13,7 @@ import sys
 import tempfile
 import time
 import unittest
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xqclient import LineClient, WsClient, Server, hello, Closed  # noqa: E402
@@ -995,17 +997,30 @@ class Http(Base):
     """The same port serves --www over HTTP, and nothing outside it."""
     args = ("--www", "{dir}/www")
 
+    APP_JS = "import { board } from './board.js';\n" + "// the page's module\n" * 2000
+
     def prepare(self):
-        os.mkdir(os.path.join(self.dir, "www"))
+        os.makedirs(os.path.join(self.dir, "www", "js"))
         with open(os.path.join(self.dir, "www", "index.html"), "w") as f:
-            f.write("<!doctype html><title>xq</title>board here\n")
+            f.write('<!doctype html><title>xq</title><link rel="stylesheet" href="style.css">'
+                    '<script type="module" src="js/app.js"></script>board here\n')
+        for name, text in (("style.css", "body { color: red }\n" * 500), ("js/app.js", self.APP_JS),
+                           ("js/board.js", "export const board = 1;\n")):
+            with open(os.path.join(self.dir, "www", name), "w") as f:
+                f.write(text)
         with open(os.path.join(self.dir, "secret.txt"), "w") as f:
             f.write("not for the web\n")
 
-    def get(self, path, port=None):
+    def get(self, path, port=None, headers=None):
+        code, _, body = self.request(path, port, headers)
+        return code, body
+
+    def request(self, path, port=None, headers=None):
+        """(status, {header: value} in lower case, body) of a GET."""
         s = socket.create_connection(("127.0.0.1", port or self.srv.port), timeout=10)
-        s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-                   % path).encode())
+        extra = "".join("%s: %s\r\n" % kv for kv in (headers or {}).items())
+        s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n%sConnection: close\r\n\r\n"
+                   % (path, extra)).encode())
         data = b""
         while True:
             chunk = s.recv(65536)
@@ -1014,7 +1029,39 @@ class Http(Base):
             data += chunk
         s.close()
         head, _, body = data.partition(b"\r\n\r\n")
-        return int(head.split()[1]), body
+        lines = head.decode("latin-1").split("\r\n")
+        fields = dict((k.strip().lower(), v.strip()) for k, _, v in
+                      (line.partition(":") for line in lines[1:]))
+        return int(lines[0].split()[1]), fields, body
+
+    def test_hashed_names_immutable_index_revalidated_gzip(self):
+        """index.html names the page's files by their content hashes and maps the
+        modules to theirs (an import map); those names are cached for good, the
+        index is revalidated (ETag, 304), and text goes gzip-compressed to a
+        client that accepts it (issue 45)."""
+        code, h, index = self.request("/")
+        self.assertEqual(code, 200)
+        self.assertEqual(h["cache-control"], "no-cache")
+        self.assertEqual(self.request("/", headers={"If-None-Match": h["etag"]})[0], 304)
+        css = re.search(rb'href="(/style\.[0-9a-f]{16}\.css)"', index)
+        app = re.search(rb'src="(/js/app\.[0-9a-f]{16}\.js)"', index)
+        board = re.search(rb'"/js/board\.js":"(/js/board\.[0-9a-f]{16}\.js)"', index)
+        self.assertTrue(css and app and board, index)
+        self.assertLess(index.index(b'type="importmap"'), index.index(b'type="module"'))
+        for m in (css, app, board):
+            code, h, _ = self.request(m.group(1).decode())
+            self.assertEqual(code, 200, m.group(1))
+            self.assertEqual(h["cache-control"], "public, max-age=31536000, immutable")
+        code, h, body = self.request(app.group(1).decode(), headers={"Accept-Encoding": "gzip, br"})
+        self.assertEqual(h["content-encoding"], "gzip")
+        self.assertLess(len(body), len(self.APP_JS) // 10)
+        self.assertEqual(zlib.decompress(body, 16 + zlib.MAX_WBITS).decode(), self.APP_JS)
+        # the plain name: revalidated; a hash that is not the file's: not found
+        code, h, body = self.request("/js/app.js")
+        self.assertEqual((code, h["cache-control"], body.decode()), (200, "no-cache", self.APP_JS))
+        self.assertNotIn("content-encoding", h)
+        self.assertEqual(self.request("/js/app.js", headers={"If-None-Match": h["etag"]})[0], 304)
+        self.assertEqual(self.get("/js/app.0123456789abcdef.js")[0], 404)
 
     def test_files_and_no_escape(self):
         code, body = self.get("/")

@@ -13,6 +13,15 @@ import * as T from "./tree.js";
 import { loadXiangqi, withBoard } from "./xq.js";
 
 export const START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/** The tree's heading: "ply 3", "ply 3 (a variation)", or at the root "the
+ *  start position", or "the set-up position" for one from the editor or a
+ *  FEN (the board and the side to move decide; issue 45). */
+export function whereText(plies, mainLine, rootFen) {
+  if (plies) return `ply ${plies}${mainLine ? "" : " (a variation)"}`;
+  const key = (f) => String(f || "").split(/\s+/).slice(0, 2).join(" ");
+  return key(rootFen) === key(START_FEN) ? "the start position" : "the set-up position";
+}
 const INFO_MS = 100;          // engine lines are drawn at most this often
 // The explorer asks once the stepping pauses, so that holding → stays under
 // the server's limit (docs/protocol.md: 20 at once, then 5 a second).
@@ -228,7 +237,7 @@ export class AnalysisBoard {
     $("an-promote").disabled = !cur.parent || T.isMainLine(cur);
     $("an-delete").disabled = !cur.parent;
     const plies = T.plyOf(cur);
-    $("an-where").textContent = plies ? `ply ${plies}${T.isMainLine(cur) ? "" : " (a variation)"}` : "the start position";
+    $("an-where").textContent = whereText(plies, T.isMainLine(cur), this.root.fen);
   }
 
   // ---- the engine ----------------------------------------------------------------

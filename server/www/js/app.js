@@ -2,13 +2,13 @@
 // The xq-server browser client: lobby, games, chat. The server is the
 // authority on everything (rules, legal moves, clocks, results); this page
 // shows what it says and sends what the user does (docs/protocol.md).
-import { Board, parseFen } from "./board.js";
+import { Board, parseFen, setPieceStyle } from "./board.js";
 import { Connection } from "./net.js";
 import * as sound from "./sound.js";
 import { ratingText, renderProfile } from "./profile.js";
 import { mountArchive } from "./archive.js";
 import { fenAt } from "./replay.js";
-import { evalGraph, moveVerdict } from "./review.js";
+import { accuracyText, evalGraph, moveVerdict, plyText } from "./review.js";
 import { AnalysisBoard } from "./analysis.js";
 import { loadXiangqi, withBoard } from "./xq.js";
 
@@ -121,6 +121,10 @@ function toast(text) {
   t.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { t.hidden = true; }, TOAST_MS);
+}
+function hideToast() {
+  clearTimeout(toastTimer);
+  $("toast").hidden = true;
 }
 // The server's error codes (docs/protocol.md) as sentences for people; the
 // server's own message is protocol talk ("log in first (register, login, ...)").
@@ -280,6 +284,7 @@ const handlers = {
     const asked = m.id !== undefined && !req.quiet;
     const active = state.games.get(state.active);
     // a game that starts for the user takes them from the analysis board to it
+    if (started) hideToast(); // an offer's toast ("offers a rematch") is answered by the game
     if (started && analysis.shown) { history.pushState(null, "", `#game=${g.id}`); syncView(); }
     if (asked || started || !active || wasActive || (active.ended && m.you)) {
       setActive(g.id, !wasActive);
@@ -415,7 +420,7 @@ function showAccount() {
   $("guest").hidden = !state.guests;
   renderLobbyControls();
   const g = state.games.get(state.active);
-  if (g) renderChatForm(g);
+  if (g) { renderChatForm(g); renderControls(g); } // Analyse, Rematch: for a signed-in user
 }
 
 // The user's live game, if any: one game at a time (the server answers
@@ -776,12 +781,25 @@ function renderPlayers(g) {
     const side = sides[i], p = g[side], e = $(id);
     e.dataset.side = side;
     e.querySelector(".pname").textContent = `${side === "red" ? "紅" : "黑"} ${p.engine !== undefined ? `Engine, level ${p.engine}` : p.name}` +
-      (p.engine === undefined ? ` (${ratingText(p.rating, p.provisional)})` : "") + (g.you === side ? " · you" : "");
+      playerRating(g, side) + (g.you === side ? " · you" : "");
     e.querySelector(".thinking").hidden = !(p.engine !== undefined && g.turn === side && !g.ended);
     e.querySelector(".away").hidden = p.present !== false || !!g.ended;
     e.classList.toggle("to-move", g.turn === side && !g.ended);
   });
   tick();
+}
+
+// " (1520)" after a player's name: after a rated game the rating it left; a
+// guest (names starting with "guest" are the server's guests) and the engine
+// have none (issue 45).
+function playerRating(g, side) {
+  const p = g[side], end = g.ended;
+  if (p.engine !== undefined || /^guest/i.test(p.name)) return "";
+  if (end && end.ratings && typeof end.ratings[side] === "number") {
+    const prov = end.deviations ? end.deviations[side] > PROVISIONAL_RD : p.provisional;
+    return ` (${ratingText(end.ratings[side], prov)})`;
+  }
+  return ` (${ratingText(p.rating, p.provisional)})`;
 }
 
 function tick() {
@@ -808,7 +826,7 @@ function tick() {
 setInterval(tick, TICK_MS);
 
 function renderMoves(g) {
-  const list = $("moves");
+  const list = $("moves"), kept = list.scrollTop;
   list.replaceChildren();
   const names = state.notation === "iccs" ? g.moves : state.notation === "wxf" ? g.wxf : g.zh;
   const v = viewedPly(g);
@@ -829,7 +847,15 @@ function renderMoves(g) {
     });
     e.append(r, b);
   }
-  list.scrollTop = list.scrollHeight;
+  if (g.ended) li(resultText(g.ended, null), list).className = "end"; // "1-0  Red wins: Checkmate"
+  // the live game: its last move; a replay: the move shown, scrolled within
+  // the list only as far as it takes to show it (issue 45)
+  const shown = list.querySelector(".viewing");
+  if (v === g.moves.length || !shown) { list.scrollTop = list.scrollHeight; return; }
+  list.scrollTop = kept;
+  const a = shown.getBoundingClientRect(), box = list.getBoundingClientRect();
+  if (a.top < box.top) list.scrollTop -= box.top - a.top;
+  else if (a.bottom > box.bottom) list.scrollTop += a.bottom - box.bottom;
 }
 
 // ---- replay ------------------------------------------------------------------
@@ -851,7 +877,7 @@ function renderReplay(g) {
   const n = g.moves.length, v = viewedPly(g);
   $("replay-first").disabled = $("replay-back").disabled = v === 0;
   $("replay-fwd").disabled = $("replay-last").disabled = v === n;
-  let note = v < n ? `Move ${v} of ${n}${g.ended ? "" : " · End: back to the game"}` : "";
+  let note = v < n ? `${plyText(v, n, blackFirst(g))}${g.ended ? "" : " · End: back to the game"}` : "";
   // a finished game's clocks after the shown move (the server's `clocks`)
   if (v < n && v > 0 && Array.isArray(g.clocks) && g.clocks[v - 1])
     note += ` · clocks ${fmtClock(g.clocks[v - 1][0])} – ${fmtClock(g.clocks[v - 1][1])}`;
@@ -865,14 +891,37 @@ function renderReview(g) {
   box.hidden = !a && !g.reviewing;
   if (!a) {
     $("review-graph").replaceChildren();
+    $("review-accuracy").textContent = "";
     $("review-verdict").textContent = g.reviewing ? `Reviewing… ${g.reviewing.done} of ${g.reviewing.total} positions` : "";
     return;
   }
-  if (!g.graph) g.graph = evalGraph(a, (ply) => viewPly(g, ply));
+  if (!g.graph) g.graph = evalGraph(a, (ply) => viewPly(g, ply), { blackFirst: blackFirst(g) });
   if ($("review-graph").firstChild !== g.graph) $("review-graph").replaceChildren(g.graph);
   const v = viewedPly(g);
   g.graph.setCursor(v);
-  $("review-verdict").textContent = moveVerdict(a, v);
+  $("review-accuracy").textContent = accuracyText(a, blackFirst(g));
+  if (state.notation !== "iccs") wantRules(); // the better line in the chosen notation
+  $("review-verdict").textContent = moveVerdict(a, v, { blackFirst: blackFirst(g), line: betterLine(g, v) });
+}
+
+// Whether the game's first move is Black's (a game from a set-up position).
+function blackFirst(g) { return /\sb(\s|$)/.test(g.start || ""); }
+
+// The review's better line for the move of `ply` in the user's notation, or
+// "" (the package's rules are not loaded: the verdict says it in ICCS).
+function betterLine(g, ply) {
+  const m = g.analysis.moves[ply - 1];
+  if (!m || !m.line || !m.line.length) return "";
+  if (state.notation === "iccs") return m.line.join(" ");
+  if (!rules) return "";
+  const kind = state.notation === "wxf" ? "wxf" : "chinese";
+  try {
+    return withBoard(rules, fenAt(g.start, g.moves, ply - 1), (b) => m.line.map((mv) => {
+      const t = b.moveToText(mv, kind);
+      b.push(mv);
+      return t;
+    })).join(" ");
+  } catch { return ""; }
 }
 
 $("analyse").addEventListener("click", () => {
@@ -973,7 +1022,19 @@ const gameCmd = (type) => () => {
   const g = state.games.get(state.active);
   if (g) request(type, { game: g.id }).catch(() => {});
 };
-$("resign").addEventListener("click", () => { if (confirm("Resign this game?")) gameCmd("resign")(); });
+// A question in the page (a modal <dialog>, not the browser's confirm()):
+// a promise of true for `yes`, false for Cancel or Escape.
+function ask(text, yes) {
+  const d = $("confirm");
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yes;
+  d.returnValue = "";
+  return new Promise((resolve) => {
+    d.addEventListener("close", () => resolve(d.returnValue === "yes"), { once: true });
+    d.showModal();
+  });
+}
+$("resign").addEventListener("click", async () => { if (await ask("Resign this game?", "Resign")) gameCmd("resign")(); });
 $("abort").addEventListener("click", gameCmd("abort"));
 $("draw").addEventListener("click", gameCmd("draw"));
 $("draw-decline").addEventListener("click", gameCmd("draw_decline"));
@@ -1042,11 +1103,17 @@ chatForm("game-chat-form", "game-chat-input", () => state.active);
 $("mute").checked = sound.isMuted();
 $("mute").addEventListener("change", () => { sound.setMuted($("mute").checked); sound.unlock(); });
 $("notation").value = state.notation;
+$("pieces").value = localStorage.getItem("xq.pieces") === "letters" ? "letters" : "glyphs";
+setPieceStyle($("pieces").value);
+$("pieces").addEventListener("change", () => {
+  localStorage.setItem("xq.pieces", $("pieces").value);
+  setPieceStyle($("pieces").value);
+});
 $("notation").addEventListener("change", () => {
   state.notation = $("notation").value;
   localStorage.setItem("xq.notation", state.notation);
   const g = state.games.get(state.active);
-  if (g) renderMoves(g);
+  if (g) { renderMoves(g); renderReview(g); }
   analysis.refresh();
 });
 showAccount(); // nobody until the server says otherwise

@@ -19,6 +19,16 @@ const GLYPH = {
   red: { k: "帅", a: "仕", b: "相", n: "马", r: "车", c: "炮", p: "兵" },
   black: { k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒" },
 };
+// The letters piece set (a setting, for players who cannot read the glyphs):
+// WXF's letters, the colour telling the side.
+const LETTER = { k: "K", a: "A", b: "E", n: "H", r: "R", c: "C", p: "P" };
+let pieceStyle = "glyphs";
+const boards = new Set();
+/** "glyphs" (帅, 車, ...) or "letters" (K, R, ...): every board redraws. */
+export function setPieceStyle(style) {
+  pieceStyle = style === "letters" ? "letters" : "glyphs";
+  for (const b of boards) if (b.gPieces) b.render();
+}
 const NAME = { k: "king", a: "advisor", b: "elephant", n: "horse", r: "chariot", c: "cannon", p: "soldier" };
 const CN_NUM = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
@@ -60,6 +70,7 @@ function el(name, attrs = {}, parent = null) {
 export class Board {
   /** @param {HTMLElement} host  @param {(move: string, dragged: boolean) => void} onMove */
   constructor(host, onMove) {
+    boards.add(this);
     this.onMove = onMove;
     this.flipped = false;
     this.pieces = {};
@@ -229,8 +240,10 @@ export class Board {
       const ink = p.color === "red" ? COLOURS.red : COLOURS.black;
       el("circle", { r: RADIUS, fill: COLOURS.disc, stroke: ink, "stroke-width": 2.5 }, g);
       el("circle", { r: RADIUS - 4, fill: "none", stroke: ink, "stroke-width": 1 }, g);
-      const t = el("text", { y: 11, class: "cjk", "font-size": 32, "font-weight": "bold", "text-anchor": "middle", fill: ink }, g);
-      t.textContent = GLYPH[p.color][p.type];
+      const letters = pieceStyle === "letters";
+      const t = el("text", { y: letters ? 10 : 11, class: letters ? "latin" : "cjk", "font-size": letters ? 30 : 32,
+        "font-weight": "bold", "text-anchor": "middle", fill: ink }, g);
+      t.textContent = letters ? LETTER[p.type] : GLYPH[p.color][p.type];
       this.place(g, sq);
       this.pieceEls[sq] = g;
     }
