@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* xq-uci: the engine's state and what its files share (main.c: the protocol
- * and its commands, options.c: the options, go.c: the go command's limits,
- * jobs.c: the background search, perft and bench, moves.c: the GUI's move
- * numbering). */
+/* xq-uci: the engine's state and what its files share (main.c: the command
+ * line and the input loop, protocol.c: the protocol's commands and output,
+ * options.c: the options, go.c: the go command's limits, jobs.c: the
+ * background search, perft and bench, moves.c: the GUI's move numbering). */
 #ifndef XQ_UCI_H
 #define XQ_UCI_H
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include <xiangqi/xiangqi.h>
@@ -56,8 +57,22 @@ typedef struct tokens {
     int n, cap;
 } tokens;
 
-/* One line on standard output, whole (the reader and the search thread both write). */
+/* One line on standard output (or the uci_set_output() file), whole (the
+ * reader and the search thread both write). */
 void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Where say() writes; NULL: standard output. */
+void uci_set_output(FILE *f);
+
+/* A new engine's state (a search handle, the start position, the default
+ * options); 0, or -1 when the handles cannot be made. uci_engine_free()
+ * releases it (after finish_search()). */
+int uci_engine_init(engine *e);
+void uci_engine_free(engine *e);
+
+/* Executes one command line (split in place); returns 0 after quit, 1
+ * otherwise. An unknown or bad command is an "info string error" line. */
+int uci_execute(engine *e, char *line);
 
 /* A move as the GUI reads it, at most this long with its NUL. */
 #define MOVE_TEXT_MAX (XQ_MOVE_STR_MAX + 2)
