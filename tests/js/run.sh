@@ -36,7 +36,8 @@ node)
     [ -d "$src/../shared" ] && export XQ_SHARED="$src/../shared"
     exec node --test "$src/tests/js/test_board.mjs" "$src/tests/js/test_record.mjs" \
         "$src/tests/js/test_search.mjs" "$src/tests/js/test_package.mjs" \
-        "$src/tests/js/test_review.mjs" "$src/tests/js/test_rules_corpus.mjs"
+        "$src/tests/js/test_review.mjs" "$src/tests/js/test_rules_corpus.mjs" \
+        "$src/tests/js/test_validation.mjs"
     ;;
 package)
     need_package

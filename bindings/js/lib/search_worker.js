@@ -8,15 +8,18 @@
 // best move as usual. Without it, nothing can reach the busy worker: stop()
 // ends the worker and answers with the last reported line (result.terminated
 // is true); the next start() starts a new worker, with an empty hash table.
-import { XiangqiError } from './api.js';
+import { XiangqiError, need } from './api.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 const workerUrl = new URL('./worker.js', import.meta.url);
 
 export class SearchWorker {
-  /** options: { hashMb, rules, book: ArrayBuffer of an opening book }. */
-  constructor(options = {}) {
-    this.options = options;
+  /** options: { hashMb, rules, book: the bytes of an opening book (ArrayBuffer or typed array) }. */
+  constructor(options) {
+    this.options = need.options(options, 'SearchWorker', ['hashMb', 'rules', 'book']);
+    if (this.options.hashMb !== undefined) need.int(this.options.hashMb, 'SearchWorker: hashMb', 0);
+    if (this.options.book !== undefined && this.options.book !== null)
+      need.bytes(this.options.book, 'SearchWorker: book');
     this.worker = null;
     this.pending = null;
     this.nextId = 1;
@@ -44,7 +47,7 @@ export class SearchWorker {
     this.worker = w;
     await new Promise((resolve, reject) => {
       this.pending = { resolve, reject, ready: true };
-      const book = this.options.book ? this.options.book.slice(0) : null;
+      const book = this.options.book ? need.bytes(this.options.book, 'SearchWorker: book').slice() : null;
       w.postMessage({ type: 'init', stop: this.stopBuffer, hashMb: this.options.hashMb,
         rules: this.options.rules, book });
     });
@@ -74,6 +77,11 @@ export class SearchWorker {
    *  ended the worker) answers at once with no move (bestMove null, depth
    *  0) and keeps the worker for the next search. */
   async start(fen, moves = [], limits = {}, onInfo) {
+    need.optString(fen, 'SearchWorker.start: fen');
+    need.array(moves, 'SearchWorker.start: moves');
+    if (limits === null || typeof limits !== 'object' || Array.isArray(limits))
+      need.fail('SearchWorker.start: limits', 'an object', limits);
+    need.optFunction(onInfo, 'SearchWorker.start: onInfo');
     if (this.pending || this.starting) throw new XiangqiError('a search is running', -5);
     this.stopAsked = false;
     if (!this.worker) {
