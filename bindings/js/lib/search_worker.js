@@ -8,6 +8,10 @@
 // best move as usual. Without it, nothing can reach the busy worker: stop()
 // ends the worker and answers with the last reported line (result.terminated
 // is true); the next start() starts a new worker, with an empty hash table.
+//
+// Node: the worker thread keeps the process alive only while it starts or
+// searches (ref()); idle between searches it is unref()'d, so a script that
+// awaited its searches exits without terminate().
 import { XiangqiError, need } from './api.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -53,13 +57,19 @@ export class SearchWorker {
     });
   }
 
+  // Node: whether the worker keeps the process alive (while it starts or searches).
+  _hold(on) {
+    if (isNode && this.worker) { if (on) this.worker.ref(); else this.worker.unref(); }
+  }
+
   _onMessage(m) {
     const p = this.pending;
     if (!p) return;
-    if (m.type === 'ready' && p.ready) { this.pending = null; p.resolve(); return; }
+    if (m.type === 'ready' && p.ready) { this.pending = null; this._hold(false); p.resolve(); return; }
     if (m.id !== p.id) return;
     if (m.type === 'info') { p.last = m.info; p.onInfo?.(m.info); return; }
     this.pending = null;
+    this._hold(false);
     if (m.type === 'done') p.resolve(m.result);
     else p.reject(new XiangqiError(m.message, m.code ?? -1));
   }
@@ -95,6 +105,7 @@ export class SearchWorker {
     }
     if (this.flag) Atomics.store(this.flag, 0, 0);
     const id = this.nextId++;
+    this._hold(true);
     return new Promise((resolve, reject) => {
       this.pending = { id, resolve, reject, onInfo, last: null };
       this.worker.postMessage({ type: 'go', id, fen: fen ?? null, moves, limits });
