@@ -397,9 +397,18 @@ export const version: string;
 /** The emscripten module itself: the C API as _xq_* functions. */
 export const module: any;
 
-declare const api: {
+/** The API object of a module: the default export of "xiangqi" (with
+ *  SearchWorker) and of "xiangqi/threads", and what init() of the CommonJS
+ *  entries resolves to. */
+export interface XiangqiApi {
   Board: typeof Board; Record: typeof Record; Book: typeof Book; Search: typeof Search;
-  XiangqiError: typeof XiangqiError; validateFen: typeof validateFen; readPgn: typeof readPgn;
-  perft: typeof perft; version: string; threaded: boolean; review: typeof review;
-};
+  XiangqiError: typeof XiangqiError; Color: typeof Color; Notation: typeof Notation;
+  NotationFlags: typeof NotationFlags; validateFen: typeof validateFen;
+  fenProblems: typeof fenProblems; readPgn: typeof readPgn; perft: typeof perft;
+  strerror: typeof strerror; setStopPoll: typeof setStopPoll; threaded: boolean;
+  parseSquare: typeof parseSquare; squareName: typeof squareName; review: typeof review;
+  version: string; module: any;
+}
+
+declare const api: XiangqiApi & { SearchWorker: typeof SearchWorker };
 export default api;

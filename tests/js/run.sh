@@ -4,6 +4,8 @@
 # usage: run.sh build   SOURCE_DIR WASM_BUILD_DIR   emcmake configure and build
 #        run.sh node    SOURCE_DIR WASM_BUILD_DIR   the Node test suite (node:test)
 #        run.sh package SOURCE_DIR WASM_BUILD_DIR   npm pack, install offline, import
+#                                                   (require() in a CommonJS project:
+#                                                   test_package.mjs, in the node step)
 # Exit 77 (skipped, with the reason) when emscripten or node is missing.
 set -eu
 step=$1
@@ -50,7 +52,8 @@ package)
     # What goes in: the modules, the JavaScript, the types, the licences; not the tests.
     tar -tzf "$tarball" | sort >"$tmp/files"
     for f in package/package.json package/README.md package/LICENSE package/LICENSE.noto \
-        package/index.d.ts package/threads.d.ts package/lib/index.js package/lib/worker.js \
+        package/index.d.ts package/threads.d.ts package/index.d.cts package/threads.d.cts \
+        package/lib/index.js package/lib/index.cjs package/lib/threads.cjs package/lib/worker.js \
         package/dist/xiangqi.mjs package/dist/xiangqi.wasm package/dist/xiangqi-mt.mjs \
         package/dist/xiangqi-mt.wasm package/dist/xiangqi-mt.worker.js package/dist/package.json; do
         grep -qx "$f" "$tmp/files" || { echo "FAIL: $f missing from the tarball" >&2; cat "$tmp/files"; exit 1; }
