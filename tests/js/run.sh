@@ -6,7 +6,11 @@
 #        run.sh package SOURCE_DIR WASM_BUILD_DIR   npm pack, install offline, import
 #                                                   (require() in a CommonJS project:
 #                                                   test_package.mjs, in the node step)
-# Exit 77 (skipped, with the reason) when emscripten or node is missing.
+#        run.sh types   SOURCE_DIR WASM_BUILD_DIR   tsc --strict over the declarations and
+#                                                   tests/js/types' examples, TypeScript
+#                                                   from its package-lock.json (npm ci)
+# Exit 77 (skipped, with the reason) when emscripten or node is missing, and
+# for types when npm is missing or cannot reach the registry.
 set -eu
 step=$1
 src=$2
@@ -79,8 +83,33 @@ process.exit(0);
 JS
     (cd "$tmp/app" && node main.js) || { echo "FAIL: the installed package" >&2; exit 1; }
     ;;
+types)
+    # TypeScript as tests/js/types/package-lock.json pins it, installed with
+    # npm ci (from npm's cache when it has it, else the registry) in a copy
+    # of that folder in the build tree, beside a link to the built package.
+    need_package
+    command -v npm >/dev/null 2>&1 || skip "npm not found"
+    work=$wasm/types
+    rm -rf "$work"
+    mkdir -p "$work"
+    for f in package.json package-lock.json tsconfig.json example.ts example.cts; do
+        cp "$src/tests/js/types/$f" "$work/"
+    done
+    if ! (cd "$work" && npm ci --prefer-offline --ignore-scripts --no-audit --no-fund >npm.log 2>&1); then
+        if grep -Eq 'ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET|network' "$work/npm.log"; then
+            skip "npm cannot reach the registry to install typescript (npm ci: $(grep -Em1 'ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET|network' "$work/npm.log"))"
+        fi
+        cat "$work/npm.log"
+        echo "FAIL: npm ci in $work" >&2
+        exit 1
+    fi
+    ln -s "$(cd "$pkg" && pwd)" "$work/node_modules/xiangqi"
+    echo "tsc $("$work/node_modules/.bin/tsc" --version) --strict --noEmit: the declarations, example.ts, example.cts"
+    (cd "$work" && ./node_modules/.bin/tsc --strict --noEmit -p tsconfig.json) ||
+        { echo "FAIL: tsc found type errors (above)" >&2; exit 1; }
+    ;;
 *)
-    echo "usage: run.sh build|node|package SOURCE_DIR WASM_BUILD_DIR" >&2
+    echo "usage: run.sh build|node|package|types SOURCE_DIR WASM_BUILD_DIR" >&2
     exit 2
     ;;
 esac

@@ -1072,8 +1072,9 @@ export function makeApi(M) {
       super.free();
     }
     clear() { check(M._xq_search_clear(this.ptr), 'clear'); }
-    /** The evaluation: 'classical' (hand-written, the default) or 'nnue'
-     *  (the net of loadNet(), else the one built into the library). */
+    /** The evaluation: 'nnue' (the net of loadNet(), else the one built into
+     *  the library; a new search's when there is one) or 'classical'
+     *  (hand-written). */
     get eval() { return check(M._xq_search_get_eval(this.ptr)) === 1 ? 'nnue' : 'classical'; }
     set eval(kind) { this.setEval(kind); }
     setEval(kind) {
