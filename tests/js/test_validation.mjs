@@ -206,3 +206,29 @@ test('SearchWorker: the arguments are checked before anything is posted', async 
     w.terminate();
   }
 });
+
+test('Record: a cursor at an end, a ply or a continuation that is not there, say so', () => {
+  const r = keep(new Record());
+  const state = (fn, re) => {
+    const e = thrown(fn);
+    assert.ok(e instanceof XiangqiError);
+    assert.equal(e.codeName, 'XQ_ESTATE', e.message);
+    assert.match(e.message, re);
+  };
+  state(() => r.back(), /^back: already at the start position$/);
+  state(() => r.forward(), /^forward: no move after the cursor$/);
+  state(() => r.undo(), /^undo: no move to undo at the start position$/);
+  state(() => r.delete(), /^delete: no move to delete at the start position$/);
+  state(() => r.redo(), /^redo: nothing to redo here$/);
+  r.play('h2e2');
+  r.play('h9g7');
+  invalid(() => r.goto(5), /^goto: no ply 5 on the current line \(0 to 2\)$/);
+  invalid(() => r.goto(-1), /^goto: no ply -1 on the current line/);
+  r.goto(1);
+  invalid(() => r.enterVariation(1), /^enterVariation: no continuation 1 here \(1 continuation: index 0 to 0\)$/);
+  assert.equal(r.enterVariation(0), 0);
+  assert.equal(r.ply, 2);
+  r.back();
+  r.back();
+  assert.equal(r.ply, 0);
+});

@@ -212,6 +212,12 @@ export function makeApi(M) {
     throw new XiangqiError(context ? `${context}: ${strerror(code)}` : strerror(code), code);
   }
   const check = (rc, context) => (rc < 0 ? fail(rc, context) : rc);
+  // check(), saying what the state is when the library answers XQ_ESTATE
+  // ("back: already at the start position", not "operation not allowed").
+  const checkState = (rc, context, why) => {
+    if (rc === ESTATE) throw new XiangqiError(`${context}: ${why}`, ESTATE);
+    return check(rc, context);
+  };
   const perr = alloc(L.parse_error);
   function parseError(rc, context) {
     const code = i32(perr + L['parse_error.code']) || rc;
@@ -746,17 +752,32 @@ export function makeApi(M) {
       check(M._xq_record_play(this.ptr, m), `move "${move}"`);
       return moveText(m);
     }
-    back() { return check(M._xq_record_back(this.ptr), 'back'); }
-    forward() { return check(M._xq_record_forward(this.ptr), 'forward'); }
-    goto(ply) { return check(M._xq_record_goto(this.ptr, need.int(ply, 'goto: ply')), 'goto'); }
+    back() { return checkState(M._xq_record_back(this.ptr), 'back', 'already at the start position'); }
+    forward() { return checkState(M._xq_record_forward(this.ptr), 'forward', 'no move after the cursor'); }
+    goto(ply) {
+      need.int(ply, 'goto: ply');
+      const rc = M._xq_record_goto(this.ptr, ply);
+      if (rc === EINVAL) {
+        const n = check(M._xq_record_line_size(this.ptr));
+        throw new XiangqiError(`goto: no ply ${ply} on the current line (0 to ${n})`, EINVAL);
+      }
+      return check(rc, 'goto');
+    }
     gotoEnd() { return check(M._xq_record_goto_end(this.ptr), 'goto end'); }
     enterVariation(i) {
-      return check(M._xq_record_enter_variation(this.ptr, need.int(i, 'enterVariation: index')), 'variation');
+      need.int(i, 'enterVariation: index');
+      const rc = M._xq_record_enter_variation(this.ptr, i);
+      if (rc === EINVAL) {
+        const n = check(M._xq_record_variation_count(this.ptr));
+        throw new XiangqiError(`enterVariation: no continuation ${i} here (${n} continuation${n === 1 ? '' : 's'}: ` +
+          `index 0 to ${n - 1})`, EINVAL);
+      }
+      return check(rc, 'variation');
     }
-    undo() { return check(M._xq_record_undo(this.ptr), 'undo'); }
-    redo() { return check(M._xq_record_redo(this.ptr), 'redo'); }
+    undo() { return checkState(M._xq_record_undo(this.ptr), 'undo', 'no move to undo at the start position'); }
+    redo() { return checkState(M._xq_record_redo(this.ptr), 'redo', 'nothing to redo here'); }
     truncate() { return check(M._xq_record_truncate(this.ptr), 'truncate'); }
-    delete() { return check(M._xq_record_delete(this.ptr), 'delete'); }
+    delete() { return checkState(M._xq_record_delete(this.ptr), 'delete', 'no move to delete at the start position'); }
     promote() { return check(M._xq_record_promote(this.ptr), 'promote'); }
     get comment() { return readString((b, n) => M._xq_record_comment(this.ptr, b, n)); }
     set comment(text) {
