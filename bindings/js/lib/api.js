@@ -238,7 +238,7 @@ export function makeApi(M) {
   function moveText(m) {
     return withAlloc(8, (buf) => { check(M._xq_move_format(m, buf, 8)); return M.UTF8ToString(buf); });
   }
-  // A move (ICCS text or a move code) as its code; what names the argument.
+  // A move argument: text (ICCS, WXF, Chinese) or a move code; what names it.
   function moveArg(m, what) {
     if (typeof m === 'string' || (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= 0xffff))
       return m;
