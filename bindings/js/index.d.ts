@@ -2,11 +2,13 @@
 // Types of the xiangqi package (libxiangqi compiled to WebAssembly). Moves are
 // ICCS strings ("h2e2"); squares are 0..89 (rank * 9 + file) or names ("e0").
 // Every Board, Record, Search and Book holds memory inside the module: free it
-// with free() or `using` (Symbol.dispose).
+// with free() or `using` (Symbol.dispose). An argument of the wrong type throws
+// XiangqiError XQ_EINVAL (-1). CommonJS: index.d.cts (init()).
 
 /** The library's error: a message, its code (an XQ_E* number, negative) and
  *  the code's name; parse errors also carry where the problem is. */
 export class XiangqiError extends Error {
+  constructor(message: string, code: number, detail?: { offset?: number; line?: number; column?: number });
   readonly code: number;
   readonly codeName: string;
   /** Byte offset of the problem in the input, or -1 (parse errors). */
@@ -37,7 +39,8 @@ export type Rules = 'axf' | 'cxa' | 'simple' | {
   plyLimit?: number;
   checkCap?: number;
   mateThreatDepth?: number;
-  insufficientMaterial?: number;
+  /** true (the default): a draw when neither side has a chariot, horse, cannon or soldier. */
+  insufficientMaterial?: boolean;
 };
 
 export type Reason = 'none' | 'checkmate' | 'no_legal_move' | 'repetition' | 'perpetual_check'
@@ -219,7 +222,7 @@ export class Book implements Owned {
   /** The book's bytes (an .xqb file). */
   toBytes(): Uint8Array;
   /** Throws XiangqiError (bad or truncated book) on bad bytes. */
-  static fromBytes(bytes: ArrayBuffer | Uint8Array): Book;
+  static fromBytes(bytes: ArrayBuffer | ArrayBufferView): Book;
   free(): void;
   readonly freed: boolean;
   [Symbol.dispose](): void;
@@ -233,7 +236,7 @@ export class Book implements Owned {
 /** Search limits; times in milliseconds. */
 export interface Limits {
   depth?: number;
-  nodes?: number;
+  nodes?: number | bigint;
   movetime?: number;
   redTime?: number;
   blackTime?: number;
@@ -249,7 +252,7 @@ export interface Limits {
   multipv?: number;
   /** 0 (weakest) .. 20 (full strength, the default). */
   skill?: number;
-  seed?: number;
+  seed?: number | bigint;
   searchmoves?: MoveLike[];
   banmoves?: MoveLike[];
   noBook?: boolean;
@@ -300,7 +303,7 @@ export class Search implements Owned {
   eval: 'classical' | 'nnue';
   setEval(kind: 'classical' | 'nnue'): void;
   /** Evaluate with a net file's bytes (copied); null forgets the loaded net. */
-  loadNet(bytes: ArrayBuffer | Uint8Array | null): void;
+  loadNet(bytes: ArrayBuffer | ArrayBufferView | null): void;
   /** "CHECKSUM DESCRIPTION" of the net 'nnue' would use, or null. */
   netInfo(): string | null;
   /** The static evaluation with this search's evaluation (centipawns, side to move). */
@@ -318,9 +321,11 @@ export class Search implements Owned {
 
 /** The engine in a Web Worker (a worker thread under Node). */
 export class SearchWorker {
-  constructor(options?: { hashMb?: number; rules?: Rules; book?: ArrayBuffer });
-  /** Search fen (null: the start position) after moves (any notation). */
-  start(fen: string | null, moves?: string[], limits?: Limits, onInfo?: (info: Info) => void):
+  /** book: an opening book's bytes (copied to the worker). */
+  constructor(options?: { hashMb?: number; rules?: Rules; book?: ArrayBuffer | ArrayBufferView | null });
+  /** Search fen (null: the start position) after moves (any notation). Node:
+   *  the worker keeps the process alive only while it starts or searches. */
+  start(fen: string | null, moves?: MoveLike[], limits?: Limits, onInfo?: (info: Info) => void):
     Promise<SearchResult & { terminated?: boolean }>;
   /** Stop the search: at once with SharedArrayBuffer, else by ending the worker
    *  (the result is then the last reported line, terminated: true). While the
@@ -333,7 +338,8 @@ export interface FenProblem {
   code: number;
   codeName: string;
   message: string;
-  offset?: number;
+  /** Byte offset of the problem in the FEN, or -1. */
+  offset: number;
 }
 
 /** Throw XiangqiError unless fen is a valid position. */
@@ -342,9 +348,9 @@ export function validateFen(fen: string): void;
  *  first), an impossible position one per impossibility, in board order. */
 export function fenProblems(fen: string): FenProblem[];
 /** Every game of a PGN text or bytes (the caller frees them). */
-export function readPgn(text: string | ArrayBuffer | Uint8Array, options?: ReadPgnOptions): Record[];
+export function readPgn(text: string | ArrayBuffer | ArrayBufferView, options?: ReadPgnOptions): Record[];
 /** perft of a FEN (the start position by default). */
-export function perft(depth: number, fen?: string): number;
+export function perft(depth: number, fen?: string | null): number;
 export function strerror(code: number): string;
 /** Single-threaded module: stop a running search when fn() returns true (polled
  *  every thousand nodes or so; a poll that throws stops it too); null removes it. */
@@ -392,14 +398,23 @@ export const review: {
 };
 /** Whether this is the threaded module. */
 export const threaded: boolean;
-/** The library's version ("0.2.0"). */
+/** The library's version: the package's (package.json), "MAJOR.MINOR.PATCH". */
 export const version: string;
 /** The emscripten module itself: the C API as _xq_* functions. */
 export const module: any;
 
-declare const api: {
+/** The API object of a module: the default export of "xiangqi" (with
+ *  SearchWorker) and of "xiangqi/threads", and what init() of the CommonJS
+ *  entries resolves to. */
+export interface XiangqiApi {
   Board: typeof Board; Record: typeof Record; Book: typeof Book; Search: typeof Search;
-  XiangqiError: typeof XiangqiError; validateFen: typeof validateFen; readPgn: typeof readPgn;
-  perft: typeof perft; version: string; threaded: boolean; review: typeof review;
-};
+  XiangqiError: typeof XiangqiError; Color: typeof Color; Notation: typeof Notation;
+  NotationFlags: typeof NotationFlags; validateFen: typeof validateFen;
+  fenProblems: typeof fenProblems; readPgn: typeof readPgn; perft: typeof perft;
+  strerror: typeof strerror; setStopPoll: typeof setStopPoll; threaded: boolean;
+  parseSquare: typeof parseSquare; squareName: typeof squareName; review: typeof review;
+  version: string; module: any;
+}
+
+declare const api: XiangqiApi & { SearchWorker: typeof SearchWorker };
 export default api;

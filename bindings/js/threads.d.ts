@@ -9,7 +9,9 @@ export {
 export type {
   ColorValue, NotationName, MoveLike, Square, Rules, Reason, Outcome, SvgOptions, PgnOptions,
   ReadPgnOptions, BookEntry, Limits, Score, Info, SearchResult, FenProblem, MoveClass,
-  ReviewThresholds,
+  ReviewThresholds, XiangqiApi,
 } from './index.js';
-import api from './index.js';
+import type { XiangqiApi } from './index.js';
+/** The API object (threaded: true); no SearchWorker here. */
+declare const api: XiangqiApi;
 export default api;

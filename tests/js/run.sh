@@ -4,7 +4,13 @@
 # usage: run.sh build   SOURCE_DIR WASM_BUILD_DIR   emcmake configure and build
 #        run.sh node    SOURCE_DIR WASM_BUILD_DIR   the Node test suite (node:test)
 #        run.sh package SOURCE_DIR WASM_BUILD_DIR   npm pack, install offline, import
-# Exit 77 (skipped, with the reason) when emscripten or node is missing.
+#                                                   (require() in a CommonJS project:
+#                                                   test_package.mjs, in the node step)
+#        run.sh types   SOURCE_DIR WASM_BUILD_DIR   tsc --strict over the declarations and
+#                                                   tests/js/types' examples, TypeScript
+#                                                   from its package-lock.json (npm ci)
+# Exit 77 (skipped, with the reason) when emscripten or node is missing, and
+# for types when npm is missing or cannot reach the registry.
 set -eu
 step=$1
 src=$2
@@ -36,7 +42,8 @@ node)
     [ -d "$src/../shared" ] && export XQ_SHARED="$src/../shared"
     exec node --test "$src/tests/js/test_board.mjs" "$src/tests/js/test_record.mjs" \
         "$src/tests/js/test_search.mjs" "$src/tests/js/test_package.mjs" \
-        "$src/tests/js/test_review.mjs" "$src/tests/js/test_rules_corpus.mjs"
+        "$src/tests/js/test_review.mjs" "$src/tests/js/test_rules_corpus.mjs" \
+        "$src/tests/js/test_validation.mjs"
     ;;
 package)
     need_package
@@ -49,7 +56,8 @@ package)
     # What goes in: the modules, the JavaScript, the types, the licences; not the tests.
     tar -tzf "$tarball" | sort >"$tmp/files"
     for f in package/package.json package/README.md package/LICENSE package/LICENSE.noto \
-        package/index.d.ts package/threads.d.ts package/lib/index.js package/lib/worker.js \
+        package/index.d.ts package/threads.d.ts package/index.d.cts package/threads.d.cts \
+        package/lib/index.js package/lib/index.cjs package/lib/threads.cjs package/lib/worker.js \
         package/dist/xiangqi.mjs package/dist/xiangqi.wasm package/dist/xiangqi-mt.mjs \
         package/dist/xiangqi-mt.wasm package/dist/xiangqi-mt.worker.js package/dist/package.json; do
         grep -qx "$f" "$tmp/files" || { echo "FAIL: $f missing from the tarball" >&2; cat "$tmp/files"; exit 1; }
@@ -75,8 +83,33 @@ process.exit(0);
 JS
     (cd "$tmp/app" && node main.js) || { echo "FAIL: the installed package" >&2; exit 1; }
     ;;
+types)
+    # TypeScript as tests/js/types/package-lock.json pins it, installed with
+    # npm ci (from npm's cache when it has it, else the registry) in a copy
+    # of that folder in the build tree, beside a link to the built package.
+    need_package
+    command -v npm >/dev/null 2>&1 || skip "npm not found"
+    work=$wasm/types
+    rm -rf "$work"
+    mkdir -p "$work"
+    for f in package.json package-lock.json tsconfig.json example.ts example.cts; do
+        cp "$src/tests/js/types/$f" "$work/"
+    done
+    if ! (cd "$work" && npm ci --prefer-offline --ignore-scripts --no-audit --no-fund >npm.log 2>&1); then
+        if grep -Eq 'ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET|network' "$work/npm.log"; then
+            skip "npm cannot reach the registry to install typescript (npm ci: $(grep -Em1 'ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET|network' "$work/npm.log"))"
+        fi
+        cat "$work/npm.log"
+        echo "FAIL: npm ci in $work" >&2
+        exit 1
+    fi
+    ln -s "$(cd "$pkg" && pwd)" "$work/node_modules/xiangqi"
+    echo "tsc $("$work/node_modules/.bin/tsc" --version) --strict --noEmit: the declarations, example.ts, example.cts"
+    (cd "$work" && ./node_modules/.bin/tsc --strict --noEmit -p tsconfig.json) ||
+        { echo "FAIL: tsc found type errors (above)" >&2; exit 1; }
+    ;;
 *)
-    echo "usage: run.sh build|node|package SOURCE_DIR WASM_BUILD_DIR" >&2
+    echo "usage: run.sh build|node|package|types SOURCE_DIR WASM_BUILD_DIR" >&2
     exit 2
     ;;
 esac

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The engine through the JavaScript package: a legal move, info callbacks,
 // MultiPV, limits and skill levels; stopping a search from another thread
-// (SearchWorker; the threaded module's Search) within 50 ms; the opening book
-// from bytes, and a truncated book.
+// (SearchWorker; the threaded module's Search) within 50 ms; a Node script
+// that searched exits by itself; the opening book from bytes, and a
+// truncated book.
 import test, { afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { execFile } from 'node:child_process';
 import { xq, PACKAGE, sharedOr, thrown, keep, freeKept } from './common.mjs';
 
 const { Board, Search, Book, Record, SearchWorker, XiangqiError } = xq;
@@ -81,9 +84,10 @@ test('MultiPV, node limits, searchmoves and skill levels', () => {
   assert.equal(thrown(() => s.run(b, { infinite: true })).code, -1);
   assert.equal(thrown(() => s.run(b, { depth: 1000 })).code, -1);
   assert.equal(thrown(() => s.run(b, { depth: 3, searchmoves: ['zz'] })).code, -3);
-  // The single-threaded module searches with one thread.
-  assert.equal(thrown(() => s.setThreads(2)).codeName, 'XQ_ENOMEM');
-  assert.equal(thrown(() => new Search({ threads: 2 })).codeName, 'XQ_ENOMEM');
+  // The single-threaded module searches with one thread (EINVAL, naming the
+  // threaded module; test_validation.mjs has the messages).
+  assert.equal(thrown(() => s.setThreads(2)).codeName, 'XQ_EINVAL');
+  assert.equal(thrown(() => new Search({ threads: 2 })).codeName, 'XQ_EINVAL');
   assert.equal(s.run(b, { depth: 2 }).depth, 2);
 });
 
@@ -132,6 +136,47 @@ test(`SearchWorker: a worker searches and stops within ${STOP_MS} ms`, async () 
   } finally {
     w.terminate();
   }
+});
+
+// Run a module script in a child Node; its exit code, output and time. A
+// child that has not exited after EXIT_MAX_MS is killed (code null).
+const EXIT_MAX_MS = 30000;
+function runChild(script) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xq-exit-'));
+  fs.writeFileSync(path.join(dir, 'main.mjs'), script);
+  return new Promise((resolve) => {
+    execFile(process.execPath, [path.join(dir, 'main.mjs')], { timeout: EXIT_MAX_MS },
+      (err, stdout, stderr) => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        resolve({ code: err ? err.code ?? null : 0, killed: err?.killed ?? false, stdout, stderr });
+      });
+  });
+}
+const libUrl = (f) => pathToFileURL(path.join(PACKAGE, 'lib', f)).href;
+
+test('Node: a script whose searches are over exits by itself (the worker is unref()ed when idle)', async () => {
+  // No await at the top: only the worker, ref()ed while it searches, keeps
+  // the process alive until the results come; idle after them, it must not.
+  const worker = await runChild(`
+    import { SearchWorker } from ${JSON.stringify(libUrl('index.js'))};
+    const w = new SearchWorker({ hashMb: 8 });
+    w.start(null, ['h2e2'], { depth: 4 })
+      .then((r) => { console.log('first', r.bestMove); return w.start(null, [], { depth: 3 }); })
+      .then((r) => console.log('second', r.bestMove));
+  `);
+  assert.ok(!worker.killed, `SearchWorker: still running after ${EXIT_MAX_MS} ms: ${worker.stdout}`);
+  assert.equal(worker.code, 0, worker.stderr);
+  assert.match(worker.stdout, /^first [a-i][0-9][a-i][0-9]\nsecond [a-i][0-9][a-i][0-9]\n$/);
+  // The threaded module's Search: its pthread workers do not hold the process either.
+  const threads = await runChild(`
+    import { Search, Board } from ${JSON.stringify(libUrl('threads.js'))};
+    const s = new Search({ threads: 2 });
+    const r = await s.start(new Board(), { depth: 4 });
+    console.log('threads', r.bestMove);
+  `);
+  assert.ok(!threads.killed, `threads: still running after ${EXIT_MAX_MS} ms: ${threads.stdout}`);
+  assert.equal(threads.code, 0, threads.stderr);
+  assert.match(threads.stdout, /^threads [a-i][0-9][a-i][0-9]\n$/);
 });
 
 test('SearchWorker: a stop while the worker starts answers with no move; the next search runs', async () => {

@@ -8,15 +8,22 @@
 // best move as usual. Without it, nothing can reach the busy worker: stop()
 // ends the worker and answers with the last reported line (result.terminated
 // is true); the next start() starts a new worker, with an empty hash table.
-import { XiangqiError } from './api.js';
+//
+// Node: the worker thread keeps the process alive only while it starts or
+// searches (ref()); idle between searches it is unref()'d, so a script that
+// awaited its searches exits without terminate().
+import { XiangqiError, need } from './api.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 const workerUrl = new URL('./worker.js', import.meta.url);
 
 export class SearchWorker {
-  /** options: { hashMb, rules, book: ArrayBuffer of an opening book }. */
-  constructor(options = {}) {
-    this.options = options;
+  /** options: { hashMb, rules, book: the bytes of an opening book (ArrayBuffer or typed array) }. */
+  constructor(options) {
+    this.options = need.options(options, 'SearchWorker', ['hashMb', 'rules', 'book']);
+    if (this.options.hashMb !== undefined) need.int(this.options.hashMb, 'SearchWorker: hashMb', 0);
+    if (this.options.book !== undefined && this.options.book !== null)
+      need.bytes(this.options.book, 'SearchWorker: book');
     this.worker = null;
     this.pending = null;
     this.nextId = 1;
@@ -44,19 +51,25 @@ export class SearchWorker {
     this.worker = w;
     await new Promise((resolve, reject) => {
       this.pending = { resolve, reject, ready: true };
-      const book = this.options.book ? this.options.book.slice(0) : null;
+      const book = this.options.book ? need.bytes(this.options.book, 'SearchWorker: book').slice() : null;
       w.postMessage({ type: 'init', stop: this.stopBuffer, hashMb: this.options.hashMb,
         rules: this.options.rules, book });
     });
   }
 
+  // Node: whether the worker keeps the process alive (while it starts or searches).
+  _hold(on) {
+    if (isNode && this.worker) { if (on) this.worker.ref(); else this.worker.unref(); }
+  }
+
   _onMessage(m) {
     const p = this.pending;
     if (!p) return;
-    if (m.type === 'ready' && p.ready) { this.pending = null; p.resolve(); return; }
+    if (m.type === 'ready' && p.ready) { this.pending = null; this._hold(false); p.resolve(); return; }
     if (m.id !== p.id) return;
     if (m.type === 'info') { p.last = m.info; p.onInfo?.(m.info); return; }
     this.pending = null;
+    this._hold(false);
     if (m.type === 'done') p.resolve(m.result);
     else p.reject(new XiangqiError(m.message, m.code ?? -1));
   }
@@ -74,6 +87,11 @@ export class SearchWorker {
    *  ended the worker) answers at once with no move (bestMove null, depth
    *  0) and keeps the worker for the next search. */
   async start(fen, moves = [], limits = {}, onInfo) {
+    need.optString(fen, 'SearchWorker.start: fen');
+    need.array(moves, 'SearchWorker.start: moves');
+    if (limits === null || typeof limits !== 'object' || Array.isArray(limits))
+      need.fail('SearchWorker.start: limits', 'an object', limits);
+    need.optFunction(onInfo, 'SearchWorker.start: onInfo');
     if (this.pending || this.starting) throw new XiangqiError('a search is running', -5);
     this.stopAsked = false;
     if (!this.worker) {
@@ -87,6 +105,7 @@ export class SearchWorker {
     }
     if (this.flag) Atomics.store(this.flag, 0, 0);
     const id = this.nextId++;
+    this._hold(true);
     return new Promise((resolve, reject) => {
       this.pending = { id, resolve, reject, onInfo, last: null };
       this.worker.postMessage({ type: 'go', id, fen: fen ?? null, moves, limits });
