@@ -195,7 +195,7 @@ test('outcome of tests/data/rules/outcome.pgn under AXF, CXA and simple rules', 
   assert.equal(axf[4], '1/2-1/2 move limit (120 plies without capture)');
   assert.equal(axf[6], 'ongoing');
   const cxa = verdict('cxa');
-  assert.equal(cxa[1], '1/2-1/2 repetition (cycle from ply 0, 8 plies)');
+  assert.equal(cxa[1], '0-1 perpetual chase by Red: f4,f5 chasing f7 (cycle from ply 0, 8 plies)');
   assert.equal(cxa[2], '0-1 perpetual chase by Red: i3 chasing a5 (cycle from ply 0, 16 plies)');
   const simple = verdict('simple');
   assert.equal(simple.filter((d) => d.startsWith('1/2-1/2 repetition (cycle')).length, 4);
