@@ -38,6 +38,9 @@ XQ_TEST_PACKAGES=(check doxygen clang libclang-rt-14-dev python3 python3-pip bin
 # virtualenv, as a user would (Debian's python3 has no venv/ensurepip without it).
 # fairy-stockfish: the Python tests drive it through xiangqi.engine.popen_uci.
 XQ_TEST_PACKAGES+=(python3-venv fairy-stockfish)
+# gcovr: scripts/coverage reads the counts of the clang stage's coverage build
+# (llvm-cov gcov, from clang's llvm) and prints them per folder (issue 44).
+XQ_TEST_PACKAGES+=(gcovr)
 # xq-server (issue 12): libwebsockets (HTTP, WebSocket and raw TCP on one loop),
 # jansson (JSON), SQLite (storage) and libsodium (Argon2id passwords, session
 # tokens); the CMake build skips the server when one of them is missing.
