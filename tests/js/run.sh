@@ -43,7 +43,7 @@ node)
     exec node --test "$src/tests/js/test_board.mjs" "$src/tests/js/test_record.mjs" \
         "$src/tests/js/test_search.mjs" "$src/tests/js/test_package.mjs" \
         "$src/tests/js/test_review.mjs" "$src/tests/js/test_rules_corpus.mjs" \
-        "$src/tests/js/test_validation.mjs"
+        "$src/tests/js/test_validation.mjs" "$src/tests/js/test_fuzz_corpus.mjs"
     ;;
 package)
     need_package
