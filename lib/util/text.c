@@ -461,6 +461,22 @@ int xq__text_detect(const char *text, size_t n)
     return legacy_choice(s, n);
 }
 
+/* UTF-8 with what is not UTF-8 as U+FFFD. */
+static void utf8_replacing(xq__sb *out, const unsigned char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        int k = s[i] < 0x80 ? 1 : xq__utf8_decode(s + i, n - i, &cp);
+        if (k) {
+            xq__sb_putn(out, (const char *)s + i, (size_t)k);
+            i += (size_t)k;
+        } else {
+            xq__sb_puts(out, "\xEF\xBF\xBD");
+            i++;
+        }
+    }
+}
+
 void xq__text_to_utf8(xq__sb *out, const char *s, size_t n, int enc, void **cache)
 {
     if (enc == XQ_ENCODING_UTF8 || enc == XQ_ENCODING_AUTO) {
@@ -470,7 +486,11 @@ void xq__text_to_utf8(xq__sb *out, const char *s, size_t n, int enc, void **cach
         }
         enc = xq__text_detect(s, n);
     }
-    if (enc == XQ_ENCODING_LATIN1 || enc == XQ_ENCODING_UTF8) {
+    if (enc == XQ_ENCODING_UTF8) { /* mostly UTF-8: keep it, stray bytes as U+FFFD */
+        utf8_replacing(out, (const unsigned char *)s, n);
+        return;
+    }
+    if (enc == XQ_ENCODING_LATIN1) {
         latin1_to_utf8(out, (const unsigned char *)s, n);
         return;
     }
@@ -507,21 +527,6 @@ int xq__text_prefer(int enc)
     return old;
 }
 
-/* UTF-8 with what is not UTF-8 as U+FFFD. */
-static void utf8_replacing(xq__sb *out, const unsigned char *s, size_t n)
-{
-    for (size_t i = 0; i < n;) {
-        uint32_t cp;
-        int k = s[i] < 0x80 ? 1 : xq__utf8_decode(s + i, n - i, &cp);
-        if (k) {
-            xq__sb_putn(out, (const char *)s + i, (size_t)k);
-            i += (size_t)k;
-        } else {
-            xq__sb_puts(out, "\xEF\xBF\xBD");
-            i++;
-        }
-    }
-}
 
 void xq__legacy_to_utf8_cached(xq__sb *out, const char *s, size_t n, int guess, void **cache)
 {

@@ -172,6 +172,28 @@ START_TEST(explicit_encoding)
 }
 END_TEST
 
+/* A UTF-8 file with one stray byte in a comment (a file of mixed
+ * encodings): the comment stays UTF-8, its Chinese kept, the stray byte a
+ * U+FFFD (it was read as Windows-1252 whole, the Chinese turned to
+ * mojibake). */
+START_TEST(mostly_utf8_comment)
+{
+    static const char text[] = "1. h2e2 {\xe7\x82\xae\xe4\xba\x8c\xe5\xb9\xb3\xe4\xba\x94 \xff ok} h9g7 *";
+    xq_pgn_reader *rd = NULL;
+    xq_parse_error err;
+    ck_assert_int_eq(xq_pgn_reader_open_memory(&rd, text, sizeof text - 1, NULL), XQ_OK);
+    xq_record *r = new_record();
+    ck_assert_int_eq(xq_pgn_reader_next(rd, r, &err), 1);
+    ck_assert_int_eq(xq_record_mainline_size(r), 2);
+    const char *c = comment_at(r, 1);
+    ck_assert_msg(strstr(c, "\xe7\x82\xae\xe4\xba\x8c\xe5\xb9\xb3\xe4\xba\x94") != NULL,
+                  "comment read as '%s'", c);
+    ck_assert_ptr_nonnull(strstr(c, "\xef\xbf\xbd ok"));
+    xq_record_free(r);
+    xq_pgn_reader_free(rd);
+}
+END_TEST
+
 /* Issue 11 item 5: a byte that starts no valid character never swallows the
  * '}' after it: all four moves, and the comment is café (Windows-1252). */
 START_TEST(invalid_byte_keeps_delimiter)
@@ -254,6 +276,7 @@ int main(void)
     tcase_add_test(tc, big5_crlf_detected);
     tcase_add_test(tc, explicit_encoding);
     tcase_add_test(tc, invalid_byte_keeps_delimiter);
+    tcase_add_test(tc, mostly_utf8_comment);
     tcase_add_test(tc, big5_dhtmlxq_and_xqf);
     tcase_add_test(tc, encoding_getter_args);
     suite_add_tcase(s, tc);
