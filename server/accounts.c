@@ -14,6 +14,7 @@
 #define USER_BUCKETS 4096
 static user *g_users[USER_BUCKETS];
 static pool *g_crypto;
+static store *g_store; /* accounts_init() */
 
 user *user_online(int64_t uid)
 {
@@ -23,8 +24,9 @@ user *user_online(int64_t uid)
     return NULL;
 }
 
-int accounts_init(void)
+int accounts_init(store *st)
 {
+    g_store = st;
     if (sodium_init() < 0)
         return -1;
     g_crypto = pool_new(1, NULL, NULL);
@@ -134,7 +136,7 @@ static void new_session(conn *c, const store_user *su, json_t *id)
     randombytes_buf(raw, sizeof raw);
     sodium_bin2hex(token, sizeof token, raw, sizeof raw);
     token_hash(token, th);
-    if (store_session_add(th, su->id) != ST_OK) {
+    if (store_session_add(g_store, th, su->id) != ST_OK) {
         conn_error(c, id, "storage", "the session could not be stored");
         return;
     }
@@ -182,14 +184,14 @@ static void pw_done(work *w)
             conn_error(c, j->id, "server_error", "password hashing failed");
         } else {
             int64_t uid;
-            int rc = store_user_create(j->name, j->hash, 0, &uid);
+            int rc = store_user_create(g_store, j->name, j->hash, 0, &uid);
             if (rc == ST_EXISTS)
                 conn_error(c, j->id, "name_taken", "the name '%s' is taken", j->name);
             else if (rc != ST_OK)
                 conn_error(c, j->id, "storage", "the account could not be stored");
             else {
                 store_user su;
-                if (store_user_by_id(uid, &su) == ST_OK)
+                if (store_user_by_id(g_store, uid, &su) == ST_OK)
                     new_session(c, &su, j->id);
                 else
                     conn_error(c, j->id, "storage", "the account could not be read back");
@@ -261,7 +263,7 @@ void cmd_register(conn *c, json_t *m, json_t *id)
         return;
     }
     store_user su;
-    if (store_user_by_name(name, &su) == ST_OK) {
+    if (store_user_by_name(g_store, name, &su) == ST_OK) {
         conn_error(c, id, "name_taken", "the name '%s' is taken", name);
         return;
     }
@@ -288,7 +290,7 @@ void cmd_login(conn *c, json_t *m, json_t *id)
         return;
     }
     store_user su;
-    int rc = name_valid(name) ? store_user_by_name(name, &su) : ST_NOTFOUND;
+    int rc = name_valid(name) ? store_user_by_name(g_store, name, &su) : ST_NOTFOUND;
     if (rc == ST_ERROR) {
         conn_error(c, id, "storage", "the database could not be read");
         return;
@@ -331,8 +333,8 @@ void cmd_resume(conn *c, json_t *m, json_t *id)
     token_hash(token, th);
     int64_t uid;
     store_user su;
-    if (strlen(token) != 2 * SRV_TOKEN_BYTES || store_session_find(th, &uid) != ST_OK ||
-        store_user_by_id(uid, &su) != ST_OK) {
+    if (strlen(token) != 2 * SRV_TOKEN_BYTES || store_session_find(g_store, th, &uid) != ST_OK ||
+        store_user_by_id(g_store, uid, &su) != ST_OK) {
         token_failed(c->addr, now);
         conn_error(c, id, "bad_token", "unknown or expired session token");
         return;
@@ -356,11 +358,11 @@ void cmd_guest(conn *c, json_t *m, json_t *id)
         sodium_bin2hex(hex, sizeof hex, r, sizeof r);
         snprintf(name, sizeof name, "guest-%s", hex);
         int64_t uid;
-        int rc = store_user_create(name, NULL, 1, &uid);
+        int rc = store_user_create(g_store, name, NULL, 1, &uid);
         if (rc == ST_EXISTS)
             continue;
         store_user su;
-        if (rc != ST_OK || store_user_by_id(uid, &su) != ST_OK)
+        if (rc != ST_OK || store_user_by_id(g_store, uid, &su) != ST_OK)
             break;
         new_session(c, &su, id);
         return;
@@ -372,7 +374,7 @@ void cmd_logout(conn *c, json_t *m, json_t *id)
 {
     (void)m;
     if (c->token_hash[0])
-        store_session_delete(c->token_hash);
+        store_session_delete(g_store, c->token_hash);
     user_detach(c);
     conn_send_id(c, id, msg_new("ok"));
 }
@@ -432,16 +434,16 @@ void cmd_user(conn *c, json_t *m, json_t *id)
     char eco[4];
     if (eco_filter(c, m, id, eco) < 0)
         return;
-    if (!name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
+    if (!name_valid(name) || store_user_by_name(g_store, name, &su) != ST_OK) {
         conn_error(c, id, "no_such_user", "no such user");
         return;
     }
     recent_ctx rc = {json_array(), json_array(), limit ? (int)limit : SRV_USER_GAMES_DEFAULT, 0};
-    store_games_finished(su.id, before, rc.left + 1, eco, recent_game, &rc);
+    store_games_finished(g_store, su.id, before, rc.left + 1, eco, recent_game, &rc);
     int wdl[3] = {0, 0, 0};
-    store_user_record(su.id, wdl);
+    store_user_record(g_store, su.id, wdl);
     json_t *history = json_array();
-    store_user_history(su.id, SRV_RATING_HISTORY_MAX, history_point, history);
+    store_user_history(g_store, su.id, SRV_RATING_HISTORY_MAX, history_point, history);
     json_t *r = json_pack("{sssIsssfsfsbsisisisisbsbsososbso}", "type", "user", "user",
                           (json_int_t)su.id, "name", su.name, "rating", su.rating, "deviation",
                           su.deviation, "provisional", glicko_provisional(su.deviation), "games",

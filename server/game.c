@@ -49,6 +49,7 @@ struct game {
 
 static game **g_games; /* live games, sorted by id */
 static size_t g_ngames, g_capgames;
+static store *g_store; /* game_restore_all() */
 
 static const char *const k_color[2] = {"red", "black"};
 /* PGN results by the stored result (server.h). */
@@ -269,7 +270,7 @@ static int chat_line(const char *from, const char *text, int64_t at, void *arg)
 static void chat_json(int64_t gid, json_t *j)
 {
     json_t *a = json_array();
-    store_chat_get(gid, SRV_CHAT_KEEP, chat_line, a);
+    store_chat_get(g_store, gid, SRV_CHAT_KEEP, chat_line, a);
     json_object_set_new(j, "chat", a);
 }
 
@@ -372,7 +373,7 @@ static json_t *finished_state_json(const store_game *sg, const conn *c)
     if (xq_board_new(&b, NULL, NULL) != XQ_OK)
         return NULL;
     replay_ctx x = {b, json_array()};
-    store_game_moves(sg->id, replay_move, &x);
+    store_game_moves(g_store, sg->id, replay_move, &x);
     char fen[XQ_FEN_MAX];
     xq_board_fen(b, fen, sizeof fen);
     json_t *pl[2];
@@ -428,7 +429,7 @@ json_t *game_summary_json(const store_game *sg)
         e.ply = sg->eco_ply;
         json_object_set_new(j, "opening", opening_value(&e));
     } else if (xq_board_new(&b, NULL, NULL) == XQ_OK) {
-        store_game_moves(sg->id, opening_move, b);
+        store_game_moves(g_store, sg->id, opening_move, b);
         opening_json(b, j);
         xq_board_free(b);
     }
@@ -479,9 +480,9 @@ static int set_draw_offer(game *g, int color)
 {
     if (g->draw_offer == color)
         return 0;
-    if (store_game_set_draw_offer(g->id, color) != ST_OK) {
+    if (store_game_set_draw_offer(g_store, g->id, color) != ST_OK) {
         fprintf(stderr, "xq-server: game %lld: the draw offer could not be stored: %s\n",
-                (long long)g->id, store_errmsg());
+                (long long)g->id, store_errmsg(g_store));
         return -1;
     }
     g->draw_offer = color;
@@ -509,17 +510,17 @@ static void game_end(game *g, int result, const char *reason, const char *why)
              g->t.rated && !rated && result_played(result)
                  ? "; not rated: the game ended before both sides had moved"
                  : "");
-    int ok = store_begin() == ST_OK;
+    int ok = store_begin(g_store) == ST_OK;
     ok = ok &&
-         store_game_finish(g->id, result, reason, text, r > 0 ? r : 0, b > 0 ? b : 0) == ST_OK;
+         store_game_finish(g_store, g->id, result, reason, text, r > 0 ? r : 0, b > 0 ? b : 0) == ST_OK;
     /* the opening, for the archive's search by code */
     if (game_classify(g) < 0)
         g->eco.code[0] = 0, g->eco.ply = 0;
-    ok = ok && store_game_set_eco(g->id, g->eco.code, g->eco.ply) == ST_OK;
+    ok = ok && store_game_set_eco(g_store, g->id, g->eco.code, g->eco.ply) == ST_OK;
     if (ok && rated) {
         store_user ur, ub;
-        ok = store_user_by_id(g->t.uid[0], &ur) == ST_OK &&
-             store_user_by_id(g->t.uid[1], &ub) == ST_OK;
+        ok = store_user_by_id(g_store, g->t.uid[0], &ur) == ST_OK &&
+             store_user_by_id(g_store, g->t.uid[1], &ub) == ST_OK;
         if (ok) {
             glicko gr = {ur.rating, ur.deviation, ur.volatility};
             glicko gb = {ub.rating, ub.deviation, ub.volatility};
@@ -533,16 +534,16 @@ static void game_end(game *g, int result, const char *reason, const char *why)
             rating[1] = gb.rating;
             deviation[0] = gr.deviation;
             deviation[1] = gb.deviation;
-            ok = store_user_set_rating(ur.id, &gr, ur.games + 1) == ST_OK &&
-                 store_user_set_rating(ub.id, &gb, ub.games + 1) == ST_OK &&
-                 store_game_set_ratings(g->id, &gr, &gb) == ST_OK;
+            ok = store_user_set_rating(g_store, ur.id, &gr, ur.games + 1) == ST_OK &&
+                 store_user_set_rating(g_store, ub.id, &gb, ub.games + 1) == ST_OK &&
+                 store_game_set_ratings(g_store, g->id, &gr, &gb) == ST_OK;
         }
     }
-    ok = ok && store_commit() == ST_OK;
+    ok = ok && store_commit(g_store) == ST_OK;
     if (!ok) {
-        store_rollback();
+        store_rollback(g_store);
         fprintf(stderr, "xq-server: game %lld: the end could not be stored: %s\n",
-                (long long)g->id, store_errmsg());
+                (long long)g->id, store_errmsg(g_store));
     }
     for (int s = 0; s < 2 && rated && ok; s++) {
         user *u = user_online(g->t.uid[s]);
@@ -781,7 +782,7 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
     sg.inc_s = t->inc_s;
     sg.rated = t->rated;
     sg.clock_ms[0] = sg.clock_ms[1] = g->clock_ms[0];
-    if (store_game_create(&sg) != ST_OK || hist_push(g) < 0 || (g->id = sg.id, list_add(g)) < 0) {
+    if (store_game_create(g_store, &sg) != ST_OK || hist_push(g) < 0 || (g->id = sg.id, list_add(g)) < 0) {
         game_free(g);
         conn_error(requester, id, "storage", "the game could not be stored");
         return NULL;
@@ -840,7 +841,7 @@ static int restore_one(const store_game *sg, void *arg)
         snprintf(t.name[s], sizeof t.name[s], "%s", sg->name[s]);
         t.rating[s] = sg->rating[s];
         store_user u; /* the deviation now: it changes only when a game ends */
-        if (sg->uid[s] > 0 && store_user_by_id(sg->uid[s], &u) == ST_OK)
+        if (sg->uid[s] > 0 && store_user_by_id(g_store, sg->uid[s], &u) == ST_OK)
             t.deviation[s] = u.deviation;
     }
     t.engine_level = sg->engine_level;
@@ -858,7 +859,7 @@ static int restore_one(const store_game *sg, void *arg)
     g->draw_offer = sg->draw_offer == 0 || sg->draw_offer == 1 ? sg->draw_offer : -1;
     hist_push(g);
     restore_ctx rc = {g, 0};
-    if (store_game_moves(sg->id, restore_move, &rc) != ST_OK || rc.bad) {
+    if (store_game_moves(g_store, sg->id, restore_move, &rc) != ST_OK || rc.bad) {
         fprintf(stderr, "xq-server: game %lld: its stored moves do not replay; left as it is\n",
                 (long long)sg->id);
         game_free(g);
@@ -877,10 +878,11 @@ static int restore_one(const store_game *sg, void *arg)
     return 0;
 }
 
-int game_restore_all(void)
+int game_restore_all(store *st)
 {
+    g_store = st;
     int count = 0;
-    if (store_games_unfinished(restore_one, &count) != ST_OK)
+    if (store_games_unfinished(g_store, restore_one, &count) != ST_OK)
         return -1;
     /* a game whose last move ended it but whose end was not stored (backwards: ends free) */
     for (size_t i = g_ngames; i-- > 0;)
@@ -925,7 +927,7 @@ static game *get_game(conn *c, json_t *m, json_t *id, int must_play, int *color)
     game *g = game_find(json_integer_value(v));
     if (!g) {
         store_game sg;
-        if (store_game_get(json_integer_value(v), &sg) == ST_OK)
+        if (store_game_get(g_store, json_integer_value(v), &sg) == ST_OK)
             conn_error(c, id, "game_over", "game %lld is over", (long long)sg.id);
         else
             conn_error(c, id, "no_such_game", "no such game");
@@ -1004,15 +1006,15 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     int ply = xq_board_ply(g->board);
     /* a move declines the opponent's draw offer: both stored in one transaction */
     int declines = g->draw_offer == 1 - s;
-    int ok = !declines || store_begin() == ST_OK;
-    ok = ok && store_move_add(g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) == ST_OK;
-    ok = ok && (!declines || store_game_set_draw_offer(g->id, -1) == ST_OK);
-    ok = ok && (!declines || store_commit() == ST_OK);
+    int ok = !declines || store_begin(g_store) == ST_OK;
+    ok = ok && store_move_add(g_store, g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) == ST_OK;
+    ok = ok && (!declines || store_game_set_draw_offer(g_store, g->id, -1) == ST_OK);
+    ok = ok && (!declines || store_commit(g_store) == ST_OK);
     if (!ok || hist_push(g) < 0) {
         if (declines)
-            store_rollback();
+            store_rollback(g_store);
         if (ok) /* stored, but no memory for the history: take it out again */
-            store_moves_truncate(g->id, ply);
+            store_moves_truncate(g_store, g->id, ply);
         xq_board_unmake_move(g->board, NULL);
         g->clock_ms[0] = saved[0];
         g->clock_ms[1] = saved[1];
@@ -1200,7 +1202,7 @@ static int take_back(game *g, int requester)
     int ply = xq_board_ply(g->board);
     if (ply < plies)
         return -1;
-    if (store_moves_truncate(g->id, ply - plies + 1) != ST_OK)
+    if (store_moves_truncate(g_store, g->id, ply - plies + 1) != ST_OK)
         return -2;
     for (int i = 0; i < plies; i++)
         xq_board_unmake_move(g->board, NULL);
@@ -1304,7 +1306,7 @@ static int finished_reply(conn *c, json_t *m, json_t *id)
     if (game_find(json_integer_value(v)))
         return 0;
     store_game sg;
-    int rc = store_game_get(json_integer_value(v), &sg);
+    int rc = store_game_get(g_store, json_integer_value(v), &sg);
     if (rc == ST_ERROR)
         conn_error(c, id, "storage", "the database could not be read");
     else if (rc != ST_OK)
@@ -1367,7 +1369,7 @@ void cmd_unwatch(conn *c, json_t *m, json_t *id)
     json_t *v = json_object_get(m, "game");
     game *g = json_is_integer(v) ? game_find(json_integer_value(v)) : NULL;
     store_game sg;
-    if (!g && json_is_integer(v) && store_game_get(json_integer_value(v), &sg) == ST_OK) {
+    if (!g && json_is_integer(v) && store_game_get(g_store, json_integer_value(v), &sg) == ST_OK) {
         conn_send_id(c, id, msg_new("ok")); /* a finished game is watched by nobody */
         return;
     }
@@ -1417,7 +1419,7 @@ void game_say(conn *c, int64_t gid, const char *text, json_t *id)
         conn_error(c, id, "not_your_game", "play or watch the game to chat in it");
         return;
     }
-    if (store_chat_add(gid, c->user->name, text) != ST_OK) {
+    if (store_chat_add(g_store, gid, c->user->name, text) != ST_OK) {
         conn_error(c, id, "storage", "the chat line could not be stored; it was not sent");
         return;
     }
@@ -1495,7 +1497,7 @@ int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game
         return -1;
     }
     int64_t gid = (int64_t)json_integer_value(v);
-    int rc = gid > 0 ? store_game_get(gid, sg) : ST_NOTFOUND;
+    int rc = gid > 0 ? store_game_get(g_store, gid, sg) : ST_NOTFOUND;
     if (rc != ST_OK) {
         if (rc == ST_NOTFOUND)
             conn_error(c, id, "no_such_game", "no such game");
@@ -1528,7 +1530,7 @@ void cmd_pgn(conn *c, json_t *m, json_t *id)
         return;
     }
     char *stored = NULL;
-    if (json_is_true(ann) && store_review_get(sg.id, &stored) == ST_OK) {
+    if (json_is_true(ann) && store_review_get(g_store, sg.id, &stored) == ST_OK) {
         p.review = json_loads(stored, 0, NULL);
         free(stored);
     }
@@ -1538,7 +1540,7 @@ void cmd_pgn(conn *c, json_t *m, json_t *id)
                    (long long)sg.id);
         return;
     }
-    store_game_moves(sg.id, pgn_move, &p);
+    store_game_moves(g_store, sg.id, pgn_move, &p);
     if (p.review) {
         char who[96];
         snprintf(who, sizeof who, "libxiangqi %s (nodes %lld)", xq_version_string(),

@@ -25,6 +25,9 @@ typedef struct offer {
 } offer;
 
 static offer *g_offers;
+static store *g_store; /* lobby_init() */
+
+void lobby_init(store *st) { g_store = st; }
 static int64_t g_next_offer = 1;
 
 static const char *color_name(int c) { return c == 0 ? "red" : c == 1 ? "black" : "random"; }
@@ -526,14 +529,14 @@ void cmd_games(conn *c, json_t *m, json_t *id)
     const char *name = json_string_value(json_object_get(m, "user"));
     if (name) {
         store_user su;
-        if (!name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
+        if (!name_valid(name) || store_user_by_name(g_store, name, &su) != ST_OK) {
             conn_error(c, id, "no_such_user", "no such user");
             return;
         }
         uid = su.id;
     }
     finished_ctx x = {json_array(), limit ? (int)limit : SRV_FINISHED_LIST_MAX, 0};
-    store_games_finished(uid, before, x.left + 1, eco, finished_json, &x);
+    store_games_finished(g_store, uid, before, x.left + 1, eco, finished_json, &x);
     json_t *r = json_pack("{sssbsosb}", "type", "games", "finished", 1, "games", x.games, "more",
                           x.more);
     if (eco[0])

@@ -265,20 +265,22 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     char err[1024];
-    if (store_open(g_cfg.db_path, g_cfg.sync_full, err, sizeof err) < 0) {
+    store *st = store_open(g_cfg.db_path, g_cfg.sync_full, err, sizeof err);
+    if (!st) {
         cli_error("%s", err);
         return 1;
     }
     if (explore_init(err, sizeof err) < 0) {
         cli_error("%s", err);
-        store_close();
+        store_close(st);
         return 1;
     }
-    if (accounts_init() < 0 || engine_init(g_cfg.engine_threads) < 0 ||
-        review_init(g_cfg.review_threads) < 0) {
+    lobby_init(st);
+    if (accounts_init(st) < 0 || engine_init(g_cfg.engine_threads) < 0 ||
+        review_init(g_cfg.review_threads, st) < 0) {
         cli_error("cannot start the worker threads");
         explore_shutdown();
-        store_close();
+        store_close(st);
         return 1;
     }
     if (net_start(err, sizeof err) < 0) {
@@ -287,12 +289,12 @@ int main(int argc, char **argv)
         engine_shutdown();
         accounts_shutdown();
         explore_shutdown();
-        store_close();
+        store_close(st);
         return 1;
     }
-    int restored = game_restore_all();
+    int restored = game_restore_all(st);
     if (restored < 0) {
-        cli_error("the games could not be read: %s", store_errmsg());
+        cli_error("the games could not be read: %s", store_errmsg(st));
         return 1;
     }
     struct sigaction sa;
@@ -324,6 +326,6 @@ int main(int argc, char **argv)
     games_shutdown();
     explore_shutdown();
     net_destroy();
-    store_close();
+    store_close(st);
     return 0;
 }

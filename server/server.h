@@ -14,7 +14,7 @@
  *   review.c   game reviews: the engine over every move of a finished game, queued and fair
  *   explore.c  the opening explorer: the book's moves, the ECCO opening, the tables' verdict
  *   work.c     worker threads and the queue of results posted back into the loop
- *   store.c    SQLite storage (the only file that knows SQL)
+ *   store_sqlite.c  the store (store.h) in SQLite (the only file that knows SQL)
  *   limits.c   rate limits: token buckets, per-address counters
  *   rating.c   Glicko-2 ratings of rated games (rating.h)
  */
@@ -27,44 +27,12 @@
 #include <stdint.h>
 #include <xiangqi/xiangqi.h>
 
+#include "clock.h"
 #include "rating.h"
+#include "result.h"
+#include "store.h"
 
-/* ---- tuning numbers and limits (documented in docs/protocol.md) ---- */
-#define SRV_PROTOCOL_VERSION 1
-#define SRV_DEFAULT_PORT 7700
-#define SRV_MAX_MESSAGE 8192            /* bytes in one message (line or WebSocket text) */
-#define SRV_MAX_OUTQ (1024 * 1024)      /* bytes queued to one client before it is dropped */
-#define SRV_SOCKET_SNDBUF (64 * 1024)   /* kernel send buffer of a connection (SO_SNDBUF) */
-#define SRV_HELLO_TIMEOUT_S 10          /* a connection must say hello within this */
-#define SRV_IDLE_TIMEOUT_S 600          /* silence after which a connection is closed */
-#define SRV_IDLE_TOUCH_S 10             /* the idle timer is re-set at most this often */
-#define SRV_NAME_MIN 3
-#define SRV_NAME_MAX 20
-#define SRV_PASSWORD_MIN 6
-#define SRV_PASSWORD_MAX 128
-#define SRV_TOKEN_BYTES 32
-#define SRV_CHAT_MAX 500                /* bytes of one chat line */
-#define SRV_CHAT_BURST 5                /* chat lines at once ... */
-#define SRV_CHAT_PER_S 0.5              /* ... then this many per second */
-#define SRV_MSG_BURST 200               /* messages at once per connection ... */
-#define SRV_MSG_PER_S 50.0              /* ... then this many per second */
-#define SRV_MSG_OVER_CLOSE 100          /* messages refused for rate before the connection closes */
-#define SRV_LOGIN_FAIL_BURST 5          /* wrong passwords for one name from one address ... */
-#define SRV_LOGIN_FAIL_ADDR_BURST 20    /* ... and from one address for any names ... */
-#define SRV_LOGIN_FAIL_PER_S (1.0 / 12) /* ... then one every 12 s */
-#define SRV_TOKEN_FAIL_BURST 5          /* wrong session tokens per address ... */
-#define SRV_TOKEN_FAIL_PER_S (1.0 / 12) /* ... then one every 12 s */
-#define SRV_MAX_SEEKS_PER_USER 3
-#define SRV_MAX_WATCH 16                /* games one connection watches at once */
-#define SRV_MAX_BASE_S (3 * 3600)
-#define SRV_MAX_INC_S 180
-#define SRV_FINISHED_LIST_MAX 50
-#define SRV_USER_GAMES_DEFAULT 10       /* games of a `user` reply without "limit" */
-#define SRV_RATING_HISTORY_MAX 500      /* points of a `user` reply's rating history */
-#define SRV_CHAT_KEEP 100               /* game chat lines in a game's state */
-#define SRV_RATING_START 1500.0
-#define SRV_EXPLORE_BURST 20            /* explore requests at once per connection ... */
-#define SRV_EXPLORE_PER_S 5.0           /* ... then this many per second */
+#include "tuning.h"
 
 enum { T_LINE = 0, T_WS = 1 };
 
@@ -108,8 +76,6 @@ void login_failed(const char *addr, const char *name, int64_t now_us);
 /* Wrong session tokens: limited per address, apart from passwords. */
 int token_allowed(const char *addr, int64_t now_us, double *retry_s);
 void token_failed(const char *addr, int64_t now_us);
-int64_t mono_us(void);                 /* monotonic clock */
-int64_t wall_s(void);
 
 /* ---- net.c / session.c: connections ---- */
 struct user;
@@ -221,10 +187,11 @@ void cmd_user(conn *c, json_t *m, json_t *id);
 /* An optional positive integer field up to max: 0 when absent, -1 when bad. */
 int64_t optional_count(json_t *m, const char *key, int64_t max);
 void user_detach(conn *c);     /* the connection leaves its user */
-int accounts_init(void);
+int accounts_init(store *st);
 void accounts_shutdown(void);
 
 /* ---- lobby.c ---- */
+void lobby_init(store *st);
 void cmd_lobby(conn *c, json_t *m, json_t *id);
 void cmd_unlobby(conn *c, json_t *m, json_t *id);
 void cmd_seek(conn *c, json_t *m, json_t *id);
@@ -251,7 +218,6 @@ int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ru
                 int *color);
 
 /* ---- game.c ---- */
-struct store_game;
 typedef struct game game;
 typedef struct game_terms {
     int64_t uid[2];
@@ -266,25 +232,15 @@ typedef struct game_terms {
 } game_terms;
 game *game_start(const game_terms *t, json_t *id_for, conn *requester);
 game *game_find(int64_t gid);
-int game_restore_all(void);
+/* The store of the games; the unfinished games in it come back: how many, or -1. */
+int game_restore_all(store *st);
 void game_user_present(int64_t uid);    /* a player (re)connected */
 void game_user_absent(int64_t uid);     /* a player's last connection went */
 void game_send_all_for(conn *c);       /* on login: the user's live games */
 int64_t game_user_playing(int64_t uid); /* a live game against a person, or 0 */
 void game_unwatch_conn(conn *c);
 json_t *game_list_json(void);
-/* A game's result as the server passes it around and stores it (games.result):
- * the library's xq_result values (XQ_RESULT_ONGOING while a game goes on,
- * XQ_RESULT_RED_WINS, XQ_RESULT_BLACK_WINS, XQ_RESULT_DRAW) and one of the
- * server's own: RESULT_ABORTED, a game ended before both sides had moved (no
- * winner, not rated; PGN "*"). */
-enum { RESULT_ABORTED = XQ_RESULT_DRAW + 1 };
-/* The result of a game that side s (0 red, 1 black) lost. */
-static inline int result_lost_by(int s) { return s == 0 ? XQ_RESULT_BLACK_WINS : XQ_RESULT_RED_WINS; }
-/* A game was played out: won by one side or drawn (not aborted, not ongoing). */
-static inline int result_played(int r) { return r >= XQ_RESULT_RED_WINS && r <= XQ_RESULT_DRAW; }
 /* A finished game for the lists (`games finished`, `user`): players, result, reason, ratings. */
-struct store_game;
 json_t *game_summary_json(const struct store_game *sg);
 size_t game_live_count(void);
 void cmd_move(conn *c, json_t *m, json_t *id);
@@ -314,7 +270,7 @@ void games_shutdown(void);
 void cmd_engine(conn *c, json_t *m, json_t *id);
 /* ---- review.c ---- */
 void cmd_analyse(conn *c, json_t *m, json_t *id);
-int review_init(int threads); /* 0 threads: reviews off */
+int review_init(int threads, store *st); /* 0 threads: reviews off */
 void review_shutdown(void);
 /* ---- explore.c ---- */
 void cmd_explore(conn *c, json_t *m, json_t *id);
@@ -344,88 +300,5 @@ void pool_free(pool *p);
 void work_drain(void);                 /* run the done callbacks (the loop calls it) */
 
 /* ---- rating.c: rating.h ---- */
-
-/* ---- store.c ---- */
-typedef struct store_user {
-    int64_t id;
-    char name[SRV_NAME_MAX + 8];
-    char pwhash[160];
-    int guest;
-    double rating;
-    int games;
-    double deviation, volatility; /* Glicko-2 */
-} store_user;
-typedef struct store_game {
-    int64_t id;
-    int64_t uid[2];
-    char name[2][SRV_NAME_MAX + 24];
-    double rating[2];
-    int engine_level, engine_color;
-    int ruleset, base_s, inc_s, rated;
-    int result;
-    char reason[64];
-    int64_t clock_ms[2];
-    int64_t created, ended;
-    char text[256];            /* the end's sentence for people ("" before schema 2) */
-    int has_after;             /* rating_after holds the ratings after a rated game */
-    double rating_after[2];
-    int draw_offer;            /* the color with a standing draw offer, or -1 */
-    int plies;                 /* moves stored (read only) */
-    double deviation_after[2]; /* Glicko-2 deviations after a rated game; -1 before schema 3 */
-    char eco[4];               /* ECCO code of a finished game ("" without one) */
-    int eco_ply;               /* the ply that decided it; -1 when not stored (a live game) */
-} store_game;
-enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
-int store_open(const char *path, int sync_full, char *err, size_t cap);
-void store_close(void);
-const char *store_errmsg(void);
-int store_begin(void);
-int store_commit(void);
-void store_rollback(void);
-int store_user_create(const char *name, const char *pwhash, int guest, int64_t *id);
-int store_user_by_name(const char *name, store_user *u);
-int store_user_by_id(int64_t id, store_user *u);
-int store_user_set_rating(int64_t id, const glicko *rating, int games);
-/* A game's stored review (`analysis` JSON; the caller frees it), and storing one. */
-int store_review_get(int64_t gid, char **json);
-int store_review_put(int64_t gid, const char *json);
-/* Wins, draws and losses of the user's finished games (aborted ones aside). */
-int store_user_record(int64_t id, int wdl[3]);
-/* The user's rating (and deviation, -1 when not stored) after each of the last
- * @p limit rated games, oldest first; fn returns nonzero to stop. */
-int store_user_history(int64_t id, int limit,
-                       int (*fn)(int64_t gid, int64_t ended, double rating, double deviation,
-                                 void *arg),
-                       void *arg);
-int store_session_add(const char *token_hash, int64_t uid);
-int store_session_find(const char *token_hash, int64_t *uid);
-int store_session_delete(const char *token_hash);
-int store_game_create(store_game *g);
-int store_move_add(int64_t gid, int ply, const char *move, int64_t red_ms, int64_t black_ms);
-int store_moves_truncate(int64_t gid, int from_ply);
-int store_game_finish(int64_t gid, int result, const char *reason, const char *text,
-                      int64_t red_ms, int64_t black_ms);
-/* The ratings after a rated game (in the transaction of its end). */
-int store_game_set_ratings(int64_t gid, const glicko *red_after, const glicko *black_after);
-/* The side with a standing draw offer (-1: none). */
-int store_game_set_draw_offer(int64_t gid, int color);
-
-/* Unfinished games, and the moves of a game (ICCS, with the clocks after each). */
-int store_games_unfinished(int (*fn)(const store_game *g, void *arg), void *arg);
-int store_game_get(int64_t gid, store_game *g);
-int store_game_moves(int64_t gid, int (*fn)(int ply, const char *mv, int64_t red_ms,
-                                            int64_t black_ms, void *arg), void *arg);
-/* Finished games, newest first: the user's (uid > 0) or everyone's (uid 0);
- * only those with an id below @p before when it is > 0, and when @p eco is
- * not NULL or "" those whose ECCO code starts with it ("C", "C4", "C48"). */
-int store_games_finished(int64_t uid, int64_t before, int limit, const char *eco,
-                         int (*fn)(const store_game *g, void *arg), void *arg);
-/* A finished game's ECCO code ("" without one) and the ply that decided it. */
-int store_game_set_eco(int64_t gid, const char *code, int ply);
-/* Game chat: a line is stored; the last `limit` lines of a game, oldest first. */
-int store_chat_add(int64_t gid, const char *from, const char *text);
-int store_chat_get(int64_t gid, int limit,
-                   int (*fn)(const char *from, const char *text, int64_t at, void *arg),
-                   void *arg);
 
 #endif
