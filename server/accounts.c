@@ -14,7 +14,28 @@
 #define USER_BUCKETS 4096
 static user *g_users[USER_BUCKETS];
 static pool *g_crypto;
-static store *g_store; /* accounts_init() */
+static store *g_store;   /* accounts_init() */
+static broker *g_broker; /* accounts_init() */
+
+/* An event of user.ID: every connection of the user here but `skip`. */
+static void user_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
+{
+    (void)subject;
+    for (conn *c = ((user *)arg)->conns; c; c = c->unext)
+        if (c->id != skip)
+            conn_send(c, msg);
+}
+
+void send_to_user_but(int64_t uid, json_t *msg, const conn *except)
+{
+    if (uid <= 0)
+        return;
+    char subject[BROKER_SUBJECT_MAX];
+    broker_user_subject(subject, uid);
+    broker_publish(g_broker, subject, msg, except ? except->id : 0);
+}
+
+void send_to_user(int64_t uid, json_t *msg) { send_to_user_but(uid, msg, NULL); }
 
 user *user_online(int64_t uid)
 {
@@ -24,9 +45,10 @@ user *user_online(int64_t uid)
     return NULL;
 }
 
-int accounts_init(store *st)
+int accounts_init(store *st, broker *b)
 {
     g_store = st;
+    g_broker = b;
     if (sodium_init() < 0)
         return -1;
     g_crypto = pool_new(1, NULL, NULL);
@@ -82,6 +104,14 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
         u->rating = su->rating;
         u->deviation = su->deviation;
         u->guest = su->guest;
+        char subject[BROKER_SUBJECT_MAX];
+        broker_user_subject(subject, u->id);
+        u->sub = broker_subscribe(g_broker, subject, user_deliver, u);
+        if (!u->sub) {
+            free(u);
+            conn_error(c, id, "server_error", "out of memory");
+            return;
+        }
         size_t b = (uint64_t)u->id % USER_BUCKETS;
         u->hnext = g_users[b];
         g_users[b] = u;
@@ -125,6 +155,7 @@ void user_detach(conn *c)
             *pp = u->hnext;
             break;
         }
+    broker_unsubscribe(g_broker, u->sub);
     free(u);
 }
 

@@ -33,6 +33,7 @@ struct game {
     uint32_t engine_gen;
     uint32_t *watchers;
     int nwatch, capwatch;
+    broker_sub *sub;        /* its subject, game.ID, while it is in the list */
     int ended;
     /* Premoves (docs/protocol.md, "Premoves"): held here, not in the page, so
      * that one is played in the same turn of the loop as the opponent's move,
@@ -49,7 +50,8 @@ struct game {
 
 static game **g_games; /* live games, sorted by id */
 static size_t g_ngames, g_capgames;
-static store *g_store; /* game_restore_all() */
+static store *g_store;   /* game_restore_all() */
+static broker *g_broker; /* game_restore_all() */
 
 static const char *const k_color[2] = {"red", "black"};
 /* PGN results by the stored result (server.h). */
@@ -92,8 +94,15 @@ game *game_find(int64_t gid)
     return (lo < g_ngames && g_games[lo]->id == gid) ? g_games[lo] : NULL;
 }
 
+static void game_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip);
+
+/* A game goes in the list of live games and subscribes to its subject. */
 static int list_add(game *g)
 {
+    char subject[BROKER_SUBJECT_MAX];
+    broker_game_subject(subject, g->id);
+    if (!g->sub && !(g->sub = broker_subscribe(g_broker, subject, game_deliver, g)))
+        return -1;
     if (g_ngames == g_capgames) {
         size_t cap = g_capgames ? g_capgames * 2 : 64;
         game **p = realloc(g_games, cap * sizeof *p);
@@ -142,6 +151,7 @@ static void game_free(game *g)
 {
     if (!g)
         return;
+    broker_unsubscribe(g_broker, g->sub);
     timer_free(g->flag_timer);
     timer_free(g->grace_timer[0]);
     timer_free(g->grace_timer[1]);
@@ -436,22 +446,32 @@ json_t *game_summary_json(const store_game *sg)
     return j;
 }
 
-/* Send to both players (every connection) and the watchers. */
-static void broadcast(game *g, json_t *msg, const conn *except)
+/* An event of game.ID: both players (every connection) and the watchers here. */
+static void game_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
 {
+    (void)subject;
+    game *g = arg;
     for (int s = 0; s < 2; s++) {
         if (is_engine(g, s))
             continue;
         user *u = user_online(g->t.uid[s]);
         for (conn *c = u ? u->conns : NULL; c; c = c->unext)
-            if (c != except)
+            if (c->id != skip)
                 conn_send(c, msg);
     }
     for (int i = 0; i < g->nwatch; i++) {
         conn *c = conn_get(g->watchers[i]);
-        if (c && c != except && !(c->user && color_of(g, c) >= 0))
+        if (c && c->id != skip && !(c->user && color_of(g, c) >= 0))
             conn_send(c, msg);
     }
+}
+
+/* Publish to both players and the watchers (game.ID), but `except`. */
+static void broadcast(game *g, json_t *msg, const conn *except)
+{
+    char subject[BROKER_SUBJECT_MAX];
+    broker_game_subject(subject, g->id);
+    broker_publish(g_broker, subject, msg, except ? except->id : 0);
 }
 
 static void send_states(game *g)
@@ -878,9 +898,10 @@ static int restore_one(const store_game *sg, void *arg)
     return 0;
 }
 
-int game_restore_all(store *st)
+int game_restore_all(store *st, broker *b)
 {
     g_store = st;
+    g_broker = b;
     int count = 0;
     if (store_games_unfinished(g_store, restore_one, &count) != ST_OK)
         return -1;
@@ -954,10 +975,7 @@ static void premove_event(game *g, int s, conn *c, json_t *id, const char *dropp
                                         : json_null());
     if (dropped)
         json_object_set_new(ev, "dropped", json_string(dropped));
-    user *u = user_online(g->t.uid[s]);
-    for (conn *k = u ? u->conns : NULL; k; k = k->unext)
-        if (k != c)
-            conn_send(k, ev);
+    send_to_user_but(g->t.uid[s], ev, c);
     if (c)
         conn_send_id(c, id, ev);
     else

@@ -25,9 +25,24 @@ typedef struct offer {
 } offer;
 
 static offer *g_offers;
-static store *g_store; /* lobby_init() */
+static store *g_store;   /* lobby_init() */
+static broker *g_broker; /* lobby_init() */
 
-void lobby_init(store *st) { g_store = st; }
+/* A lobby event for this process's connections in the lobby. */
+static void lobby_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
+{
+    (void)arg, (void)subject;
+    for (conn *c = conn_next(NULL); c; c = conn_next(c))
+        if (c->lobby && c->user && c->id != skip)
+            conn_send(c, msg);
+}
+
+int lobby_init(store *st, broker *b)
+{
+    g_store = st;
+    g_broker = b;
+    return broker_subscribe(b, "lobby", lobby_deliver, NULL) ? 0 : -1;
+}
 static int64_t g_next_offer = 1;
 
 static const char *color_name(int c) { return c == 0 ? "red" : c == 1 ? "black" : "random"; }
@@ -46,12 +61,7 @@ static json_t *offer_json(const offer *o)
     return j;
 }
 
-void lobby_broadcast(json_t *msg)
-{
-    for (conn *c = conn_next(NULL); c; c = conn_next(c))
-        if (c->lobby && c->user)
-            conn_send(c, msg);
-}
+void lobby_broadcast(json_t *msg) { broker_publish(g_broker, "lobby", msg, 0); }
 
 int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ruleset, int *rated,
                 int *color)
@@ -172,9 +182,7 @@ static void seek_announce(conn *c, const offer *o, json_t *id)
 {
     json_t *ev = offer_json(o);
     json_object_set_new(ev, "type", json_string("seek"));
-    for (conn *k = conn_next(NULL); k; k = conn_next(k))
-        if (k->lobby && k->user && k != c)
-            conn_send(k, ev);
+    broker_publish(g_broker, "lobby", ev, c->id);
     conn_send_id(c, id, ev);
 }
 
@@ -190,9 +198,7 @@ static void challenge_announce(conn *c, const offer *o, json_t *id)
     json_t *ev = offer_json(o);
     json_object_set_new(ev, "type", json_string("challenge"));
     send_to_user(o->to_uid, ev);
-    for (conn *k = c->user->conns; k; k = k->unext)
-        if (k != c)
-            conn_send(k, ev);
+    send_to_user_but(o->uid, ev, c);
     conn_send_id(c, id, ev);
 }
 
@@ -548,8 +554,6 @@ void lobby_say(conn *c, const char *text, json_t *id)
 {
     json_t *ev = json_pack("{ssssssss}", "type", "chat", "to", "lobby", "from", c->user->name,
                            "text", text);
-    for (conn *k = conn_next(NULL); k; k = conn_next(k))
-        if (k->lobby && k->user && k != c)
-            conn_send(k, ev);
+    broker_publish(g_broker, "lobby", ev, c->id);
     conn_send_id(c, id, ev);
 }

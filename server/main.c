@@ -275,11 +275,19 @@ int main(int argc, char **argv)
         store_close(st);
         return 1;
     }
-    lobby_init(st);
-    if (accounts_init(st) < 0 || engine_init(g_cfg.engine_threads) < 0 ||
+    broker *br = broker_local_new();
+    if (!br || lobby_init(st, br) < 0) {
+        cli_error("out of memory");
+        broker_free(br);
+        explore_shutdown();
+        store_close(st);
+        return 1;
+    }
+    if (accounts_init(st, br) < 0 || engine_init(g_cfg.engine_threads) < 0 ||
         review_init(g_cfg.review_threads, st) < 0) {
         cli_error("cannot start the worker threads");
         explore_shutdown();
+        broker_free(br);
         store_close(st);
         return 1;
     }
@@ -289,10 +297,11 @@ int main(int argc, char **argv)
         engine_shutdown();
         accounts_shutdown();
         explore_shutdown();
+        broker_free(br);
         store_close(st);
         return 1;
     }
-    int restored = game_restore_all(st);
+    int restored = game_restore_all(st, br);
     if (restored < 0) {
         cli_error("the games could not be read: %s", store_errmsg(st));
         return 1;
@@ -326,6 +335,7 @@ int main(int argc, char **argv)
     games_shutdown();
     explore_shutdown();
     net_destroy();
+    broker_free(br);
     store_close(st);
     return 0;
 }

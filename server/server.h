@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <xiangqi/xiangqi.h>
 
+#include "broker.h"
 #include "clock.h"
 #include "rating.h"
 #include "result.h"
@@ -163,7 +164,6 @@ void session_open(conn *c);
 void session_message(conn *c, const char *text, size_t len);
 void session_closed(conn *c);
 int session_command_known(const char *name); /* a command of the protocol (or hello) */
-void send_to_user(int64_t uid, json_t *msg);   /* every connection of the user */
 
 /* ---- accounts.c ---- */
 typedef struct user {
@@ -174,6 +174,7 @@ typedef struct user {
     int guest;
     conn *conns;
     int nseeks;
+    broker_sub *sub;  /* its subject, user.ID (broker.h) */
     struct user *hnext;
 } user;
 user *user_online(int64_t uid);
@@ -187,11 +188,14 @@ void cmd_user(conn *c, json_t *m, json_t *id);
 /* An optional positive integer field up to max: 0 when absent, -1 when bad. */
 int64_t optional_count(json_t *m, const char *key, int64_t max);
 void user_detach(conn *c);     /* the connection leaves its user */
-int accounts_init(store *st);
+int accounts_init(store *st, broker *b);
+/* Publish to every connection of a user (its subject user.ID), or all but one. */
+void send_to_user(int64_t uid, json_t *msg);
+void send_to_user_but(int64_t uid, json_t *msg, const conn *except);
 void accounts_shutdown(void);
 
 /* ---- lobby.c ---- */
-void lobby_init(store *st);
+int lobby_init(store *st, broker *b); /* 0, or -1 without memory */
 void cmd_lobby(conn *c, json_t *m, json_t *id);
 void cmd_unlobby(conn *c, json_t *m, json_t *id);
 void cmd_seek(conn *c, json_t *m, json_t *id);
@@ -233,7 +237,7 @@ typedef struct game_terms {
 game *game_start(const game_terms *t, json_t *id_for, conn *requester);
 game *game_find(int64_t gid);
 /* The store of the games; the unfinished games in it come back: how many, or -1. */
-int game_restore_all(store *st);
+int game_restore_all(store *st, broker *b);
 void game_user_present(int64_t uid);    /* a player (re)connected */
 void game_user_absent(int64_t uid);     /* a player's last connection went */
 void game_send_all_for(conn *c);       /* on login: the user's live games */

@@ -206,12 +206,3 @@ void session_closed(conn *c)
     game_unwatch_conn(c);
     user_detach(c);
 }
-
-void send_to_user(int64_t uid, json_t *msg)
-{
-    user *u = uid > 0 ? user_online(uid) : NULL;
-    if (!u)
-        return;
-    for (conn *c = u->conns; c; c = c->unext)
-        conn_send(c, msg);
-}
