@@ -898,10 +898,13 @@ static int restore_one(const store_game *sg, void *arg)
     return 0;
 }
 
+static void engine_moved(const engine_result *r, void *arg);
+
 int game_restore_all(store *st, broker *b)
 {
     g_store = st;
     g_broker = b;
+    engine_on_result(engine_moved, NULL);
     int count = 0;
     if (store_games_unfinished(g_store, restore_one, &count) != ST_OK)
         return -1;
@@ -1604,11 +1607,13 @@ void cmd_pgn(conn *c, json_t *m, json_t *id)
 }
 
 /* ---- the engine ---- */
-void game_engine_move(int64_t gid, uint32_t gen, xq_move mv)
+/* The engine's move arrives: a result event of engine.h, in the loop. */
+static void engine_moved(const engine_result *r, void *arg)
 {
-    game *g = game_find(gid);
-    if (!g || g->engine_gen != gen || !is_engine(g, stm(g)))
+    (void)arg;
+    game *g = game_find(r->gid);
+    if (!g || g->engine_gen != r->gen || !is_engine(g, stm(g)))
         return; /* the game ended or was taken back meanwhile */
-    if (mv == XQ_MOVE_NONE || play(g, stm(g), mv, NULL, NULL) < 0)
+    if (r->move == XQ_MOVE_NONE || play(g, stm(g), r->move, NULL, NULL) < 0)
         end_if_over(g);
 }

@@ -557,3 +557,36 @@ void lobby_say(conn *c, const char *text, json_t *id)
     broker_publish(g_broker, "lobby", ev, c->id);
     conn_send_id(c, id, ev);
 }
+
+/* A game against the engine: it starts at once. */
+void cmd_engine(conn *c, json_t *m, json_t *id)
+{
+    json_t *lv = json_object_get(m, "level");
+    if (lv && (!json_is_integer(lv) || json_integer_value(lv) < 0 ||
+               json_integer_value(lv) > XQ_SKILL_MAX)) {
+        conn_error(c, id, "bad_field", "'level' is 0..%d", XQ_SKILL_MAX);
+        return;
+    }
+    game_terms t;
+    memset(&t, 0, sizeof t);
+    int color;
+    if (parse_terms(c, m, id, &t.base_s, &t.inc_s, &t.ruleset, &t.rated, &color) < 0)
+        return;
+    if (t.rated) {
+        conn_error(c, id, "not_allowed", "games against the engine are unrated");
+        return;
+    }
+    if (lobby_refuse_playing(c, id))
+        return;
+    if (color < 0)
+        color = (int)(mono_us() & 1);
+    t.engine_level = lv ? (int)json_integer_value(lv) : 10;
+    t.engine_color = 1 - color;
+    t.uid[color] = c->user->id;
+    snprintf(t.name[color], sizeof t.name[color], "%s", c->user->name);
+    t.rating[color] = c->user->rating;
+    t.deviation[color] = c->user->deviation;
+    snprintf(t.name[1 - color], sizeof t.name[1 - color], "xq-engine-%d", t.engine_level);
+    t.rating[1 - color] = 0;
+    game_start(&t, id, c);
+}

@@ -573,6 +573,7 @@ int net_start(char *err, size_t cap)
                  g_cfg.host, g_cfg.port);
         return -1;
     }
+    work_set_wake(net_wake);
     if (g_cfg.port == 0) { /* the kernel chose the port: say which */
         struct lws_vhost *vh = lws_get_vhost_by_name(g_ctx, "default");
         int port = vh ? lws_get_vhost_listen_port(vh) : -1;
@@ -608,49 +609,4 @@ void net_destroy(void)
     free(g_slots);
     g_slots = NULL;
     http_free();
-}
-
-/* ---- timers ---- */
-struct timer {
-    lws_sorted_usec_list_t sul; /* first: container */
-    timer_fn fn;
-    void *arg;
-};
-
-static void timer_cb(lws_sorted_usec_list_t *sul)
-{
-    timer *t = (timer *)sul;
-    t->fn(t->arg);
-}
-
-timer *timer_new(timer_fn fn, void *arg)
-{
-    timer *t = calloc(1, sizeof *t);
-    if (t) {
-        t->fn = fn;
-        t->arg = arg;
-    }
-    return t;
-}
-
-void timer_set(timer *t, int64_t delay_us)
-{
-    if (delay_us < 0)
-        delay_us = 0;
-    lws_sul_schedule(g_ctx, 0, &t->sul, timer_cb, (lws_usec_t)delay_us);
-}
-
-void timer_cancel(timer *t)
-{
-    if (t)
-        lws_sul_cancel(&t->sul);
-}
-
-void timer_free(timer *t)
-{
-    if (!t)
-        return;
-    if (g_ctx)
-        lws_sul_cancel(&t->sul);
-    free(t);
 }

@@ -10,7 +10,7 @@
  *   accounts.c register / login / guests / tokens / logout (libsodium)
  *   lobby.c    seeks, challenges, the lobby list and lobby chat
  *   game.c     live games: moves, clocks, ends, offers, observers, game chat
- *   engine.c   games against the built-in engine (search handles on worker threads)
+ *   engine.c   the built-in engine (engine.h): searches on worker threads, results queued
  *   review.c   game reviews: the engine over every move of a finished game, queued and fair
  *   explore.c  the opening explorer: the book's moves, the ECCO opening, the tables' verdict
  *   work.c     worker threads and the queue of results posted back into the loop
@@ -29,9 +29,12 @@
 
 #include "broker.h"
 #include "clock.h"
+#include "engine.h"
 #include "rating.h"
 #include "result.h"
 #include "store.h"
+#include "timer.h"
+#include "work.h"
 
 #include "tuning.h"
 
@@ -143,14 +146,6 @@ int http_writeable(struct lws *wsi, http_tx *tx);
 int net_start(char *err, size_t cap);
 size_t net_conn_count(void);
 
-/* timers on the loop (wrapping lws_sorted_usec_list) */
-typedef struct timer timer;
-typedef void (*timer_fn)(void *arg);
-timer *timer_new(timer_fn fn, void *arg);
-void timer_set(timer *t, int64_t delay_us);           /* replaces a pending one */
-void timer_cancel(timer *t);
-void timer_free(timer *t);
-
 /* ---- codec.c ---- */
 /* Decode one message: the object (its type in "type"), or NULL with *code and why set. */
 json_t *codec_decode(int transport, const char *text, size_t len, const char **code, char *why,
@@ -204,6 +199,7 @@ void cmd_accept(conn *c, json_t *m, json_t *id);
 void cmd_rematch(conn *c, json_t *m, json_t *id); /* a rematch of a finished game */
 void cmd_pair(conn *c, json_t *m, json_t *id);    /* quick pairing */
 void cmd_decline(conn *c, json_t *m, json_t *id);
+void cmd_engine(conn *c, json_t *m, json_t *id);  /* a game against the engine */
 void cmd_cancel(conn *c, json_t *m, json_t *id);
 void cmd_games(conn *c, json_t *m, json_t *id);
 void lobby_user_gone(user *u);
@@ -264,14 +260,10 @@ void cmd_pgn(conn *c, json_t *m, json_t *id);
 int request_stored_game(conn *c, json_t *m, json_t *id, int finished, struct store_game *sg);
 void cmd_state(conn *c, json_t *m, json_t *id);
 void game_say(conn *c, int64_t gid, const char *text, json_t *id);
-/* The engine's move arrives (in the loop). */
-void game_engine_move(int64_t gid, uint32_t gen, xq_move mv);
 const char *ruleset_name(int rs);
 int ruleset_parse(const char *s);
 void games_shutdown(void);
 
-/* ---- engine.c ---- */
-void cmd_engine(conn *c, json_t *m, json_t *id);
 /* ---- review.c ---- */
 void cmd_analyse(conn *c, json_t *m, json_t *id);
 int review_init(int threads, store *st); /* 0 threads: reviews off */
@@ -284,24 +276,6 @@ void cmd_explore(conn *c, json_t *m, json_t *id);
 int explore_init(char *err, size_t cap);
 void explore_shutdown(void);
 void explore_describe(FILE *f); /* the start-up banner's lines */
-
-int engine_init(int threads);
-void engine_shutdown(void);
-/* Ask for a move; the answer comes back through game_engine_move(). */
-int engine_request(int64_t gid, uint32_t gen, const xq_board *b, const xq_rules *rules, int level,
-                   int64_t my_ms, int64_t opp_ms, int64_t inc_ms);
-
-/* ---- work.c ---- */
-typedef struct work {
-    void (*run)(struct work *w, void *thread_ctx); /* on a worker thread */
-    void (*done)(struct work *w);                  /* back in the loop; frees w */
-    struct work *next;
-} work;
-typedef struct pool pool;
-pool *pool_new(int threads, void *(*ctx_new)(void), void (*ctx_free)(void *));
-void pool_submit(pool *p, work *w);
-void pool_free(pool *p);
-void work_drain(void);                 /* run the done callbacks (the loop calls it) */
 
 /* ---- rating.c: rating.h ---- */
 
