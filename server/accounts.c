@@ -9,13 +9,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include "accounts.h"
+#include "broker.h"
+#include "clock.h"
+#include "codec.h"
+#include "config.h"
+#include "net.h"
+#include "ratelimit.h"
+#include "rating.h"
+#include "store.h"
+#include "tuning.h"
+#include "work.h"
 
 #define USER_BUCKETS 4096
 static user *g_users[USER_BUCKETS];
 static pool *g_crypto;
 static store *g_store;   /* accounts_init() */
 static broker *g_broker; /* accounts_init() */
+#define ACCOUNTS_MAX_LISTENERS 4 /* modules that hear of users coming and going */
+static accounts_listener g_listeners[ACCOUNTS_MAX_LISTENERS];
+static int g_nlisteners;
+
+int accounts_listen(const accounts_listener *l)
+{
+    if (g_nlisteners == ACCOUNTS_MAX_LISTENERS)
+        return -1;
+    g_listeners[g_nlisteners++] = *l;
+    return 0;
+}
 
 /* An event of user.ID: every connection of the user here but `skip`. */
 static void user_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
@@ -127,9 +148,12 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
     if (token)
         json_object_set_new(m, "token", json_string(token));
     conn_send_id(c, id, m);
-    if (first)
-        game_user_present(u->id);
-    game_send_all_for(c);
+    for (int i = 0; i < g_nlisteners; i++)
+        if (first && g_listeners[i].present)
+            g_listeners[i].present(u->id);
+    for (int i = 0; i < g_nlisteners; i++)
+        if (g_listeners[i].attached)
+            g_listeners[i].attached(c);
 }
 
 void user_detach(conn *c)
@@ -147,8 +171,9 @@ void user_detach(conn *c)
     c->token_hash[0] = 0;
     if (u->conns)
         return;
-    lobby_user_gone(u);
-    game_user_absent(u->id);
+    for (int i = 0; i < g_nlisteners; i++)
+        if (g_listeners[i].gone)
+            g_listeners[i].gone(u);
     size_t b = (uint64_t)u->id % USER_BUCKETS;
     for (user **pp = &g_users[b]; *pp; pp = &(*pp)->hnext)
         if (*pp == u) {
@@ -410,33 +435,6 @@ void cmd_logout(conn *c, json_t *m, json_t *id)
     conn_send_id(c, id, msg_new("ok"));
 }
 
-typedef struct recent_ctx {
-    json_t *ids, *games;
-    int left; /* games still wanted; one more than asked tells whether there are more */
-    int more;
-} recent_ctx;
-
-static int recent_game(const store_game *g, void *arg)
-{
-    recent_ctx *r = arg;
-    if (r->left-- <= 0) {
-        r->more = 1;
-        return 1;
-    }
-    json_array_append_new(r->ids, json_integer((json_int_t)g->id));
-    json_array_append_new(r->games, game_summary_json(g));
-    return 0;
-}
-
-static int history_point(int64_t gid, int64_t ended, double rating, double deviation, void *arg)
-{
-    json_t *p = json_pack("{sIsIsf}", "game", (json_int_t)gid, "ended", (json_int_t)ended,
-                          "rating", rating);
-    json_object_set_new(p, "deviation", deviation >= 0 ? json_real(deviation) : json_null());
-    json_array_append_new(arg, p);
-    return 0;
-}
-
 /* Optional positive integer field: 0 when absent, -1 when present but not one in 1..max. */
 int64_t optional_count(json_t *m, const char *key, int64_t max)
 {
@@ -445,41 +443,4 @@ int64_t optional_count(json_t *m, const char *key, int64_t max)
         return 0;
     json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
     return n >= 1 && n <= max ? (int64_t)n : -1;
-}
-
-void cmd_user(conn *c, json_t *m, json_t *id)
-{
-    const char *name = json_string_value(json_object_get(m, "name"));
-    store_user su;
-    int64_t before = optional_count(m, "before", INT64_MAX);
-    int64_t limit = optional_count(m, "limit", SRV_FINISHED_LIST_MAX);
-    if (!name) {
-        conn_error(c, id, "bad_field", "'name' (a string) is required");
-        return;
-    }
-    if (before < 0 || limit < 0) {
-        conn_error(c, id, "bad_field", before < 0 ? "'before' must be a game id (an integer >= 1)"
-                                                  : "'limit' must be an integer from 1 to 50");
-        return;
-    }
-    char eco[4];
-    if (eco_filter(c, m, id, eco) < 0)
-        return;
-    if (!name_valid(name) || store_user_by_name(g_store, name, &su) != ST_OK) {
-        conn_error(c, id, "no_such_user", "no such user");
-        return;
-    }
-    recent_ctx rc = {json_array(), json_array(), limit ? (int)limit : SRV_USER_GAMES_DEFAULT, 0};
-    store_games_finished(g_store, su.id, before, rc.left + 1, eco, recent_game, &rc);
-    int wdl[3] = {0, 0, 0};
-    store_user_record(g_store, su.id, wdl);
-    json_t *history = json_array();
-    store_user_history(g_store, su.id, SRV_RATING_HISTORY_MAX, history_point, history);
-    json_t *r = json_pack("{sssIsssfsfsbsisisisisbsbsososbso}", "type", "user", "user",
-                          (json_int_t)su.id, "name", su.name, "rating", su.rating, "deviation",
-                          su.deviation, "provisional", glicko_provisional(su.deviation), "games",
-                          su.games, "wins", wdl[0], "draws", wdl[1], "losses", wdl[2], "guest",
-                          su.guest, "online", user_online(su.id) != NULL, "recent", rc.ids,
-                          "recent_games", rc.games, "more", rc.more, "history", history);
-    conn_send_id(c, id, r);
 }

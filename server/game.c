@@ -11,8 +11,22 @@
 #include <string.h>
 #include <time.h>
 
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "broker.h"
+#include "clock.h"
+#include "codec.h"
+#include "config.h"
+#include "engine.h"
+#include "game.h"
+#include "net.h"
+#include "rating.h"
+#include "result.h"
 #include "rule_note.h"
-#include "server.h"
+#include "store.h"
+#include "timer.h"
+#include "tuning.h"
 
 struct game {
     int64_t id;
@@ -582,7 +596,7 @@ static void game_end(game *g, int result, const char *reason, const char *why)
     broadcast(g, ev, NULL);
     json_decref(ev);
     json_t *gone = json_pack("{sssI}", "type", "game_over", "game", (json_int_t)g->id);
-    lobby_broadcast(gone);
+    broker_publish(g_broker, "lobby", gone, 0);
     json_decref(gone);
     for (int i = 0; i < g->nwatch; i++) {
         conn *c = conn_get(g->watchers[i]);
@@ -695,7 +709,7 @@ static void set_absent(game *g, int s)
     timer_set(g->grace_timer[s], (int64_t)g_cfg.grace_s * 1000000);
 }
 
-void game_user_absent(int64_t uid)
+static void game_user_absent(int64_t uid)
 {
     for (size_t i = 0; i < g_ngames; i++) {
         game *g = g_games[i];
@@ -707,7 +721,7 @@ void game_user_absent(int64_t uid)
     }
 }
 
-void game_user_present(int64_t uid)
+static void game_user_present(int64_t uid)
 {
     for (size_t i = 0; i < g_ngames; i++) {
         game *g = g_games[i];
@@ -736,7 +750,7 @@ int64_t game_user_playing(int64_t uid)
     return 0;
 }
 
-void game_send_all_for(conn *c)
+static void game_send_all_for(conn *c)
 {
     for (size_t i = 0; i < g_ngames; i++)
         if (color_of(g_games[i], c) >= 0) {
@@ -826,7 +840,7 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
     }
     json_t *ev = json_pack("{sssIssss}", "type", "game_started", "game", (json_int_t)g->id, "red",
                            g->t.name[0], "black", g->t.name[1]);
-    lobby_broadcast(ev);
+    broker_publish(g_broker, "lobby", ev, 0);
     json_decref(ev);
     engine_turn(g);
     return g;
@@ -898,6 +912,9 @@ static int restore_one(const store_game *sg, void *arg)
     return 0;
 }
 
+/* A player's last connection went (accounts.h). */
+static void user_gone(user *u) { game_user_absent(u->id); }
+
 static void engine_moved(const engine_result *r, void *arg);
 
 int game_restore_all(store *st, broker *b)
@@ -905,6 +922,9 @@ int game_restore_all(store *st, broker *b)
     g_store = st;
     g_broker = b;
     engine_on_result(engine_moved, NULL);
+    static const accounts_listener listener = {game_user_present, game_send_all_for, user_gone};
+    if (accounts_listen(&listener) < 0)
+        return -1;
     int count = 0;
     if (store_games_unfinished(g_store, restore_one, &count) != ST_OK)
         return -1;

@@ -10,7 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "broker.h"
+#include "clock.h"
+#include "codec.h"
+#include "game.h"
+#include "lobby.h"
+#include "net.h"
+#include "rating.h"
+#include "result.h"
+#include "store.h"
+#include "tuning.h"
 
 typedef struct offer {
     int64_t id;
@@ -28,6 +40,8 @@ static offer *g_offers;
 static store *g_store;   /* lobby_init() */
 static broker *g_broker; /* lobby_init() */
 
+static void lobby_user_gone(user *u);
+
 /* A lobby event for this process's connections in the lobby. */
 static void lobby_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
 {
@@ -41,7 +55,10 @@ int lobby_init(store *st, broker *b)
 {
     g_store = st;
     g_broker = b;
-    return broker_subscribe(b, "lobby", lobby_deliver, NULL) ? 0 : -1;
+    static const accounts_listener listener = {NULL, NULL, lobby_user_gone};
+    return broker_subscribe(b, "lobby", lobby_deliver, NULL) && accounts_listen(&listener) == 0
+               ? 0
+               : -1;
 }
 static int64_t g_next_offer = 1;
 
@@ -61,7 +78,7 @@ static json_t *offer_json(const offer *o)
     return j;
 }
 
-void lobby_broadcast(json_t *msg) { broker_publish(g_broker, "lobby", msg, 0); }
+static void lobby_broadcast(json_t *msg) { broker_publish(g_broker, "lobby", msg, 0); }
 
 int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ruleset, int *rated,
                 int *color)
@@ -436,7 +453,7 @@ void cmd_cancel(conn *c, json_t *m, json_t *id)
     conn_send_id(c, id, msg_new("ok"));
 }
 
-void lobby_user_gone(user *u)
+static void lobby_user_gone(user *u)
 {
     for (offer *o = g_offers, *n; o; o = n) {
         n = o->next;

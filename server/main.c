@@ -9,8 +9,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "broker.h"
 #include "cli.h"
-#include "server.h"
+#include "config.h"
+#include "engine.h"
+#include "explore.h"
+#include "game.h"
+#include "http.h"
+#include "lobby.h"
+#include "net.h"
+#include "profile.h"
+#include "review.h"
+#include "session.h"
+#include "store.h"
+#include "tuning.h"
 
 #ifndef XQ_SERVER_WWW
 #define XQ_SERVER_WWW "/usr/local/share/xiangqi/www"
@@ -19,24 +34,7 @@
 #define XQ_SERVER_JS "/usr/local/share/xiangqi/js"
 #endif
 
-srv_config g_cfg = {
-    .host = "127.0.0.1",
-    .port = SRV_DEFAULT_PORT,
-    .db_path = NULL,
-    .www = XQ_SERVER_WWW,
-    .js = XQ_SERVER_JS,
-    .no_isolation = 0,
-    .guests = 0,
-    .grace_s = 60,
-    .max_conns = 4096,
-    .max_per_addr = 32,
-    .engine_threads = 1,
-    .review_threads = 1,
-    .sync_full = 0,
-    .verbose = 0,
-};
 
-void net_destroy(void);
 static int g_www_given; /* --www was on the command line */
 static int g_js_given;  /* --js was on the command line */
 
@@ -283,6 +281,9 @@ int main(int argc, char **argv)
         store_close(st);
         return 1;
     }
+    profile_init(st);
+    static const net_handlers session_layer = {session_open, session_message, session_closed};
+    net_set_handlers(&session_layer);
     if (accounts_init(st, br) < 0 || engine_init(g_cfg.engine_threads) < 0 ||
         review_init(g_cfg.review_threads, st) < 0) {
         cli_error("cannot start the worker threads");

@@ -16,7 +16,14 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
-#include "server.h"
+#include "clock.h"
+#include "codec.h"
+#include "config.h"
+#include "http.h"
+#include "net.h"
+#include "ratelimit.h"
+#include "tuning.h"
+#include "work.h"
 
 typedef struct outmsg {
     struct outmsg *next;
@@ -30,6 +37,9 @@ typedef struct pss {
 } pss;
 
 static struct lws_context *g_ctx;
+static net_handlers g_handlers; /* net_set_handlers(): the session layer */
+
+void net_set_handlers(const net_handlers *h) { g_handlers = *h; }
 static conn **g_slots;
 static size_t g_nslots, g_nconns;
 static uint32_t g_seq;
@@ -99,7 +109,7 @@ static conn *conn_new(struct lws *wsi, int transport)
     g_nconns++;
     socket_options(wsi);
     lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, SRV_HELLO_TIMEOUT_S);
-    session_open(c);
+    g_handlers.open(c);
     return c;
 }
 
@@ -109,7 +119,7 @@ static void conn_destroy(conn *c)
         return;
     if (!c->closing)
         c->closing = 1;
-    session_closed(c);
+    g_handlers.closed(c);
     addr_conn_del(c->addr);
     g_slots[c->id & 0xffffu] = NULL;
     g_nconns--;
@@ -364,7 +374,7 @@ static void line_rx(conn *c, const char *data, size_t len)
                     blank = 0;
             if (!blank) {
                 conn_touch(c);
-                session_message(c, c->in, n);
+                g_handlers.message(c, c->in, n);
             }
         }
         if (!nl)
@@ -404,7 +414,7 @@ static void ws_rx(conn *c, struct lws *wsi, const char *data, size_t len)
         return;
     }
     conn_touch(c);
-    session_message(c, c->in ? c->in : "", n);
+    g_handlers.message(c, c->in ? c->in : "", n);
 }
 
 void conn_release(conn *c)
@@ -428,7 +438,7 @@ void conn_release(conn *c)
                     break;
             } else {
                 conn_touch(c);
-                session_message(c, buf + off, n);
+                g_handlers.message(c, buf + off, n);
             }
             off += n;
         }
@@ -600,7 +610,6 @@ int net_run(void)
     return 0;
 }
 
-void net_destroy(void);
 void net_destroy(void)
 {
     if (g_ctx)

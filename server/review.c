@@ -15,7 +15,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "clock.h"
+#include "codec.h"
+#include "game.h"
+#include "net.h"
+#include "review.h"
+#include "store.h"
+#include "tuning.h"
+#include "work.h"
 
 #define REVIEW_NODES 150000 /* nodes per position: about 0.1 s on one core */
 #define REVIEW_MAX 16       /* reviews waiting or running at once (one per user) */

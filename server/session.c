@@ -6,7 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "clock.h"
+#include "codec.h"
+#include "config.h"
+#include "explore.h"
+#include "game.h"
+#include "lobby.h"
+#include "net.h"
+#include "profile.h"
+#include "ratelimit.h"
+#include "review.h"
+#include "session.h"
+#include "tuning.h"
 
 typedef void (*cmd_fn)(conn *c, json_t *m, json_t *id);
 typedef struct command {
@@ -169,7 +183,7 @@ void session_message(conn *c, const char *text, size_t len)
                                bucket_wait(&c->msg_bucket, SRV_MSG_BURST, SRV_MSG_PER_S, now)));
         return;
     }
-    json_t *m = codec_decode(c->transport, text, len, &code, why, sizeof why);
+    json_t *m = codec_decode(c->transport, text, len, session_command_known, &code, why, sizeof why);
     if (!m) {
         conn_error(c, NULL, code, "%s", why);
         return;

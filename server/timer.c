@@ -4,7 +4,7 @@
 #include <libwebsockets.h>
 #include <stdlib.h>
 
-#include "server.h"
+#include "net.h"
 #include "timer.h"
 
 struct timer {

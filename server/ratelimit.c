@@ -6,7 +6,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "server.h"
+#include "clock.h"
+#include "config.h"
+#include "ratelimit.h"
+#include "tuning.h"
 
 void bucket_init(bucket *b, double burst)
 {
