@@ -20,78 +20,24 @@
 #include "config.h"
 #include "engine.h"
 #include "game.h"
+#include "game_internal.h"
 #include "net.h"
 #include "rating.h"
+#include "ruleset.h"
 #include "result.h"
 #include "rule_note.h"
 #include "store.h"
 #include "timer.h"
 #include "tuning.h"
 
-struct game {
-    int64_t id;
-    game_terms t;
-    xq_rules rules;
-    xq_board *board;
-    int64_t clock_ms[2];    /* remaining at the start of the current turn */
-    int64_t (*hist)[2];     /* clocks after each ply (hist[0]: at the start) */
-    int nhist, caphist;
-    int64_t turn_start_us;
-    int draw_offer;         /* the color that offered, or -1 */
-    int takeback_offer;
-    timer *flag_timer;
-    timer *grace_timer[2];
-    int absent[2];
-    int64_t absent_since[2];
-    int expired[2];
-    uint32_t engine_gen;
-    uint32_t *watchers;
-    int nwatch, capwatch;
-    broker_sub *sub;        /* its subject, game.ID, while it is in the list */
-    int ended;
-    /* Premoves (docs/protocol.md, "Premoves"): held here, not in the page, so
-     * that one is played in the same turn of the loop as the opponent's move,
-     * with no network round trip and no time off its player's clock. At most
-     * one per player; XQ_MOVE_NONE (0, calloc) when none. */
-    xq_move premove[2];
-    char opening[4];        /* the ECCO code last sent in a move event ("" at first) */
-    /* The ECCO classification of the board's moves, kept up a move at a time
-     * (xq_ecco_classify_next: one table look-up a move, not a replay of the
-     * game); eco_plies is the history it is of, -1 when it must be made afresh. */
-    xq_ecco eco;
-    int eco_plies;
-};
 
 static game **g_games; /* live games, sorted by id */
 static size_t g_ngames, g_capgames;
 static store *g_store;   /* game_restore_all() */
 static broker *g_broker; /* game_restore_all() */
 
-static const char *const k_color[2] = {"red", "black"};
-/* PGN results by the stored result (server.h). */
-static const char *const k_result[RESULT_ABORTED + 1] = {
-    [XQ_RESULT_ONGOING] = "*",
-    [XQ_RESULT_RED_WINS] = "1-0",
-    [XQ_RESULT_BLACK_WINS] = "0-1",
-    [XQ_RESULT_DRAW] = "1/2-1/2",
-    [RESULT_ABORTED] = "*",
-};
 
-const char *ruleset_name(int rs)
-{
-    return rs == XQ_RULES_CXA ? "cxa" : rs == XQ_RULES_SIMPLE ? "simple" : "axf";
-}
-
-int ruleset_parse(const char *s)
-{
-    if (strcasecmp(s, "axf") == 0)
-        return XQ_RULES_AXF;
-    if (strcasecmp(s, "cxa") == 0)
-        return XQ_RULES_CXA;
-    if (strcasecmp(s, "simple") == 0)
-        return XQ_RULES_SIMPLE;
-    return -1;
-}
+store *game_store(void) { return g_store; }
 
 size_t game_live_count(void) { return g_ngames; }
 
@@ -175,290 +121,6 @@ static void game_free(game *g)
     free(g);
 }
 
-static int stm(const game *g) { return xq_board_side_to_move(g->board); }
-static int is_engine(const game *g, int color)
-{
-    return g->t.engine_level >= 0 && g->t.engine_color == color;
-}
-static int64_t remaining(const game *g, int color, int64_t now)
-{
-    int64_t ms = g->clock_ms[color];
-    if (color == stm(g))
-        ms -= (now - g->turn_start_us) / 1000;
-    return ms;
-}
-
-/* The color c's user plays in g, or -1. */
-static int color_of(const game *g, const conn *c)
-{
-    if (!c->user)
-        return -1;
-    for (int s = 0; s < 2; s++)
-        if (!is_engine(g, s) && g->t.uid[s] == c->user->id)
-            return s;
-    return -1;
-}
-
-/* ---- messages ---- */
-static json_t *clock_json(const game *g, int64_t now)
-{
-    int64_t r = remaining(g, 0, now), b = remaining(g, 1, now);
-    return json_pack("{sIsIss}", "red", (json_int_t)(r > 0 ? r : 0), "black",
-                     (json_int_t)(b > 0 ? b : 0), "running", g->ended ? "none" : k_color[stm(g)]);
-}
-
-static json_t *legal_json(const game *g)
-{
-    xq_move mv[XQ_MAX_MOVES];
-    int n = xq_board_generate_moves(g->board, mv, XQ_MAX_MOVES);
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++) {
-        char s[XQ_MOVE_STR_MAX];
-        xq_move_format(mv[i], s, sizeof s);
-        json_array_append_new(a, json_string(s));
-    }
-    return a;
-}
-
-static json_t *player_json(const game *g, int s)
-{
-    json_t *p = json_pack("{sssfsb}", "name", g->t.name[s], "rating", g->t.rating[s], "present",
-                          !g->absent[s]);
-    if (is_engine(g, s))
-        json_object_set_new(p, "engine", json_integer(g->t.engine_level));
-    else if (g->t.deviation[s] > 0) /* "?" on the page while the rating is provisional */
-        json_object_set_new(p, "provisional", json_boolean(glicko_provisional(g->t.deviation[s])));
-    return p;
-}
-
-/* The moves of a board's history into j: "moves" (ICCS), "wxf", "zh" and "ply". */
-static void history_json(const xq_board *b, json_t *j)
-{
-    json_t *moves = json_array(), *wxf = json_array(), *zh = json_array(), *checks = json_array();
-    int n = xq_board_history_size(b);
-    xq_board *replay = NULL; /* the moves again from the start, for their WXF and Chinese text */
-    if (xq_board_new(&replay, XQ_START_FEN, NULL) != XQ_OK)
-        replay = NULL;
-    for (int i = 0; i < n; i++) {
-        xq_move mv;
-        char s[XQ_MOVE_STR_MAX], w[XQ_MOVE_TEXT_MAX] = "", z[XQ_MOVE_TEXT_MAX] = "";
-        xq_board_history_move(b, i, &mv, NULL);
-        xq_move_format(mv, s, sizeof s);
-        if (replay) {
-            xq_board_move_to_text(replay, mv, XQ_NOTATION_WXF, 0, w, sizeof w);
-            xq_board_move_to_text(replay, mv, XQ_NOTATION_CHINESE, 0, z, sizeof z);
-            xq_board_make_move(replay, mv);
-            if (xq_board_in_check(replay) == 1) /* the page's replay marks the check */
-                json_array_append_new(checks, json_integer(i + 1));
-        }
-        json_array_append_new(moves, json_string(s));
-        json_array_append_new(wxf, json_string(w[0] ? w : s));
-        json_array_append_new(zh, json_string(z[0] ? z : s));
-    }
-    xq_board_free(replay);
-    json_object_set_new(j, "moves", moves);
-    json_object_set_new(j, "wxf", wxf);
-    json_object_set_new(j, "zh", zh);
-    json_object_set_new(j, "checks", checks);
-    json_object_set_new(j, "ply", json_integer(n));
-}
-
-static json_t *winner_json(int result)
-{
-    return result == XQ_RESULT_RED_WINS     ? json_string("red")
-           : result == XQ_RESULT_BLACK_WINS ? json_string("black")
-                                            : json_null();
-}
-
-/* The ratings after a rated game and the change of each: "ratings", "rating_diff",
- * and the Glicko-2 deviations after it, "deviations" (when known: deviation >= 0). */
-static void ratings_json(json_t *j, const double before[2], const double after[2],
-                         const double deviation[2])
-{
-    json_object_set_new(j, "ratings", json_pack("{sfsf}", "red", after[0], "black", after[1]));
-    json_object_set_new(j, "rating_diff", json_pack("{sfsf}", "red", after[0] - before[0],
-                                                    "black", after[1] - before[1]));
-    if (deviation[0] >= 0 && deviation[1] >= 0)
-        json_object_set_new(j, "deviations",
-                            json_pack("{sfsf}", "red", deviation[0], "black", deviation[1]));
-}
-
-static int chat_line(const char *from, const char *text, int64_t at, void *arg)
-{
-    json_array_append_new(arg, json_pack("{sssssI}", "from", from, "text", text, "at",
-                                         (json_int_t)at));
-    return 0;
-}
-
-/* The game's stored chat (its last SRV_CHAT_KEEP lines) into j's "chat". */
-static void chat_json(int64_t gid, json_t *j)
-{
-    json_t *a = json_array();
-    store_chat_get(g_store, gid, SRV_CHAT_KEEP, chat_line, a);
-    json_object_set_new(j, "chat", a);
-}
-
-/* An opening (ECCO code and name) as JSON, or null without a code. */
-static json_t *opening_value(const xq_ecco *e)
-{
-    if (!e->code[0])
-        return json_null();
-    return json_pack("{sssssssi}", "code", e->code, "name", e->opening, "variation",
-                     e->variation, "ply", (int)e->ply);
-}
-
-/* Bring the game's opening (g->eco) up to its board: one table look-up after
- * a move, a classification afresh when it is not the one before (a restored
- * game, a take-back). 0, or -1 when there is none (g->eco has no code). */
-static int game_classify(game *g)
-{
-    int n = xq_board_history_size(g->board);
-    if (g->eco_plies == n || (g->eco_plies >= XQ_ECCO_MAX_PLY && n >= g->eco_plies))
-        return 0; /* up to date, or later moves change nothing (a take-back re-sets eco_plies) */
-    int rc = g->eco_plies >= 0 && g->eco_plies == n - 1 ? xq_ecco_classify_next(g->board, &g->eco)
-                                                        : xq_ecco_classify_board(g->board, &g->eco);
-    g->eco_plies = rc == XQ_OK ? n : -1;
-    return rc == XQ_OK ? 0 : -1;
-}
-
-/* The opening of the moves on b as j's "opening" (null without one). */
-static void opening_json(const xq_board *b, json_t *j)
-{
-    xq_ecco e;
-    if (xq_ecco_classify_board(b, &e) != XQ_OK)
-        e.code[0] = 0;
-    json_object_set_new(j, "opening", opening_value(&e));
-}
-
-/* A move's ICCS text (a static buffer: use it at once). */
-static const char *move_text(xq_move mv)
-{
-    static char s[XQ_MOVE_STR_MAX];
-    xq_move_format(mv, s, sizeof s);
-    return s;
-}
-
-static json_t *state_json(const game *g, const conn *c)
-{
-    char fen[XQ_FEN_MAX];
-    xq_board_fen(g->board, fen, sizeof fen);
-    int you = c ? color_of(g, c) : -1;
-    json_t *j = json_pack(
-        "{sssIsososssisisbsssssssosbso}", "type", "game", "game", (json_int_t)g->id, "red",
-        player_json(g, 0), "black", player_json(g, 1), "rules", ruleset_name(g->t.ruleset),
-        "base", g->t.base_s, "inc", g->t.inc_s, "rated", g->t.rated, "start", XQ_START_FEN,
-        "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, mono_us()), "finished", 0,
-        "legal", legal_json(g));
-    history_json(g->board, j);
-    opening_json(g->board, j);
-    chat_json(g->id, j);
-    json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
-    json_object_set_new(j, "premove", you >= 0 && g->premove[you] != XQ_MOVE_NONE
-                                          ? json_string(move_text(g->premove[you]))
-                                          : json_null());
-    json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
-    json_object_set_new(j, "draw_offer",
-                        g->draw_offer >= 0 ? json_string(k_color[g->draw_offer]) : json_null());
-    json_object_set_new(j, "takeback_offer", g->takeback_offer >= 0
-                                                 ? json_string(k_color[g->takeback_offer])
-                                                 : json_null());
-    return j;
-}
-
-typedef struct replay_ctx {
-    xq_board *board;
-    json_t *clocks; /* [red_ms, black_ms] after each move */
-} replay_ctx;
-
-static int replay_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
-{
-    (void)ply;
-    replay_ctx *x = arg;
-    xq_move m;
-    json_array_append_new(x->clocks, json_pack("[II]", (json_int_t)r, (json_int_t)b));
-    return xq_move_parse(mv, &m) != XQ_OK || xq_board_make_move(x->board, m) != XQ_OK;
-}
-
-/* The first XQ_ECCO_MAX_PLY moves of a stored game on a board (for its opening). */
-static int opening_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
-{
-    (void)r, (void)b;
-    xq_move m;
-    return ply > XQ_ECCO_MAX_PLY || xq_move_parse(mv, &m) != XQ_OK ||
-           xq_board_make_move(arg, m) != XQ_OK;
-}
-
-/* A finished game as stored: the same fields as a live game's state, with the
- * clocks at the end, no legal moves, and the end (result, winner, reason, text,
- * ended, and the ratings after a rated game with their change). */
-static json_t *finished_state_json(const store_game *sg, const conn *c)
-{
-    xq_board *b;
-    if (xq_board_new(&b, NULL, NULL) != XQ_OK)
-        return NULL;
-    replay_ctx x = {b, json_array()};
-    store_game_moves(g_store, sg->id, replay_move, &x);
-    char fen[XQ_FEN_MAX];
-    xq_board_fen(b, fen, sizeof fen);
-    json_t *pl[2];
-    int you = -1;
-    for (int s = 0; s < 2; s++) {
-        int engine = sg->engine_level >= 0 && sg->engine_color == s;
-        pl[s] = json_pack("{sssf}", "name", sg->name[s], "rating", sg->rating[s]);
-        if (engine)
-            json_object_set_new(pl[s], "engine", json_integer(sg->engine_level));
-        else if (c && c->user && sg->uid[s] == c->user->id)
-            you = s;
-    }
-    int res = sg->result >= XQ_RESULT_ONGOING && sg->result <= RESULT_ABORTED ? sg->result : XQ_RESULT_ONGOING;
-    json_t *j = json_pack(
-        "{sssIsososssisisbsssssss{sIsIss}sosbsbsosssssssIsI}", "type", "game", "game",
-        (json_int_t)sg->id, "red", pl[0], "black", pl[1], "rules", ruleset_name(sg->ruleset),
-        "base", sg->base_s, "inc", sg->inc_s, "rated", sg->rated, "start", XQ_START_FEN, "fen",
-        fen, "turn", k_color[xq_board_side_to_move(b)], "clock", "red",
-        (json_int_t)sg->clock_ms[0], "black", (json_int_t)sg->clock_ms[1], "running", "none",
-        "legal", json_array(), "check", xq_board_in_check(b), "finished", 1, "winner",
-        winner_json(res), "result", k_result[res], "reason", sg->reason, "text",
-        sg->text[0] ? sg->text : sg->reason, "created", (json_int_t)sg->created, "ended",
-        (json_int_t)sg->ended);
-    history_json(b, j);
-    opening_json(b, j);
-    xq_board_free(b);
-    json_object_set_new(j, "clocks", x.clocks);
-    chat_json(sg->id, j);
-    json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
-    json_object_set_new(j, "draw_offer", json_null());
-    json_object_set_new(j, "takeback_offer", json_null());
-    if (sg->has_after)
-        ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
-    return j;
-}
-
-json_t *game_summary_json(const store_game *sg)
-{
-    int res = sg->result >= XQ_RESULT_ONGOING && sg->result <= RESULT_ABORTED ? sg->result : XQ_RESULT_ONGOING;
-    json_t *j = json_pack(
-        "{sIsssssssosssssbsssisisisIsI}", "game", (json_int_t)sg->id, "red", sg->name[0],
-        "black", sg->name[1], "result", k_result[res], "winner", winner_json(res), "reason",
-        sg->reason, "text", sg->text[0] ? sg->text : sg->reason, "rated", sg->rated, "rules",
-        ruleset_name(sg->ruleset), "base", sg->base_s, "inc", sg->inc_s, "ply", sg->plies,
-        "created", (json_int_t)sg->created, "ended", (json_int_t)sg->ended);
-    if (sg->has_after)
-        ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
-    xq_ecco e;
-    xq_board *b; /* the opening: stored with the game, else from its first plies */
-    if (sg->eco_ply >= 0) {
-        if (!sg->eco[0] || xq_ecco_lookup(sg->eco, &e) != XQ_OK)
-            e.code[0] = 0;
-        e.ply = sg->eco_ply;
-        json_object_set_new(j, "opening", opening_value(&e));
-    } else if (xq_board_new(&b, NULL, NULL) == XQ_OK) {
-        store_game_moves(g_store, sg->id, opening_move, b);
-        opening_json(b, j);
-        xq_board_free(b);
-    }
-    return j;
-}
 
 /* An event of game.ID: both players (every connection) and the watchers here. */
 static void game_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
@@ -481,26 +143,26 @@ static void game_deliver(void *arg, const char *subject, json_t *msg, uint32_t s
 }
 
 /* Publish to both players and the watchers (game.ID), but `except`. */
-static void broadcast(game *g, json_t *msg, const conn *except)
+void game_broadcast(game *g, json_t *msg, const conn *except)
 {
     char subject[BROKER_SUBJECT_MAX];
     broker_game_subject(subject, g->id);
     broker_publish(g_broker, subject, msg, except ? except->id : 0);
 }
 
-static void send_states(game *g)
+void game_send_states(game *g)
 {
     for (int s = 0; s < 2; s++) {
         if (is_engine(g, s))
             continue;
         user *u = user_online(g->t.uid[s]);
         for (conn *c = u ? u->conns : NULL; c; c = c->unext) {
-            json_t *st = state_json(g, c);
+            json_t *st = game_state_json(g, c);
             conn_send(c, st);
             json_decref(st);
         }
     }
-    json_t *st = state_json(g, NULL);
+    json_t *st = game_state_json(g, NULL);
     for (int i = 0; i < g->nwatch; i++) {
         conn *c = conn_get(g->watchers[i]);
         if (c && !(c->user && color_of(g, c) >= 0))
@@ -510,7 +172,7 @@ static void send_states(game *g)
 }
 
 /* The standing draw offer changes; it is stored, so it outlives a restart. */
-static int set_draw_offer(game *g, int color)
+int game_set_draw_offer(game *g, int color)
 {
     if (g->draw_offer == color)
         return 0;
@@ -524,7 +186,7 @@ static int set_draw_offer(game *g, int color)
 }
 
 /* ---- the end ---- */
-static void game_end(game *g, int result, const char *reason, const char *why)
+void game_end(game *g, int result, const char *reason, const char *why)
 {
     if (g->ended)
         return;
@@ -587,13 +249,13 @@ static void game_end(game *g, int result, const char *reason, const char *why)
         }
     }
     json_t *ev = json_pack("{sssIsssssssos{sIsI}sssssb}", "type", "end", "game",
-                           (json_int_t)g->id, "result", k_result[result], "reason", reason,
-                           "text", text, "winner", winner_json(result), "clock", "red",
+                           (json_int_t)g->id, "result", game_result_name[result], "reason", reason,
+                           "text", text, "winner", game_winner_json(result), "clock", "red",
                            (json_int_t)(r > 0 ? r : 0), "black", (json_int_t)(b > 0 ? b : 0),
                            "red", g->t.name[0], "black", g->t.name[1], "rated", rated && ok);
     if (rated && ok)
-        ratings_json(ev, before, rating, deviation);
-    broadcast(g, ev, NULL);
+        game_ratings_json(ev, before, rating, deviation);
+    game_broadcast(g, ev, NULL);
     json_decref(ev);
     json_t *gone = json_pack("{sssI}", "type", "game_over", "game", (json_int_t)g->id);
     broker_publish(g_broker, "lobby", gone, 0);
@@ -630,11 +292,11 @@ static void flag_fall(game *g, int color)
 {
     char text[96];
     if (!can_mate(g, 1 - color)) {
-        snprintf(text, sizeof text, "%s ran out of time; %s cannot mate", k_color[color],
-                 k_color[1 - color]);
+        snprintf(text, sizeof text, "%s ran out of time; %s cannot mate", game_color_name[color],
+                 game_color_name[1 - color]);
         game_end(g, XQ_RESULT_DRAW, "time", text);
     } else {
-        snprintf(text, sizeof text, "%s ran out of time", k_color[color]);
+        snprintf(text, sizeof text, "%s ran out of time", game_color_name[color]);
         game_end(g, result_lost_by(color), "time", text);
     }
 }
@@ -650,7 +312,7 @@ static void flag_cb(void *arg)
         timer_set(g->flag_timer, left * 1000);
 }
 
-static void arm_flag(game *g) { timer_set(g->flag_timer, g->clock_ms[stm(g)] * 1000 + 500); }
+void game_arm_flag(game *g) { timer_set(g->flag_timer, g->clock_ms[stm(g)] * 1000 + 500); }
 
 
 /* 1 when the game ended (g is freed). */
@@ -681,10 +343,10 @@ static void grace_fire(game *g, int s)
     }
     char text[96];
     if (xq_board_ply(g->board) < 2) {
-        snprintf(text, sizeof text, "%s left before the game began", k_color[s]);
+        snprintf(text, sizeof text, "%s left before the game began", game_color_name[s]);
         game_end(g, RESULT_ABORTED, "aborted", text);
     } else {
-        snprintf(text, sizeof text, "%s left the game", k_color[s]);
+        snprintf(text, sizeof text, "%s left the game", game_color_name[s]);
         game_end(g, result_lost_by(s), "abandonment", text);
     }
 }
@@ -694,8 +356,8 @@ static void grace_black(void *arg) { grace_fire(arg, 1); }
 static void presence(game *g, int s)
 {
     json_t *ev = json_pack("{sssIsssbsi}", "type", "presence", "game", (json_int_t)g->id, "color",
-                           k_color[s], "present", !g->absent[s], "grace_s", g_cfg.grace_s);
-    broadcast(g, ev, NULL);
+                           game_color_name[s], "present", !g->absent[s], "grace_s", g_cfg.grace_s);
+    game_broadcast(g, ev, NULL);
     json_decref(ev);
 }
 
@@ -754,7 +416,7 @@ static void game_send_all_for(conn *c)
 {
     for (size_t i = 0; i < g_ngames; i++)
         if (color_of(g_games[i], c) >= 0) {
-            json_t *st = state_json(g_games[i], c);
+            json_t *st = game_state_json(g_games[i], c);
             conn_send(c, st);
             json_decref(st);
         }
@@ -822,14 +484,14 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
         return NULL;
     }
     g->turn_start_us = mono_us();
-    arm_flag(g);
+    game_arm_flag(g);
     /* the requester's reply carries the id; everyone else gets the state */
     for (int s = 0; s < 2; s++) {
         if (is_engine(g, s))
             continue;
         user *u = user_online(g->t.uid[s]);
         for (conn *c = u ? u->conns : NULL; c; c = c->unext) {
-            json_t *st = state_json(g, c);
+            json_t *st = game_state_json(g, c);
             if (c == requester)
                 conn_send_id(c, id, st);
             else {
@@ -904,7 +566,7 @@ static int restore_one(const store_game *sg, void *arg)
         return 1;
     }
     g->turn_start_us = mono_us();
-    arm_flag(g);
+    game_arm_flag(g);
     for (int s = 0; s < 2; s++)
         if (!user_online(g->t.uid[s]))
             set_absent(g, s);
@@ -921,6 +583,7 @@ int game_restore_all(store *st, broker *b)
 {
     g_store = st;
     g_broker = b;
+    game_msg_init(st);
     engine_on_result(engine_moved, NULL);
     static const accounts_listener listener = {game_user_present, game_send_all_for, user_gone};
     if (accounts_listen(&listener) < 0)
@@ -961,7 +624,7 @@ json_t *game_list_json(void)
 
 /* ---- commands ---- */
 /* The live game named by m's "game", or NULL after an error reply. */
-static game *get_game(conn *c, json_t *m, json_t *id, int must_play, int *color)
+game *game_get(conn *c, json_t *m, json_t *id, int must_play, int *color)
 {
     json_t *v = json_object_get(m, "game");
     if (!json_is_integer(v)) {
@@ -994,7 +657,7 @@ static void premove_event(game *g, int s, conn *c, json_t *id, const char *dropp
 {
     json_t *ev = json_pack("{sssI}", "type", "premove", "game", (json_int_t)g->id);
     json_object_set_new(ev, "move", g->premove[s] != XQ_MOVE_NONE
-                                        ? json_string(move_text(g->premove[s]))
+                                        ? json_string(game_move_text(g->premove[s]))
                                         : json_null());
     if (dropped)
         json_object_set_new(ev, "dropped", json_string(dropped));
@@ -1067,23 +730,23 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     if (declines)
         g->draw_offer = -1;
     g->takeback_offer = -1;
-    arm_flag(g);
+    game_arm_flag(g);
     char fen[XQ_FEN_MAX];
     xq_board_fen(g->board, fen, sizeof fen);
     json_t *ev = json_pack("{sssIsissssssssssssso}", "type", "move", "game", (json_int_t)g->id,
-                           "ply", ply, "move", iccs, "wxf", wxf, "zh", zh, "color", k_color[s],
-                           "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, now));
+                           "ply", ply, "move", iccs, "wxf", wxf, "zh", zh, "color", game_color_name[s],
+                           "fen", fen, "turn", game_color_name[stm(g)], "clock", game_clock_json(g, now));
     json_object_set_new(ev, "check", json_boolean(xq_board_in_check(g->board)));
-    json_object_set_new(ev, "legal", legal_json(g));
+    json_object_set_new(ev, "legal", game_legal_json(g));
     /* the opening, in the first XQ_ECCO_MAX_PLY plies and only when it changed
      * (a move event without it keeps the one the client has) */
     if (ply <= XQ_ECCO_MAX_PLY && game_classify(g) == 0 && strcmp(g->eco.code, g->opening) != 0) {
         memcpy(g->opening, g->eco.code, sizeof g->opening);
-        json_object_set_new(ev, "opening", opening_value(&g->eco));
+        json_object_set_new(ev, "opening", game_opening_value(&g->eco));
     }
     if (g->draw_offer >= 0)
-        json_object_set_new(ev, "draw_offer", json_string(k_color[g->draw_offer]));
-    broadcast(g, ev, c);
+        json_object_set_new(ev, "draw_offer", json_string(game_color_name[g->draw_offer]));
+    game_broadcast(g, ev, c);
     if (c)
         conn_send_id(c, id, ev);
     else
@@ -1101,7 +764,7 @@ static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
 void cmd_move(conn *c, json_t *m, json_t *id)
 {
     int s;
-    game *g = get_game(c, m, id, 1, &s);
+    game *g = game_get(c, m, id, 1, &s);
     if (!g)
         return;
     const char *text = json_string_value(json_object_get(m, "move"));
@@ -1110,7 +773,7 @@ void cmd_move(conn *c, json_t *m, json_t *id)
         return;
     }
     if (stm(g) != s) {
-        conn_error(c, id, "not_your_turn", "it is %s's turn", k_color[stm(g)]);
+        conn_error(c, id, "not_your_turn", "it is %s's turn", game_color_name[stm(g)]);
         return;
     }
     xq_move mv;
@@ -1134,7 +797,7 @@ void cmd_move(conn *c, json_t *m, json_t *id)
 void cmd_premove(conn *c, json_t *m, json_t *id)
 {
     int s;
-    game *g = get_game(c, m, id, 1, &s);
+    game *g = game_get(c, m, id, 1, &s);
     if (!g)
         return;
     json_t *v = json_object_get(m, "move");
@@ -1163,7 +826,7 @@ void cmd_premove(conn *c, json_t *m, json_t *id)
     int to = xq_board_piece_at(g->board, XQ_MOVE_TO(mv));
     if (from <= 0 || xq_piece_color_of(from) != s || (to > 0 && xq_piece_color_of(to) == s)) {
         conn_error(c, id, "illegal_move", "%s moves no piece of yours, or onto one",
-                   move_text(mv));
+                   game_move_text(mv));
         return;
     }
     g->premove[s] = mv;
@@ -1173,156 +836,19 @@ void cmd_premove(conn *c, json_t *m, json_t *id)
 void cmd_resign(conn *c, json_t *m, json_t *id)
 {
     int s;
-    game *g = get_game(c, m, id, 1, &s);
+    game *g = game_get(c, m, id, 1, &s);
     if (!g)
         return;
     char text[64];
-    snprintf(text, sizeof text, "%s resigned", k_color[s]);
+    snprintf(text, sizeof text, "%s resigned", game_color_name[s]);
     conn_send_id(c, id, msg_new("ok"));
     game_end(g, result_lost_by(s), "resignation", text);
-}
-
-static void offer_event(game *g, const char *kind, int s, const char *what)
-{
-    json_t *ev = json_pack("{sssIssssss}", "type", "offer", "game", (json_int_t)g->id, "kind",
-                           kind, "by", k_color[s], "state", what);
-    broadcast(g, ev, NULL);
-    json_decref(ev);
-}
-
-void cmd_draw(conn *c, json_t *m, json_t *id)
-{
-    int s;
-    game *g = get_game(c, m, id, 1, &s);
-    if (!g)
-        return;
-    if (g->draw_offer == 1 - s) {
-        conn_send_id(c, id, msg_new("ok"));
-        game_end(g, XQ_RESULT_DRAW, "agreement", "drawn by agreement");
-        return;
-    }
-    if (g->draw_offer == s) {
-        conn_error(c, id, "already_offered", "your draw offer stands");
-        return;
-    }
-    if (is_engine(g, 1 - s)) {
-        conn_send_id(c, id, msg_new("ok"));
-        offer_event(g, "draw", 1 - s, "declined");
-        return;
-    }
-    if (set_draw_offer(g, s) < 0) {
-        conn_error(c, id, "storage", "the draw offer could not be stored");
-        return;
-    }
-    conn_send_id(c, id, msg_new("ok"));
-    offer_event(g, "draw", s, "offered");
-}
-
-void cmd_draw_decline(conn *c, json_t *m, json_t *id)
-{
-    int s;
-    game *g = get_game(c, m, id, 1, &s);
-    if (!g)
-        return;
-    if (g->draw_offer != 1 - s) {
-        conn_error(c, id, "no_offer", "there is no draw offer to decline");
-        return;
-    }
-    if (set_draw_offer(g, -1) < 0) {
-        conn_error(c, id, "storage", "the decline could not be stored");
-        return;
-    }
-    conn_send_id(c, id, msg_new("ok"));
-    offer_event(g, "draw", s, "declined");
-}
-
-/* Undo the requester's last move (and the reply to it, if there is one). */
-static int take_back(game *g, int requester)
-{
-    int plies = stm(g) == requester ? 2 : 1;
-    int ply = xq_board_ply(g->board);
-    if (ply < plies)
-        return -1;
-    if (store_moves_truncate(g_store, g->id, ply - plies + 1) != ST_OK)
-        return -2;
-    for (int i = 0; i < plies; i++)
-        xq_board_unmake_move(g->board, NULL);
-    g->nhist -= plies;
-    g->clock_ms[0] = g->hist[g->nhist - 1][0];
-    g->clock_ms[1] = g->hist[g->nhist - 1][1];
-    g->turn_start_us = mono_us();
-    g->takeback_offer = -1;
-    if (set_draw_offer(g, -1) < 0)
-        g->draw_offer = -1;
-    g->engine_gen++; /* a search in flight is for a position that is gone */
-    g->premove[0] = g->premove[1] = XQ_MOVE_NONE; /* made for a position that is gone */
-    g->opening[0] = 0; /* the next move says its opening again */
-    g->eco_plies = -1; /* and classifies afresh */
-    arm_flag(g);
-    return 0;
-}
-
-/* The reply to a take-back that was carried out (or not); on success the new
- * state goes to everyone after the "ok". */
-static void takeback_reply(game *g, conn *c, json_t *id, int rc)
-{
-    if (rc == -1)
-        conn_error(c, id, "not_allowed", "there is no move of yours to take back");
-    else if (rc == -2)
-        conn_error(c, id, "storage", "the take-back could not be stored");
-    else {
-        conn_send_id(c, id, msg_new("ok"));
-        send_states(g);
-    }
-}
-
-void cmd_takeback(conn *c, json_t *m, json_t *id)
-{
-    int s;
-    game *g = get_game(c, m, id, 1, &s);
-    if (!g)
-        return;
-    if (g->takeback_offer == 1 - s) { /* accepting the opponent's request */
-        takeback_reply(g, c, id, take_back(g, 1 - s));
-        return;
-    }
-    if (g->takeback_offer == s) {
-        conn_error(c, id, "already_offered", "your take-back request stands");
-        return;
-    }
-    int need = stm(g) == s ? 2 : 1;
-    if (xq_board_ply(g->board) < need) {
-        conn_error(c, id, "not_allowed", "there is no move of yours to take back");
-        return;
-    }
-    if (is_engine(g, 1 - s)) { /* the engine always agrees */
-        takeback_reply(g, c, id, take_back(g, s));
-        return;
-    }
-    g->takeback_offer = s;
-    conn_send_id(c, id, msg_new("ok"));
-    offer_event(g, "takeback", s, "offered");
-}
-
-void cmd_takeback_decline(conn *c, json_t *m, json_t *id)
-{
-    int s;
-    game *g = get_game(c, m, id, 1, &s);
-    if (!g)
-        return;
-    if (g->takeback_offer != 1 - s) {
-        conn_error(c, id, "no_offer", "there is no take-back request to decline");
-        return;
-    }
-    g->takeback_offer = -1;
-    conn_send_id(c, id, msg_new("ok"));
-    offer_event(g, "takeback", s, "declined");
 }
 
 void cmd_abort(conn *c, json_t *m, json_t *id)
 {
     int s;
-    game *g = get_game(c, m, id, 1, &s);
+    game *g = game_get(c, m, id, 1, &s);
     if (!g)
         return;
     if (xq_board_ply(g->board) >= 2) {
@@ -1330,7 +856,7 @@ void cmd_abort(conn *c, json_t *m, json_t *id)
         return;
     }
     char text[64];
-    snprintf(text, sizeof text, "aborted by %s", k_color[s]);
+    snprintf(text, sizeof text, "aborted by %s", game_color_name[s]);
     conn_send_id(c, id, msg_new("ok"));
     game_end(g, RESULT_ABORTED, "aborted", text);
 }
@@ -1355,7 +881,7 @@ static int finished_reply(conn *c, json_t *m, json_t *id)
     else if (sg.result == XQ_RESULT_ONGOING)
         conn_error(c, id, "no_such_game", "game %lld could not be restored", (long long)sg.id);
     else {
-        json_t *st = finished_state_json(&sg, c);
+        json_t *st = game_finished_state_json(&sg, c);
         if (st)
             conn_send_id(c, id, st);
         else
@@ -1368,12 +894,12 @@ void cmd_watch(conn *c, json_t *m, json_t *id)
 {
     if (finished_reply(c, m, id))
         return; /* a finished game: its state, and nothing to subscribe to */
-    game *g = get_game(c, m, id, 0, NULL);
+    game *g = game_get(c, m, id, 0, NULL);
     if (!g)
         return;
     for (int k = 0; k < c->nwatching; k++)
         if (c->watching[k] == g->id) {
-            conn_send_id(c, id, state_json(g, c));
+            conn_send_id(c, id, game_state_json(g, c));
             return;
         }
     if (c->nwatching >= SRV_MAX_WATCH) {
@@ -1393,7 +919,7 @@ void cmd_watch(conn *c, json_t *m, json_t *id)
     }
     g->watchers[g->nwatch++] = c->id;
     c->watching[c->nwatching++] = g->id;
-    conn_send_id(c, id, state_json(g, c));
+    conn_send_id(c, id, game_state_json(g, c));
 }
 
 static void unwatch(game *g, conn *c)
@@ -1415,7 +941,7 @@ void cmd_unwatch(conn *c, json_t *m, json_t *id)
         return;
     }
     if (!g)
-        g = get_game(c, m, id, 0, NULL);
+        g = game_get(c, m, id, 0, NULL);
     if (!g)
         return;
     unwatch(g, c);
@@ -1441,9 +967,9 @@ void cmd_state(conn *c, json_t *m, json_t *id)
 {
     if (finished_reply(c, m, id))
         return;
-    game *g = get_game(c, m, id, 0, NULL);
+    game *g = game_get(c, m, id, 0, NULL);
     if (g)
-        conn_send_id(c, id, state_json(g, c));
+        conn_send_id(c, id, game_state_json(g, c));
 }
 
 void game_say(conn *c, int64_t gid, const char *text, json_t *id)
@@ -1466,68 +992,8 @@ void game_say(conn *c, int64_t gid, const char *text, json_t *id)
     }
     json_t *ev = json_pack("{sssIssss}", "type", "chat", "to", (json_int_t)gid, "from",
                            c->user->name, "text", text);
-    broadcast(g, ev, c);
+    game_broadcast(g, ev, c);
     conn_send_id(c, id, ev);
-}
-
-/* ---- PGN ---- */
-typedef struct pgn_ctx {
-    xq_record *rec;
-    int bad;
-    json_t *review; /* the stored review for an annotated PGN, or NULL */
-} pgn_ctx;
-
-/* A value of a review from Red's side as [%eval] writes it: "0.35", "-1.20",
- * "#3" (Red mates in 3), "#-2" (xq_review_value_text()); "" for a value out
- * of range (a damaged stored review). */
-static void eval_text(json_int_t v, char *buf, size_t cap)
-{
-    if (v < -XQ_MATE_VALUE || v > XQ_MATE_VALUE || xq_review_value_text((int32_t)v, 0, buf, cap) < 0)
-        buf[0] = '\0';
-}
-
-/* The review's comment and NAG on the move just played (ply), as
- * xiangqi.tools.analyse annotates: "class; best MOVE; pv LINE [%eval E]"; the
- * NAG is the class's (xq_review_class_nag()). */
-static void annotate_move(pgn_ctx *p, int ply)
-{
-    json_t *m = json_array_get(json_object_get(p->review, "moves"), (size_t)ply - 1);
-    json_t *v = json_array_get(json_object_get(p->review, "values"), (size_t)ply);
-    const char *cls = json_string_value(json_object_get(m, "class"));
-    if (!cls || !json_is_integer(v))
-        return;
-    char text[512], e[32];
-    int n = snprintf(text, sizeof text, "%s", cls);
-    const char *best = json_string_value(json_object_get(m, "best_zh"));
-    if (best)
-        n += snprintf(text + n, sizeof text - (size_t)n, "; best %s", best);
-    json_t *line = json_object_get(m, "line"), *x;
-    size_t i;
-    if (json_array_size(line) > 0)
-        n += snprintf(text + n, sizeof text - (size_t)n, "; pv");
-    json_array_foreach(line, i, x) if (n < (int)sizeof text - 16)
-        n += snprintf(text + n, sizeof text - (size_t)n, " %s", json_string_value(x));
-    eval_text(json_integer_value(v), e, sizeof e);
-    if (e[0])
-        snprintf(text + n, sizeof text - (size_t)n, " [%%eval %s]", e);
-    xq_record_set_comment(p->rec, text);
-    int nag = xq_review_class_nag(xq_review_class_from_name(cls)); /* < 0: not a class */
-    if (nag > 0)
-        xq_record_add_nag(p->rec, nag);
-}
-
-static int pgn_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
-{
-    (void)r, (void)b;
-    pgn_ctx *p = arg;
-    xq_move m;
-    if (xq_move_parse(mv, &m) != XQ_OK || xq_record_play(p->rec, m) != XQ_OK) {
-        p->bad = 1;
-        return 1;
-    }
-    if (p->review)
-        annotate_move(p, ply);
-    return 0;
 }
 
 int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game *sg)
@@ -1551,79 +1017,6 @@ int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game
         return -1;
     }
     return 0;
-}
-
-void cmd_pgn(conn *c, json_t *m, json_t *id)
-{
-    store_game sg;
-    if (request_stored_game(c, m, id, 0, &sg) < 0)
-        return;
-    xq_record *rec;
-    if (xq_record_new(&rec, NULL, NULL) != XQ_OK) {
-        conn_error(c, id, "server_error", "out of memory");
-        return;
-    }
-    pgn_ctx p = {rec, 0, NULL};
-    json_t *ann = json_object_get(m, "annotated");
-    if (ann && !json_is_boolean(ann)) {
-        xq_record_free(rec);
-        conn_error(c, id, "bad_field", "'annotated' is true or false");
-        return;
-    }
-    char *stored = NULL;
-    if (json_is_true(ann) && store_review_get(g_store, sg.id, &stored) == ST_OK) {
-        p.review = json_loads(stored, 0, NULL);
-        free(stored);
-    }
-    if (json_is_true(ann) && !p.review) {
-        xq_record_free(rec);
-        conn_error(c, id, "no_review", "game %lld has no review yet: `analyse` it first",
-                   (long long)sg.id);
-        return;
-    }
-    store_game_moves(g_store, sg.id, pgn_move, &p);
-    if (p.review) {
-        char who[96];
-        snprintf(who, sizeof who, "libxiangqi %s (nodes %lld)", xq_version_string(),
-                 (long long)json_integer_value(json_object_get(p.review, "nodes")));
-        xq_record_set_tag(rec, "Annotator", who);
-        json_decref(p.review);
-    }
-    char buf[64];
-    struct tm tm;
-    time_t t = (time_t)sg.created;
-    gmtime_r(&t, &tm);
-    strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-    xq_record_set_tag(rec, "Event", sg.rated ? "Rated game" : "Casual game");
-    xq_record_set_tag(rec, "Site", "xq-server");
-    xq_record_set_tag(rec, "Date", buf);
-    snprintf(buf, sizeof buf, "%lld", (long long)sg.id);
-    xq_record_set_tag(rec, "Round", buf);
-    xq_record_set_tag(rec, "Red", sg.name[0]);
-    xq_record_set_tag(rec, "Black", sg.name[1]);
-    xq_record_set_tag(rec, "Result", k_result[sg.result >= XQ_RESULT_ONGOING && sg.result <= RESULT_ABORTED ? sg.result : XQ_RESULT_ONGOING]);
-    snprintf(buf, sizeof buf, "%d+%d", sg.base_s, sg.inc_s);
-    xq_record_set_tag(rec, "TimeControl", buf);
-    xq_record_set_tag(rec, "Rules", ruleset_name(sg.ruleset));
-    if (sg.reason[0])
-        xq_record_set_tag(rec, "Termination", sg.reason);
-    xq_ecco e;
-    if (xq_ecco_classify_record(rec, &e) == XQ_OK && e.code[0]) {
-        xq_record_set_tag(rec, "ECCO", e.code);
-        xq_record_set_tag(rec, "Opening", e.opening);
-        if (e.variation[0])
-            xq_record_set_tag(rec, "Variation", e.variation);
-    }
-    int n = xq_record_to_pgn(rec, NULL, NULL, 0);
-    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (!text || p.bad || xq_record_to_pgn(rec, NULL, text, (size_t)n + 1) != n) {
-        conn_error(c, id, "server_error", "the PGN could not be written");
-    } else {
-        conn_send_id(c, id, json_pack("{sssIsbss}", "type", "pgn", "game", (json_int_t)sg.id,
-                                      "finished", sg.result != XQ_RESULT_ONGOING, "pgn", text));
-    }
-    free(text);
-    xq_record_free(rec);
 }
 
 /* ---- the engine ---- */

@@ -10,20 +10,10 @@
 #include "broker.h"
 #include "net.h"
 #include "store.h"
+#include "game_terms.h"
+#include "ruleset.h"
 #include "tuning.h"
 
-typedef struct game game;
-typedef struct game_terms {
-    int64_t uid[2];
-    char name[2][SRV_NAME_MAX + 24];
-    double rating[2];
-    double deviation[2];   /* Glicko-2 deviations at the start; 0: not known (the engine) */
-    int engine_level;      /* -1: two people */
-    int engine_color;
-    int ruleset;
-    int base_s, inc_s;
-    int rated;
-} game_terms;
 game *game_start(const game_terms *t, json_t *id_for, conn *requester);
 game *game_find(int64_t gid);
 /* The store of the games; the unfinished games in it come back: how many, or -1. */
@@ -31,8 +21,6 @@ int game_restore_all(store *st, broker *b);
 int64_t game_user_playing(int64_t uid); /* a live game against a person, or 0 */
 void game_unwatch_conn(conn *c);
 json_t *game_list_json(void);
-/* A finished game for the lists (`games finished`, `user`): players, result, reason, ratings. */
-json_t *game_summary_json(const store_game *sg);
 size_t game_live_count(void);
 void cmd_move(conn *c, json_t *m, json_t *id);
 void cmd_premove(conn *c, json_t *m, json_t *id);
@@ -44,15 +32,12 @@ void cmd_takeback_decline(conn *c, json_t *m, json_t *id);
 void cmd_abort(conn *c, json_t *m, json_t *id);
 void cmd_watch(conn *c, json_t *m, json_t *id);
 void cmd_unwatch(conn *c, json_t *m, json_t *id);
-void cmd_pgn(conn *c, json_t *m, json_t *id);
 /* The stored game a request names in "game" into sg (with finished: one that
  * has ended): 0, or -1 after the error reply (bad_field, no_such_game,
  * storage, game_not_over). */
 int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game *sg);
 void cmd_state(conn *c, json_t *m, json_t *id);
 void game_say(conn *c, int64_t gid, const char *text, json_t *id);
-const char *ruleset_name(int rs);
-int ruleset_parse(const char *s);
 void games_shutdown(void);
 
 #endif

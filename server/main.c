@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "explore.h"
 #include "game.h"
+#include "game_pgn.h"
 #include "http.h"
 #include "lobby.h"
 #include "net.h"
@@ -282,6 +283,7 @@ int main(int argc, char **argv)
         return 1;
     }
     profile_init(st);
+    game_pgn_init(st);
     static const net_handlers session_layer = {session_open, session_message, session_closed};
     net_set_handlers(&session_layer);
     if (accounts_init(st, br) < 0 || engine_init(g_cfg.engine_threads) < 0 ||

@@ -6,6 +6,7 @@
 #include "accounts.h"
 #include "codec.h"
 #include "game.h"
+#include "game_msg.h"
 #include "lobby.h"
 #include "net.h"
 #include "profile.h"

@@ -15,4 +15,10 @@ enum { RESULT_ABORTED = XQ_RESULT_DRAW + 1 };
 static inline int result_lost_by(int s) { return s == 0 ? XQ_RESULT_BLACK_WINS : XQ_RESULT_RED_WINS; }
 /* A game was played out: won by one side or drawn (not aborted, not ongoing). */
 static inline int result_played(int r) { return r >= XQ_RESULT_RED_WINS && r <= XQ_RESULT_DRAW; }
+/* A result as PGN writes it: "1-0", "0-1", "1/2-1/2", "*" (ongoing, aborted, unknown). */
+static inline const char *result_pgn(int r)
+{
+    return r == XQ_RESULT_RED_WINS ? "1-0" : r == XQ_RESULT_BLACK_WINS ? "0-1" : r == XQ_RESULT_DRAW ? "1/2-1/2" : "*";
+}
+
 #endif

@@ -14,6 +14,7 @@
 #include "config.h"
 #include "explore.h"
 #include "game.h"
+#include "game_pgn.h"
 #include "lobby.h"
 #include "net.h"
 #include "profile.h"
