@@ -13,6 +13,7 @@
 #include "broker.h"
 #include "clock.h"
 #include "codec.h"
+#include "codec_msg.h"
 #include "config.h"
 #include "net.h"
 #include "ratelimit.h"
@@ -142,12 +143,9 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
     c->unext = u->conns;
     u->conns = c;
     snprintf(c->token_hash, sizeof c->token_hash, "%s", thash);
-    json_t *m = json_pack("{sssIsssfsfsbsb}", "type", "session", "user", (json_int_t)u->id,
-                          "name", u->name, "rating", u->rating, "deviation", u->deviation,
-                          "provisional", glicko_provisional(u->deviation), "guest", u->guest);
-    if (token)
-        json_object_set_new(m, "token", json_string(token));
-    conn_send_id(c, id, m);
+    conn_send_id(c, id,
+                 msg_session(u->id, u->name, u->rating, u->deviation,
+                             glicko_provisional(u->deviation), u->guest, token));
     for (int i = 0; i < g_nlisteners; i++)
         if (first && g_listeners[i].present)
             g_listeners[i].present(u->id);
@@ -340,9 +338,7 @@ void cmd_login(conn *c, json_t *m, json_t *id)
     double retry;
     int64_t now = mono_us();
     if (!login_allowed(c->addr, name, now, &retry)) {
-        json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                              "too many failed logins; wait", "retry_after", retry);
-        conn_send_id(c, id, e);
+        conn_send_id(c, id, msg_rate_limited("too many failed logins; wait", retry));
         return;
     }
     store_user su;
@@ -379,10 +375,8 @@ void cmd_resume(conn *c, json_t *m, json_t *id)
     double retry;
     int64_t now = mono_us();
     if (!token_allowed(c->addr, now, &retry)) {
-        json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                              "too many wrong tokens from your address; wait", "retry_after",
-                              retry);
-        conn_send_id(c, id, e);
+        conn_send_id(c, id,
+                     msg_rate_limited("too many wrong tokens from your address; wait", retry));
         return;
     }
     char th[2 * 32 + 1];

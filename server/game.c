@@ -17,6 +17,7 @@
 #include "broker.h"
 #include "clock.h"
 #include "codec.h"
+#include "codec_msg.h"
 #include "config.h"
 #include "engine.h"
 #include "game.h"
@@ -248,16 +249,13 @@ void game_end(game *g, int result, const char *reason, const char *why)
             u->deviation = deviation[s];
         }
     }
-    json_t *ev = json_pack("{sssIsssssssos{sIsI}sssssb}", "type", "end", "game",
-                           (json_int_t)g->id, "result", game_result_name[result], "reason", reason,
-                           "text", text, "winner", game_winner_json(result), "clock", "red",
-                           (json_int_t)(r > 0 ? r : 0), "black", (json_int_t)(b > 0 ? b : 0),
-                           "red", g->t.name[0], "black", g->t.name[1], "rated", rated && ok);
+    json_t *ev = msg_end(g->id, game_result_name[result], reason, text, game_winner_json(result), r,
+                         b, g->t.name[0], g->t.name[1], rated && ok);
     if (rated && ok)
         game_ratings_json(ev, before, rating, deviation);
     game_broadcast(g, ev, NULL);
     json_decref(ev);
-    json_t *gone = json_pack("{sssI}", "type", "game_over", "game", (json_int_t)g->id);
+    json_t *gone = msg_game_over(g->id);
     broker_publish(g_broker, "lobby", gone, 0);
     json_decref(gone);
     for (int i = 0; i < g->nwatch; i++) {
@@ -355,8 +353,7 @@ static void grace_black(void *arg) { grace_fire(arg, 1); }
 
 static void presence(game *g, int s)
 {
-    json_t *ev = json_pack("{sssIsssbsi}", "type", "presence", "game", (json_int_t)g->id, "color",
-                           game_color_name[s], "present", !g->absent[s], "grace_s", g_cfg.grace_s);
+    json_t *ev = msg_presence(g->id, game_color_name[s], !g->absent[s], g_cfg.grace_s);
     game_broadcast(g, ev, NULL);
     json_decref(ev);
 }
@@ -500,8 +497,7 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
             }
         }
     }
-    json_t *ev = json_pack("{sssIssss}", "type", "game_started", "game", (json_int_t)g->id, "red",
-                           g->t.name[0], "black", g->t.name[1]);
+    json_t *ev = msg_game_started(g->id, g->t.name[0], g->t.name[1]);
     broker_publish(g_broker, "lobby", ev, 0);
     json_decref(ev);
     engine_turn(g);
@@ -655,12 +651,8 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
 /* The player's connections hear about their premove (the opponent does not). */
 static void premove_event(game *g, int s, conn *c, json_t *id, const char *dropped)
 {
-    json_t *ev = json_pack("{sssI}", "type", "premove", "game", (json_int_t)g->id);
-    json_object_set_new(ev, "move", g->premove[s] != XQ_MOVE_NONE
-                                        ? json_string(game_move_text(g->premove[s]))
-                                        : json_null());
-    if (dropped)
-        json_object_set_new(ev, "dropped", json_string(dropped));
+    json_t *ev = msg_premove(
+        g->id, g->premove[s] != XQ_MOVE_NONE ? game_move_text(g->premove[s]) : NULL, dropped);
     send_to_user_but(g->t.uid[s], ev, c);
     if (c)
         conn_send_id(c, id, ev);
@@ -990,8 +982,7 @@ void game_say(conn *c, int64_t gid, const char *text, json_t *id)
         conn_error(c, id, "storage", "the chat line could not be stored; it was not sent");
         return;
     }
-    json_t *ev = json_pack("{sssIssss}", "type", "chat", "to", (json_int_t)gid, "from",
-                           c->user->name, "text", text);
+    json_t *ev = msg_chat_game(gid, c->user->name, text);
     game_broadcast(g, ev, c);
     conn_send_id(c, id, ev);
 }

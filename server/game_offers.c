@@ -9,6 +9,7 @@
 #include <xiangqi/xiangqi.h>
 
 #include "codec.h"
+#include "codec_msg.h"
 #include "clock.h"
 #include "game.h"
 #include "game_internal.h"
@@ -18,8 +19,7 @@
 
 static void offer_event(game *g, const char *kind, int s, const char *what)
 {
-    json_t *ev = json_pack("{sssIssssss}", "type", "offer", "game", (json_int_t)g->id, "kind",
-                           kind, "by", game_color_name[s], "state", what);
+    json_t *ev = msg_offer(g->id, kind, game_color_name[s], what);
     game_broadcast(g, ev, NULL);
     json_decref(ev);
 }

@@ -8,6 +8,7 @@
 #include <xiangqi/xiangqi.h>
 
 #include "codec.h"
+#include "codec_msg.h"
 #include "game.h"
 #include "game_pgn.h"
 #include "net.h"
@@ -144,8 +145,7 @@ void cmd_pgn(conn *c, json_t *m, json_t *id)
     if (!text || p.bad || xq_record_to_pgn(rec, NULL, text, (size_t)n + 1) != n) {
         conn_error(c, id, "server_error", "the PGN could not be written");
     } else {
-        conn_send_id(c, id, json_pack("{sssIsbss}", "type", "pgn", "game", (json_int_t)sg.id,
-                                      "finished", sg.result != XQ_RESULT_ONGOING, "pgn", text));
+        conn_send_id(c, id, msg_pgn(sg.id, sg.result != XQ_RESULT_ONGOING, text));
     }
     free(text);
     xq_record_free(rec);

@@ -16,6 +16,7 @@
 #include "broker.h"
 #include "clock.h"
 #include "codec.h"
+#include "codec_msg.h"
 #include "game.h"
 #include "game_msg.h"
 #include "lobby.h"
@@ -186,8 +187,7 @@ static void offer_remove(offer *o, const char *why)
     user *u = user_online(o->uid);
     if (u && u->nseeks > 0)
         u->nseeks--;
-    json_t *ev = json_pack("{sssIss}", "type", "offer_gone", "offer", (json_int_t)o->id, "reason",
-                           why);
+    json_t *ev = msg_offer_gone(o->id, why);
     if (o->challenge) {
         send_to_user(o->uid, ev);
         send_to_user(o->to_uid, ev);
@@ -477,9 +477,7 @@ void cmd_lobby(conn *c, json_t *m, json_t *id)
 {
     (void)m;
     c->lobby = 1;
-    conn_send_id(c, id,
-                 json_pack("{sssoso}", "type", "lobby", "seeks", seeks_json(), "games",
-                           game_list_json()));
+    conn_send_id(c, id, msg_lobby(seeks_json(), game_list_json()));
 }
 
 void cmd_unlobby(conn *c, json_t *m, json_t *id)
@@ -539,7 +537,7 @@ void cmd_games(conn *c, json_t *m, json_t *id)
     if (eco_filter(c, m, id, eco) < 0)
         return;
     if (!json_is_true(fin) && !eco[0]) {
-        conn_send_id(c, id, json_pack("{ssso}", "type", "games", "games", game_list_json()));
+        conn_send_id(c, id, msg_games_live(game_list_json()));
         return;
     }
     /* finished games (all of them, or by code: a search of the archive) */
@@ -562,17 +560,12 @@ void cmd_games(conn *c, json_t *m, json_t *id)
     }
     finished_ctx x = {json_array(), limit ? (int)limit : SRV_FINISHED_LIST_MAX, 0};
     store_games_finished(g_store, uid, before, x.left + 1, eco, finished_json, &x);
-    json_t *r = json_pack("{sssbsosb}", "type", "games", "finished", 1, "games", x.games, "more",
-                          x.more);
-    if (eco[0])
-        json_object_set_new(r, "eco", json_string(eco));
-    conn_send_id(c, id, r);
+    conn_send_id(c, id, msg_games_finished(x.games, x.more, eco));
 }
 
 void lobby_say(conn *c, const char *text, json_t *id)
 {
-    json_t *ev = json_pack("{ssssssss}", "type", "chat", "to", "lobby", "from", c->user->name,
-                           "text", text);
+    json_t *ev = msg_chat_lobby(c->user->name, text);
     broker_publish(g_broker, "lobby", ev, c->id);
     conn_send_id(c, id, ev);
 }

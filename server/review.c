@@ -20,6 +20,7 @@
 #include "accounts.h"
 #include "clock.h"
 #include "codec.h"
+#include "codec_msg.h"
 #include "game.h"
 #include "net.h"
 #include "review.h"
@@ -332,8 +333,7 @@ static void job_done(work *w)
         free(text);
         review_free(r);
     } else {
-        json_t *p = json_pack("{sssIsisi}", "type", "analysis_progress", "game",
-                              (json_int_t)r->gid, "done", r->done, "total", r->nmoves + 1);
+        json_t *p = msg_analysis_progress(r->gid, r->done, r->nmoves + 1);
         tell(r, p);
         json_decref(p);
     }
@@ -377,9 +377,7 @@ void cmd_analyse(conn *c, json_t *m, json_t *id)
                 known |= r->watchers[i] == c->user->id;
             if (!known && r->nwatchers < REVIEW_MAX)
                 r->watchers[r->nwatchers++] = c->user->id;
-            conn_send_id(c, id, json_pack("{sssIsisi}", "type", "analysis_progress", "game",
-                                          (json_int_t)sg.id, "done", r->done, "total",
-                                          r->nmoves + 1));
+            conn_send_id(c, id, msg_analysis_progress(sg.id, r->done, r->nmoves + 1));
             return;
         }
     for (review *r = g_reviews; r; r = r->next_review)
@@ -414,8 +412,7 @@ void cmd_analyse(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "server_error", "out of memory: the review could not start");
         return;
     }
-    conn_send_id(c, id, json_pack("{sssIsisi}", "type", "analysis_progress", "game",
-                                  (json_int_t)sg.id, "done", 0, "total", r->nmoves + 1));
+    conn_send_id(c, id, msg_analysis_progress(sg.id, 0, r->nmoves + 1));
 }
 
 int review_init(int threads, store *st)

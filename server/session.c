@@ -11,6 +11,7 @@
 #include "accounts.h"
 #include "clock.h"
 #include "codec.h"
+#include "codec_msg.h"
 #include "config.h"
 #include "explore.h"
 #include "game.h"
@@ -71,11 +72,10 @@ static void cmd_say(conn *c, json_t *m, json_t *id)
         return;
     }
     if (!bucket_take(&c->chat_bucket, SRV_CHAT_BURST, SRV_CHAT_PER_S, mono_us())) {
-        json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                              "too many chat lines; wait", "retry_after",
-                              bucket_wait(&c->chat_bucket, SRV_CHAT_BURST, SRV_CHAT_PER_S,
-                                          mono_us()));
-        conn_send_id(c, id, e);
+        conn_send_id(c, id,
+                     msg_rate_limited("too many chat lines; wait",
+                                      bucket_wait(&c->chat_bucket, SRV_CHAT_BURST, SRV_CHAT_PER_S,
+                                                  mono_us())));
         return;
     }
     if (gid)
@@ -179,9 +179,8 @@ void session_message(conn *c, const char *text, size_t len)
         }
         int64_t now = mono_us();
         conn_send_id(c, NULL,
-                     json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                               "too many messages; this one was dropped", "retry_after",
-                               bucket_wait(&c->msg_bucket, SRV_MSG_BURST, SRV_MSG_PER_S, now)));
+                     msg_rate_limited("too many messages; this one was dropped",
+                                      bucket_wait(&c->msg_bucket, SRV_MSG_BURST, SRV_MSG_PER_S, now)));
         return;
     }
     json_t *m = codec_decode(c->transport, text, len, session_command_known, &code, why, sizeof why);
