@@ -10,18 +10,17 @@
 #include "broker.h"
 #include "net.h"
 #include "store.h"
+#include "game_core.h"
 #include "game_terms.h"
 #include "ruleset.h"
 #include "tuning.h"
 
 game *game_start(const game_terms *t, json_t *id_for, conn *requester);
-game *game_find(int64_t gid);
 /* The store of the games; the unfinished games in it come back: how many, or -1. */
 int game_restore_all(store *st, broker *b);
 int64_t game_user_playing(int64_t uid); /* a live game against a person, or 0 */
 void game_unwatch_conn(conn *c);
 json_t *game_list_json(void);
-size_t game_live_count(void);
 void cmd_move(conn *c, json_t *m, json_t *id);
 void cmd_premove(conn *c, json_t *m, json_t *id);
 void cmd_resign(conn *c, json_t *m, json_t *id);
@@ -38,6 +37,5 @@ void cmd_unwatch(conn *c, json_t *m, json_t *id);
 int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game *sg);
 void cmd_state(conn *c, json_t *m, json_t *id);
 void game_say(conn *c, int64_t gid, const char *text, json_t *id);
-void games_shutdown(void);
 
 #endif

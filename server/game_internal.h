@@ -79,8 +79,18 @@ static inline int color_of(const game *g, const conn *c)
 extern const char *const game_color_name[2];
 extern const char *const game_result_name[RESULT_ABORTED + 1];
 
-/* ---- game.c, for the files of the game module ---- */
+/* ---- game_core.c: the list of live games ---- */
+void game_core_init(store *st, broker *b);
 store *game_store(void);
+broker *game_broker(void);
+game *game_at(size_t i); /* the i-th live game by id, i < game_live_count() */
+/* In the list (subscribed to game.ID): 0, or -1 without memory. */
+int game_list_add(game *g);
+void game_list_del(game *g);
+int game_hist_push(game *g); /* the clocks after a ply: 0, or -1 without memory */
+void game_free(game *g);
+
+/* ---- game.c, for the files of the game module ---- */
 /* The game a command names in "game" (must_play: the sender plays it; its
  * color into *color), or NULL after the error reply. */
 game *game_get(conn *c, json_t *m, json_t *id, int must_play, int *color);
@@ -92,6 +102,16 @@ void game_send_states(game *g);
 int game_set_draw_offer(game *g, int color);
 /* The side to move's flag falls when its time is out. */
 void game_arm_flag(game *g);
+/* ---- game_end.c: ends, the flag, abandonment ---- */
+/* Its timers (flag, grace of each side): 0, or -1 without memory. */
+int game_timers_new(game *g);
+int game_end_init(void); /* listens to users coming and going: 0, or -1 */
+/* The game is over by the rules: ended, 1; else 0. */
+int game_end_if_over(game *g);
+/* Side color's time is out: lost, or drawn when the other side cannot mate. */
+void game_flag_fall(game *g, int color);
+/* A player is absent at start-up (restored): the grace runs. */
+void game_set_absent(game *g, int s);
 /* The game ends: stored, rated, told, taken out of the list and freed. */
 void game_end(game *g, int result, const char *reason, const char *why);
 
