@@ -1,6 +1,27 @@
 /* SPDX-License-Identifier: MIT */
 /* The outgoing messages of the protocol (codec_msg.h). */
 #include "codec_msg.h"
+#include "tuning.h"
+
+json_t *msg_welcome(const char *server, int guests, int grace_s)
+{
+    return json_pack("{sssisssbs{sisisisisisisi}}", "type", "welcome", "protocol",
+                     SRV_PROTOCOL_VERSION, "server", server, "guests", guests, "limits",
+                     "message_bytes", SRV_MAX_MESSAGE, "chat_bytes", SRV_CHAT_MAX,
+                     "messages_per_s", (int)SRV_MSG_PER_S, "chat_burst", SRV_CHAT_BURST, "seeks",
+                     SRV_MAX_SEEKS_PER_USER, "watch", SRV_MAX_WATCH, "grace_s", grace_s);
+}
+
+json_t *msg_protocol_version(int supported)
+{
+    return json_pack("{sssssssi}", "type", "error", "code", "protocol_version", "message",
+                     "this server speaks protocol version 1", "supported", supported);
+}
+
+json_t *msg_error(const char *code, json_t *message)
+{
+    return json_pack("{ssssso}", "type", "error", "code", code, "message", message);
+}
 
 json_t *msg_session(int64_t uid, const char *name, double rating, double deviation,
                     int provisional, int guest, const char *token)
@@ -77,6 +98,27 @@ json_t *msg_premove(int64_t gid, const char *move, const char *dropped)
     json_object_set_new(ev, "move", move ? json_string(move) : json_null());
     if (dropped)
         json_object_set_new(ev, "dropped", json_string(dropped));
+    return ev;
+}
+
+json_t *msg_move(int64_t gid, int ply, const char *iccs, const char *wxf, const char *zh,
+                 const char *color, const char *fen, const char *turn, json_t *clock, int check,
+                 json_t *legal, json_t *opening, const char *draw_offer)
+{
+    json_t *ev = json_pack("{sssIsissssssssssssso}", "type", "move", "game", (json_int_t)gid,
+                           "ply", ply, "move", iccs, "wxf", wxf, "zh", zh, "color", color, "fen",
+                           fen, "turn", turn, "clock", clock);
+    if (!ev) {
+        json_decref(legal);
+        json_decref(opening);
+        return NULL;
+    }
+    json_object_set_new(ev, "check", json_boolean(check));
+    json_object_set_new(ev, "legal", legal);
+    if (opening)
+        json_object_set_new(ev, "opening", opening);
+    if (draw_offer)
+        json_object_set_new(ev, "draw_offer", json_string(draw_offer));
     return ev;
 }
 

@@ -330,19 +330,17 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     game_arm_flag(g);
     char fen[XQ_FEN_MAX];
     xq_board_fen(g->board, fen, sizeof fen);
-    json_t *ev = json_pack("{sssIsissssssssssssso}", "type", "move", "game", (json_int_t)g->id,
-                           "ply", ply, "move", iccs, "wxf", wxf, "zh", zh, "color", game_color_name[s],
-                           "fen", fen, "turn", game_color_name[stm(g)], "clock", game_clock_json(g, now));
-    json_object_set_new(ev, "check", json_boolean(xq_board_in_check(g->board)));
-    json_object_set_new(ev, "legal", game_legal_json(g));
     /* the opening, in the first XQ_ECCO_MAX_PLY plies and only when it changed
      * (a move event without it keeps the one the client has) */
+    json_t *opening = NULL;
     if (ply <= XQ_ECCO_MAX_PLY && game_classify(g) == 0 && strcmp(g->eco.code, g->opening) != 0) {
         memcpy(g->opening, g->eco.code, sizeof g->opening);
-        json_object_set_new(ev, "opening", game_opening_value(&g->eco));
+        opening = game_opening_value(&g->eco);
     }
-    if (g->draw_offer >= 0)
-        json_object_set_new(ev, "draw_offer", json_string(game_color_name[g->draw_offer]));
+    json_t *ev = msg_move(g->id, ply, iccs, wxf, zh, game_color_name[s], fen,
+                          game_color_name[stm(g)], game_clock_json(g, now),
+                          xq_board_in_check(g->board), game_legal_json(g), opening,
+                          g->draw_offer >= 0 ? game_color_name[g->draw_offer] : NULL);
     game_broadcast(g, ev, c);
     if (c)
         conn_send_id(c, id, ev);

@@ -18,6 +18,7 @@
 
 #include "clock.h"
 #include "codec.h"
+#include "codec_msg.h"
 #include "config.h"
 #include "http.h"
 #include "net.h"
@@ -207,9 +208,7 @@ void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
         msg = json_stringn(text, --n);
     if (!msg)
         msg = json_string("(the message is not valid UTF-8)");
-    json_t *m = json_pack("{sssssO}", "type", "error", "code", code, "message", msg);
-    json_decref(msg);
-    conn_send_id(c, id, m);
+    conn_send_id(c, id, msg_error(code, msg));
 }
 
 void conn_close(conn *c, const char *why)

@@ -148,10 +148,7 @@ static void hello(conn *c, json_t *m, json_t *id)
         return;
     }
     if (json_integer_value(pv) != SRV_PROTOCOL_VERSION) {
-        json_t *e = json_pack("{sssssssi}", "type", "error", "code", "protocol_version",
-                              "message", "this server speaks protocol version 1", "supported",
-                              SRV_PROTOCOL_VERSION);
-        conn_send_id(c, id, e);
+        conn_send_id(c, id, msg_protocol_version(SRV_PROTOCOL_VERSION));
         conn_close(c, "protocol version");
         return;
     }
@@ -159,13 +156,7 @@ static void hello(conn *c, json_t *m, json_t *id)
     conn_touch(c); /* the idle timeout replaces the hello timeout */
     char server[64];
     snprintf(server, sizeof server, "xq-server %s", xq_version_string());
-    json_t *w = json_pack(
-        "{sssisssbs{sisisisisisisi}}", "type", "welcome", "protocol", SRV_PROTOCOL_VERSION,
-        "server", server, "guests", g_cfg.guests, "limits", "message_bytes", SRV_MAX_MESSAGE,
-        "chat_bytes", SRV_CHAT_MAX, "messages_per_s", (int)SRV_MSG_PER_S, "chat_burst",
-        SRV_CHAT_BURST, "seeks", SRV_MAX_SEEKS_PER_USER, "watch", SRV_MAX_WATCH, "grace_s",
-        g_cfg.grace_s);
-    conn_send_id(c, id, w);
+    conn_send_id(c, id, msg_welcome(server, g_cfg.guests, g_cfg.grace_s));
 }
 
 void session_message(conn *c, const char *text, size_t len)
