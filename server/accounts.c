@@ -9,11 +9,55 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include "accounts.h"
+#include "broker.h"
+#include "clock.h"
+#include "codec.h"
+#include "codec_msg.h"
+#include "config.h"
+#include "net.h"
+#include "ratelimit.h"
+#include "rating.h"
+#include "store.h"
+#include "tuning.h"
+#include "work.h"
 
 #define USER_BUCKETS 4096
 static user *g_users[USER_BUCKETS];
 static pool *g_crypto;
+static store *g_store;   /* accounts_init() */
+static broker *g_broker; /* accounts_init() */
+#define ACCOUNTS_MAX_LISTENERS 4 /* modules that hear of users coming and going */
+static accounts_listener g_listeners[ACCOUNTS_MAX_LISTENERS];
+static int g_nlisteners;
+
+int accounts_listen(const accounts_listener *l)
+{
+    if (g_nlisteners == ACCOUNTS_MAX_LISTENERS)
+        return -1;
+    g_listeners[g_nlisteners++] = *l;
+    return 0;
+}
+
+/* An event of user.ID: every connection of the user here but `skip`. */
+static void user_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
+{
+    (void)subject;
+    for (conn *c = ((user *)arg)->conns; c; c = c->unext)
+        if (c->id != skip)
+            conn_send(c, msg);
+}
+
+void send_to_user_but(int64_t uid, json_t *msg, const conn *except)
+{
+    if (uid <= 0)
+        return;
+    char subject[BROKER_SUBJECT_MAX];
+    broker_user_subject(subject, uid);
+    broker_publish(g_broker, subject, msg, except ? except->id : 0);
+}
+
+void send_to_user(int64_t uid, json_t *msg) { send_to_user_but(uid, msg, NULL); }
 
 user *user_online(int64_t uid)
 {
@@ -23,8 +67,10 @@ user *user_online(int64_t uid)
     return NULL;
 }
 
-int accounts_init(void)
+int accounts_init(store *st, broker *b)
 {
+    g_store = st;
+    g_broker = b;
     if (sodium_init() < 0)
         return -1;
     g_crypto = pool_new(1, NULL, NULL);
@@ -80,6 +126,14 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
         u->rating = su->rating;
         u->deviation = su->deviation;
         u->guest = su->guest;
+        char subject[BROKER_SUBJECT_MAX];
+        broker_user_subject(subject, u->id);
+        u->sub = broker_subscribe(g_broker, subject, user_deliver, u);
+        if (!u->sub) {
+            free(u);
+            conn_error(c, id, "server_error", "out of memory");
+            return;
+        }
         size_t b = (uint64_t)u->id % USER_BUCKETS;
         u->hnext = g_users[b];
         g_users[b] = u;
@@ -89,15 +143,15 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
     c->unext = u->conns;
     u->conns = c;
     snprintf(c->token_hash, sizeof c->token_hash, "%s", thash);
-    json_t *m = json_pack("{sssIsssfsfsbsb}", "type", "session", "user", (json_int_t)u->id,
-                          "name", u->name, "rating", u->rating, "deviation", u->deviation,
-                          "provisional", glicko_provisional(u->deviation), "guest", u->guest);
-    if (token)
-        json_object_set_new(m, "token", json_string(token));
-    conn_send_id(c, id, m);
-    if (first)
-        game_user_present(u->id);
-    game_send_all_for(c);
+    conn_send_id(c, id,
+                 msg_session(u->id, u->name, u->rating, u->deviation,
+                             glicko_provisional(u->deviation), u->guest, token));
+    for (int i = 0; i < g_nlisteners; i++)
+        if (first && g_listeners[i].present)
+            g_listeners[i].present(u->id);
+    for (int i = 0; i < g_nlisteners; i++)
+        if (g_listeners[i].attached)
+            g_listeners[i].attached(c);
 }
 
 void user_detach(conn *c)
@@ -115,14 +169,16 @@ void user_detach(conn *c)
     c->token_hash[0] = 0;
     if (u->conns)
         return;
-    lobby_user_gone(u);
-    game_user_absent(u->id);
+    for (int i = 0; i < g_nlisteners; i++)
+        if (g_listeners[i].gone)
+            g_listeners[i].gone(u);
     size_t b = (uint64_t)u->id % USER_BUCKETS;
     for (user **pp = &g_users[b]; *pp; pp = &(*pp)->hnext)
         if (*pp == u) {
             *pp = u->hnext;
             break;
         }
+    broker_unsubscribe(g_broker, u->sub);
     free(u);
 }
 
@@ -134,7 +190,7 @@ static void new_session(conn *c, const store_user *su, json_t *id)
     randombytes_buf(raw, sizeof raw);
     sodium_bin2hex(token, sizeof token, raw, sizeof raw);
     token_hash(token, th);
-    if (store_session_add(th, su->id) != ST_OK) {
+    if (store_session_add(g_store, th, su->id) != ST_OK) {
         conn_error(c, id, "storage", "the session could not be stored");
         return;
     }
@@ -182,14 +238,14 @@ static void pw_done(work *w)
             conn_error(c, j->id, "server_error", "password hashing failed");
         } else {
             int64_t uid;
-            int rc = store_user_create(j->name, j->hash, 0, &uid);
+            int rc = store_user_create(g_store, j->name, j->hash, 0, &uid);
             if (rc == ST_EXISTS)
                 conn_error(c, j->id, "name_taken", "the name '%s' is taken", j->name);
             else if (rc != ST_OK)
                 conn_error(c, j->id, "storage", "the account could not be stored");
             else {
                 store_user su;
-                if (store_user_by_id(uid, &su) == ST_OK)
+                if (store_user_by_id(g_store, uid, &su) == ST_OK)
                     new_session(c, &su, j->id);
                 else
                     conn_error(c, j->id, "storage", "the account could not be read back");
@@ -261,7 +317,7 @@ void cmd_register(conn *c, json_t *m, json_t *id)
         return;
     }
     store_user su;
-    if (store_user_by_name(name, &su) == ST_OK) {
+    if (store_user_by_name(g_store, name, &su) == ST_OK) {
         conn_error(c, id, "name_taken", "the name '%s' is taken", name);
         return;
     }
@@ -282,13 +338,11 @@ void cmd_login(conn *c, json_t *m, json_t *id)
     double retry;
     int64_t now = mono_us();
     if (!login_allowed(c->addr, name, now, &retry)) {
-        json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                              "too many failed logins; wait", "retry_after", retry);
-        conn_send_id(c, id, e);
+        conn_send_id(c, id, msg_rate_limited("too many failed logins; wait", retry));
         return;
     }
     store_user su;
-    int rc = name_valid(name) ? store_user_by_name(name, &su) : ST_NOTFOUND;
+    int rc = name_valid(name) ? store_user_by_name(g_store, name, &su) : ST_NOTFOUND;
     if (rc == ST_ERROR) {
         conn_error(c, id, "storage", "the database could not be read");
         return;
@@ -321,18 +375,16 @@ void cmd_resume(conn *c, json_t *m, json_t *id)
     double retry;
     int64_t now = mono_us();
     if (!token_allowed(c->addr, now, &retry)) {
-        json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                              "too many wrong tokens from your address; wait", "retry_after",
-                              retry);
-        conn_send_id(c, id, e);
+        conn_send_id(c, id,
+                     msg_rate_limited("too many wrong tokens from your address; wait", retry));
         return;
     }
     char th[2 * 32 + 1];
     token_hash(token, th);
     int64_t uid;
     store_user su;
-    if (strlen(token) != 2 * SRV_TOKEN_BYTES || store_session_find(th, &uid) != ST_OK ||
-        store_user_by_id(uid, &su) != ST_OK) {
+    if (strlen(token) != 2 * SRV_TOKEN_BYTES || store_session_find(g_store, th, &uid) != ST_OK ||
+        store_user_by_id(g_store, uid, &su) != ST_OK) {
         token_failed(c->addr, now);
         conn_error(c, id, "bad_token", "unknown or expired session token");
         return;
@@ -356,11 +408,11 @@ void cmd_guest(conn *c, json_t *m, json_t *id)
         sodium_bin2hex(hex, sizeof hex, r, sizeof r);
         snprintf(name, sizeof name, "guest-%s", hex);
         int64_t uid;
-        int rc = store_user_create(name, NULL, 1, &uid);
+        int rc = store_user_create(g_store, name, NULL, 1, &uid);
         if (rc == ST_EXISTS)
             continue;
         store_user su;
-        if (rc != ST_OK || store_user_by_id(uid, &su) != ST_OK)
+        if (rc != ST_OK || store_user_by_id(g_store, uid, &su) != ST_OK)
             break;
         new_session(c, &su, id);
         return;
@@ -372,36 +424,9 @@ void cmd_logout(conn *c, json_t *m, json_t *id)
 {
     (void)m;
     if (c->token_hash[0])
-        store_session_delete(c->token_hash);
+        store_session_delete(g_store, c->token_hash);
     user_detach(c);
     conn_send_id(c, id, msg_new("ok"));
-}
-
-typedef struct recent_ctx {
-    json_t *ids, *games;
-    int left; /* games still wanted; one more than asked tells whether there are more */
-    int more;
-} recent_ctx;
-
-static int recent_game(const store_game *g, void *arg)
-{
-    recent_ctx *r = arg;
-    if (r->left-- <= 0) {
-        r->more = 1;
-        return 1;
-    }
-    json_array_append_new(r->ids, json_integer((json_int_t)g->id));
-    json_array_append_new(r->games, game_summary_json(g));
-    return 0;
-}
-
-static int history_point(int64_t gid, int64_t ended, double rating, double deviation, void *arg)
-{
-    json_t *p = json_pack("{sIsIsf}", "game", (json_int_t)gid, "ended", (json_int_t)ended,
-                          "rating", rating);
-    json_object_set_new(p, "deviation", deviation >= 0 ? json_real(deviation) : json_null());
-    json_array_append_new(arg, p);
-    return 0;
 }
 
 /* Optional positive integer field: 0 when absent, -1 when present but not one in 1..max. */
@@ -412,41 +437,4 @@ int64_t optional_count(json_t *m, const char *key, int64_t max)
         return 0;
     json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
     return n >= 1 && n <= max ? (int64_t)n : -1;
-}
-
-void cmd_user(conn *c, json_t *m, json_t *id)
-{
-    const char *name = json_string_value(json_object_get(m, "name"));
-    store_user su;
-    int64_t before = optional_count(m, "before", INT64_MAX);
-    int64_t limit = optional_count(m, "limit", SRV_FINISHED_LIST_MAX);
-    if (!name) {
-        conn_error(c, id, "bad_field", "'name' (a string) is required");
-        return;
-    }
-    if (before < 0 || limit < 0) {
-        conn_error(c, id, "bad_field", before < 0 ? "'before' must be a game id (an integer >= 1)"
-                                                  : "'limit' must be an integer from 1 to 50");
-        return;
-    }
-    char eco[4];
-    if (eco_filter(c, m, id, eco) < 0)
-        return;
-    if (!name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
-        conn_error(c, id, "no_such_user", "no such user");
-        return;
-    }
-    recent_ctx rc = {json_array(), json_array(), limit ? (int)limit : SRV_USER_GAMES_DEFAULT, 0};
-    store_games_finished(su.id, before, rc.left + 1, eco, recent_game, &rc);
-    int wdl[3] = {0, 0, 0};
-    store_user_record(su.id, wdl);
-    json_t *history = json_array();
-    store_user_history(su.id, SRV_RATING_HISTORY_MAX, history_point, history);
-    json_t *r = json_pack("{sssIsssfsfsbsisisisisbsbsososbso}", "type", "user", "user",
-                          (json_int_t)su.id, "name", su.name, "rating", su.rating, "deviation",
-                          su.deviation, "provisional", glicko_provisional(su.deviation), "games",
-                          su.games, "wins", wdl[0], "draws", wdl[1], "losses", wdl[2], "guest",
-                          su.guest, "online", user_online(su.id) != NULL, "recent", rc.ids,
-                          "recent_games", rc.games, "more", rc.more, "history", history);
-    conn_send_id(c, id, r);
 }

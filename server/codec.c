@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include "codec.h"
+#include "tuning.h"
 
 /* Kinds: i integer, s word, b boolean, r the rest of the line (text). */
 typedef struct positional {
@@ -90,8 +91,8 @@ static int utf8_valid(const char *s, size_t n)
     return j != NULL;
 }
 
-static json_t *decode_line(const char *text, size_t len, const char **code, char *why,
-                           size_t whycap)
+static json_t *decode_line(const char *text, size_t len, int (*known_fn)(const char *),
+                           const char **code, char *why, size_t whycap)
 {
     size_t i = 0;
     while (i < len && is_space(text[i]))
@@ -113,7 +114,7 @@ static json_t *decode_line(const char *text, size_t len, const char **code, char
     char type[40];
     memcpy(type, text + t0, tlen);
     type[tlen] = 0;
-    int known = session_command_known(type);
+    int known = known_fn(type);
     while (i < len && is_space(text[i]))
         i++;
     /* an unknown command with a JSON object is decoded (the reply keeps its "id");
@@ -186,11 +187,11 @@ static json_t *decode_line(const char *text, size_t len, const char **code, char
     return o;
 }
 
-json_t *codec_decode(int transport, const char *text, size_t len, const char **code, char *why,
-                     size_t whycap)
+json_t *codec_decode(int transport, const char *text, size_t len, int (*known)(const char *type),
+                     const char **code, char *why, size_t whycap)
 {
     if (transport == T_LINE)
-        return decode_line(text, len, code, why, whycap);
+        return decode_line(text, len, known, code, why, whycap);
     json_error_t je;
     json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!o) {

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* Games against the built-in engine: each engine thread owns one xq_search
+/* The built-in engine (engine.h): each engine thread owns one xq_search
  * handle; a request copies the board, the search runs on the thread
- * (xq_search_run) and its move is posted back into the loop, where
- * game_engine_move() plays it like any other move. Other games go on. */
+ * (xq_search_run) and its move is posted back into the loop (work.c), where
+ * it joins the queue of results; a timer of the loop hands them to the
+ * consumer (the game module plays the move like any other). Other games go on. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include "engine.h"
+#include "timer.h"
+#include "work.h"
 
 #define ENGINE_HASH_MB 16
 #define ENGINE_MAX_MOVETIME_MS 5000 /* never think longer than this on one move */
@@ -19,6 +22,15 @@ static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static xq_search *g_handles[64];
 static int g_nhandles;
 static int g_stopping;
+/* The results in the loop, oldest first, and the timer that hands them on. */
+typedef struct result_event {
+    engine_result r;
+    struct result_event *next;
+} result_event;
+static result_event *g_results, *g_results_tail;
+static timer *g_result_timer;
+static engine_result_fn g_consume;
+static void *g_consume_arg;
 
 typedef struct engine_job {
     work w;
@@ -81,19 +93,54 @@ static void run(work *w, void *ctx)
     }
 }
 
+/* The timer: every queued result to the consumer, in order. */
+static void deliver(void *arg)
+{
+    (void)arg;
+    while (g_results) {
+        result_event *e = g_results;
+        g_results = e->next;
+        if (!g_results)
+            g_results_tail = NULL;
+        if (g_consume && !g_stopping)
+            g_consume(&e->r, g_consume_arg);
+        free(e);
+    }
+}
+
+/* Back in the loop: the result joins the queue. */
 static void done(work *w)
 {
     engine_job *j = (engine_job *)w;
-    if (!g_stopping)
-        game_engine_move(j->gid, j->gen, j->best);
+    result_event *e = g_stopping ? NULL : calloc(1, sizeof *e);
+    if (e) {
+        e->r.gid = j->gid;
+        e->r.gen = j->gen;
+        e->r.move = j->best;
+        if (g_results_tail)
+            g_results_tail->next = e;
+        else
+            g_results = e;
+        g_results_tail = e;
+        timer_set(g_result_timer, 0);
+    } else if (!g_stopping)
+        fprintf(stderr, "xq-server: game %lld: the engine's move is lost (out of memory)\n",
+                (long long)j->gid);
     xq_board_free(j->board);
     free(j);
 }
 
 int engine_init(int threads)
 {
-    g_engine = pool_new(threads, ctx_new, ctx_free);
+    g_result_timer = timer_new(deliver, NULL);
+    g_engine = g_result_timer ? pool_new(threads, ctx_new, ctx_free) : NULL;
     return g_engine ? 0 : -1;
+}
+
+void engine_on_result(engine_result_fn fn, void *arg)
+{
+    g_consume = fn;
+    g_consume_arg = arg;
 }
 
 void engine_shutdown(void)
@@ -105,6 +152,14 @@ void engine_shutdown(void)
     pthread_mutex_unlock(&g_mu);
     pool_free(g_engine);
     g_engine = NULL;
+    timer_free(g_result_timer);
+    g_result_timer = NULL;
+    while (g_results) {
+        result_event *e = g_results;
+        g_results = e->next;
+        free(e);
+    }
+    g_results_tail = NULL;
 }
 
 int engine_request(int64_t gid, uint32_t gen, const xq_board *b, const xq_rules *rules, int level,
@@ -126,36 +181,4 @@ int engine_request(int64_t gid, uint32_t gen, const xq_board *b, const xq_rules 
     j->inc_ms = inc_ms;
     pool_submit(g_engine, &j->w);
     return 0;
-}
-
-void cmd_engine(conn *c, json_t *m, json_t *id)
-{
-    json_t *lv = json_object_get(m, "level");
-    if (lv && (!json_is_integer(lv) || json_integer_value(lv) < 0 ||
-               json_integer_value(lv) > XQ_SKILL_MAX)) {
-        conn_error(c, id, "bad_field", "'level' is 0..%d", XQ_SKILL_MAX);
-        return;
-    }
-    game_terms t;
-    memset(&t, 0, sizeof t);
-    int color;
-    if (parse_terms(c, m, id, &t.base_s, &t.inc_s, &t.ruleset, &t.rated, &color) < 0)
-        return;
-    if (t.rated) {
-        conn_error(c, id, "not_allowed", "games against the engine are unrated");
-        return;
-    }
-    if (lobby_refuse_playing(c, id))
-        return;
-    if (color < 0)
-        color = (int)(mono_us() & 1);
-    t.engine_level = lv ? (int)json_integer_value(lv) : 10;
-    t.engine_color = 1 - color;
-    t.uid[color] = c->user->id;
-    snprintf(t.name[color], sizeof t.name[color], "%s", c->user->name);
-    t.rating[color] = c->user->rating;
-    t.deviation[color] = c->user->deviation;
-    snprintf(t.name[1 - color], sizeof t.name[1 - color], "xq-engine-%d", t.engine_level);
-    t.rating[1 - color] = 0;
-    game_start(&t, id, c);
 }

@@ -8,9 +8,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <xiangqi/xiangqi.h>
+
 #include "cli.h"
+#include "clock.h"
+#include "codec.h"
+#include "config.h"
 #include "datadir.h"
-#include "server.h"
+#include "explore.h"
+#include "net.h"
+#include "ratelimit.h"
+#include "tuning.h"
 
 static xq_book *g_book;
 static xq_egtb *g_egtb;

@@ -11,718 +11,34 @@
 #include <string.h>
 #include <time.h>
 
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "broker.h"
+#include "clock.h"
+#include "codec.h"
+#include "codec_msg.h"
+#include "config.h"
+#include "engine.h"
+#include "game.h"
+#include "game_internal.h"
+#include "net.h"
+#include "rating.h"
+#include "ruleset.h"
+#include "result.h"
 #include "rule_note.h"
-#include "server.h"
+#include "store.h"
+#include "timer.h"
+#include "tuning.h"
 
-struct game {
-    int64_t id;
-    game_terms t;
-    xq_rules rules;
-    xq_board *board;
-    int64_t clock_ms[2];    /* remaining at the start of the current turn */
-    int64_t (*hist)[2];     /* clocks after each ply (hist[0]: at the start) */
-    int nhist, caphist;
-    int64_t turn_start_us;
-    int draw_offer;         /* the color that offered, or -1 */
-    int takeback_offer;
-    timer *flag_timer;
-    timer *grace_timer[2];
-    int absent[2];
-    int64_t absent_since[2];
-    int expired[2];
-    uint32_t engine_gen;
-    uint32_t *watchers;
-    int nwatch, capwatch;
-    int ended;
-    /* Premoves (docs/protocol.md, "Premoves"): held here, not in the page, so
-     * that one is played in the same turn of the loop as the opponent's move,
-     * with no network round trip and no time off its player's clock. At most
-     * one per player; XQ_MOVE_NONE (0, calloc) when none. */
-    xq_move premove[2];
-    char opening[4];        /* the ECCO code last sent in a move event ("" at first) */
-    /* The ECCO classification of the board's moves, kept up a move at a time
-     * (xq_ecco_classify_next: one table look-up a move, not a replay of the
-     * game); eco_plies is the history it is of, -1 when it must be made afresh. */
-    xq_ecco eco;
-    int eco_plies;
-};
-
-static game **g_games; /* live games, sorted by id */
-static size_t g_ngames, g_capgames;
-
-static const char *const k_color[2] = {"red", "black"};
-/* PGN results by the stored result (server.h). */
-static const char *const k_result[RESULT_ABORTED + 1] = {
-    [XQ_RESULT_ONGOING] = "*",
-    [XQ_RESULT_RED_WINS] = "1-0",
-    [XQ_RESULT_BLACK_WINS] = "0-1",
-    [XQ_RESULT_DRAW] = "1/2-1/2",
-    [RESULT_ABORTED] = "*",
-};
-
-const char *ruleset_name(int rs)
-{
-    return rs == XQ_RULES_CXA ? "cxa" : rs == XQ_RULES_SIMPLE ? "simple" : "axf";
-}
-
-int ruleset_parse(const char *s)
-{
-    if (strcasecmp(s, "axf") == 0)
-        return XQ_RULES_AXF;
-    if (strcasecmp(s, "cxa") == 0)
-        return XQ_RULES_CXA;
-    if (strcasecmp(s, "simple") == 0)
-        return XQ_RULES_SIMPLE;
-    return -1;
-}
-
-size_t game_live_count(void) { return g_ngames; }
-
-game *game_find(int64_t gid)
-{
-    size_t lo = 0, hi = g_ngames;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (g_games[mid]->id < gid)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return (lo < g_ngames && g_games[lo]->id == gid) ? g_games[lo] : NULL;
-}
-
-static int list_add(game *g)
-{
-    if (g_ngames == g_capgames) {
-        size_t cap = g_capgames ? g_capgames * 2 : 64;
-        game **p = realloc(g_games, cap * sizeof *p);
-        if (!p)
-            return -1;
-        g_games = p;
-        g_capgames = cap;
-    }
-    size_t i = g_ngames;
-    while (i > 0 && g_games[i - 1]->id > g->id) {
-        g_games[i] = g_games[i - 1];
-        i--;
-    }
-    g_games[i] = g;
-    g_ngames++;
-    return 0;
-}
-
-static void list_del(game *g)
-{
-    for (size_t i = 0; i < g_ngames; i++)
-        if (g_games[i] == g) {
-            memmove(&g_games[i], &g_games[i + 1], (g_ngames - i - 1) * sizeof *g_games);
-            g_ngames--;
-            return;
-        }
-}
-
-static int hist_push(game *g)
-{
-    if (g->nhist == g->caphist) {
-        int cap = g->caphist ? g->caphist * 2 : 64;
-        void *p = realloc(g->hist, (size_t)cap * sizeof *g->hist);
-        if (!p)
-            return -1;
-        g->hist = p;
-        g->caphist = cap;
-    }
-    g->hist[g->nhist][0] = g->clock_ms[0];
-    g->hist[g->nhist][1] = g->clock_ms[1];
-    g->nhist++;
-    return 0;
-}
-
-static void game_free(game *g)
-{
-    if (!g)
-        return;
-    timer_free(g->flag_timer);
-    timer_free(g->grace_timer[0]);
-    timer_free(g->grace_timer[1]);
-    xq_board_free(g->board);
-    free(g->hist);
-    free(g->watchers);
-    free(g);
-}
-
-static int stm(const game *g) { return xq_board_side_to_move(g->board); }
-static int is_engine(const game *g, int color)
-{
-    return g->t.engine_level >= 0 && g->t.engine_color == color;
-}
-static int64_t remaining(const game *g, int color, int64_t now)
-{
-    int64_t ms = g->clock_ms[color];
-    if (color == stm(g))
-        ms -= (now - g->turn_start_us) / 1000;
-    return ms;
-}
-
-/* The color c's user plays in g, or -1. */
-static int color_of(const game *g, const conn *c)
-{
-    if (!c->user)
-        return -1;
-    for (int s = 0; s < 2; s++)
-        if (!is_engine(g, s) && g->t.uid[s] == c->user->id)
-            return s;
-    return -1;
-}
-
-/* ---- messages ---- */
-static json_t *clock_json(const game *g, int64_t now)
-{
-    int64_t r = remaining(g, 0, now), b = remaining(g, 1, now);
-    return json_pack("{sIsIss}", "red", (json_int_t)(r > 0 ? r : 0), "black",
-                     (json_int_t)(b > 0 ? b : 0), "running", g->ended ? "none" : k_color[stm(g)]);
-}
-
-static json_t *legal_json(const game *g)
-{
-    xq_move mv[XQ_MAX_MOVES];
-    int n = xq_board_generate_moves(g->board, mv, XQ_MAX_MOVES);
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++) {
-        char s[XQ_MOVE_STR_MAX];
-        xq_move_format(mv[i], s, sizeof s);
-        json_array_append_new(a, json_string(s));
-    }
-    return a;
-}
-
-static json_t *player_json(const game *g, int s)
-{
-    json_t *p = json_pack("{sssfsb}", "name", g->t.name[s], "rating", g->t.rating[s], "present",
-                          !g->absent[s]);
-    if (is_engine(g, s))
-        json_object_set_new(p, "engine", json_integer(g->t.engine_level));
-    else if (g->t.deviation[s] > 0) /* "?" on the page while the rating is provisional */
-        json_object_set_new(p, "provisional", json_boolean(glicko_provisional(g->t.deviation[s])));
-    return p;
-}
-
-/* The moves of a board's history into j: "moves" (ICCS), "wxf", "zh" and "ply". */
-static void history_json(const xq_board *b, json_t *j)
-{
-    json_t *moves = json_array(), *wxf = json_array(), *zh = json_array(), *checks = json_array();
-    int n = xq_board_history_size(b);
-    xq_board *replay = NULL; /* the moves again from the start, for their WXF and Chinese text */
-    if (xq_board_new(&replay, XQ_START_FEN, NULL) != XQ_OK)
-        replay = NULL;
-    for (int i = 0; i < n; i++) {
-        xq_move mv;
-        char s[XQ_MOVE_STR_MAX], w[XQ_MOVE_TEXT_MAX] = "", z[XQ_MOVE_TEXT_MAX] = "";
-        xq_board_history_move(b, i, &mv, NULL);
-        xq_move_format(mv, s, sizeof s);
-        if (replay) {
-            xq_board_move_to_text(replay, mv, XQ_NOTATION_WXF, 0, w, sizeof w);
-            xq_board_move_to_text(replay, mv, XQ_NOTATION_CHINESE, 0, z, sizeof z);
-            xq_board_make_move(replay, mv);
-            if (xq_board_in_check(replay) == 1) /* the page's replay marks the check */
-                json_array_append_new(checks, json_integer(i + 1));
-        }
-        json_array_append_new(moves, json_string(s));
-        json_array_append_new(wxf, json_string(w[0] ? w : s));
-        json_array_append_new(zh, json_string(z[0] ? z : s));
-    }
-    xq_board_free(replay);
-    json_object_set_new(j, "moves", moves);
-    json_object_set_new(j, "wxf", wxf);
-    json_object_set_new(j, "zh", zh);
-    json_object_set_new(j, "checks", checks);
-    json_object_set_new(j, "ply", json_integer(n));
-}
-
-static json_t *winner_json(int result)
-{
-    return result == XQ_RESULT_RED_WINS     ? json_string("red")
-           : result == XQ_RESULT_BLACK_WINS ? json_string("black")
-                                            : json_null();
-}
-
-/* The ratings after a rated game and the change of each: "ratings", "rating_diff",
- * and the Glicko-2 deviations after it, "deviations" (when known: deviation >= 0). */
-static void ratings_json(json_t *j, const double before[2], const double after[2],
-                         const double deviation[2])
-{
-    json_object_set_new(j, "ratings", json_pack("{sfsf}", "red", after[0], "black", after[1]));
-    json_object_set_new(j, "rating_diff", json_pack("{sfsf}", "red", after[0] - before[0],
-                                                    "black", after[1] - before[1]));
-    if (deviation[0] >= 0 && deviation[1] >= 0)
-        json_object_set_new(j, "deviations",
-                            json_pack("{sfsf}", "red", deviation[0], "black", deviation[1]));
-}
-
-static int chat_line(const char *from, const char *text, int64_t at, void *arg)
-{
-    json_array_append_new(arg, json_pack("{sssssI}", "from", from, "text", text, "at",
-                                         (json_int_t)at));
-    return 0;
-}
-
-/* The game's stored chat (its last SRV_CHAT_KEEP lines) into j's "chat". */
-static void chat_json(int64_t gid, json_t *j)
-{
-    json_t *a = json_array();
-    store_chat_get(gid, SRV_CHAT_KEEP, chat_line, a);
-    json_object_set_new(j, "chat", a);
-}
-
-/* An opening (ECCO code and name) as JSON, or null without a code. */
-static json_t *opening_value(const xq_ecco *e)
-{
-    if (!e->code[0])
-        return json_null();
-    return json_pack("{sssssssi}", "code", e->code, "name", e->opening, "variation",
-                     e->variation, "ply", (int)e->ply);
-}
-
-/* Bring the game's opening (g->eco) up to its board: one table look-up after
- * a move, a classification afresh when it is not the one before (a restored
- * game, a take-back). 0, or -1 when there is none (g->eco has no code). */
-static int game_classify(game *g)
-{
-    int n = xq_board_history_size(g->board);
-    if (g->eco_plies == n || (g->eco_plies >= XQ_ECCO_MAX_PLY && n >= g->eco_plies))
-        return 0; /* up to date, or later moves change nothing (a take-back re-sets eco_plies) */
-    int rc = g->eco_plies >= 0 && g->eco_plies == n - 1 ? xq_ecco_classify_next(g->board, &g->eco)
-                                                        : xq_ecco_classify_board(g->board, &g->eco);
-    g->eco_plies = rc == XQ_OK ? n : -1;
-    return rc == XQ_OK ? 0 : -1;
-}
-
-/* The opening of the moves on b as j's "opening" (null without one). */
-static void opening_json(const xq_board *b, json_t *j)
-{
-    xq_ecco e;
-    if (xq_ecco_classify_board(b, &e) != XQ_OK)
-        e.code[0] = 0;
-    json_object_set_new(j, "opening", opening_value(&e));
-}
-
-/* A move's ICCS text (a static buffer: use it at once). */
-static const char *move_text(xq_move mv)
-{
-    static char s[XQ_MOVE_STR_MAX];
-    xq_move_format(mv, s, sizeof s);
-    return s;
-}
-
-static json_t *state_json(const game *g, const conn *c)
-{
-    char fen[XQ_FEN_MAX];
-    xq_board_fen(g->board, fen, sizeof fen);
-    int you = c ? color_of(g, c) : -1;
-    json_t *j = json_pack(
-        "{sssIsososssisisbsssssssosbso}", "type", "game", "game", (json_int_t)g->id, "red",
-        player_json(g, 0), "black", player_json(g, 1), "rules", ruleset_name(g->t.ruleset),
-        "base", g->t.base_s, "inc", g->t.inc_s, "rated", g->t.rated, "start", XQ_START_FEN,
-        "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, mono_us()), "finished", 0,
-        "legal", legal_json(g));
-    history_json(g->board, j);
-    opening_json(g->board, j);
-    chat_json(g->id, j);
-    json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
-    json_object_set_new(j, "premove", you >= 0 && g->premove[you] != XQ_MOVE_NONE
-                                          ? json_string(move_text(g->premove[you]))
-                                          : json_null());
-    json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
-    json_object_set_new(j, "draw_offer",
-                        g->draw_offer >= 0 ? json_string(k_color[g->draw_offer]) : json_null());
-    json_object_set_new(j, "takeback_offer", g->takeback_offer >= 0
-                                                 ? json_string(k_color[g->takeback_offer])
-                                                 : json_null());
-    return j;
-}
-
-typedef struct replay_ctx {
-    xq_board *board;
-    json_t *clocks; /* [red_ms, black_ms] after each move */
-} replay_ctx;
-
-static int replay_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
-{
-    (void)ply;
-    replay_ctx *x = arg;
-    xq_move m;
-    json_array_append_new(x->clocks, json_pack("[II]", (json_int_t)r, (json_int_t)b));
-    return xq_move_parse(mv, &m) != XQ_OK || xq_board_make_move(x->board, m) != XQ_OK;
-}
-
-/* The first XQ_ECCO_MAX_PLY moves of a stored game on a board (for its opening). */
-static int opening_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
-{
-    (void)r, (void)b;
-    xq_move m;
-    return ply > XQ_ECCO_MAX_PLY || xq_move_parse(mv, &m) != XQ_OK ||
-           xq_board_make_move(arg, m) != XQ_OK;
-}
-
-/* A finished game as stored: the same fields as a live game's state, with the
- * clocks at the end, no legal moves, and the end (result, winner, reason, text,
- * ended, and the ratings after a rated game with their change). */
-static json_t *finished_state_json(const store_game *sg, const conn *c)
-{
-    xq_board *b;
-    if (xq_board_new(&b, NULL, NULL) != XQ_OK)
-        return NULL;
-    replay_ctx x = {b, json_array()};
-    store_game_moves(sg->id, replay_move, &x);
-    char fen[XQ_FEN_MAX];
-    xq_board_fen(b, fen, sizeof fen);
-    json_t *pl[2];
-    int you = -1;
-    for (int s = 0; s < 2; s++) {
-        int engine = sg->engine_level >= 0 && sg->engine_color == s;
-        pl[s] = json_pack("{sssf}", "name", sg->name[s], "rating", sg->rating[s]);
-        if (engine)
-            json_object_set_new(pl[s], "engine", json_integer(sg->engine_level));
-        else if (c && c->user && sg->uid[s] == c->user->id)
-            you = s;
-    }
-    int res = sg->result >= XQ_RESULT_ONGOING && sg->result <= RESULT_ABORTED ? sg->result : XQ_RESULT_ONGOING;
-    json_t *j = json_pack(
-        "{sssIsososssisisbsssssss{sIsIss}sosbsbsosssssssIsI}", "type", "game", "game",
-        (json_int_t)sg->id, "red", pl[0], "black", pl[1], "rules", ruleset_name(sg->ruleset),
-        "base", sg->base_s, "inc", sg->inc_s, "rated", sg->rated, "start", XQ_START_FEN, "fen",
-        fen, "turn", k_color[xq_board_side_to_move(b)], "clock", "red",
-        (json_int_t)sg->clock_ms[0], "black", (json_int_t)sg->clock_ms[1], "running", "none",
-        "legal", json_array(), "check", xq_board_in_check(b), "finished", 1, "winner",
-        winner_json(res), "result", k_result[res], "reason", sg->reason, "text",
-        sg->text[0] ? sg->text : sg->reason, "created", (json_int_t)sg->created, "ended",
-        (json_int_t)sg->ended);
-    history_json(b, j);
-    opening_json(b, j);
-    xq_board_free(b);
-    json_object_set_new(j, "clocks", x.clocks);
-    chat_json(sg->id, j);
-    json_object_set_new(j, "you", you >= 0 ? json_string(k_color[you]) : json_null());
-    json_object_set_new(j, "draw_offer", json_null());
-    json_object_set_new(j, "takeback_offer", json_null());
-    if (sg->has_after)
-        ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
-    return j;
-}
-
-json_t *game_summary_json(const store_game *sg)
-{
-    int res = sg->result >= XQ_RESULT_ONGOING && sg->result <= RESULT_ABORTED ? sg->result : XQ_RESULT_ONGOING;
-    json_t *j = json_pack(
-        "{sIsssssssosssssbsssisisisIsI}", "game", (json_int_t)sg->id, "red", sg->name[0],
-        "black", sg->name[1], "result", k_result[res], "winner", winner_json(res), "reason",
-        sg->reason, "text", sg->text[0] ? sg->text : sg->reason, "rated", sg->rated, "rules",
-        ruleset_name(sg->ruleset), "base", sg->base_s, "inc", sg->inc_s, "ply", sg->plies,
-        "created", (json_int_t)sg->created, "ended", (json_int_t)sg->ended);
-    if (sg->has_after)
-        ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
-    xq_ecco e;
-    xq_board *b; /* the opening: stored with the game, else from its first plies */
-    if (sg->eco_ply >= 0) {
-        if (!sg->eco[0] || xq_ecco_lookup(sg->eco, &e) != XQ_OK)
-            e.code[0] = 0;
-        e.ply = sg->eco_ply;
-        json_object_set_new(j, "opening", opening_value(&e));
-    } else if (xq_board_new(&b, NULL, NULL) == XQ_OK) {
-        store_game_moves(sg->id, opening_move, b);
-        opening_json(b, j);
-        xq_board_free(b);
-    }
-    return j;
-}
-
-/* Send to both players (every connection) and the watchers. */
-static void broadcast(game *g, json_t *msg, const conn *except)
-{
-    for (int s = 0; s < 2; s++) {
-        if (is_engine(g, s))
-            continue;
-        user *u = user_online(g->t.uid[s]);
-        for (conn *c = u ? u->conns : NULL; c; c = c->unext)
-            if (c != except)
-                conn_send(c, msg);
-    }
-    for (int i = 0; i < g->nwatch; i++) {
-        conn *c = conn_get(g->watchers[i]);
-        if (c && c != except && !(c->user && color_of(g, c) >= 0))
-            conn_send(c, msg);
-    }
-}
-
-static void send_states(game *g)
-{
-    for (int s = 0; s < 2; s++) {
-        if (is_engine(g, s))
-            continue;
-        user *u = user_online(g->t.uid[s]);
-        for (conn *c = u ? u->conns : NULL; c; c = c->unext) {
-            json_t *st = state_json(g, c);
-            conn_send(c, st);
-            json_decref(st);
-        }
-    }
-    json_t *st = state_json(g, NULL);
-    for (int i = 0; i < g->nwatch; i++) {
-        conn *c = conn_get(g->watchers[i]);
-        if (c && !(c->user && color_of(g, c) >= 0))
-            conn_send(c, st);
-    }
-    json_decref(st);
-}
-
-/* The standing draw offer changes; it is stored, so it outlives a restart. */
-static int set_draw_offer(game *g, int color)
-{
-    if (g->draw_offer == color)
-        return 0;
-    if (store_game_set_draw_offer(g->id, color) != ST_OK) {
-        fprintf(stderr, "xq-server: game %lld: the draw offer could not be stored: %s\n",
-                (long long)g->id, store_errmsg());
-        return -1;
-    }
-    g->draw_offer = color;
-    return 0;
-}
-
-/* ---- the end ---- */
-static void game_end(game *g, int result, const char *reason, const char *why)
-{
-    if (g->ended)
-        return;
-    int64_t now = mono_us();
-    int64_t r = remaining(g, 0, now), b = remaining(g, 1, now);
-    g->ended = 1;
-    timer_cancel(g->flag_timer);
-    timer_cancel(g->grace_timer[0]);
-    timer_cancel(g->grace_timer[1]);
-    double rating[2] = {g->t.rating[0], g->t.rating[1]}, before[2] = {rating[0], rating[1]};
-    double deviation[2] = {-1, -1};
-    /* as on lichess: a game over before both sides have moved changes no rating */
-    int early = xq_board_ply(g->board) < 2;
-    int rated = g->t.rated && result_played(result) && !early;
-    char text[320];
-    snprintf(text, sizeof text, "%s%s", why,
-             g->t.rated && !rated && result_played(result)
-                 ? "; not rated: the game ended before both sides had moved"
-                 : "");
-    int ok = store_begin() == ST_OK;
-    ok = ok &&
-         store_game_finish(g->id, result, reason, text, r > 0 ? r : 0, b > 0 ? b : 0) == ST_OK;
-    /* the opening, for the archive's search by code */
-    if (game_classify(g) < 0)
-        g->eco.code[0] = 0, g->eco.ply = 0;
-    ok = ok && store_game_set_eco(g->id, g->eco.code, g->eco.ply) == ST_OK;
-    if (ok && rated) {
-        store_user ur, ub;
-        ok = store_user_by_id(g->t.uid[0], &ur) == ST_OK &&
-             store_user_by_id(g->t.uid[1], &ub) == ST_OK;
-        if (ok) {
-            glicko gr = {ur.rating, ur.deviation, ur.volatility};
-            glicko gb = {ub.rating, ub.deviation, ub.volatility};
-            before[0] = ur.rating;
-            before[1] = ub.rating;
-            glicko_rate_game(&gr, &gb,
-                             result == XQ_RESULT_RED_WINS     ? 1.0
-                             : result == XQ_RESULT_BLACK_WINS ? 0.0
-                                                              : 0.5);
-            rating[0] = gr.rating;
-            rating[1] = gb.rating;
-            deviation[0] = gr.deviation;
-            deviation[1] = gb.deviation;
-            ok = store_user_set_rating(ur.id, &gr, ur.games + 1) == ST_OK &&
-                 store_user_set_rating(ub.id, &gb, ub.games + 1) == ST_OK &&
-                 store_game_set_ratings(g->id, &gr, &gb) == ST_OK;
-        }
-    }
-    ok = ok && store_commit() == ST_OK;
-    if (!ok) {
-        store_rollback();
-        fprintf(stderr, "xq-server: game %lld: the end could not be stored: %s\n",
-                (long long)g->id, store_errmsg());
-    }
-    for (int s = 0; s < 2 && rated && ok; s++) {
-        user *u = user_online(g->t.uid[s]);
-        if (u) {
-            u->rating = rating[s];
-            u->deviation = deviation[s];
-        }
-    }
-    json_t *ev = json_pack("{sssIsssssssos{sIsI}sssssb}", "type", "end", "game",
-                           (json_int_t)g->id, "result", k_result[result], "reason", reason,
-                           "text", text, "winner", winner_json(result), "clock", "red",
-                           (json_int_t)(r > 0 ? r : 0), "black", (json_int_t)(b > 0 ? b : 0),
-                           "red", g->t.name[0], "black", g->t.name[1], "rated", rated && ok);
-    if (rated && ok)
-        ratings_json(ev, before, rating, deviation);
-    broadcast(g, ev, NULL);
-    json_decref(ev);
-    json_t *gone = json_pack("{sssI}", "type", "game_over", "game", (json_int_t)g->id);
-    lobby_broadcast(gone);
-    json_decref(gone);
-    for (int i = 0; i < g->nwatch; i++) {
-        conn *c = conn_get(g->watchers[i]);
-        if (!c)
-            continue;
-        for (int k = 0; k < c->nwatching; k++)
-            if (c->watching[k] == g->id) {
-                c->watching[k] = c->watching[--c->nwatching];
-                break;
-            }
-    }
-    list_del(g);
-    game_free(g);
-}
-
-/* Whether a side still has a piece that can mate (chariot, horse, cannon, soldier). */
-static int can_mate(const game *g, int color)
-{
-    for (int sq = 0; sq < XQ_SQUARE_NB; sq++) {
-        int p = xq_board_piece_at(g->board, sq);
-        if (p > 0 && xq_piece_color_of(p) == color) {
-            int t = xq_piece_type_of(p);
-            if (t == XQ_CHARIOT || t == XQ_HORSE || t == XQ_CANNON || t == XQ_SOLDIER)
-                return 1;
-        }
-    }
-    return 0;
-}
-
-static void flag_fall(game *g, int color)
-{
-    char text[96];
-    if (!can_mate(g, 1 - color)) {
-        snprintf(text, sizeof text, "%s ran out of time; %s cannot mate", k_color[color],
-                 k_color[1 - color]);
-        game_end(g, XQ_RESULT_DRAW, "time", text);
-    } else {
-        snprintf(text, sizeof text, "%s ran out of time", k_color[color]);
-        game_end(g, result_lost_by(color), "time", text);
-    }
-}
-
-static void flag_cb(void *arg)
-{
-    game *g = arg;
-    int s = stm(g);
-    int64_t left = remaining(g, s, mono_us());
-    if (left <= 0)
-        flag_fall(g, s);
-    else
-        timer_set(g->flag_timer, left * 1000);
-}
-
-static void arm_flag(game *g) { timer_set(g->flag_timer, g->clock_ms[stm(g)] * 1000 + 500); }
-
-
-/* 1 when the game ended (g is freed). */
-static int end_if_over(game *g)
-{
-    xq_outcome out;
-    int r = xq_board_outcome(g->board, &g->rules, &out);
-    if (r <= XQ_RESULT_ONGOING)
-        return 0;
-    char text[256];
-    int n = xq_outcome_format(&out, text, sizeof text);
-    const char *note = rule_note(g->board, g->rules.ruleset, &out);
-    if (note && n > 0 && (size_t)n < sizeof text)
-        snprintf(text + n, sizeof text - (size_t)n, " [%s]", note);
-    const char *reason = xq_reason_name(out.reason);
-    game_end(g, r, reason, text);
-    return 1;
-}
-
-/* ---- abandonment ---- */
-static void grace_fire(game *g, int s)
-{
-    if (g->ended || !g->absent[s])
-        return;
-    if (g->absent[1 - s] && !is_engine(g, 1 - s)) {
-        g->expired[s] = 1; /* both away: judged when one comes back */
-        return;
-    }
-    char text[96];
-    if (xq_board_ply(g->board) < 2) {
-        snprintf(text, sizeof text, "%s left before the game began", k_color[s]);
-        game_end(g, RESULT_ABORTED, "aborted", text);
-    } else {
-        snprintf(text, sizeof text, "%s left the game", k_color[s]);
-        game_end(g, result_lost_by(s), "abandonment", text);
-    }
-}
-static void grace_red(void *arg) { grace_fire(arg, 0); }
-static void grace_black(void *arg) { grace_fire(arg, 1); }
-
-static void presence(game *g, int s)
-{
-    json_t *ev = json_pack("{sssIsssbsi}", "type", "presence", "game", (json_int_t)g->id, "color",
-                           k_color[s], "present", !g->absent[s], "grace_s", g_cfg.grace_s);
-    broadcast(g, ev, NULL);
-    json_decref(ev);
-}
-
-static void set_absent(game *g, int s)
-{
-    if (is_engine(g, s) || g->absent[s])
-        return;
-    g->absent[s] = 1;
-    g->absent_since[s] = mono_us();
-    g->expired[s] = 0;
-    timer_set(g->grace_timer[s], (int64_t)g_cfg.grace_s * 1000000);
-}
-
-void game_user_absent(int64_t uid)
-{
-    for (size_t i = 0; i < g_ngames; i++) {
-        game *g = g_games[i];
-        for (int s = 0; s < 2; s++)
-            if (!is_engine(g, s) && g->t.uid[s] == uid && !g->absent[s]) {
-                set_absent(g, s);
-                presence(g, s);
-            }
-    }
-}
-
-void game_user_present(int64_t uid)
-{
-    for (size_t i = 0; i < g_ngames; i++) {
-        game *g = g_games[i];
-        for (int s = 0; s < 2; s++) {
-            if (is_engine(g, s) || g->t.uid[s] != uid || !g->absent[s])
-                continue;
-            g->absent[s] = 0;
-            g->expired[s] = 0;
-            timer_cancel(g->grace_timer[s]);
-            presence(g, s);
-            if (g->absent[1 - s] && g->expired[1 - s]) {
-                grace_fire(g, 1 - s);
-                i--; /* g is gone: the next game moved to index i */
-                break;
-            }
-        }
-    }
-}
 
 int64_t game_user_playing(int64_t uid)
 {
-    for (size_t i = 0; i < g_ngames; i++)
+    for (size_t i = 0; i < game_live_count(); i++)
         for (int s = 0; s < 2; s++)
-            if (g_games[i]->t.engine_level < 0 && g_games[i]->t.uid[s] == uid)
-                return g_games[i]->id;
+            if (game_at(i)->t.engine_level < 0 && game_at(i)->t.uid[s] == uid)
+                return game_at(i)->id;
     return 0;
-}
-
-void game_send_all_for(conn *c)
-{
-    for (size_t i = 0; i < g_ngames; i++)
-        if (color_of(g_games[i], c) >= 0) {
-            json_t *st = state_json(g_games[i], c);
-            conn_send(c, st);
-            json_decref(st);
-        }
 }
 
 /* ---- creation and restoration ---- */
@@ -735,11 +51,7 @@ static game *game_alloc(const game_terms *t)
     g->draw_offer = g->takeback_offer = -1;
     g->eco_plies = -1;
     xq_rules_init(&g->rules, XQ_RULES_VERSION, t->ruleset);
-    g->flag_timer = timer_new(flag_cb, g);
-    g->grace_timer[0] = timer_new(grace_red, g);
-    g->grace_timer[1] = timer_new(grace_black, g);
-    if (xq_board_new(&g->board, NULL, NULL) != XQ_OK || !g->flag_timer || !g->grace_timer[0] ||
-        !g->grace_timer[1]) {
+    if (xq_board_new(&g->board, NULL, NULL) != XQ_OK || game_timers_new(g) < 0) {
         game_free(g);
         return NULL;
     }
@@ -781,20 +93,20 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
     sg.inc_s = t->inc_s;
     sg.rated = t->rated;
     sg.clock_ms[0] = sg.clock_ms[1] = g->clock_ms[0];
-    if (store_game_create(&sg) != ST_OK || hist_push(g) < 0 || (g->id = sg.id, list_add(g)) < 0) {
+    if (store_game_create(game_store(), &sg) != ST_OK || game_hist_push(g) < 0 || (g->id = sg.id, game_list_add(g)) < 0) {
         game_free(g);
         conn_error(requester, id, "storage", "the game could not be stored");
         return NULL;
     }
     g->turn_start_us = mono_us();
-    arm_flag(g);
+    game_arm_flag(g);
     /* the requester's reply carries the id; everyone else gets the state */
     for (int s = 0; s < 2; s++) {
         if (is_engine(g, s))
             continue;
         user *u = user_online(g->t.uid[s]);
         for (conn *c = u ? u->conns : NULL; c; c = c->unext) {
-            json_t *st = state_json(g, c);
+            json_t *st = game_state_json(g, c);
             if (c == requester)
                 conn_send_id(c, id, st);
             else {
@@ -803,9 +115,8 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
             }
         }
     }
-    json_t *ev = json_pack("{sssIssss}", "type", "game_started", "game", (json_int_t)g->id, "red",
-                           g->t.name[0], "black", g->t.name[1]);
-    lobby_broadcast(ev);
+    json_t *ev = msg_game_started(g->id, g->t.name[0], g->t.name[1]);
+    broker_publish(game_broker(), "lobby", ev, 0);
     json_decref(ev);
     engine_turn(g);
     return g;
@@ -827,7 +138,7 @@ static int restore_move(int ply, const char *mv, int64_t red_ms, int64_t black_m
     }
     rc->g->clock_ms[0] = red_ms;
     rc->g->clock_ms[1] = black_ms;
-    return hist_push(rc->g) < 0;
+    return game_hist_push(rc->g) < 0;
 }
 
 static int restore_one(const store_game *sg, void *arg)
@@ -840,7 +151,7 @@ static int restore_one(const store_game *sg, void *arg)
         snprintf(t.name[s], sizeof t.name[s], "%s", sg->name[s]);
         t.rating[s] = sg->rating[s];
         store_user u; /* the deviation now: it changes only when a game ends */
-        if (sg->uid[s] > 0 && store_user_by_id(sg->uid[s], &u) == ST_OK)
+        if (sg->uid[s] > 0 && store_user_by_id(game_store(), sg->uid[s], &u) == ST_OK)
             t.deviation[s] = u.deviation;
     }
     t.engine_level = sg->engine_level;
@@ -856,54 +167,53 @@ static int restore_one(const store_game *sg, void *arg)
     g->clock_ms[0] = sg->clock_ms[0];
     g->clock_ms[1] = sg->clock_ms[1];
     g->draw_offer = sg->draw_offer == 0 || sg->draw_offer == 1 ? sg->draw_offer : -1;
-    hist_push(g);
+    game_hist_push(g);
     restore_ctx rc = {g, 0};
-    if (store_game_moves(sg->id, restore_move, &rc) != ST_OK || rc.bad) {
+    if (store_game_moves(game_store(), sg->id, restore_move, &rc) != ST_OK || rc.bad) {
         fprintf(stderr, "xq-server: game %lld: its stored moves do not replay; left as it is\n",
                 (long long)sg->id);
         game_free(g);
         return 0;
     }
-    if (list_add(g) < 0) {
+    if (game_list_add(g) < 0) {
         game_free(g);
         return 1;
     }
     g->turn_start_us = mono_us();
-    arm_flag(g);
+    game_arm_flag(g);
     for (int s = 0; s < 2; s++)
         if (!user_online(g->t.uid[s]))
-            set_absent(g, s);
+            game_set_absent(g, s);
     (*count)++;
     return 0;
 }
 
-int game_restore_all(void)
+static void engine_moved(const engine_result *r, void *arg);
+
+int game_restore_all(store *st, broker *b)
 {
+    game_core_init(st, b);
+    game_msg_init(st);
+    engine_on_result(engine_moved, NULL);
+    if (game_end_init() < 0)
+        return -1;
     int count = 0;
-    if (store_games_unfinished(restore_one, &count) != ST_OK)
+    if (store_games_unfinished(game_store(), restore_one, &count) != ST_OK)
         return -1;
     /* a game whose last move ended it but whose end was not stored (backwards: ends free) */
-    for (size_t i = g_ngames; i-- > 0;)
-        end_if_over(g_games[i]);
-    for (size_t i = 0; i < g_ngames; i++)
-        engine_turn(g_games[i]);
+    for (size_t i = game_live_count(); i-- > 0;)
+        game_end_if_over(game_at(i));
+    for (size_t i = 0; i < game_live_count(); i++)
+        engine_turn(game_at(i));
     return count;
 }
 
-void games_shutdown(void)
-{
-    for (size_t i = 0; i < g_ngames; i++)
-        game_free(g_games[i]);
-    free(g_games);
-    g_games = NULL;
-    g_ngames = g_capgames = 0;
-}
 
 json_t *game_list_json(void)
 {
     json_t *a = json_array();
-    for (size_t i = 0; i < g_ngames; i++) {
-        game *g = g_games[i];
+    for (size_t i = 0; i < game_live_count(); i++) {
+        game *g = game_at(i);
         json_array_append_new(
             a, json_pack("{sIsssssisisssbsi}", "game", (json_int_t)g->id, "red", g->t.name[0],
                          "black", g->t.name[1], "base", g->t.base_s, "inc", g->t.inc_s, "rules",
@@ -915,7 +225,7 @@ json_t *game_list_json(void)
 
 /* ---- commands ---- */
 /* The live game named by m's "game", or NULL after an error reply. */
-static game *get_game(conn *c, json_t *m, json_t *id, int must_play, int *color)
+game *game_get(conn *c, json_t *m, json_t *id, int must_play, int *color)
 {
     json_t *v = json_object_get(m, "game");
     if (!json_is_integer(v)) {
@@ -925,7 +235,7 @@ static game *get_game(conn *c, json_t *m, json_t *id, int must_play, int *color)
     game *g = game_find(json_integer_value(v));
     if (!g) {
         store_game sg;
-        if (store_game_get(json_integer_value(v), &sg) == ST_OK)
+        if (store_game_get(game_store(), json_integer_value(v), &sg) == ST_OK)
             conn_error(c, id, "game_over", "game %lld is over", (long long)sg.id);
         else
             conn_error(c, id, "no_such_game", "no such game");
@@ -946,16 +256,9 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
 /* The player's connections hear about their premove (the opponent does not). */
 static void premove_event(game *g, int s, conn *c, json_t *id, const char *dropped)
 {
-    json_t *ev = json_pack("{sssI}", "type", "premove", "game", (json_int_t)g->id);
-    json_object_set_new(ev, "move", g->premove[s] != XQ_MOVE_NONE
-                                        ? json_string(move_text(g->premove[s]))
-                                        : json_null());
-    if (dropped)
-        json_object_set_new(ev, "dropped", json_string(dropped));
-    user *u = user_online(g->t.uid[s]);
-    for (conn *k = u ? u->conns : NULL; k; k = k->unext)
-        if (k != c)
-            conn_send(k, ev);
+    json_t *ev = msg_premove(
+        g->id, g->premove[s] != XQ_MOVE_NONE ? game_move_text(g->premove[s]) : NULL, dropped);
+    send_to_user_but(g->t.uid[s], ev, c);
     if (c)
         conn_send_id(c, id, ev);
     else
@@ -987,7 +290,7 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     if (left <= 0) {
         if (c)
             conn_error(c, id, "game_over", "your time ran out");
-        flag_fall(g, s);
+        game_flag_fall(g, s);
         return -1;
     }
     char iccs[XQ_MOVE_STR_MAX], wxf[XQ_MOVE_TEXT_MAX], zh[XQ_MOVE_TEXT_MAX];
@@ -1004,15 +307,15 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     int ply = xq_board_ply(g->board);
     /* a move declines the opponent's draw offer: both stored in one transaction */
     int declines = g->draw_offer == 1 - s;
-    int ok = !declines || store_begin() == ST_OK;
-    ok = ok && store_move_add(g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) == ST_OK;
-    ok = ok && (!declines || store_game_set_draw_offer(g->id, -1) == ST_OK);
-    ok = ok && (!declines || store_commit() == ST_OK);
-    if (!ok || hist_push(g) < 0) {
+    int ok = !declines || store_begin(game_store()) == ST_OK;
+    ok = ok && store_move_add(game_store(), g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) == ST_OK;
+    ok = ok && (!declines || store_game_set_draw_offer(game_store(), g->id, -1) == ST_OK);
+    ok = ok && (!declines || store_commit(game_store()) == ST_OK);
+    if (!ok || game_hist_push(g) < 0) {
         if (declines)
-            store_rollback();
+            store_rollback(game_store());
         if (ok) /* stored, but no memory for the history: take it out again */
-            store_moves_truncate(g->id, ply);
+            store_moves_truncate(game_store(), g->id, ply);
         xq_board_unmake_move(g->board, NULL);
         g->clock_ms[0] = saved[0];
         g->clock_ms[1] = saved[1];
@@ -1024,28 +327,26 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     if (declines)
         g->draw_offer = -1;
     g->takeback_offer = -1;
-    arm_flag(g);
+    game_arm_flag(g);
     char fen[XQ_FEN_MAX];
     xq_board_fen(g->board, fen, sizeof fen);
-    json_t *ev = json_pack("{sssIsissssssssssssso}", "type", "move", "game", (json_int_t)g->id,
-                           "ply", ply, "move", iccs, "wxf", wxf, "zh", zh, "color", k_color[s],
-                           "fen", fen, "turn", k_color[stm(g)], "clock", clock_json(g, now));
-    json_object_set_new(ev, "check", json_boolean(xq_board_in_check(g->board)));
-    json_object_set_new(ev, "legal", legal_json(g));
     /* the opening, in the first XQ_ECCO_MAX_PLY plies and only when it changed
      * (a move event without it keeps the one the client has) */
+    json_t *opening = NULL;
     if (ply <= XQ_ECCO_MAX_PLY && game_classify(g) == 0 && strcmp(g->eco.code, g->opening) != 0) {
         memcpy(g->opening, g->eco.code, sizeof g->opening);
-        json_object_set_new(ev, "opening", opening_value(&g->eco));
+        opening = game_opening_value(&g->eco);
     }
-    if (g->draw_offer >= 0)
-        json_object_set_new(ev, "draw_offer", json_string(k_color[g->draw_offer]));
-    broadcast(g, ev, c);
+    json_t *ev = msg_move(g->id, ply, iccs, wxf, zh, game_color_name[s], fen,
+                          game_color_name[stm(g)], game_clock_json(g, now),
+                          xq_board_in_check(g->board), game_legal_json(g), opening,
+                          g->draw_offer >= 0 ? game_color_name[g->draw_offer] : NULL);
+    game_broadcast(g, ev, c);
     if (c)
         conn_send_id(c, id, ev);
     else
         json_decref(ev);
-    if (!end_if_over(g) && !play_premove(g))
+    if (!game_end_if_over(g) && !play_premove(g))
         engine_turn(g);
     return 0;
 }
@@ -1058,7 +359,7 @@ static int play(game *g, int s, xq_move mv, conn *c, json_t *id)
 void cmd_move(conn *c, json_t *m, json_t *id)
 {
     int s;
-    game *g = get_game(c, m, id, 1, &s);
+    game *g = game_get(c, m, id, 1, &s);
     if (!g)
         return;
     const char *text = json_string_value(json_object_get(m, "move"));
@@ -1067,7 +368,7 @@ void cmd_move(conn *c, json_t *m, json_t *id)
         return;
     }
     if (stm(g) != s) {
-        conn_error(c, id, "not_your_turn", "it is %s's turn", k_color[stm(g)]);
+        conn_error(c, id, "not_your_turn", "it is %s's turn", game_color_name[stm(g)]);
         return;
     }
     xq_move mv;
@@ -1091,7 +392,7 @@ void cmd_move(conn *c, json_t *m, json_t *id)
 void cmd_premove(conn *c, json_t *m, json_t *id)
 {
     int s;
-    game *g = get_game(c, m, id, 1, &s);
+    game *g = game_get(c, m, id, 1, &s);
     if (!g)
         return;
     json_t *v = json_object_get(m, "move");
@@ -1120,7 +421,7 @@ void cmd_premove(conn *c, json_t *m, json_t *id)
     int to = xq_board_piece_at(g->board, XQ_MOVE_TO(mv));
     if (from <= 0 || xq_piece_color_of(from) != s || (to > 0 && xq_piece_color_of(to) == s)) {
         conn_error(c, id, "illegal_move", "%s moves no piece of yours, or onto one",
-                   move_text(mv));
+                   game_move_text(mv));
         return;
     }
     g->premove[s] = mv;
@@ -1130,156 +431,19 @@ void cmd_premove(conn *c, json_t *m, json_t *id)
 void cmd_resign(conn *c, json_t *m, json_t *id)
 {
     int s;
-    game *g = get_game(c, m, id, 1, &s);
+    game *g = game_get(c, m, id, 1, &s);
     if (!g)
         return;
     char text[64];
-    snprintf(text, sizeof text, "%s resigned", k_color[s]);
+    snprintf(text, sizeof text, "%s resigned", game_color_name[s]);
     conn_send_id(c, id, msg_new("ok"));
     game_end(g, result_lost_by(s), "resignation", text);
-}
-
-static void offer_event(game *g, const char *kind, int s, const char *what)
-{
-    json_t *ev = json_pack("{sssIssssss}", "type", "offer", "game", (json_int_t)g->id, "kind",
-                           kind, "by", k_color[s], "state", what);
-    broadcast(g, ev, NULL);
-    json_decref(ev);
-}
-
-void cmd_draw(conn *c, json_t *m, json_t *id)
-{
-    int s;
-    game *g = get_game(c, m, id, 1, &s);
-    if (!g)
-        return;
-    if (g->draw_offer == 1 - s) {
-        conn_send_id(c, id, msg_new("ok"));
-        game_end(g, XQ_RESULT_DRAW, "agreement", "drawn by agreement");
-        return;
-    }
-    if (g->draw_offer == s) {
-        conn_error(c, id, "already_offered", "your draw offer stands");
-        return;
-    }
-    if (is_engine(g, 1 - s)) {
-        conn_send_id(c, id, msg_new("ok"));
-        offer_event(g, "draw", 1 - s, "declined");
-        return;
-    }
-    if (set_draw_offer(g, s) < 0) {
-        conn_error(c, id, "storage", "the draw offer could not be stored");
-        return;
-    }
-    conn_send_id(c, id, msg_new("ok"));
-    offer_event(g, "draw", s, "offered");
-}
-
-void cmd_draw_decline(conn *c, json_t *m, json_t *id)
-{
-    int s;
-    game *g = get_game(c, m, id, 1, &s);
-    if (!g)
-        return;
-    if (g->draw_offer != 1 - s) {
-        conn_error(c, id, "no_offer", "there is no draw offer to decline");
-        return;
-    }
-    if (set_draw_offer(g, -1) < 0) {
-        conn_error(c, id, "storage", "the decline could not be stored");
-        return;
-    }
-    conn_send_id(c, id, msg_new("ok"));
-    offer_event(g, "draw", s, "declined");
-}
-
-/* Undo the requester's last move (and the reply to it, if there is one). */
-static int take_back(game *g, int requester)
-{
-    int plies = stm(g) == requester ? 2 : 1;
-    int ply = xq_board_ply(g->board);
-    if (ply < plies)
-        return -1;
-    if (store_moves_truncate(g->id, ply - plies + 1) != ST_OK)
-        return -2;
-    for (int i = 0; i < plies; i++)
-        xq_board_unmake_move(g->board, NULL);
-    g->nhist -= plies;
-    g->clock_ms[0] = g->hist[g->nhist - 1][0];
-    g->clock_ms[1] = g->hist[g->nhist - 1][1];
-    g->turn_start_us = mono_us();
-    g->takeback_offer = -1;
-    if (set_draw_offer(g, -1) < 0)
-        g->draw_offer = -1;
-    g->engine_gen++; /* a search in flight is for a position that is gone */
-    g->premove[0] = g->premove[1] = XQ_MOVE_NONE; /* made for a position that is gone */
-    g->opening[0] = 0; /* the next move says its opening again */
-    g->eco_plies = -1; /* and classifies afresh */
-    arm_flag(g);
-    return 0;
-}
-
-/* The reply to a take-back that was carried out (or not); on success the new
- * state goes to everyone after the "ok". */
-static void takeback_reply(game *g, conn *c, json_t *id, int rc)
-{
-    if (rc == -1)
-        conn_error(c, id, "not_allowed", "there is no move of yours to take back");
-    else if (rc == -2)
-        conn_error(c, id, "storage", "the take-back could not be stored");
-    else {
-        conn_send_id(c, id, msg_new("ok"));
-        send_states(g);
-    }
-}
-
-void cmd_takeback(conn *c, json_t *m, json_t *id)
-{
-    int s;
-    game *g = get_game(c, m, id, 1, &s);
-    if (!g)
-        return;
-    if (g->takeback_offer == 1 - s) { /* accepting the opponent's request */
-        takeback_reply(g, c, id, take_back(g, 1 - s));
-        return;
-    }
-    if (g->takeback_offer == s) {
-        conn_error(c, id, "already_offered", "your take-back request stands");
-        return;
-    }
-    int need = stm(g) == s ? 2 : 1;
-    if (xq_board_ply(g->board) < need) {
-        conn_error(c, id, "not_allowed", "there is no move of yours to take back");
-        return;
-    }
-    if (is_engine(g, 1 - s)) { /* the engine always agrees */
-        takeback_reply(g, c, id, take_back(g, s));
-        return;
-    }
-    g->takeback_offer = s;
-    conn_send_id(c, id, msg_new("ok"));
-    offer_event(g, "takeback", s, "offered");
-}
-
-void cmd_takeback_decline(conn *c, json_t *m, json_t *id)
-{
-    int s;
-    game *g = get_game(c, m, id, 1, &s);
-    if (!g)
-        return;
-    if (g->takeback_offer != 1 - s) {
-        conn_error(c, id, "no_offer", "there is no take-back request to decline");
-        return;
-    }
-    g->takeback_offer = -1;
-    conn_send_id(c, id, msg_new("ok"));
-    offer_event(g, "takeback", s, "declined");
 }
 
 void cmd_abort(conn *c, json_t *m, json_t *id)
 {
     int s;
-    game *g = get_game(c, m, id, 1, &s);
+    game *g = game_get(c, m, id, 1, &s);
     if (!g)
         return;
     if (xq_board_ply(g->board) >= 2) {
@@ -1287,204 +451,9 @@ void cmd_abort(conn *c, json_t *m, json_t *id)
         return;
     }
     char text[64];
-    snprintf(text, sizeof text, "aborted by %s", k_color[s]);
+    snprintf(text, sizeof text, "aborted by %s", game_color_name[s]);
     conn_send_id(c, id, msg_new("ok"));
     game_end(g, RESULT_ABORTED, "aborted", text);
-}
-
-/* state and watch of a game that is not live: the finished game as stored.
- * 1 when it answered (the game or an error), 0 when the game is live. */
-static int finished_reply(conn *c, json_t *m, json_t *id)
-{
-    json_t *v = json_object_get(m, "game");
-    if (!json_is_integer(v)) {
-        conn_error(c, id, "bad_field", "'game' (an integer) is required");
-        return 1;
-    }
-    if (game_find(json_integer_value(v)))
-        return 0;
-    store_game sg;
-    int rc = store_game_get(json_integer_value(v), &sg);
-    if (rc == ST_ERROR)
-        conn_error(c, id, "storage", "the database could not be read");
-    else if (rc != ST_OK)
-        conn_error(c, id, "no_such_game", "no such game");
-    else if (sg.result == XQ_RESULT_ONGOING)
-        conn_error(c, id, "no_such_game", "game %lld could not be restored", (long long)sg.id);
-    else {
-        json_t *st = finished_state_json(&sg, c);
-        if (st)
-            conn_send_id(c, id, st);
-        else
-            conn_error(c, id, "server_error", "out of memory");
-    }
-    return 1;
-}
-
-void cmd_watch(conn *c, json_t *m, json_t *id)
-{
-    if (finished_reply(c, m, id))
-        return; /* a finished game: its state, and nothing to subscribe to */
-    game *g = get_game(c, m, id, 0, NULL);
-    if (!g)
-        return;
-    for (int k = 0; k < c->nwatching; k++)
-        if (c->watching[k] == g->id) {
-            conn_send_id(c, id, state_json(g, c));
-            return;
-        }
-    if (c->nwatching >= SRV_MAX_WATCH) {
-        conn_error(c, id, "too_many_games", "a connection watches at most %d games",
-                   SRV_MAX_WATCH);
-        return;
-    }
-    if (g->nwatch == g->capwatch) {
-        int cap = g->capwatch ? g->capwatch * 2 : 8;
-        uint32_t *p = realloc(g->watchers, (size_t)cap * sizeof *p);
-        if (!p) {
-            conn_error(c, id, "server_error", "out of memory");
-            return;
-        }
-        g->watchers = p;
-        g->capwatch = cap;
-    }
-    g->watchers[g->nwatch++] = c->id;
-    c->watching[c->nwatching++] = g->id;
-    conn_send_id(c, id, state_json(g, c));
-}
-
-static void unwatch(game *g, conn *c)
-{
-    for (int i = 0; i < g->nwatch; i++)
-        if (g->watchers[i] == c->id) {
-            g->watchers[i] = g->watchers[--g->nwatch];
-            break;
-        }
-}
-
-void cmd_unwatch(conn *c, json_t *m, json_t *id)
-{
-    json_t *v = json_object_get(m, "game");
-    game *g = json_is_integer(v) ? game_find(json_integer_value(v)) : NULL;
-    store_game sg;
-    if (!g && json_is_integer(v) && store_game_get(json_integer_value(v), &sg) == ST_OK) {
-        conn_send_id(c, id, msg_new("ok")); /* a finished game is watched by nobody */
-        return;
-    }
-    if (!g)
-        g = get_game(c, m, id, 0, NULL);
-    if (!g)
-        return;
-    unwatch(g, c);
-    for (int k = 0; k < c->nwatching; k++)
-        if (c->watching[k] == g->id) {
-            c->watching[k] = c->watching[--c->nwatching];
-            break;
-        }
-    conn_send_id(c, id, msg_new("ok"));
-}
-
-void game_unwatch_conn(conn *c)
-{
-    for (int k = 0; k < c->nwatching; k++) {
-        game *g = game_find(c->watching[k]);
-        if (g)
-            unwatch(g, c);
-    }
-    c->nwatching = 0;
-}
-
-void cmd_state(conn *c, json_t *m, json_t *id)
-{
-    if (finished_reply(c, m, id))
-        return;
-    game *g = get_game(c, m, id, 0, NULL);
-    if (g)
-        conn_send_id(c, id, state_json(g, c));
-}
-
-void game_say(conn *c, int64_t gid, const char *text, json_t *id)
-{
-    game *g = game_find(gid);
-    if (!g) {
-        conn_error(c, id, "no_such_game", "no such live game");
-        return;
-    }
-    int watching = 0;
-    for (int k = 0; k < c->nwatching; k++)
-        watching |= c->watching[k] == gid;
-    if (color_of(g, c) < 0 && !watching) {
-        conn_error(c, id, "not_your_game", "play or watch the game to chat in it");
-        return;
-    }
-    if (store_chat_add(gid, c->user->name, text) != ST_OK) {
-        conn_error(c, id, "storage", "the chat line could not be stored; it was not sent");
-        return;
-    }
-    json_t *ev = json_pack("{sssIssss}", "type", "chat", "to", (json_int_t)gid, "from",
-                           c->user->name, "text", text);
-    broadcast(g, ev, c);
-    conn_send_id(c, id, ev);
-}
-
-/* ---- PGN ---- */
-typedef struct pgn_ctx {
-    xq_record *rec;
-    int bad;
-    json_t *review; /* the stored review for an annotated PGN, or NULL */
-} pgn_ctx;
-
-/* A value of a review from Red's side as [%eval] writes it: "0.35", "-1.20",
- * "#3" (Red mates in 3), "#-2" (xq_review_value_text()); "" for a value out
- * of range (a damaged stored review). */
-static void eval_text(json_int_t v, char *buf, size_t cap)
-{
-    if (v < -XQ_MATE_VALUE || v > XQ_MATE_VALUE || xq_review_value_text((int32_t)v, 0, buf, cap) < 0)
-        buf[0] = '\0';
-}
-
-/* The review's comment and NAG on the move just played (ply), as
- * xiangqi.tools.analyse annotates: "class; best MOVE; pv LINE [%eval E]"; the
- * NAG is the class's (xq_review_class_nag()). */
-static void annotate_move(pgn_ctx *p, int ply)
-{
-    json_t *m = json_array_get(json_object_get(p->review, "moves"), (size_t)ply - 1);
-    json_t *v = json_array_get(json_object_get(p->review, "values"), (size_t)ply);
-    const char *cls = json_string_value(json_object_get(m, "class"));
-    if (!cls || !json_is_integer(v))
-        return;
-    char text[512], e[32];
-    int n = snprintf(text, sizeof text, "%s", cls);
-    const char *best = json_string_value(json_object_get(m, "best_zh"));
-    if (best)
-        n += snprintf(text + n, sizeof text - (size_t)n, "; best %s", best);
-    json_t *line = json_object_get(m, "line"), *x;
-    size_t i;
-    if (json_array_size(line) > 0)
-        n += snprintf(text + n, sizeof text - (size_t)n, "; pv");
-    json_array_foreach(line, i, x) if (n < (int)sizeof text - 16)
-        n += snprintf(text + n, sizeof text - (size_t)n, " %s", json_string_value(x));
-    eval_text(json_integer_value(v), e, sizeof e);
-    if (e[0])
-        snprintf(text + n, sizeof text - (size_t)n, " [%%eval %s]", e);
-    xq_record_set_comment(p->rec, text);
-    int nag = xq_review_class_nag(xq_review_class_from_name(cls)); /* < 0: not a class */
-    if (nag > 0)
-        xq_record_add_nag(p->rec, nag);
-}
-
-static int pgn_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
-{
-    (void)r, (void)b;
-    pgn_ctx *p = arg;
-    xq_move m;
-    if (xq_move_parse(mv, &m) != XQ_OK || xq_record_play(p->rec, m) != XQ_OK) {
-        p->bad = 1;
-        return 1;
-    }
-    if (p->review)
-        annotate_move(p, ply);
-    return 0;
 }
 
 int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game *sg)
@@ -1495,7 +464,7 @@ int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game
         return -1;
     }
     int64_t gid = (int64_t)json_integer_value(v);
-    int rc = gid > 0 ? store_game_get(gid, sg) : ST_NOTFOUND;
+    int rc = gid > 0 ? store_game_get(game_store(), gid, sg) : ST_NOTFOUND;
     if (rc != ST_OK) {
         if (rc == ST_NOTFOUND)
             conn_error(c, id, "no_such_game", "no such game");
@@ -1510,85 +479,14 @@ int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game
     return 0;
 }
 
-void cmd_pgn(conn *c, json_t *m, json_t *id)
-{
-    store_game sg;
-    if (request_stored_game(c, m, id, 0, &sg) < 0)
-        return;
-    xq_record *rec;
-    if (xq_record_new(&rec, NULL, NULL) != XQ_OK) {
-        conn_error(c, id, "server_error", "out of memory");
-        return;
-    }
-    pgn_ctx p = {rec, 0, NULL};
-    json_t *ann = json_object_get(m, "annotated");
-    if (ann && !json_is_boolean(ann)) {
-        xq_record_free(rec);
-        conn_error(c, id, "bad_field", "'annotated' is true or false");
-        return;
-    }
-    char *stored = NULL;
-    if (json_is_true(ann) && store_review_get(sg.id, &stored) == ST_OK) {
-        p.review = json_loads(stored, 0, NULL);
-        free(stored);
-    }
-    if (json_is_true(ann) && !p.review) {
-        xq_record_free(rec);
-        conn_error(c, id, "no_review", "game %lld has no review yet: `analyse` it first",
-                   (long long)sg.id);
-        return;
-    }
-    store_game_moves(sg.id, pgn_move, &p);
-    if (p.review) {
-        char who[96];
-        snprintf(who, sizeof who, "libxiangqi %s (nodes %lld)", xq_version_string(),
-                 (long long)json_integer_value(json_object_get(p.review, "nodes")));
-        xq_record_set_tag(rec, "Annotator", who);
-        json_decref(p.review);
-    }
-    char buf[64];
-    struct tm tm;
-    time_t t = (time_t)sg.created;
-    gmtime_r(&t, &tm);
-    strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-    xq_record_set_tag(rec, "Event", sg.rated ? "Rated game" : "Casual game");
-    xq_record_set_tag(rec, "Site", "xq-server");
-    xq_record_set_tag(rec, "Date", buf);
-    snprintf(buf, sizeof buf, "%lld", (long long)sg.id);
-    xq_record_set_tag(rec, "Round", buf);
-    xq_record_set_tag(rec, "Red", sg.name[0]);
-    xq_record_set_tag(rec, "Black", sg.name[1]);
-    xq_record_set_tag(rec, "Result", k_result[sg.result >= XQ_RESULT_ONGOING && sg.result <= RESULT_ABORTED ? sg.result : XQ_RESULT_ONGOING]);
-    snprintf(buf, sizeof buf, "%d+%d", sg.base_s, sg.inc_s);
-    xq_record_set_tag(rec, "TimeControl", buf);
-    xq_record_set_tag(rec, "Rules", ruleset_name(sg.ruleset));
-    if (sg.reason[0])
-        xq_record_set_tag(rec, "Termination", sg.reason);
-    xq_ecco e;
-    if (xq_ecco_classify_record(rec, &e) == XQ_OK && e.code[0]) {
-        xq_record_set_tag(rec, "ECCO", e.code);
-        xq_record_set_tag(rec, "Opening", e.opening);
-        if (e.variation[0])
-            xq_record_set_tag(rec, "Variation", e.variation);
-    }
-    int n = xq_record_to_pgn(rec, NULL, NULL, 0);
-    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (!text || p.bad || xq_record_to_pgn(rec, NULL, text, (size_t)n + 1) != n) {
-        conn_error(c, id, "server_error", "the PGN could not be written");
-    } else {
-        conn_send_id(c, id, json_pack("{sssIsbss}", "type", "pgn", "game", (json_int_t)sg.id,
-                                      "finished", sg.result != XQ_RESULT_ONGOING, "pgn", text));
-    }
-    free(text);
-    xq_record_free(rec);
-}
-
 /* ---- the engine ---- */
-void game_engine_move(int64_t gid, uint32_t gen, xq_move mv)
+/* The engine's move arrives: a result event of engine.h, in the loop. */
+static void engine_moved(const engine_result *r, void *arg)
 {
-    game *g = game_find(gid);
-    if (!g || g->engine_gen != gen || !is_engine(g, stm(g)))
+    (void)arg;
+    game *g = game_find(r->gid);
+    if (!g || g->engine_gen != r->gen || !is_engine(g, stm(g)))
         return; /* the game ended or was taken back meanwhile */
-    if (mv == XQ_MOVE_NONE || play(g, stm(g), mv, NULL, NULL) < 0)
-        end_if_over(g);
+    if (r->move == XQ_MOVE_NONE || play(g, stm(g), r->move, NULL, NULL) < 0)
+        game_end_if_over(g);
 }

@@ -28,7 +28,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "server.h"
+#include "config.h"
+#include "http.h"
 
 #define HTTP_HASH_BYTES 8                 /* digest bytes in a hashed name: 16 hex digits */
 #define HTTP_HASH_HEX (2 * HTTP_HASH_BYTES)

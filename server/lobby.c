@@ -10,7 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "broker.h"
+#include "clock.h"
+#include "codec.h"
+#include "codec_msg.h"
+#include "game.h"
+#include "game_msg.h"
+#include "lobby.h"
+#include "net.h"
+#include "rating.h"
+#include "ruleset.h"
+#include "result.h"
+#include "store.h"
+#include "tuning.h"
 
 typedef struct offer {
     int64_t id;
@@ -25,6 +40,29 @@ typedef struct offer {
 } offer;
 
 static offer *g_offers;
+static store *g_store;   /* lobby_init() */
+static broker *g_broker; /* lobby_init() */
+
+static void lobby_user_gone(user *u);
+
+/* A lobby event for this process's connections in the lobby. */
+static void lobby_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
+{
+    (void)arg, (void)subject;
+    for (conn *c = conn_next(NULL); c; c = conn_next(c))
+        if (c->lobby && c->user && c->id != skip)
+            conn_send(c, msg);
+}
+
+int lobby_init(store *st, broker *b)
+{
+    g_store = st;
+    g_broker = b;
+    static const accounts_listener listener = {NULL, NULL, lobby_user_gone};
+    return broker_subscribe(b, "lobby", lobby_deliver, NULL) && accounts_listen(&listener) == 0
+               ? 0
+               : -1;
+}
 static int64_t g_next_offer = 1;
 
 static const char *color_name(int c) { return c == 0 ? "red" : c == 1 ? "black" : "random"; }
@@ -43,12 +81,7 @@ static json_t *offer_json(const offer *o)
     return j;
 }
 
-void lobby_broadcast(json_t *msg)
-{
-    for (conn *c = conn_next(NULL); c; c = conn_next(c))
-        if (c->lobby && c->user)
-            conn_send(c, msg);
-}
+static void lobby_broadcast(json_t *msg) { broker_publish(g_broker, "lobby", msg, 0); }
 
 int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ruleset, int *rated,
                 int *color)
@@ -154,8 +187,7 @@ static void offer_remove(offer *o, const char *why)
     user *u = user_online(o->uid);
     if (u && u->nseeks > 0)
         u->nseeks--;
-    json_t *ev = json_pack("{sssIss}", "type", "offer_gone", "offer", (json_int_t)o->id, "reason",
-                           why);
+    json_t *ev = msg_offer_gone(o->id, why);
     if (o->challenge) {
         send_to_user(o->uid, ev);
         send_to_user(o->to_uid, ev);
@@ -169,9 +201,7 @@ static void seek_announce(conn *c, const offer *o, json_t *id)
 {
     json_t *ev = offer_json(o);
     json_object_set_new(ev, "type", json_string("seek"));
-    for (conn *k = conn_next(NULL); k; k = conn_next(k))
-        if (k->lobby && k->user && k != c)
-            conn_send(k, ev);
+    broker_publish(g_broker, "lobby", ev, c->id);
     conn_send_id(c, id, ev);
 }
 
@@ -187,9 +217,7 @@ static void challenge_announce(conn *c, const offer *o, json_t *id)
     json_t *ev = offer_json(o);
     json_object_set_new(ev, "type", json_string("challenge"));
     send_to_user(o->to_uid, ev);
-    for (conn *k = c->user->conns; k; k = k->unext)
-        if (k != c)
-            conn_send(k, ev);
+    send_to_user_but(o->uid, ev, c);
     conn_send_id(c, id, ev);
 }
 
@@ -427,7 +455,7 @@ void cmd_cancel(conn *c, json_t *m, json_t *id)
     conn_send_id(c, id, msg_new("ok"));
 }
 
-void lobby_user_gone(user *u)
+static void lobby_user_gone(user *u)
 {
     for (offer *o = g_offers, *n; o; o = n) {
         n = o->next;
@@ -449,9 +477,7 @@ void cmd_lobby(conn *c, json_t *m, json_t *id)
 {
     (void)m;
     c->lobby = 1;
-    conn_send_id(c, id,
-                 json_pack("{sssoso}", "type", "lobby", "seeks", seeks_json(), "games",
-                           game_list_json()));
+    conn_send_id(c, id, msg_lobby(seeks_json(), game_list_json()));
 }
 
 void cmd_unlobby(conn *c, json_t *m, json_t *id)
@@ -511,7 +537,7 @@ void cmd_games(conn *c, json_t *m, json_t *id)
     if (eco_filter(c, m, id, eco) < 0)
         return;
     if (!json_is_true(fin) && !eco[0]) {
-        conn_send_id(c, id, json_pack("{ssso}", "type", "games", "games", game_list_json()));
+        conn_send_id(c, id, msg_games_live(game_list_json()));
         return;
     }
     /* finished games (all of them, or by code: a search of the archive) */
@@ -526,27 +552,53 @@ void cmd_games(conn *c, json_t *m, json_t *id)
     const char *name = json_string_value(json_object_get(m, "user"));
     if (name) {
         store_user su;
-        if (!name_valid(name) || store_user_by_name(name, &su) != ST_OK) {
+        if (!name_valid(name) || store_user_by_name(g_store, name, &su) != ST_OK) {
             conn_error(c, id, "no_such_user", "no such user");
             return;
         }
         uid = su.id;
     }
     finished_ctx x = {json_array(), limit ? (int)limit : SRV_FINISHED_LIST_MAX, 0};
-    store_games_finished(uid, before, x.left + 1, eco, finished_json, &x);
-    json_t *r = json_pack("{sssbsosb}", "type", "games", "finished", 1, "games", x.games, "more",
-                          x.more);
-    if (eco[0])
-        json_object_set_new(r, "eco", json_string(eco));
-    conn_send_id(c, id, r);
+    store_games_finished(g_store, uid, before, x.left + 1, eco, finished_json, &x);
+    conn_send_id(c, id, msg_games_finished(x.games, x.more, eco));
 }
 
 void lobby_say(conn *c, const char *text, json_t *id)
 {
-    json_t *ev = json_pack("{ssssssss}", "type", "chat", "to", "lobby", "from", c->user->name,
-                           "text", text);
-    for (conn *k = conn_next(NULL); k; k = conn_next(k))
-        if (k->lobby && k->user && k != c)
-            conn_send(k, ev);
+    json_t *ev = msg_chat_lobby(c->user->name, text);
+    broker_publish(g_broker, "lobby", ev, c->id);
     conn_send_id(c, id, ev);
+}
+
+/* A game against the engine: it starts at once. */
+void cmd_engine(conn *c, json_t *m, json_t *id)
+{
+    json_t *lv = json_object_get(m, "level");
+    if (lv && (!json_is_integer(lv) || json_integer_value(lv) < 0 ||
+               json_integer_value(lv) > XQ_SKILL_MAX)) {
+        conn_error(c, id, "bad_field", "'level' is 0..%d", XQ_SKILL_MAX);
+        return;
+    }
+    game_terms t;
+    memset(&t, 0, sizeof t);
+    int color;
+    if (parse_terms(c, m, id, &t.base_s, &t.inc_s, &t.ruleset, &t.rated, &color) < 0)
+        return;
+    if (t.rated) {
+        conn_error(c, id, "not_allowed", "games against the engine are unrated");
+        return;
+    }
+    if (lobby_refuse_playing(c, id))
+        return;
+    if (color < 0)
+        color = (int)(mono_us() & 1);
+    t.engine_level = lv ? (int)json_integer_value(lv) : 10;
+    t.engine_color = 1 - color;
+    t.uid[color] = c->user->id;
+    snprintf(t.name[color], sizeof t.name[color], "%s", c->user->name);
+    t.rating[color] = c->user->rating;
+    t.deviation[color] = c->user->deviation;
+    snprintf(t.name[1 - color], sizeof t.name[1 - color], "xq-engine-%d", t.engine_level);
+    t.rating[1 - color] = 0;
+    game_start(&t, id, c);
 }

@@ -9,8 +9,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "broker.h"
 #include "cli.h"
-#include "server.h"
+#include "config.h"
+#include "engine.h"
+#include "explore.h"
+#include "game.h"
+#include "game_pgn.h"
+#include "http.h"
+#include "lobby.h"
+#include "net.h"
+#include "profile.h"
+#include "review.h"
+#include "session.h"
+#include "store.h"
+#include "tuning.h"
 
 #ifndef XQ_SERVER_WWW
 #define XQ_SERVER_WWW "/usr/local/share/xiangqi/www"
@@ -19,24 +35,7 @@
 #define XQ_SERVER_JS "/usr/local/share/xiangqi/js"
 #endif
 
-srv_config g_cfg = {
-    .host = "127.0.0.1",
-    .port = SRV_DEFAULT_PORT,
-    .db_path = NULL,
-    .www = XQ_SERVER_WWW,
-    .js = XQ_SERVER_JS,
-    .no_isolation = 0,
-    .guests = 0,
-    .grace_s = 60,
-    .max_conns = 4096,
-    .max_per_addr = 32,
-    .engine_threads = 1,
-    .review_threads = 1,
-    .sync_full = 0,
-    .verbose = 0,
-};
 
-void net_destroy(void);
 static int g_www_given; /* --www was on the command line */
 static int g_js_given;  /* --js was on the command line */
 
@@ -265,20 +264,34 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     char err[1024];
-    if (store_open(g_cfg.db_path, g_cfg.sync_full, err, sizeof err) < 0) {
+    store *st = store_open(g_cfg.db_path, g_cfg.sync_full, err, sizeof err);
+    if (!st) {
         cli_error("%s", err);
         return 1;
     }
     if (explore_init(err, sizeof err) < 0) {
         cli_error("%s", err);
-        store_close();
+        store_close(st);
         return 1;
     }
-    if (accounts_init() < 0 || engine_init(g_cfg.engine_threads) < 0 ||
-        review_init(g_cfg.review_threads) < 0) {
+    broker *br = broker_local_new();
+    if (!br || lobby_init(st, br) < 0) {
+        cli_error("out of memory");
+        broker_free(br);
+        explore_shutdown();
+        store_close(st);
+        return 1;
+    }
+    profile_init(st);
+    game_pgn_init(st);
+    static const net_handlers session_layer = {session_open, session_message, session_closed};
+    net_set_handlers(&session_layer);
+    if (accounts_init(st, br) < 0 || engine_init(g_cfg.engine_threads) < 0 ||
+        review_init(g_cfg.review_threads, st) < 0) {
         cli_error("cannot start the worker threads");
         explore_shutdown();
-        store_close();
+        broker_free(br);
+        store_close(st);
         return 1;
     }
     if (net_start(err, sizeof err) < 0) {
@@ -287,12 +300,13 @@ int main(int argc, char **argv)
         engine_shutdown();
         accounts_shutdown();
         explore_shutdown();
-        store_close();
+        broker_free(br);
+        store_close(st);
         return 1;
     }
-    int restored = game_restore_all();
+    int restored = game_restore_all(st, br);
     if (restored < 0) {
-        cli_error("the games could not be read: %s", store_errmsg());
+        cli_error("the games could not be read: %s", store_errmsg(st));
         return 1;
     }
     struct sigaction sa;
@@ -324,6 +338,7 @@ int main(int argc, char **argv)
     games_shutdown();
     explore_shutdown();
     net_destroy();
-    store_close();
+    broker_free(br);
+    store_close(st);
     return 0;
 }

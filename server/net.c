@@ -16,7 +16,15 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
-#include "server.h"
+#include "clock.h"
+#include "codec.h"
+#include "codec_msg.h"
+#include "config.h"
+#include "http.h"
+#include "net.h"
+#include "ratelimit.h"
+#include "tuning.h"
+#include "work.h"
 
 typedef struct outmsg {
     struct outmsg *next;
@@ -30,6 +38,9 @@ typedef struct pss {
 } pss;
 
 static struct lws_context *g_ctx;
+static net_handlers g_handlers; /* net_set_handlers(): the session layer */
+
+void net_set_handlers(const net_handlers *h) { g_handlers = *h; }
 static conn **g_slots;
 static size_t g_nslots, g_nconns;
 static uint32_t g_seq;
@@ -99,7 +110,7 @@ static conn *conn_new(struct lws *wsi, int transport)
     g_nconns++;
     socket_options(wsi);
     lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, SRV_HELLO_TIMEOUT_S);
-    session_open(c);
+    g_handlers.open(c);
     return c;
 }
 
@@ -109,7 +120,7 @@ static void conn_destroy(conn *c)
         return;
     if (!c->closing)
         c->closing = 1;
-    session_closed(c);
+    g_handlers.closed(c);
     addr_conn_del(c->addr);
     g_slots[c->id & 0xffffu] = NULL;
     g_nconns--;
@@ -197,9 +208,7 @@ void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
         msg = json_stringn(text, --n);
     if (!msg)
         msg = json_string("(the message is not valid UTF-8)");
-    json_t *m = json_pack("{sssssO}", "type", "error", "code", code, "message", msg);
-    json_decref(msg);
-    conn_send_id(c, id, m);
+    conn_send_id(c, id, msg_error(code, msg));
 }
 
 void conn_close(conn *c, const char *why)
@@ -364,7 +373,7 @@ static void line_rx(conn *c, const char *data, size_t len)
                     blank = 0;
             if (!blank) {
                 conn_touch(c);
-                session_message(c, c->in, n);
+                g_handlers.message(c, c->in, n);
             }
         }
         if (!nl)
@@ -404,7 +413,7 @@ static void ws_rx(conn *c, struct lws *wsi, const char *data, size_t len)
         return;
     }
     conn_touch(c);
-    session_message(c, c->in ? c->in : "", n);
+    g_handlers.message(c, c->in ? c->in : "", n);
 }
 
 void conn_release(conn *c)
@@ -428,7 +437,7 @@ void conn_release(conn *c)
                     break;
             } else {
                 conn_touch(c);
-                session_message(c, buf + off, n);
+                g_handlers.message(c, buf + off, n);
             }
             off += n;
         }
@@ -573,6 +582,7 @@ int net_start(char *err, size_t cap)
                  g_cfg.host, g_cfg.port);
         return -1;
     }
+    work_set_wake(net_wake);
     if (g_cfg.port == 0) { /* the kernel chose the port: say which */
         struct lws_vhost *vh = lws_get_vhost_by_name(g_ctx, "default");
         int port = vh ? lws_get_vhost_listen_port(vh) : -1;
@@ -599,7 +609,6 @@ int net_run(void)
     return 0;
 }
 
-void net_destroy(void);
 void net_destroy(void)
 {
     if (g_ctx)
@@ -608,49 +617,4 @@ void net_destroy(void)
     free(g_slots);
     g_slots = NULL;
     http_free();
-}
-
-/* ---- timers ---- */
-struct timer {
-    lws_sorted_usec_list_t sul; /* first: container */
-    timer_fn fn;
-    void *arg;
-};
-
-static void timer_cb(lws_sorted_usec_list_t *sul)
-{
-    timer *t = (timer *)sul;
-    t->fn(t->arg);
-}
-
-timer *timer_new(timer_fn fn, void *arg)
-{
-    timer *t = calloc(1, sizeof *t);
-    if (t) {
-        t->fn = fn;
-        t->arg = arg;
-    }
-    return t;
-}
-
-void timer_set(timer *t, int64_t delay_us)
-{
-    if (delay_us < 0)
-        delay_us = 0;
-    lws_sul_schedule(g_ctx, 0, &t->sul, timer_cb, (lws_usec_t)delay_us);
-}
-
-void timer_cancel(timer *t)
-{
-    if (t)
-        lws_sul_cancel(&t->sul);
-}
-
-void timer_free(timer *t)
-{
-    if (!t)
-        return;
-    if (g_ctx)
-        lws_sul_cancel(&t->sul);
-    free(t);
 }

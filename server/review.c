@@ -15,7 +15,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "clock.h"
+#include "codec.h"
+#include "codec_msg.h"
+#include "game.h"
+#include "net.h"
+#include "review.h"
+#include "store.h"
+#include "tuning.h"
+#include "work.h"
 
 #define REVIEW_NODES 150000 /* nodes per position: about 0.1 s on one core */
 #define REVIEW_MAX 16       /* reviews waiting or running at once (one per user) */
@@ -51,6 +62,7 @@ typedef struct review_job {
 } review_job;
 
 static pool *g_pool;
+static store *g_store; /* review_init() */
 static int g_threads;
 static int g_inflight;
 static review *g_reviews; /* round robin: the head is served next */
@@ -312,17 +324,16 @@ static void job_done(work *w)
         review_unlink(r);
         json_t *a = analysis_json(r);
         char *text = a ? json_dumps(a, JSON_COMPACT) : NULL;
-        if (!text || store_review_put(r->gid, text) != ST_OK)
+        if (!text || store_review_put(g_store, r->gid, text) != ST_OK)
             fprintf(stderr, "xq-server: game %lld: the review could not be stored: %s\n",
-                    (long long)r->gid, store_errmsg());
+                    (long long)r->gid, store_errmsg(g_store));
         if (a)
             tell(r, a);
         json_decref(a);
         free(text);
         review_free(r);
     } else {
-        json_t *p = json_pack("{sssIsisi}", "type", "analysis_progress", "game",
-                              (json_int_t)r->gid, "done", r->done, "total", r->nmoves + 1);
+        json_t *p = msg_analysis_progress(r->gid, r->done, r->nmoves + 1);
         tell(r, p);
         json_decref(p);
     }
@@ -350,7 +361,7 @@ void cmd_analyse(conn *c, json_t *m, json_t *id)
     if (request_stored_game(c, m, id, 1, &sg) < 0)
         return;
     char *stored = NULL;
-    if (store_review_get(sg.id, &stored) == ST_OK) {
+    if (store_review_get(g_store, sg.id, &stored) == ST_OK) {
         json_t *a = json_loads(stored, 0, NULL);
         free(stored);
         if (a) {
@@ -366,9 +377,7 @@ void cmd_analyse(conn *c, json_t *m, json_t *id)
                 known |= r->watchers[i] == c->user->id;
             if (!known && r->nwatchers < REVIEW_MAX)
                 r->watchers[r->nwatchers++] = c->user->id;
-            conn_send_id(c, id, json_pack("{sssIsisi}", "type", "analysis_progress", "game",
-                                          (json_int_t)sg.id, "done", r->done, "total",
-                                          r->nmoves + 1));
+            conn_send_id(c, id, msg_analysis_progress(sg.id, r->done, r->nmoves + 1));
             return;
         }
     for (review *r = g_reviews; r; r = r->next_review)
@@ -390,7 +399,7 @@ void cmd_analyse(conn *c, json_t *m, json_t *id)
     r->uid = c->user->id;
     r->watchers[r->nwatchers++] = c->user->id;
     xq_rules_init(&r->rules, XQ_RULES_VERSION, sg.ruleset);
-    if (store_game_moves(sg.id, collect_move, r) != ST_OK ||
+    if (store_game_moves(g_store, sg.id, collect_move, r) != ST_OK ||
         !(r->pos = calloc((size_t)r->nmoves + 1, sizeof *r->pos))) {
         review_free(r);
         conn_error(c, id, "server_error", "the game's moves could not be read");
@@ -403,12 +412,12 @@ void cmd_analyse(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "server_error", "out of memory: the review could not start");
         return;
     }
-    conn_send_id(c, id, json_pack("{sssIsisi}", "type", "analysis_progress", "game",
-                                  (json_int_t)sg.id, "done", 0, "total", r->nmoves + 1));
+    conn_send_id(c, id, msg_analysis_progress(sg.id, 0, r->nmoves + 1));
 }
 
-int review_init(int threads)
+int review_init(int threads, store *st)
 {
+    g_store = st;
     g_threads = threads;
     if (threads <= 0)
         return 0; /* reviews are off: `analyse` answers busy */

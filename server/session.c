@@ -6,7 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include <xiangqi/xiangqi.h>
+
+#include "accounts.h"
+#include "clock.h"
+#include "codec.h"
+#include "codec_msg.h"
+#include "config.h"
+#include "explore.h"
+#include "game.h"
+#include "game_pgn.h"
+#include "lobby.h"
+#include "net.h"
+#include "profile.h"
+#include "ratelimit.h"
+#include "review.h"
+#include "session.h"
+#include "tuning.h"
 
 typedef void (*cmd_fn)(conn *c, json_t *m, json_t *id);
 typedef struct command {
@@ -56,11 +72,10 @@ static void cmd_say(conn *c, json_t *m, json_t *id)
         return;
     }
     if (!bucket_take(&c->chat_bucket, SRV_CHAT_BURST, SRV_CHAT_PER_S, mono_us())) {
-        json_t *e = json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                              "too many chat lines; wait", "retry_after",
-                              bucket_wait(&c->chat_bucket, SRV_CHAT_BURST, SRV_CHAT_PER_S,
-                                          mono_us()));
-        conn_send_id(c, id, e);
+        conn_send_id(c, id,
+                     msg_rate_limited("too many chat lines; wait",
+                                      bucket_wait(&c->chat_bucket, SRV_CHAT_BURST, SRV_CHAT_PER_S,
+                                                  mono_us())));
         return;
     }
     if (gid)
@@ -133,10 +148,7 @@ static void hello(conn *c, json_t *m, json_t *id)
         return;
     }
     if (json_integer_value(pv) != SRV_PROTOCOL_VERSION) {
-        json_t *e = json_pack("{sssssssi}", "type", "error", "code", "protocol_version",
-                              "message", "this server speaks protocol version 1", "supported",
-                              SRV_PROTOCOL_VERSION);
-        conn_send_id(c, id, e);
+        conn_send_id(c, id, msg_protocol_version(SRV_PROTOCOL_VERSION));
         conn_close(c, "protocol version");
         return;
     }
@@ -144,13 +156,7 @@ static void hello(conn *c, json_t *m, json_t *id)
     conn_touch(c); /* the idle timeout replaces the hello timeout */
     char server[64];
     snprintf(server, sizeof server, "xq-server %s", xq_version_string());
-    json_t *w = json_pack(
-        "{sssisssbs{sisisisisisisi}}", "type", "welcome", "protocol", SRV_PROTOCOL_VERSION,
-        "server", server, "guests", g_cfg.guests, "limits", "message_bytes", SRV_MAX_MESSAGE,
-        "chat_bytes", SRV_CHAT_MAX, "messages_per_s", (int)SRV_MSG_PER_S, "chat_burst",
-        SRV_CHAT_BURST, "seeks", SRV_MAX_SEEKS_PER_USER, "watch", SRV_MAX_WATCH, "grace_s",
-        g_cfg.grace_s);
-    conn_send_id(c, id, w);
+    conn_send_id(c, id, msg_welcome(server, g_cfg.guests, g_cfg.grace_s));
 }
 
 void session_message(conn *c, const char *text, size_t len)
@@ -164,12 +170,11 @@ void session_message(conn *c, const char *text, size_t len)
         }
         int64_t now = mono_us();
         conn_send_id(c, NULL,
-                     json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                               "too many messages; this one was dropped", "retry_after",
-                               bucket_wait(&c->msg_bucket, SRV_MSG_BURST, SRV_MSG_PER_S, now)));
+                     msg_rate_limited("too many messages; this one was dropped",
+                                      bucket_wait(&c->msg_bucket, SRV_MSG_BURST, SRV_MSG_PER_S, now)));
         return;
     }
-    json_t *m = codec_decode(c->transport, text, len, &code, why, sizeof why);
+    json_t *m = codec_decode(c->transport, text, len, session_command_known, &code, why, sizeof why);
     if (!m) {
         conn_error(c, NULL, code, "%s", why);
         return;
@@ -205,13 +210,4 @@ void session_closed(conn *c)
 {
     game_unwatch_conn(c);
     user_detach(c);
-}
-
-void send_to_user(int64_t uid, json_t *msg)
-{
-    user *u = uid > 0 ? user_online(uid) : NULL;
-    if (!u)
-        return;
-    for (conn *c = u->conns; c; c = c->unext)
-        conn_send(c, msg);
 }

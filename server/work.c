@@ -7,7 +7,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "server.h"
+#include "work.h"
 
 struct pool {
     pthread_mutex_t mu;
@@ -22,6 +22,9 @@ struct pool {
 
 static pthread_mutex_t g_done_mu = PTHREAD_MUTEX_INITIALIZER;
 static work *g_done_head, *g_done_tail;
+static void (*g_wake)(void); /* work_set_wake() */
+
+void work_set_wake(void (*wake)(void)) { g_wake = wake; }
 
 static void post_done(work *w)
 {
@@ -33,7 +36,8 @@ static void post_done(work *w)
         g_done_head = w;
     g_done_tail = w;
     pthread_mutex_unlock(&g_done_mu);
-    net_wake();
+    if (g_wake)
+        g_wake();
 }
 
 void work_drain(void)

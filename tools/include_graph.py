@@ -37,7 +37,11 @@ file lies in lib/ itself. Exits 1 on a breach.
 the name to the closing brace, by the same scanner: brace matching at file
 scope).
 
-Usage: tools/include_graph.py [--root DIR] [--allow-circles] [--layering]
+--dir FOLDER takes another folder of the tree instead of lib/ (--dir server:
+the modules of xq-server, whose graph must have no circle either; its
+layering is the circles check alone).
+
+Usage: tools/include_graph.py [--root DIR] [--dir FOLDER] [--allow-circles] [--layering]
                               [--longest N] [--edges] [--includes-only]
        tools/include_graph.py --self-test
 """
@@ -147,9 +151,10 @@ def scan_definitions(code):
 
 
 class Graph:
-    def __init__(self, root, includes_only=False):
+    def __init__(self, root, includes_only=False, folder="lib"):
         self.root = os.path.abspath(root)
-        self.lib = os.path.join(self.root, "lib")
+        self.folder = folder
+        self.lib = os.path.join(self.root, folder)
         self.files = []
         for d, _, names in os.walk(self.lib):
             for name in sorted(names):
@@ -338,7 +343,18 @@ def self_test():
         assert "util/f.c uses xq__b() of core/b" in bad[3], bad
         assert not any("xq__hook" in line for line in bad), bad  # a hook the engine declares
         assert Graph(root, includes_only=True).sccs() == [], "b -> a is a call, not an include"
-    print("self-test: circle, comment and layering checks work")
+        # another folder (--dir server): a call circle through a shared header
+        server = {
+            "all.h": "void net_send(void);\nvoid session_in(void);\n",
+            "net.c": '#include "all.h"\nvoid net_send(void) { }\nstatic void rx(void) { session_in(); }\n',
+            "session.c": '#include "all.h"\nvoid session_in(void) { net_send(); }\n',
+            "clock.c": '#include "all.h"\nstatic int c(void) { return 0; }\n',
+        }
+        for name, text in server.items():
+            with open(os.path.join(root, "server", name) if os.makedirs(os.path.join(root, "server"), exist_ok=True) is None else "", "w") as fh:
+                fh.write(text)
+        assert Graph(root, folder="server").sccs() == [["net", "session"]], Graph(root, folder="server").sccs()
+    print("self-test: circle, comment, layering and --dir checks work")
     return 0
 
 
@@ -346,6 +362,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."),
                     help="the source tree (default: the one this script is in)")
+    ap.add_argument("--dir", default="lib", metavar="FOLDER",
+                    help="the folder of the tree to check (default lib; server: xq-server)")
     ap.add_argument("--allow-circles", action="store_true", help="print the circles, exit 0")
     ap.add_argument("--layering", action="store_true",
                     help="also fail when a layer of lib/ includes or calls a higher one")
@@ -359,7 +377,8 @@ def main():
     if args.self_test:
         return self_test()
 
-    g = Graph(args.root, args.includes_only)
+    g = Graph(args.root, args.includes_only, args.dir)
+    where = args.dir.rstrip("/") + "/"
     status = 0
     if args.edges:
         for a in sorted(g.edges):
@@ -368,7 +387,7 @@ def main():
     comps = g.sccs()
     nmod = len(g.edges)
     if comps:
-        print("%d circle(s) in the dependency graph of lib/ (%d modules):" % (len(comps), nmod))
+        print("%d circle(s) in the dependency graph of %s (%d modules):" % (len(comps), where, nmod))
         for comp in comps:
             print("  circle of %d: %s" % (len(comp), " ".join(comp)))
             shown = set()
@@ -382,7 +401,7 @@ def main():
         if not args.allow_circles:
             status = 1
     else:
-        print("no circle in the dependency graph of lib/ (%d modules)" % nmod)
+        print("no circle in the dependency graph of %s (%d modules)" % (where, nmod))
     if args.layering:
         bad = g.layering_breaches()
         for line in bad:
@@ -395,9 +414,9 @@ def main():
         funcs = [(last - first + 1, name, f, first)
                  for f in g.files for name, first, last, _ in g.defs[f]]
         funcs.sort(key=lambda t: (-t[0], t[2], t[3]))
-        print("longest functions of lib/:")
+        print("longest functions of %s:" % where)
         for length, name, f, first in funcs[: args.longest]:
-            print("  %4d  %s  lib/%s:%d" % (length, name, f, first))
+            print("  %4d  %s  %s%s:%d" % (length, name, where, f, first))
     return status
 
 

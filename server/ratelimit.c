@@ -6,16 +6,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "server.h"
-
-int64_t mono_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-int64_t wall_s(void) { return (int64_t)time(NULL); }
+#include "clock.h"
+#include "config.h"
+#include "ratelimit.h"
+#include "tuning.h"
 
 void bucket_init(bucket *b, double burst)
 {

@@ -2,14 +2,16 @@
 /* Storage in SQLite: WAL mode, prepared statements only, one writer (the
  * database is held with locking_mode=EXCLUSIVE, so a second server on the
  * same file is refused at start-up). This is the only file that knows SQL;
- * another store (PostgreSQL) implements the functions declared in server.h. */
+ * another store (PostgreSQL) implements the interface of store.h. */
 #include <sqlite3.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include "clock.h"
+#include "result.h"
+#include "store.h"
 
-static sqlite3 *g_db;
 
 /* games.result stores the results of server.h by number (the SQL below
  * reads 0, XQ_RESULT_ONGOING, as a live game). The numbers are part of the
@@ -96,6 +98,12 @@ enum {
     S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
     S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_COUNT
 };
+/* The store: the database and its prepared statements. */
+struct store {
+    sqlite3 *db;
+    sqlite3_stmt *st[S_COUNT];
+};
+
 static const char *const k_sql[S_COUNT] = {
     [S_BEGIN] = "BEGIN IMMEDIATE",
     [S_COMMIT] = "COMMIT",
@@ -148,14 +156,13 @@ static const char *const k_sql[S_COUNT] = {
                        "  WHERE rated = 1 AND red_rating_after IS NOT NULL AND (red = ?1 OR black = ?1)"
                        "  ORDER BY id DESC LIMIT ?2) ORDER BY id",
 };
-static sqlite3_stmt *g_st[S_COUNT];
 
-const char *store_errmsg(void) { return g_db ? sqlite3_errmsg(g_db) : "no database"; }
+const char *store_errmsg(const store *s) { return s && s->db ? sqlite3_errmsg(s->db) : "no database"; }
 
-static int fail(char *err, size_t cap, const char *path, const char *what)
+static store *fail(store *s, char *err, size_t cap, const char *path, const char *what)
 {
-    int code = g_db ? sqlite3_extended_errcode(g_db) : 0;
-    const char *msg = g_db ? sqlite3_errmsg(g_db) : "out of memory";
+    int code = s->db ? sqlite3_extended_errcode(s->db) : 0;
+    const char *msg = s->db ? sqlite3_errmsg(s->db) : "out of memory";
     if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
         snprintf(err, cap, "database %s is locked by another process (another xq-server?): %s",
                  path, msg);
@@ -165,16 +172,16 @@ static int fail(char *err, size_t cap, const char *path, const char *what)
                  "file and a writable directory for its -wal file", path, what, msg);
     else
         snprintf(err, cap, "database %s: %s: %s", path, what, msg);
-    store_close();
-    return -1;
+    store_close(s);
+    return NULL;
 }
 
-static int has_column(const char *table, const char *column)
+static int has_column(store *s, const char *table, const char *column)
 {
     sqlite3_stmt *st;
     char sql[96];
     snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
-    if (sqlite3_prepare_v2(g_db, sql, -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
         return -1;
     int found = 0;
     while (!found && sqlite3_step(st) == SQLITE_ROW) {
@@ -188,12 +195,12 @@ static int has_column(const char *table, const char *column)
 /* Schema 3: the Elo ratings of an older file become Glicko-2 ratings: the
  * rating stays, the deviation is what Glicko would have after the user's
  * rated games (glicko_migrated_deviation()), the volatility the start's. */
-static int migrate_deviations(char **emsg)
+static int migrate_deviations(store *s, char **emsg)
 {
     sqlite3_stmt *sel, *upd;
-    if (sqlite3_prepare_v2(g_db, "SELECT id, games FROM users", -1, &sel, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, "SELECT id, games FROM users", -1, &sel, NULL) != SQLITE_OK)
         return -1;
-    if (sqlite3_prepare_v2(g_db, "UPDATE users SET rd = ?2 WHERE id = ?1", -1, &upd, NULL) !=
+    if (sqlite3_prepare_v2(s->db, "UPDATE users SET rd = ?2 WHERE id = ?1", -1, &upd, NULL) !=
         SQLITE_OK) {
         sqlite3_finalize(sel);
         return -1;
@@ -211,7 +218,7 @@ static int migrate_deviations(char **emsg)
     sqlite3_finalize(sel);
     sqlite3_finalize(upd);
     if (rc != SQLITE_DONE)
-        *emsg = sqlite3_mprintf("migrating the ratings to Glicko-2: %s", sqlite3_errmsg(g_db));
+        *emsg = sqlite3_mprintf("migrating the ratings to Glicko-2: %s", sqlite3_errmsg(s->db));
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
@@ -234,15 +241,15 @@ static void classify_stored(sqlite3_stmt *moves, int64_t gid, xq_ecco *e)
 
 /* Schema 4: the finished games of an older file get their ECCO code from
  * their stored moves (unfinished ones get it when they end). */
-static int migrate_eco(char **emsg)
+static int migrate_eco(store *s, char **emsg)
 {
     sqlite3_stmt *sel = NULL, *moves = NULL, *upd = NULL;
     int rc = SQLITE_ERROR;
-    if (sqlite3_prepare_v2(g_db, "SELECT id FROM games WHERE result <> 0 AND eco IS NULL", -1,
+    if (sqlite3_prepare_v2(s->db, "SELECT id FROM games WHERE result <> 0 AND eco IS NULL", -1,
                            &sel, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(g_db, "SELECT move FROM moves WHERE game = ?1 ORDER BY ply", -1,
+        sqlite3_prepare_v2(s->db, "SELECT move FROM moves WHERE game = ?1 ORDER BY ply", -1,
                            &moves, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(g_db, "UPDATE games SET eco = ?2, eco_ply = ?3 WHERE id = ?1", -1,
+        sqlite3_prepare_v2(s->db, "UPDATE games SET eco = ?2, eco_ply = ?3 WHERE id = ?1", -1,
                            &upd, NULL) == SQLITE_OK) {
         while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
             xq_ecco e;
@@ -262,105 +269,112 @@ static int migrate_eco(char **emsg)
     sqlite3_finalize(moves);
     sqlite3_finalize(upd);
     if (rc != SQLITE_DONE)
-        *emsg = sqlite3_mprintf("classifying the stored games' openings: %s", sqlite3_errmsg(g_db));
+        *emsg = sqlite3_mprintf("classifying the stored games' openings: %s", sqlite3_errmsg(s->db));
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* A file of an older schema gets the columns added since (in the open transaction). */
-static int migrate(char **emsg)
+static int migrate(store *s, char **emsg)
 {
-    int had_rd = has_column("users", "rd");
+    int had_rd = has_column(s, "users", "rd");
     if (had_rd < 0)
         return -1;
     for (size_t i = 0; i < sizeof k_users_added / sizeof k_users_added[0]; i++) {
-        int has = has_column("users", k_users_added[i][0]);
-        if (has < 0 || (!has && sqlite3_exec(g_db, k_users_added[i][1], NULL, NULL, emsg) !=
+        int has = has_column(s, "users", k_users_added[i][0]);
+        if (has < 0 || (!has && sqlite3_exec(s->db, k_users_added[i][1], NULL, NULL, emsg) !=
                                     SQLITE_OK))
             return -1;
     }
-    if (!had_rd && migrate_deviations(emsg) < 0)
+    if (!had_rd && migrate_deviations(s, emsg) < 0)
         return -1;
-    int had_eco = has_column("games", "eco");
+    int had_eco = has_column(s, "games", "eco");
     if (had_eco < 0)
         return -1;
     for (size_t i = 0; i < sizeof k_games_added / sizeof k_games_added[0]; i++) {
-        int has = has_column("games", k_games_added[i][0]);
-        if (has < 0 || (!has && sqlite3_exec(g_db, k_games_added[i][1], NULL, NULL, emsg) !=
+        int has = has_column(s, "games", k_games_added[i][0]);
+        if (has < 0 || (!has && sqlite3_exec(s->db, k_games_added[i][1], NULL, NULL, emsg) !=
                                     SQLITE_OK))
             return -1;
     }
-    if (!had_eco && migrate_eco(emsg) < 0)
+    if (!had_eco && migrate_eco(s, emsg) < 0)
         return -1;
-    return sqlite3_exec(g_db, k_eco_index, NULL, NULL, emsg) == SQLITE_OK &&
-                   sqlite3_exec(g_db, "UPDATE meta SET value = '" SCHEMA_VERSION
+    return sqlite3_exec(s->db, k_eco_index, NULL, NULL, emsg) == SQLITE_OK &&
+                   sqlite3_exec(s->db, "UPDATE meta SET value = '" SCHEMA_VERSION
                                       "' WHERE key = 'schema'",
                                 NULL, NULL, emsg) == SQLITE_OK
                ? 0
                : -1;
 }
 
-int store_open(const char *path, int sync_full, char *err, size_t cap)
+store *store_open(const char *path, int sync_full, char *err, size_t cap)
 {
-    if (sqlite3_open_v2(path, &g_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
-        return fail(err, cap, path, "open");
-    if (sqlite3_db_readonly(g_db, "main") == 1) {
-        snprintf(err, cap, "database %s is read-only; xq-server needs to write it", path);
-        store_close();
-        return -1;
+    store *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, cap, "database %s: out of memory", path);
+        return NULL;
     }
-    sqlite3_extended_result_codes(g_db, 1);
+    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
+        return fail(s, err, cap, path, "open");
+    if (sqlite3_db_readonly(s->db, "main") == 1) {
+        snprintf(err, cap, "database %s is read-only; xq-server needs to write it", path);
+        store_close(s);
+        return NULL;
+    }
+    sqlite3_extended_result_codes(s->db, 1);
     char *emsg = NULL;
     /* No busy wait: a locked file is an error at once. */
-    sqlite3_busy_timeout(g_db, 0);
+    sqlite3_busy_timeout(s->db, 0);
     const char *pragmas = sync_full ? "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL;"
                                       " PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
                                     : "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL;"
                                       " PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;";
-    if (sqlite3_exec(g_db, pragmas, NULL, NULL, &emsg) != SQLITE_OK) {
+    if (sqlite3_exec(s->db, pragmas, NULL, NULL, &emsg) != SQLITE_OK) {
         sqlite3_free(emsg);
-        return fail(err, cap, path, "setting WAL mode");
+        return fail(s, err, cap, path, "setting WAL mode");
     }
     sqlite3_stmt *jm;
-    if (sqlite3_prepare_v2(g_db, "PRAGMA journal_mode", -1, &jm, NULL) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode", -1, &jm, NULL) == SQLITE_OK) {
         int wal = sqlite3_step(jm) == SQLITE_ROW &&
                   strcmp((const char *)sqlite3_column_text(jm, 0), "wal") == 0;
         sqlite3_finalize(jm);
         if (!wal) {
             snprintf(err, cap, "database %s: cannot switch to WAL mode (locked or read-only?)",
                      path);
-            store_close();
-            return -1;
+            store_close(s);
+            return NULL;
         }
     }
-    if (sqlite3_exec(g_db, "BEGIN IMMEDIATE", NULL, NULL, &emsg) != SQLITE_OK) {
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, &emsg) != SQLITE_OK) {
         sqlite3_free(emsg);
-        return fail(err, cap, path, "taking the write lock");
+        return fail(s, err, cap, path, "taking the write lock");
     }
-    if (sqlite3_exec(g_db, k_schema, NULL, NULL, &emsg) != SQLITE_OK || migrate(&emsg) < 0 ||
-        sqlite3_exec(g_db, "COMMIT", NULL, NULL, &emsg) != SQLITE_OK) {
+    if (sqlite3_exec(s->db, k_schema, NULL, NULL, &emsg) != SQLITE_OK || migrate(s, &emsg) < 0 ||
+        sqlite3_exec(s->db, "COMMIT", NULL, NULL, &emsg) != SQLITE_OK) {
         sqlite3_free(emsg);
-        return fail(err, cap, path, "creating the tables");
+        return fail(s, err, cap, path, "creating the tables");
     }
     for (int i = 0; i < S_COUNT; i++)
-        if (sqlite3_prepare_v3(g_db, k_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &g_st[i], NULL) !=
+        if (sqlite3_prepare_v3(s->db, k_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) !=
             SQLITE_OK)
-            return fail(err, cap, path, k_sql[i]);
-    return 0;
+            return fail(s, err, cap, path, k_sql[i]);
+    return s;
 }
 
-void store_close(void)
+void store_close(store *s)
 {
+    if (!s)
+        return;
     for (int i = 0; i < S_COUNT; i++) {
-        sqlite3_finalize(g_st[i]);
-        g_st[i] = NULL;
+        sqlite3_finalize(s->st[i]);
+        s->st[i] = NULL;
     }
-    if (g_db)
-        sqlite3_close(g_db);
-    g_db = NULL;
+    if (s->db)
+        sqlite3_close(s->db);
+    free(s);
 }
 
 /* Run a statement that returns no rows; resets it. */
-static int run(sqlite3_stmt *st)
+static int run(store *s, sqlite3_stmt *st)
 {
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
@@ -369,21 +383,21 @@ static int run(sqlite3_stmt *st)
         return ST_OK;
     if ((rc & 0xff) == SQLITE_CONSTRAINT)
         return ST_EXISTS;
-    fprintf(stderr, "xq-server: database: %s\n", sqlite3_errmsg(g_db));
+    fprintf(stderr, "xq-server: database: %s\n", sqlite3_errmsg(s->db));
     return ST_ERROR;
 }
 
-int store_begin(void) { return run(g_st[S_BEGIN]); }
-int store_commit(void) { return run(g_st[S_COMMIT]); }
-void store_rollback(void)
+int store_begin(store *s) { return run(s, s->st[S_BEGIN]); }
+int store_commit(store *s) { return run(s, s->st[S_COMMIT]); }
+void store_rollback(store *s)
 {
-    if (!sqlite3_get_autocommit(g_db))
-        run(g_st[S_ROLLBACK]);
+    if (!sqlite3_get_autocommit(s->db))
+        run(s, s->st[S_ROLLBACK]);
 }
 
-int store_user_create(const char *name, const char *pwhash, int guest, int64_t *id)
+int store_user_create(store *s, const char *name, const char *pwhash, int guest, int64_t *id)
 {
-    sqlite3_stmt *st = g_st[S_USER_NEW];
+    sqlite3_stmt *st = s->st[S_USER_NEW];
     sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
     if (pwhash)
         sqlite3_bind_text(st, 2, pwhash, -1, SQLITE_TRANSIENT);
@@ -391,9 +405,9 @@ int store_user_create(const char *name, const char *pwhash, int guest, int64_t *
         sqlite3_bind_null(st, 2);
     sqlite3_bind_int(st, 3, guest);
     sqlite3_bind_int64(st, 4, wall_s());
-    int rc = run(st);
+    int rc = run(s, st);
     if (rc == ST_OK)
-        *id = sqlite3_last_insert_rowid(g_db);
+        *id = sqlite3_last_insert_rowid(s->db);
     return rc;
 }
 
@@ -420,32 +434,32 @@ static int user_row(sqlite3_stmt *st, store_user *u)
     return out;
 }
 
-int store_user_by_name(const char *name, store_user *u)
+int store_user_by_name(store *s, const char *name, store_user *u)
 {
-    sqlite3_bind_text(g_st[S_USER_NAME], 1, name, -1, SQLITE_TRANSIENT);
-    return user_row(g_st[S_USER_NAME], u);
+    sqlite3_bind_text(s->st[S_USER_NAME], 1, name, -1, SQLITE_TRANSIENT);
+    return user_row(s->st[S_USER_NAME], u);
 }
 
-int store_user_by_id(int64_t id, store_user *u)
+int store_user_by_id(store *s, int64_t id, store_user *u)
 {
-    sqlite3_bind_int64(g_st[S_USER_ID], 1, id);
-    return user_row(g_st[S_USER_ID], u);
+    sqlite3_bind_int64(s->st[S_USER_ID], 1, id);
+    return user_row(s->st[S_USER_ID], u);
 }
 
-int store_user_set_rating(int64_t id, const glicko *rating, int games)
+int store_user_set_rating(store *s, int64_t id, const glicko *rating, int games)
 {
-    sqlite3_stmt *st = g_st[S_USER_RATING];
+    sqlite3_stmt *st = s->st[S_USER_RATING];
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_double(st, 2, rating->rating);
     sqlite3_bind_double(st, 3, rating->deviation);
     sqlite3_bind_double(st, 4, rating->volatility);
     sqlite3_bind_int(st, 5, games);
-    return run(st);
+    return run(s, st);
 }
 
-int store_review_get(int64_t gid, char **json)
+int store_review_get(store *s, int64_t gid, char **json)
 {
-    sqlite3_stmt *st = g_st[S_REVIEW_GET];
+    sqlite3_stmt *st = s->st[S_REVIEW_GET];
     sqlite3_bind_int64(st, 1, gid);
     int rc = sqlite3_step(st), out = ST_NOTFOUND;
     *json = NULL;
@@ -460,18 +474,18 @@ int store_review_get(int64_t gid, char **json)
     return out;
 }
 
-int store_review_put(int64_t gid, const char *json)
+int store_review_put(store *s, int64_t gid, const char *json)
 {
-    sqlite3_stmt *st = g_st[S_REVIEW_PUT];
+    sqlite3_stmt *st = s->st[S_REVIEW_PUT];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_text(st, 2, json, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 3, wall_s());
-    return run(st);
+    return run(s, st);
 }
 
-int store_user_record(int64_t id, int wdl[3])
+int store_user_record(store *s, int64_t id, int wdl[3])
 {
-    sqlite3_stmt *st = g_st[S_USER_RECORD];
+    sqlite3_stmt *st = s->st[S_USER_RECORD];
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st), out = ST_ERROR;
     if (rc == SQLITE_ROW) {
@@ -484,12 +498,12 @@ int store_user_record(int64_t id, int wdl[3])
     return out;
 }
 
-int store_user_history(int64_t id, int limit,
+int store_user_history(store *s, int64_t id, int limit,
                        int (*fn)(int64_t gid, int64_t ended, double rating, double deviation,
                                  void *arg),
                        void *arg)
 {
-    sqlite3_stmt *st = g_st[S_USER_HISTORY];
+    sqlite3_stmt *st = s->st[S_USER_HISTORY];
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int(st, 2, limit);
     int rc, out = ST_OK;
@@ -505,18 +519,18 @@ int store_user_history(int64_t id, int limit,
     return out;
 }
 
-int store_session_add(const char *token_hash, int64_t uid)
+int store_session_add(store *s, const char *token_hash, int64_t uid)
 {
-    sqlite3_stmt *st = g_st[S_SESS_ADD];
+    sqlite3_stmt *st = s->st[S_SESS_ADD];
     sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 2, uid);
     sqlite3_bind_int64(st, 3, wall_s());
-    return run(st);
+    return run(s, st);
 }
 
-int store_session_find(const char *token_hash, int64_t *uid)
+int store_session_find(store *s, const char *token_hash, int64_t *uid)
 {
-    sqlite3_stmt *st = g_st[S_SESS_FIND];
+    sqlite3_stmt *st = s->st[S_SESS_FIND];
     sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(st), out = ST_NOTFOUND;
     if (rc == SQLITE_ROW) {
@@ -529,10 +543,10 @@ int store_session_find(const char *token_hash, int64_t *uid)
     return out;
 }
 
-int store_session_delete(const char *token_hash)
+int store_session_delete(store *s, const char *token_hash)
 {
-    sqlite3_bind_text(g_st[S_SESS_DEL], 1, token_hash, -1, SQLITE_TRANSIENT);
-    return run(g_st[S_SESS_DEL]);
+    sqlite3_bind_text(s->st[S_SESS_DEL], 1, token_hash, -1, SQLITE_TRANSIENT);
+    return run(s, s->st[S_SESS_DEL]);
 }
 
 static void bind_uid(sqlite3_stmt *st, int col, int64_t uid)
@@ -543,9 +557,9 @@ static void bind_uid(sqlite3_stmt *st, int col, int64_t uid)
         sqlite3_bind_null(st, col);
 }
 
-int store_game_create(store_game *g)
+int store_game_create(store *s, store_game *g)
 {
-    sqlite3_stmt *st = g_st[S_GAME_NEW];
+    sqlite3_stmt *st = s->st[S_GAME_NEW];
     bind_uid(st, 1, g->uid[0]);
     bind_uid(st, 2, g->uid[1]);
     sqlite3_bind_text(st, 3, g->name[0], -1, SQLITE_TRANSIENT);
@@ -562,35 +576,35 @@ int store_game_create(store_game *g)
     sqlite3_bind_int64(st, 14, g->clock_ms[1]);
     g->created = wall_s();
     sqlite3_bind_int64(st, 15, g->created);
-    int rc = run(st);
+    int rc = run(s, st);
     if (rc == ST_OK)
-        g->id = sqlite3_last_insert_rowid(g_db);
+        g->id = sqlite3_last_insert_rowid(s->db);
     return rc;
 }
 
-int store_move_add(int64_t gid, int ply, const char *move, int64_t red_ms, int64_t black_ms)
+int store_move_add(store *s, int64_t gid, int ply, const char *move, int64_t red_ms, int64_t black_ms)
 {
-    sqlite3_stmt *st = g_st[S_MOVE_ADD];
+    sqlite3_stmt *st = s->st[S_MOVE_ADD];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, ply);
     sqlite3_bind_text(st, 3, move, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 4, red_ms);
     sqlite3_bind_int64(st, 5, black_ms);
-    return run(st);
+    return run(s, st);
 }
 
-int store_moves_truncate(int64_t gid, int from_ply)
+int store_moves_truncate(store *s, int64_t gid, int from_ply)
 {
-    sqlite3_stmt *st = g_st[S_MOVE_TRUNC];
+    sqlite3_stmt *st = s->st[S_MOVE_TRUNC];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, from_ply);
-    return run(st);
+    return run(s, st);
 }
 
-int store_game_finish(int64_t gid, int result, const char *reason, const char *text,
+int store_game_finish(store *s, int64_t gid, int result, const char *reason, const char *text,
                       int64_t red_ms, int64_t black_ms)
 {
-    sqlite3_stmt *st = g_st[S_GAME_END];
+    sqlite3_stmt *st = s->st[S_GAME_END];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, result);
     sqlite3_bind_text(st, 3, reason, -1, SQLITE_TRANSIENT);
@@ -598,42 +612,42 @@ int store_game_finish(int64_t gid, int result, const char *reason, const char *t
     sqlite3_bind_int64(st, 5, black_ms);
     sqlite3_bind_int64(st, 6, wall_s());
     sqlite3_bind_text(st, 7, text, -1, SQLITE_TRANSIENT);
-    return run(st);
+    return run(s, st);
 }
 
-int store_game_set_ratings(int64_t gid, const glicko *red_after, const glicko *black_after)
+int store_game_set_ratings(store *s, int64_t gid, const glicko *red_after, const glicko *black_after)
 {
-    sqlite3_stmt *st = g_st[S_GAME_RATINGS];
+    sqlite3_stmt *st = s->st[S_GAME_RATINGS];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_double(st, 2, red_after->rating);
     sqlite3_bind_double(st, 3, black_after->rating);
     sqlite3_bind_double(st, 4, red_after->deviation);
     sqlite3_bind_double(st, 5, black_after->deviation);
-    return run(st);
+    return run(s, st);
 }
 
-int store_game_set_draw_offer(int64_t gid, int color)
+int store_game_set_draw_offer(store *s, int64_t gid, int color)
 {
-    sqlite3_stmt *st = g_st[S_GAME_DRAW_OFFER];
+    sqlite3_stmt *st = s->st[S_GAME_DRAW_OFFER];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, color);
-    return run(st);
+    return run(s, st);
 }
 
-int store_chat_add(int64_t gid, const char *from, const char *text)
+int store_chat_add(store *s, int64_t gid, const char *from, const char *text)
 {
-    sqlite3_stmt *st = g_st[S_CHAT_ADD];
+    sqlite3_stmt *st = s->st[S_CHAT_ADD];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_text(st, 2, from, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 3, text, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 4, wall_s());
-    return run(st);
+    return run(s, st);
 }
 
-int store_chat_get(int64_t gid, int limit,
+int store_chat_get(store *s, int64_t gid, int limit,
                    int (*fn)(const char *from, const char *text, int64_t at, void *arg), void *arg)
 {
-    sqlite3_stmt *st = g_st[S_CHAT_GET];
+    sqlite3_stmt *st = s->st[S_CHAT_GET];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, limit);
     int rc, out = ST_OK;
@@ -703,9 +717,9 @@ static int each_game(sqlite3_stmt *st, int (*fn)(const store_game *, void *), vo
     return out;
 }
 
-int store_games_unfinished(int (*fn)(const store_game *, void *), void *arg)
+int store_games_unfinished(store *s, int (*fn)(const store_game *, void *), void *arg)
 {
-    return each_game(g_st[S_GAMES_LIVE], fn, arg);
+    return each_game(s->st[S_GAMES_LIVE], fn, arg);
 }
 
 static int copy_game(const store_game *g, void *arg)
@@ -714,19 +728,19 @@ static int copy_game(const store_game *g, void *arg)
     return 1;
 }
 
-int store_game_get(int64_t gid, store_game *g)
+int store_game_get(store *s, int64_t gid, store_game *g)
 {
     g->id = 0;
-    sqlite3_bind_int64(g_st[S_GAME_GET], 1, gid);
-    int rc = each_game(g_st[S_GAME_GET], copy_game, g);
+    sqlite3_bind_int64(s->st[S_GAME_GET], 1, gid);
+    int rc = each_game(s->st[S_GAME_GET], copy_game, g);
     if (rc != ST_OK)
         return rc;
     return g->id == gid ? ST_OK : ST_NOTFOUND;
 }
 
-int store_game_moves(int64_t gid, int (*fn)(int, const char *, int64_t, int64_t, void *), void *arg)
+int store_game_moves(store *s, int64_t gid, int (*fn)(int, const char *, int64_t, int64_t, void *), void *arg)
 {
-    sqlite3_stmt *st = g_st[S_GAME_MOVES];
+    sqlite3_stmt *st = s->st[S_GAME_MOVES];
     sqlite3_bind_int64(st, 1, gid);
     int rc, out = ST_OK;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
@@ -740,11 +754,11 @@ int store_game_moves(int64_t gid, int (*fn)(int, const char *, int64_t, int64_t,
     return out;
 }
 
-int store_games_finished(int64_t uid, int64_t before, int limit, const char *eco,
+int store_games_finished(store *s, int64_t uid, int64_t before, int limit, const char *eco,
                          int (*fn)(const store_game *, void *), void *arg)
 {
     int by_eco = eco && *eco;
-    sqlite3_stmt *st = g_st[uid > 0 ? S_GAMES_DONE : by_eco ? S_GAMES_ECO_ALL : S_GAMES_DONE_ALL];
+    sqlite3_stmt *st = s->st[uid > 0 ? S_GAMES_DONE : by_eco ? S_GAMES_ECO_ALL : S_GAMES_DONE_ALL];
     if (uid > 0)
         sqlite3_bind_int64(st, 1, uid);
     sqlite3_bind_int(st, 2, limit);
@@ -762,11 +776,11 @@ int store_games_finished(int64_t uid, int64_t before, int limit, const char *eco
     return each_game(st, fn, arg);
 }
 
-int store_game_set_eco(int64_t gid, const char *code, int ply)
+int store_game_set_eco(store *s, int64_t gid, const char *code, int ply)
 {
-    sqlite3_stmt *st = g_st[S_GAME_ECO];
+    sqlite3_stmt *st = s->st[S_GAME_ECO];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_text(st, 2, code, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(st, 3, ply);
-    return run(st);
+    return run(s, st);
 }

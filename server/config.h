@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* The server's configuration: its options, set once at start-up (main.c). */
+#ifndef XQ_SERVER_CONFIG_H
+#define XQ_SERVER_CONFIG_H
+
+#include <stddef.h>
+
+typedef struct srv_config {
+    const char *host;
+    int port;
+    const char *db_path;
+    const char *www;
+    const char *js;     /* the JavaScript package served at /xiangqi/ (main.c), or NULL */
+    int no_isolation;   /* 1: no Cross-Origin-Opener/Embedder-Policy headers */
+    int guests;
+    int grace_s;        /* reconnect grace before abandonment */
+    int max_conns;
+    int max_per_addr;
+    int engine_threads;
+    int review_threads; /* threads of game reviews (review.c); 0: none */
+    const char *book_path; /* --book, or NULL: the installed (or build tree's) book.xqb */
+    int no_book;           /* --no-book: no opening explorer */
+    const char *egtb_dir;  /* --egtb: endgame tables for the explorer, or NULL */
+    int sync_full;
+    int verbose;
+} srv_config;
+
+extern srv_config g_cfg;
+
+#endif

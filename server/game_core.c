@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT */
+/* The live games (game_internal.h): their list by id, each one's subject
+ * game.ID on the broker and its delivery, the history of clocks, the store
+ * and broker handles of the game module. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xiangqi/xiangqi.h>
+
+#include "broker.h"
+#include "codec.h"
+#include "game_core.h"
+#include "game_internal.h"
+#include "net.h"
+#include "store.h"
+#include "timer.h"
+
+static game **g_games; /* live games, sorted by id */
+static size_t g_ngames, g_capgames;
+static store *g_store;   /* game_core_init() */
+static broker *g_broker; /* game_core_init() */
+
+
+void game_core_init(store *st, broker *b)
+{
+    g_store = st;
+    g_broker = b;
+}
+
+store *game_store(void) { return g_store; }
+broker *game_broker(void) { return g_broker; }
+game *game_at(size_t i) { return g_games[i]; }
+
+size_t game_live_count(void) { return g_ngames; }
+
+game *game_find(int64_t gid)
+{
+    size_t lo = 0, hi = g_ngames;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (g_games[mid]->id < gid)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (lo < g_ngames && g_games[lo]->id == gid) ? g_games[lo] : NULL;
+}
+
+static void game_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip);
+
+/* A game goes in the list of live games and subscribes to its subject. */
+int game_list_add(game *g)
+{
+    char subject[BROKER_SUBJECT_MAX];
+    broker_game_subject(subject, g->id);
+    if (!g->sub && !(g->sub = broker_subscribe(g_broker, subject, game_deliver, g)))
+        return -1;
+    if (g_ngames == g_capgames) {
+        size_t cap = g_capgames ? g_capgames * 2 : 64;
+        game **p = realloc(g_games, cap * sizeof *p);
+        if (!p)
+            return -1;
+        g_games = p;
+        g_capgames = cap;
+    }
+    size_t i = g_ngames;
+    while (i > 0 && g_games[i - 1]->id > g->id) {
+        g_games[i] = g_games[i - 1];
+        i--;
+    }
+    g_games[i] = g;
+    g_ngames++;
+    return 0;
+}
+
+void game_list_del(game *g)
+{
+    for (size_t i = 0; i < g_ngames; i++)
+        if (g_games[i] == g) {
+            memmove(&g_games[i], &g_games[i + 1], (g_ngames - i - 1) * sizeof *g_games);
+            g_ngames--;
+            return;
+        }
+}
+
+int game_hist_push(game *g)
+{
+    if (g->nhist == g->caphist) {
+        int cap = g->caphist ? g->caphist * 2 : 64;
+        void *p = realloc(g->hist, (size_t)cap * sizeof *g->hist);
+        if (!p)
+            return -1;
+        g->hist = p;
+        g->caphist = cap;
+    }
+    g->hist[g->nhist][0] = g->clock_ms[0];
+    g->hist[g->nhist][1] = g->clock_ms[1];
+    g->nhist++;
+    return 0;
+}
+
+void game_free(game *g)
+{
+    if (!g)
+        return;
+    broker_unsubscribe(g_broker, g->sub);
+    timer_free(g->flag_timer);
+    timer_free(g->grace_timer[0]);
+    timer_free(g->grace_timer[1]);
+    xq_board_free(g->board);
+    free(g->hist);
+    free(g->watchers);
+    free(g);
+}
+
+
+/* An event of game.ID: both players (every connection) and the watchers here. */
+static void game_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
+{
+    (void)subject;
+    game *g = arg;
+    for (int s = 0; s < 2; s++) {
+        if (is_engine(g, s))
+            continue;
+        user *u = user_online(g->t.uid[s]);
+        for (conn *c = u ? u->conns : NULL; c; c = c->unext)
+            if (c->id != skip)
+                conn_send(c, msg);
+    }
+    for (int i = 0; i < g->nwatch; i++) {
+        conn *c = conn_get(g->watchers[i]);
+        if (c && c->id != skip && !(c->user && color_of(g, c) >= 0))
+            conn_send(c, msg);
+    }
+}
+
+/* Publish to both players and the watchers (game.ID), but `except`. */
+void game_broadcast(game *g, json_t *msg, const conn *except)
+{
+    char subject[BROKER_SUBJECT_MAX];
+    broker_game_subject(subject, g->id);
+    broker_publish(g_broker, subject, msg, except ? except->id : 0);
+}
+
+void game_send_states(game *g)
+{
+    for (int s = 0; s < 2; s++) {
+        if (is_engine(g, s))
+            continue;
+        user *u = user_online(g->t.uid[s]);
+        for (conn *c = u ? u->conns : NULL; c; c = c->unext) {
+            json_t *st = game_state_json(g, c);
+            conn_send(c, st);
+            json_decref(st);
+        }
+    }
+    json_t *st = game_state_json(g, NULL);
+    for (int i = 0; i < g->nwatch; i++) {
+        conn *c = conn_get(g->watchers[i]);
+        if (c && !(c->user && color_of(g, c) >= 0))
+            conn_send(c, st);
+    }
+    json_decref(st);
+}
+
+/* The standing draw offer changes; it is stored, so it outlives a restart. */
+int game_set_draw_offer(game *g, int color)
+{
+    if (g->draw_offer == color)
+        return 0;
+    if (store_game_set_draw_offer(g_store, g->id, color) != ST_OK) {
+        fprintf(stderr, "xq-server: game %lld: the draw offer could not be stored: %s\n",
+                (long long)g->id, store_errmsg(g_store));
+        return -1;
+    }
+    g->draw_offer = color;
+    return 0;
+}
+
+void games_shutdown(void)
+{
+    for (size_t i = 0; i < g_ngames; i++)
+        game_free(g_games[i]);
+    free(g_games);
+    g_games = NULL;
+    g_ngames = g_capgames = 0;
+}

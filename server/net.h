@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/* The transport: libwebsockets, WebSocket and line-TCP connections, their output queues, the loop. */
+#ifndef XQ_SERVER_NET_H
+#define XQ_SERVER_NET_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codec.h"
+#include "ratelimit.h"
+#include "tuning.h"
+
+struct user;
+typedef struct conn {
+    uint32_t id;
+    int transport;
+    void *wsi;
+    char addr[64];
+    int hello;
+    int64_t touched_us;             /* when the idle timeout was last re-set */
+    char token_hash[2 * 32 + 1];    /* of the session this connection logged in with */
+    int closing;
+    struct user *user;
+    struct conn *unext;             /* next connection of the same user */
+    int lobby;                      /* subscribed to lobby events */
+    int64_t watching[SRV_MAX_WATCH];
+    int nwatching;
+    bucket msg_bucket, chat_bucket, explore_bucket;
+    int over_rate;
+    /* input (line transport, or WebSocket fragments) */
+    char *in;
+    size_t inlen, incap;
+    int discarding;                 /* skipping the rest of an oversized message */
+    /* input held while an authentication runs on a worker (replies keep request order) */
+    int held;
+    char *hold;                     /* line: raw bytes; WebSocket: [size_t len][bytes] each */
+    size_t holdlen, holdcap;
+    /* output queue */
+    struct outmsg *qhead, *qtail;
+    size_t queued;
+} conn;
+
+conn *conn_get(uint32_t id);
+void conn_send(conn *c, json_t *msg);                 /* does not steal msg */
+void conn_send_id(conn *c, json_t *id, json_t *msg);  /* steals msg; adds "id" */
+void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void conn_close(conn *c, const char *why);
+void conn_touch(conn *c);                              /* a message came: idle timer again */
+/* Hold the connection's input (nothing more is read or handled) until conn_release(),
+ * which handles what was held, in order. */
+void conn_hold(conn *c);
+void conn_release(conn *c);
+/* Iterate connections: returns the next after prev (NULL starts). */
+conn *conn_next(conn *prev);
+void net_wake(void);                   /* wake the loop from another thread */
+void *net_context(void);
+int net_run(void);                     /* 0 on clean stop */
+void net_stop(void);
+/* The session layer above: what a connection's opening, each message and
+ * its closing run (set before net_start()). */
+typedef struct net_handlers {
+    void (*open)(conn *c);
+    void (*message)(conn *c, const char *text, size_t len);
+    void (*closed)(conn *c);
+} net_handlers;
+void net_set_handlers(const net_handlers *h);
+int net_start(char *err, size_t cap);
+void net_destroy(void);
+size_t net_conn_count(void);
+
+#endif

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+/* Sessions: per-connection protocol state, the handshake, the message rate limit and the command table. */
+#ifndef XQ_SERVER_SESSION_H
+#define XQ_SERVER_SESSION_H
+
+#include <stddef.h>
+
+#include "net.h"
+
+void session_open(conn *c);
+void session_message(conn *c, const char *text, size_t len);
+void session_closed(conn *c);
+int session_command_known(const char *name); /* a command of the protocol (or hello) */
+
+#endif
