@@ -152,9 +152,10 @@ static json_t *move_json(xq_board *b, const xq_book_entry *e, const xq_ecco *bef
     if (xq_board_move_to_text(b, e->move, XQ_NOTATION_CHINESE, 0, zh, sizeof zh) < 0)
         zh[0] = 0;
     int red = xq_board_side_to_move(b) == XQ_RED;
-    json_t *j = json_pack("{sssssssisisisi}", "move", iccs, "wxf", wxf, "zh", zh, "games",
+    json_t *j = json_pack("{sssssssisisisisI}", "move", iccs, "wxf", wxf, "zh", zh, "games",
                           (int)e->games, "red_wins", (int)(red ? e->wins : e->losses), "draws",
-                          (int)e->draws, "black_wins", (int)(red ? e->losses : e->wins));
+                          (int)e->draws, "black_wins", (int)(red ? e->losses : e->wins),
+                          "weight", (json_int_t)e->weight);
     /* the side to move's score, (wins + draws / 2) / games with a result; null without one */
     uint32_t decided = e->wins + e->draws + e->losses;
     json_object_set_new(j, "score", decided ? json_real((e->wins + e->draws / 2.0) / decided)

@@ -26,7 +26,6 @@
 #include "rating.h"
 #include "ruleset.h"
 #include "result.h"
-#include "rule_note.h"
 #include "store.h"
 #include "timer.h"
 #include "tuning.h"

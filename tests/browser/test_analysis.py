@@ -316,9 +316,9 @@ class Analysis(unittest.TestCase):
         p.until(lambda: p.text("an-explorer") and p.text("an-explorer") != "…", "the explorer answers")
         canned = {"type": "explore", "id": 1, "fen": "fen w", "opening": {"code": "A00", "name": "Opening", "variation": "", "ply": 1},
                   "moves": [{"move": "h0g2", "wxf": "H2+3", "zh": "马二进三", "games": 10, "red_wins": 5, "draws": 3,
-                             "black_wins": 2, "score": 0.65, "opening": {"code": "B00", "name": "Name", "variation": "v"}},
+                             "black_wins": 2, "weight": 60, "score": 0.65, "opening": {"code": "B00", "name": "Name", "variation": "v"}},
                             {"move": "b0c2", "wxf": "H8+7", "zh": "马八进七", "games": 30, "red_wins": 10, "draws": 10,
-                             "black_wins": 10, "score": 0.5, "opening": None}],
+                             "black_wins": 10, "weight": 40, "score": 0.5, "opening": None}],
                   "tablebase": {"wdl": "win", "dtm": 7, "best": ["h0g2"]}}
         text = p.d.execute_async_script("""const done = arguments[arguments.length - 1];
             import('/js/explorer.js').then((m) => { const el = document.createElement('div');
@@ -326,8 +326,9 @@ class Analysis(unittest.TestCase):
         for want in ("A00 Opening", "H2+3", "10", "50% / 30% / 20%", "65%", "B00 Name", "Tablebase: a win for Red", "mate in 7 plies"):
             self.assertIn(want, text)
         # each move's share of the book's games (issue 45): 10 and 30 of 40
-        self.assertRegex(text, r"H2\+3\s*10\s*25%")
-        self.assertRegex(text, r"H8\+7\s*30\s*75%")
+        # and its book weight as the chance it is picked: 60 and 40 of 100
+        self.assertRegex(text, r"H2\+3\s*10\s*25%\s*60%")
+        self.assertRegex(text, r"H8\+7\s*30\s*75%\s*40%")
         text = p.d.execute_async_script("""const done = arguments[arguments.length - 1];
             import('/js/explorer.js').then((m) => { const el = document.createElement('div');
               m.renderExplorer(el, null, {error: {code: 'unknown_command'}}); done(el.innerText); });""")

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { looksLikeFen, redScore, START_FEN, whereText } from '../../server/www/js/analysis.js';
-import { exploreError, shareText } from '../../server/www/js/explorer.js';
+import { exploreError, shareText, weightText } from '../../server/www/js/explorer.js';
 import { accuracy, accuracyText, evalY, EVAL_GRAPH, moveNumber, moveVerdict, plyText, valueText, winPercent } from '../../server/www/js/review.js';
 
 test('scores are given from Red\'s side', () => {
@@ -119,3 +119,10 @@ test('each player\'s accuracy in the review (lichess\'s formula)', () => {
   assert.equal(accuracy({ values: [0, 30] }, true).red, null);
   assert.equal(accuracyText({ values: [0, 30] }), 'Accuracy: Red 100%');
 });
+
+test('the explorer shows each book move\'s weight as the chance it is picked', () => {
+  const moves = [{ games: 30, weight: 70 }, { games: 10, weight: 20 }, { games: 0, weight: 10 }];
+  assert.deepEqual(moves.map((m) => weightText(m, moves)), ['70%', '20%', '10%']);
+  assert.equal(weightText({ games: 3 }, [{ games: 3 }]), '–'); // an older server
+});
+

@@ -1221,7 +1221,10 @@ class Explore(Base):
         for line in out.splitlines()[3:]:
             f = line.split()
             rows[f[0]] = tuple(int(x) for x in f[2:6])
+            self.weights[f[0]] = int(f[7])
         return rows
+
+    weights = {}  # the book weight of each move of the last probe()
 
     def test_start_position_against_xq_book(self):
         c = self.client()  # no account needed
@@ -1238,6 +1241,7 @@ class Explore(Base):
             self.assertEqual((m["games"], m["red_wins"], m["draws"], m["black_wins"]),
                              (games, wins, draws, losses), m)  # Red moves: its wins are Red's
             self.assertAlmostEqual(m["score"], (wins + draws / 2) / (wins + draws + losses))
+            self.assertEqual(m["weight"], self.weights[m["move"]], m)
         first = r["moves"][0]
         self.assertEqual((first["move"], first["wxf"], first["zh"]), ("h2e2", "C2.5", "炮二平五"))
         self.assertEqual(first["opening"], {"code": "B00", "name": "中炮局", "variation": ""})

@@ -17,11 +17,19 @@ function add(parent, tag, text, cls) {
 
 const pct = (n, total) => (total ? `${Math.round((100 * n) / total)}%` : "–");
 
-/** A book move's share of the position's book games ("62%"), which shows why
- *  the moves stand in the book's order (most played, most weight, first). */
+/** A book move's share of the position's book games ("62%"). */
 export function shareText(m, moves) {
   const total = moves.reduce((t, x) => t + (x.games || 0), 0);
   return pct(m.games || 0, total);
+}
+
+/** A book move's weight as the chance the engine picks it ("58%"): the
+ *  moves stand in the book's order, heaviest first (servers before the
+ *  weight was sent: "–"). */
+export function weightText(m, moves) {
+  if (typeof m.weight !== "number") return "–";
+  const total = moves.reduce((t, x) => t + (typeof x.weight === "number" ? x.weight : 0), 0);
+  return pct(m.weight, total);
 }
 
 /** The error of an `explore` request as a sentence. */
@@ -51,7 +59,8 @@ export function renderExplorer(host, reply, opts = {}) {
   if (moves.length) {
     const t = add(host, "table", undefined, "explorer-moves");
     const head = add(t, "tr");
-    for (const h of ["Move", "Games", "Share", "Red / draw / Black", "Score", "Opening"]) add(head, "th", h);
+    for (const h of ["Move", "Games", "Share", "Weight", "Red / draw / Black", "Score", "Opening"])
+      add(head, "th", h, h === "Weight" ? "weight" : undefined);
     const who = side(reply.fen);
     for (const m of moves) {
       const tr = add(t, "tr");
@@ -63,6 +72,8 @@ export function renderExplorer(host, reply, opts = {}) {
       if (opts.onMove) b.addEventListener("click", () => opts.onMove(m.move));
       add(tr, "td", String(m.games ?? 0));
       add(tr, "td", shareText(m, moves), "share").title = "this move's share of the book's games here";
+      add(tr, "td", weightText(m, moves), "weight").title =
+        `book weight ${m.weight ?? "unknown"}: the chance the engine's book picks this move`;
       const total = (m.red_wins || 0) + (m.draws || 0) + (m.black_wins || 0);
       const wdl = add(tr, "td", `${pct(m.red_wins || 0, total)} / ${pct(m.draws || 0, total)} / ${pct(m.black_wins || 0, total)}`, "wdl");
       wdl.title = `${m.red_wins || 0} won by Red, ${m.draws || 0} drawn, ${m.black_wins || 0} won by Black`;
