@@ -3,12 +3,6 @@
 #include "config.h"
 #include "tuning.h"
 
-#ifndef XQ_SERVER_WWW
-#define XQ_SERVER_WWW "/usr/local/share/xiangqi/www"
-#endif
-#ifndef XQ_SERVER_JS
-#define XQ_SERVER_JS "/usr/local/share/xiangqi/js"
-#endif
 
 srv_config g_cfg = {
     .host = "127.0.0.1",

@@ -5,6 +5,15 @@
 
 #include <stddef.h>
 
+/* Where the page and the JavaScript package are installed (set by
+ * server/CMakeLists.txt; the defaults of --www and --js). */
+#ifndef XQ_SERVER_WWW
+#define XQ_SERVER_WWW "/usr/local/share/xiangqi/www"
+#endif
+#ifndef XQ_SERVER_JS
+#define XQ_SERVER_JS "/usr/local/share/xiangqi/js"
+#endif
+
 typedef struct srv_config {
     const char *host;
     int port;

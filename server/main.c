@@ -28,12 +28,6 @@
 #include "store.h"
 #include "tuning.h"
 
-#ifndef XQ_SERVER_WWW
-#define XQ_SERVER_WWW "/usr/local/share/xiangqi/www"
-#endif
-#ifndef XQ_SERVER_JS
-#define XQ_SERVER_JS "/usr/local/share/xiangqi/js"
-#endif
 
 
 static int g_www_given; /* --www was on the command line */

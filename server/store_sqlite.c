@@ -273,29 +273,36 @@ static int migrate_eco(store *s, char **emsg)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* The columns of `added` ({name, ALTER TABLE statement}) that table lacks,
+ * added; 0, or -1 on an error. */
+static int add_columns(store *s, const char *table, const char *const added[][2], size_t n,
+                       char **emsg)
+{
+    for (size_t i = 0; i < n; i++) {
+        int has = has_column(s, table, added[i][0]);
+        if (has < 0 || (!has && sqlite3_exec(s->db, added[i][1], NULL, NULL, emsg) != SQLITE_OK))
+            return -1;
+    }
+    return 0;
+}
+
 /* A file of an older schema gets the columns added since (in the open transaction). */
 static int migrate(store *s, char **emsg)
 {
     int had_rd = has_column(s, "users", "rd");
     if (had_rd < 0)
         return -1;
-    for (size_t i = 0; i < sizeof k_users_added / sizeof k_users_added[0]; i++) {
-        int has = has_column(s, "users", k_users_added[i][0]);
-        if (has < 0 || (!has && sqlite3_exec(s->db, k_users_added[i][1], NULL, NULL, emsg) !=
-                                    SQLITE_OK))
-            return -1;
-    }
+    if (add_columns(s, "users", k_users_added,
+                    sizeof k_users_added / sizeof k_users_added[0], emsg) < 0)
+        return -1;
     if (!had_rd && migrate_deviations(s, emsg) < 0)
         return -1;
     int had_eco = has_column(s, "games", "eco");
     if (had_eco < 0)
         return -1;
-    for (size_t i = 0; i < sizeof k_games_added / sizeof k_games_added[0]; i++) {
-        int has = has_column(s, "games", k_games_added[i][0]);
-        if (has < 0 || (!has && sqlite3_exec(s->db, k_games_added[i][1], NULL, NULL, emsg) !=
-                                    SQLITE_OK))
-            return -1;
-    }
+    if (add_columns(s, "games", k_games_added,
+                    sizeof k_games_added / sizeof k_games_added[0], emsg) < 0)
+        return -1;
     if (!had_eco && migrate_eco(s, emsg) < 0)
         return -1;
     return sqlite3_exec(s->db, k_eco_index, NULL, NULL, emsg) == SQLITE_OK &&
