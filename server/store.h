@@ -44,7 +44,6 @@ typedef struct store_game {
     char eco[4];               /* ECCO code of a finished game ("" without one) */
     int eco_ply;               /* the ply that decided it; -1 when not stored (a live game) */
 } store_game;
-/* Results of the store functions: ST_EXISTS a unique key taken, ST_NOTFOUND no row. */
 /* What the store functions return: ST_EXISTS a unique key is taken, ST_NOTFOUND no row. */
 enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
 /* Open (and create or migrate) the store at path: the handle, or NULL with a
