@@ -257,6 +257,14 @@ static void pw_done(work *w)
     free(j);
 }
 
+/* A job dropped at shutdown (pool_free). */
+static void pw_drop(work *w)
+{
+    pw_job *j = (pw_job *)w;
+    json_decref(j->id);
+    free(j);
+}
+
 static pw_job *pw_job_new(conn *c, json_t *id, const char *name, const char *password)
 {
     pw_job *j = calloc(1, sizeof *j);
@@ -264,6 +272,7 @@ static pw_job *pw_job_new(conn *c, json_t *id, const char *name, const char *pas
         return NULL;
     j->w.run = pw_run;
     j->w.done = pw_done;
+    j->w.drop = pw_drop;
     j->conn_id = c->id;
     j->id = json_incref(id);
     snprintf(j->name, sizeof j->name, "%s", name);

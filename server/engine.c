@@ -162,6 +162,14 @@ void engine_shutdown(void)
     g_results_tail = NULL;
 }
 
+/* A job the pool drops at shutdown: its board and itself. */
+static void drop_job(work *w)
+{
+    engine_job *j = (engine_job *)w;
+    xq_board_free(j->board);
+    free(j);
+}
+
 int engine_request(int64_t gid, uint32_t gen, const xq_board *b, const xq_rules *rules, int level,
                    int64_t my_ms, int64_t opp_ms, int64_t inc_ms)
 {
@@ -172,6 +180,7 @@ int engine_request(int64_t gid, uint32_t gen, const xq_board *b, const xq_rules 
     }
     j->w.run = run;
     j->w.done = done;
+    j->w.drop = drop_job;
     j->gid = gid;
     j->gen = gen;
     j->rules = *rules;

@@ -242,6 +242,14 @@ static void review_unlink(review *r)
 
 static void job_done(work *w);
 
+/* A job dropped at shutdown (pool_free): its board and itself. */
+static void job_drop(work *w)
+{
+    review_job *j = (review_job *)w;
+    xq_board_free(j->board);
+    free(j);
+}
+
 static void to_back(review *r)
 {
     review_unlink(r);
@@ -298,6 +306,7 @@ static int schedule(const review *asking)
             xq_board_make_move(j->board, r->moves[k]);
         j->w.run = run;
         j->w.done = job_done;
+        j->w.drop = job_drop;
         j->r = r;
         j->ply = r->next++;
         g_inflight++;

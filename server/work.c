@@ -104,10 +104,19 @@ pool *pool_new(int threads, void *(*ctx_new)(void), void (*ctx_free)(void *))
     return p;
 }
 
+static void drop(work *w)
+{
+    if (w->drop)
+        w->drop(w);
+    else
+        free(w);
+}
+
 void pool_submit(pool *p, work *w)
 {
     pthread_mutex_lock(&p->mu);
     w->next = NULL;
+    w->owner = p;
     if (p->tail)
         p->tail->next = w;
     else
@@ -117,8 +126,9 @@ void pool_submit(pool *p, work *w)
     pthread_mutex_unlock(&p->mu);
 }
 
-/* Stops the threads after their current job; queued jobs are dropped (their
- * done callbacks do not run: the loop is ending). */
+/* Stops the threads after their current job; the jobs queued and those
+ * done but not yet drained are dropped (their done callbacks do not run: the
+ * loop is ending), each freed by its drop callback. */
 void pool_free(pool *p)
 {
     if (!p)
@@ -131,7 +141,27 @@ void pool_free(pool *p)
         pthread_join(p->threads[i], NULL);
     for (work *w = p->head, *n; w; w = n) {
         n = w->next;
-        free(w);
+        drop(w);
+    }
+    /* this pool's results still waiting for the loop */
+    pthread_mutex_lock(&g_done_mu);
+    work *mine = NULL, **pp = &g_done_head;
+    g_done_tail = NULL;
+    while (*pp) {
+        work *w = *pp;
+        if (w->owner == p) {
+            *pp = w->next;
+            w->next = mine;
+            mine = w;
+        } else {
+            g_done_tail = w;
+            pp = &w->next;
+        }
+    }
+    pthread_mutex_unlock(&g_done_mu);
+    for (work *w = mine, *n; w; w = n) {
+        n = w->next;
+        drop(w);
     }
     free(p->threads);
     pthread_mutex_destroy(&p->mu);
