@@ -3,13 +3,14 @@
 #include "codec_msg.h"
 #include "tuning.h"
 
-json_t *msg_welcome(const char *server, int guests, int grace_s)
+json_t *msg_welcome(const char *server, int guests, int grace_s, int book, int tables)
 {
-    return json_pack("{sssisssbs{sisisisisisisi}}", "type", "welcome", "protocol",
+    return json_pack("{sssisssbs{sisisisisisisi}s{sbsb}}", "type", "welcome", "protocol",
                      SRV_PROTOCOL_VERSION, "server", server, "guests", guests, "limits",
                      "message_bytes", SRV_MAX_MESSAGE, "chat_bytes", SRV_CHAT_MAX,
                      "messages_per_s", (int)SRV_MSG_PER_S, "chat_burst", SRV_CHAT_BURST, "seeks",
-                     SRV_MAX_SEEKS_PER_USER, "watch", SRV_MAX_WATCH, "grace_s", grace_s);
+                     SRV_MAX_SEEKS_PER_USER, "watch", SRV_MAX_WATCH, "grace_s", grace_s,
+                     "explorer", "book", book, "tables", tables);
 }
 
 json_t *msg_protocol_version(int supported)

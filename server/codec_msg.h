@@ -12,8 +12,9 @@
 #include <jansson.h>
 #include <stdint.h>
 
-/* welcome: the answer to hello, with the protocol's version and limits (tuning.h). */
-json_t *msg_welcome(const char *server, int guests, int grace_s);
+/* welcome: the answer to hello, with the protocol's version and limits
+ * (tuning.h), and what the opening explorer has (a book, endgame tables). */
+json_t *msg_welcome(const char *server, int guests, int grace_s, int book, int tables);
 /* error protocol_version: the version this server speaks. */
 json_t *msg_protocol_version(int supported);
 /* error: a code and its message (a JSON string, stolen). */

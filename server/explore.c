@@ -61,6 +61,10 @@ void explore_shutdown(void)
     g_egtb = NULL;
 }
 
+int explore_has_book(void) { return g_book != NULL; }
+
+int explore_has_tables(void) { return g_egtb != NULL; }
+
 void explore_describe(FILE *f)
 {
     if (g_book)

@@ -16,5 +16,8 @@ void cmd_explore(conn *c, json_t *m, json_t *id);
 int explore_init(char *err, size_t cap);
 void explore_shutdown(void);
 void explore_describe(FILE *f); /* the start-up banner's lines */
+/* Whether the explorer has an opening book, and endgame tables (welcome). */
+int explore_has_book(void);
+int explore_has_tables(void);
 
 #endif

@@ -156,7 +156,8 @@ static void hello(conn *c, json_t *m, json_t *id)
     conn_touch(c); /* the idle timeout replaces the hello timeout */
     char server[64];
     snprintf(server, sizeof server, "xq-server %s", xq_version_string());
-    conn_send_id(c, id, msg_welcome(server, g_cfg.guests, g_cfg.grace_s));
+    conn_send_id(c, id, msg_welcome(server, g_cfg.guests, g_cfg.grace_s, explore_has_book(),
+                                    explore_has_tables()));
 }
 
 void session_message(conn *c, const char *text, size_t len)

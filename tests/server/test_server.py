@@ -1227,7 +1227,8 @@ class Explore(Base):
     weights = {}  # the book weight of each move of the last probe()
 
     def test_start_position_against_xq_book(self):
-        c = self.client()  # no account needed
+        c = self.client(say_hello=False)  # no account needed
+        self.assertEqual(hello(c)["explorer"], {"book": True, "tables": True})
         r = c.call("explore", fen=XQ_START)
         self.assertEqual(r["type"], "explore", r)
         self.assertEqual(r["fen"], XQ_START)
@@ -1441,7 +1442,8 @@ class NoBook(Base):
     args = ("--no-book",)
 
     def test_book_unavailable(self):
-        c = self.client()
+        c = self.client(say_hello=False)
+        self.assertEqual(hello(c)["explorer"], {"book": False, "tables": False})
         r = c.call("explore", fen=XQ_START)
         self.assertEqual(r["code"], "book_unavailable")
         self.assertIn("no opening book (--no-book)", self.srv.banner)
