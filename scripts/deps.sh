@@ -45,6 +45,10 @@ XQ_TEST_PACKAGES+=(gcovr)
 # jansson (JSON), SQLite (storage) and libsodium (Argon2id passwords, session
 # tokens); the CMake build skips the server when one of them is missing.
 XQ_BUILD_PACKAGES+=(libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-dev zlib1g-dev)
+# libuv: the server's event loop (epoll) under libwebsockets, whose plugin for
+# it comes in libwebsockets-evlib-uv (issue 40, point 6; both come with
+# libwebsockets-dev on Debian 12, named here because the server uses them).
+XQ_BUILD_PACKAGES+=(libuv1-dev libwebsockets-evlib-uv)
 # netcat-openbsd: a test plays a game over the server's line protocol with nc.
 XQ_TEST_PACKAGES+=(netcat-openbsd)
 # The browser client's tests (issue 13) drive headless Chromium with Selenium:

@@ -19,4 +19,5 @@ srv_config g_cfg = {
     .review_threads = 1,
     .sync_full = 0,
     .verbose = 0,
+    .event_loop = SRV_LOOP_UV,
 };

@@ -32,7 +32,13 @@ typedef struct srv_config {
     const char *egtb_dir;  /* --egtb: endgame tables for the explorer, or NULL */
     int sync_full;
     int verbose;
+    int event_loop;     /* SRV_LOOP_UV (libuv: epoll) or SRV_LOOP_POLL (libwebsockets' own) */
 } srv_config;
+
+/* The loops under libwebsockets (--event-loop): libuv's, which waits with
+ * epoll and costs the same per event however many connections are open, or
+ * libwebsockets' default poll() loop, which walks every connection each turn. */
+enum { SRV_LOOP_UV = 0, SRV_LOOP_POLL = 1 };
 
 extern srv_config g_cfg;
 

@@ -45,13 +45,56 @@ static broker *g_broker; /* lobby_init() */
 
 static void lobby_user_gone(user *u);
 
+/* This process's connections in the lobby, by id (a closed one leaves its
+ * id behind until the next delivery), so that a lobby event costs what the
+ * lobby holds, not a walk of every connection. */
+static uint32_t *g_members;
+static size_t g_nmembers, g_capmembers;
+
+static int member_add(conn *c)
+{
+    if (g_nmembers == g_capmembers) {
+        size_t cap = g_capmembers ? 2 * g_capmembers : 64;
+        uint32_t *m = realloc(g_members, cap * sizeof *m);
+        if (!m)
+            return -1;
+        g_members = m;
+        g_capmembers = cap;
+    }
+    g_members[g_nmembers++] = c->id;
+    return 0;
+}
+
+static void member_remove(const conn *c)
+{
+    for (size_t i = 0; i < g_nmembers; i++)
+        if (g_members[i] == c->id) {
+            g_members[i] = g_members[--g_nmembers];
+            return;
+        }
+}
+
+void lobby_shutdown(void)
+{
+    free(g_members);
+    g_members = NULL;
+    g_nmembers = g_capmembers = 0;
+}
+
 /* A lobby event for this process's connections in the lobby. */
 static void lobby_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip)
 {
     (void)arg, (void)subject;
-    for (conn *c = conn_next(NULL); c; c = conn_next(c))
-        if (c->lobby && c->user && c->id != skip)
+    for (size_t i = 0; i < g_nmembers;) {
+        conn *c = conn_get(g_members[i]);
+        if (!c || !c->lobby) { /* gone, or left the lobby */
+            g_members[i] = g_members[--g_nmembers];
+            continue;
+        }
+        if (c->user && c->id != skip)
             conn_send(c, msg);
+        i++;
+    }
 }
 
 int lobby_init(store *st, broker *b)
@@ -476,6 +519,10 @@ static json_t *seeks_json(void)
 void cmd_lobby(conn *c, json_t *m, json_t *id)
 {
     (void)m;
+    if (!c->lobby && member_add(c) < 0) {
+        conn_error(c, id, "server_error", "out of memory");
+        return;
+    }
     c->lobby = 1;
     conn_send_id(c, id, msg_lobby(seeks_json(), game_list_json()));
 }
@@ -483,6 +530,8 @@ void cmd_lobby(conn *c, json_t *m, json_t *id)
 void cmd_unlobby(conn *c, json_t *m, json_t *id)
 {
     (void)m;
+    if (c->lobby)
+        member_remove(c);
     c->lobby = 0;
     conn_send_id(c, id, msg_new("ok"));
 }

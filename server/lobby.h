@@ -11,6 +11,7 @@
 #include "store.h"
 
 int lobby_init(store *st, broker *b); /* 0, or -1 without memory */
+void lobby_shutdown(void);            /* after the connections are gone */
 void cmd_lobby(conn *c, json_t *m, json_t *id);
 void cmd_unlobby(conn *c, json_t *m, json_t *id);
 void cmd_seek(conn *c, json_t *m, json_t *id);

@@ -66,6 +66,21 @@ static int parse_listen(const char *v)
     return 0;
 }
 
+static int event_loop_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    if (strcmp(v, "uv") == 0)
+        g_cfg.event_loop = SRV_LOOP_UV;
+    else if (strcmp(v, "poll") == 0)
+        g_cfg.event_loop = SRV_LOOP_POLL;
+    else {
+        cli_usage_error("--event-loop wants uv or poll, not '%s'", v);
+        return CLI_EXIT_USAGE;
+    }
+    return 0;
+}
+
 static int listen_option(void *ctx, const char *opt, const char *v)
 {
     (void)ctx;
@@ -110,6 +125,8 @@ static const cli_option options[] = {
      .help = "endgame tables (*.xqtb) for the explorer's verdicts"},
     {CLI_FLAG, "--sync-full", .dest = &g_cfg.sync_full, .ival = 1,
      .help = "fsync every move (survives power loss, not just a crash)"},
+    {CLI_CALL, "--event-loop", .arg = "uv|poll", .call = event_loop_option,
+     .help = "libuv's epoll loop (uv, the default; poll when it cannot load) or poll"},
     {CLI_COUNT, "--verbose", .dest = &g_cfg.verbose, .help = "log connections"},
     {CLI_HELP, "--help", "-h", .help = "this help"},
     {CLI_VERSION, "--version", .help = "print the version"},
@@ -249,10 +266,13 @@ int main(int argc, char **argv)
     choose_www();
     choose_js();
 
-    /* room for many connections */
+    /* room for --max-connections and no more: libwebsockets sizes its
+     * tables by the open-file limit, and looks a connection up by its
+     * descriptor directly only when it is given no smaller limit of its own */
     struct rlimit rl;
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+        rlim_t want = (rlim_t)g_cfg.max_conns + SRV_FD_MARGIN;
+        rl.rlim_cur = rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want ? rl.rlim_max : want;
         setrlimit(RLIMIT_NOFILE, &rl);
     }
     signal(SIGPIPE, SIG_IGN);
@@ -322,6 +342,7 @@ int main(int argc, char **argv)
     else
         printf("xq-server: no browser page (see --www)\n");
     explore_describe(stdout);
+    printf("xq-server: event loop %s\n", net_loop_name());
     printf("xq-server: database %s (%d unfinished game%s restored)\n", g_cfg.db_path, restored,
            restored == 1 ? "" : "s");
     fflush(stdout);
@@ -332,6 +353,7 @@ int main(int argc, char **argv)
     games_shutdown();
     explore_shutdown();
     net_destroy();
+    lobby_shutdown();
     broker_free(br);
     store_close(st);
     return 0;

@@ -5,8 +5,15 @@
  * HTTP falls back to the raw-socket role (LWS_SERVER_OPTION_FALLBACK_TO_APPLY_
  * LISTEN_ACCEPT_CONFIG), where this file splits lines. Writes go through a
  * per-connection queue drained on WRITEABLE; a client that lets it grow past
- * SRV_MAX_OUTQ is dropped, so a slow reader cannot stall the loop. */
+ * SRV_MAX_OUTQ is dropped, so a slow reader cannot stall the loop.
+ *
+ * The loop is libuv's (--event-loop uv, the default): this file owns a uv
+ * loop and hands it to libwebsockets as a foreign loop (its evlib-uv plugin),
+ * so that each turn costs what its events cost (epoll), not one look at every
+ * open connection as libwebsockets' own poll() loop does (--event-loop poll,
+ * and the fallback when the plugin cannot be loaded). */
 #include <libwebsockets.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +22,9 @@
 #include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#ifdef XQ_SERVER_LIBUV
+#include <uv.h>
+#endif
 
 #include "clock.h"
 #include "codec.h"
@@ -23,6 +33,7 @@
 #include "http.h"
 #include "net.h"
 #include "ratelimit.h"
+#include "timer.h"
 #include "tuning.h"
 #include "work.h"
 
@@ -44,7 +55,11 @@ void net_set_handlers(const net_handlers *h) { g_handlers = *h; }
 static conn **g_slots;
 static size_t g_nslots, g_nconns;
 static uint32_t g_seq;
-static int g_stop;
+static volatile sig_atomic_t g_stop; /* net_stop() (a signal handler) asks the loop to end */
+#ifdef XQ_SERVER_LIBUV
+static uv_loop_t g_uv;   /* the loop, when libuv runs it (g_on_uv) */
+static int g_on_uv;
+#endif
 
 void *net_context(void) { return g_ctx; }
 size_t net_conn_count(void) { return g_nconns; }
@@ -72,6 +87,13 @@ conn *conn_next(conn *prev)
  * for 40 ms. And a fixed kernel send buffer: left to autotuning it grows to
  * megabytes for a client that does not read, so SRV_MAX_OUTQ would bound
  * nothing and every deaf client could pin that much kernel memory. */
+/* The idle timer of a connection ran out: no hello in time, or silence. */
+static void conn_idle(void *arg)
+{
+    conn *c = arg;
+    conn_close(c, c->hello ? "idle too long" : "no hello in time");
+}
+
 static void socket_options(struct lws *wsi)
 {
     int fd = (int)lws_get_socket_fd(wsi), one = 1, sndbuf = SRV_SOCKET_SNDBUF;
@@ -95,7 +117,10 @@ static conn *conn_new(struct lws *wsi, int transport)
         return NULL;
     }
     conn *c = calloc(1, sizeof *c);
-    if (!c) {
+    if (c)
+        c->idle = timer_new(conn_idle, c);
+    if (!c || !c->idle) {
+        free(c);
         addr_conn_del(addr);
         return NULL;
     }
@@ -109,7 +134,7 @@ static conn *conn_new(struct lws *wsi, int transport)
     g_slots[slot] = c;
     g_nconns++;
     socket_options(wsi);
-    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, SRV_HELLO_TIMEOUT_S);
+    timer_set(c->idle, (int64_t)SRV_HELLO_TIMEOUT_S * 1000000);
     g_handlers.open(c);
     return c;
 }
@@ -129,6 +154,7 @@ static void conn_destroy(conn *c)
         free(m->buf);
         free(m);
     }
+    timer_free(c->idle);
     free(c->in);
     free(c->hold);
     free(c);
@@ -293,19 +319,13 @@ static int in_append(conn *c, const char *data, size_t len)
     return 0;
 }
 
-/* A message arrived: the idle timeout starts again. lws keeps its timeouts in a
- * sorted list (re-setting one costs a walk of it), so it is re-set at most
- * once every SRV_IDLE_TOUCH_S: the timeout is then between SRV_IDLE_TIMEOUT_S
- * and that much less. */
+/* A message arrived: the idle timeout starts again (on the loop's own timer
+ * heap, timer.c: lws_set_timeout() would walk lws's sorted list of every
+ * connection's timeout). */
 void conn_touch(conn *c)
 {
-    if (!c->hello)
-        return;
-    int64_t now = mono_us();
-    if (c->touched_us && now - c->touched_us < (int64_t)SRV_IDLE_TOUCH_S * 1000000)
-        return;
-    c->touched_us = now;
-    lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, SRV_IDLE_TIMEOUT_S);
+    if (c->hello)
+        timer_set(c->idle, (int64_t)SRV_IDLE_TIMEOUT_S * 1000000);
 }
 
 /* Keep input while the connection is held; 0, or -1 after closing it. */
@@ -466,6 +486,10 @@ static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *pss_da
         return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         work_drain();
+#ifdef XQ_SERVER_LIBUV
+        if (g_stop && g_on_uv) /* net_stop(): on the loop's thread, where uv_stop() may run */
+            uv_stop(&g_uv);
+#endif
         return 0;
     case LWS_CALLBACK_HTTP:
         return http_request(wsi, &p->http, in);
@@ -549,6 +573,45 @@ static void log_emit(int level, const char *line)
         fprintf(stderr, "xq-server: lws: %s", line);
 }
 
+/* The context on libuv's loop when it is asked for and can be had, else on
+ * libwebsockets' own. */
+static struct lws_context *create_context(struct lws_context_creation_info *info)
+{
+#ifdef XQ_SERVER_LIBUV
+    if (g_cfg.event_loop == SRV_LOOP_UV) {
+        static void *loops[1];
+        if (uv_loop_init(&g_uv) == 0) {
+            loops[0] = &g_uv;
+            info->foreign_loops = loops;
+            info->options |= LWS_SERVER_OPTION_LIBUV;
+            struct lws_context *ctx = lws_create_context(info);
+            if (ctx) {
+                g_on_uv = 1;
+                return ctx;
+            }
+            uv_loop_close(&g_uv);
+            info->foreign_loops = NULL;
+            info->options &= ~(uint64_t)LWS_SERVER_OPTION_LIBUV;
+        }
+        fprintf(stderr, "xq-server: libuv's event loop cannot be used (Debian: "
+                        "libwebsockets-evlib-uv); libwebsockets' poll() loop instead\n");
+    }
+#else
+    if (g_cfg.event_loop == SRV_LOOP_UV)
+        fprintf(stderr, "xq-server: built without libuv; libwebsockets' poll() loop instead\n");
+#endif
+    return lws_create_context(info);
+}
+
+const char *net_loop_name(void)
+{
+#ifdef XQ_SERVER_LIBUV
+    if (g_on_uv)
+        return "libuv (epoll)";
+#endif
+    return "poll";
+}
+
 int net_start(char *err, size_t cap)
 {
     g_nslots = (size_t)g_cfg.max_conns + 16;
@@ -571,17 +634,21 @@ int net_start(char *err, size_t cap)
         info.options &= ~(uint64_t)LWS_SERVER_OPTION_DISABLE_IPV6;
     info.listen_accept_role = "raw-skt";
     info.listen_accept_protocol = "xq-line";
-    info.fd_limit_per_thread = (unsigned int)g_nslots + 64;
+    /* no fd_limit_per_thread: below the open-file limit it makes libwebsockets
+     * find a connection by its descriptor with a walk of all of them (main.c
+     * sets the limit to --max-connections and SRV_FD_MARGIN instead) */
     info.timeout_secs = SRV_HELLO_TIMEOUT_S;
+    info.pcontext = &g_ctx;
     http_files();
     if (!g_cfg.no_isolation)
         info.headers = &k_headers;
-    g_ctx = lws_create_context(&info);
+    g_ctx = create_context(&info);
     if (!g_ctx) {
         snprintf(err, cap, "cannot listen on %s port %d (in use, or not an address of this host)",
                  g_cfg.host, g_cfg.port);
         return -1;
     }
+    timer_attach(g_ctx);
     work_set_wake(net_wake);
     if (g_cfg.port == 0) { /* the kernel chose the port: say which */
         struct lws_vhost *vh = lws_get_vhost_by_name(g_ctx, "default");
@@ -603,6 +670,13 @@ void net_stop(void)
 
 int net_run(void)
 {
+#ifdef XQ_SERVER_LIBUV
+    if (g_on_uv) {
+        while (!g_stop) /* uv_run() returns at uv_stop() (the loop's callback above) */
+            uv_run(&g_uv, UV_RUN_DEFAULT);
+        return 0;
+    }
+#endif
     while (!g_stop)
         if (lws_service(g_ctx, 0) < 0)
             break;
@@ -611,8 +685,23 @@ int net_run(void)
 
 void net_destroy(void)
 {
+    timer_attach(NULL);
+    /* info.pcontext: libwebsockets sets g_ctx to NULL when it has freed it */
     if (g_ctx)
         lws_context_destroy(g_ctx);
+#ifdef XQ_SERVER_LIBUV
+    if (g_on_uv) {
+        /* on a foreign loop the destruction waits for its handles to close
+         * (the loop runs until they have), then ends with a second call */
+        uv_run(&g_uv, UV_RUN_DEFAULT);
+        if (g_ctx)
+            lws_context_destroy(g_ctx);
+        uv_run(&g_uv, UV_RUN_DEFAULT);
+        if (uv_loop_close(&g_uv) != 0)
+            fprintf(stderr, "xq-server: the event loop still had handles at exit\n");
+        g_on_uv = 0;
+    }
+#endif
     g_ctx = NULL;
     free(g_slots);
     g_slots = NULL;

@@ -12,13 +12,14 @@
 #include "tuning.h"
 
 struct user;
+struct timer;
 typedef struct conn {
     uint32_t id;
     int transport;
     void *wsi;
     char addr[64];
     int hello;
-    int64_t touched_us;             /* when the idle timeout was last re-set */
+    struct timer *idle;             /* closes it: no hello in time, then silence too long */
     char token_hash[2 * 32 + 1];    /* of the session this connection logged in with */
     int closing;
     struct user *user;
@@ -57,6 +58,7 @@ conn *conn_next(conn *prev);
 void net_wake(void);                   /* wake the loop from another thread */
 void *net_context(void);
 int net_run(void);                     /* 0 on clean stop */
+const char *net_loop_name(void);       /* the event loop in use, for the banner */
 void net_stop(void);
 /* The session layer above: what a connection's opening, each message and
  * its closing run (set before net_start()). */

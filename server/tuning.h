@@ -11,7 +11,7 @@
 #define SRV_SOCKET_SNDBUF (64 * 1024)   /* kernel send buffer of a connection (SO_SNDBUF) */
 #define SRV_HELLO_TIMEOUT_S 10          /* a connection must say hello within this */
 #define SRV_IDLE_TIMEOUT_S 600          /* silence after which a connection is closed */
-#define SRV_IDLE_TOUCH_S 10             /* the idle timer is re-set at most this often */
+#define SRV_FD_MARGIN 1024              /* open files beyond the connections (database, tables) */
 #define SRV_NAME_MIN 3
 #define SRV_NAME_MAX 20
 #define SRV_PASSWORD_MIN 6

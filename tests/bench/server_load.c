@@ -16,8 +16,11 @@
  *
  * usage: xq-server-load --server PATH [--clients N] [--games M] [--plies P]
  *                       [--think MS] [--timeout S] [--seed N] [--dir DIR] [--keep]
+ *                       [--server-arg ARG]...
  *
  * --dir: where the temporary database goes (default $TMPDIR or /tmp).
+ * --server-arg: one more argument for the server (repeatable), e.g.
+ *   --server-arg --event-loop --server-arg poll.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -43,6 +46,7 @@
 #define MAX_LINE (1 << 20)   /* longest server line accepted */
 #define CONNECT_BATCH 100    /* connections opened per loop turn */
 #define MAX_PLY 400
+#define MAX_SERVER_ARGS 16   /* --server-arg given at most this often */
 
 typedef struct pairing pairing;
 
@@ -368,6 +372,8 @@ static void on_readable(client *c)
 /* ---- the server process ---- */
 static char g_dir[512];
 static char g_db[600];
+static const char *g_server_args[MAX_SERVER_ARGS];
+static int g_nserver_args;
 
 static int start_server(const char *binary, const char *parent)
 {
@@ -385,8 +391,14 @@ static int start_server(const char *binary, const char *parent)
         dup2(pipefd[1], 1);
         close(pipefd[0]);
         close(pipefd[1]);
-        execl(binary, binary, "--listen", "127.0.0.1:0", "--db", g_db, "--guests",
-              "--max-connections", conns, "--max-per-address", conns, (char *)NULL);
+        const char *args[12 + MAX_SERVER_ARGS] = {binary, "--listen", "127.0.0.1:0", "--db", g_db,
+                                                  "--guests", "--max-connections", conns,
+                                                  "--max-per-address", conns};
+        int n = 10;
+        for (int i = 0; i < g_nserver_args; i++)
+            args[n++] = g_server_args[i];
+        args[n] = NULL;
+        execv(binary, (char *const *)args);
         perror("exec");
         _exit(127);
     }
@@ -511,7 +523,8 @@ static int check_database(pairing *pairs)
 static void usage(void)
 {
     fprintf(stderr, "usage: xq-server-load --server PATH [--clients N] [--games M] [--plies P]\n"
-                    "                      [--think MS] [--timeout S] [--seed N] [--dir DIR] [--keep]\n");
+                    "                      [--think MS] [--timeout S] [--seed N] [--dir DIR] [--keep]\n"
+                    "                      [--server-arg ARG]...\n");
     exit(2);
 }
 
@@ -539,6 +552,8 @@ int main(int argc, char **argv)
             dir = argv[++i];
         else if (!strcmp(a, "--keep"))
             keep = 1;
+        else if (!strcmp(a, "--server-arg") && v && g_nserver_args < MAX_SERVER_ARGS)
+            g_server_args[g_nserver_args++] = argv[++i];
         else
             usage();
     }

@@ -31,8 +31,8 @@ Then space is freed and the games go on; after a SIGKILL and a restart the
 database holds every acknowledged move and no refused one.
 
 usage: soak.py XQ_SERVER [--kills N] [--games G] [--plies P] [--seed S]
-                         [--min-gap S] [--max-gap S] [--timeout S]
-       soak.py XQ_SERVER --disk-full [--games G] [--seed S]
+                         [--min-gap S] [--max-gap S] [--timeout S] [--event-loop uv|poll]
+       soak.py XQ_SERVER --disk-full [--games G] [--seed S] [--event-loop uv|poll]
 
 Prints the figures (kills, games, moves acknowledged, moves checked, in-flight
 moves found stored or not) and exits 0 when nothing was lost, 1 otherwise.
@@ -123,7 +123,7 @@ class Soak:
         self.db = os.path.join(self.dir, "soak.db")
         self.scratch = os.path.join(self.dir, "check")
         self.srv = Server(args.server, self.db, "--grace", str(GRACE_S), "--review-threads", "0",
-                          "--no-book")
+                          "--no-book", "--event-loop", args.event_loop)
         self.generation = 0          # server starts so far
         self.cv = threading.Condition()
         self.down = 0                # game threads that saw the server go
@@ -267,6 +267,15 @@ class Soak:
                 self.stop = True
                 self.cv.notify_all()
 
+    def stop_server(self):
+        """SIGTERM; what the server reported on its way out (a sanitizer's
+        report) fails the run."""
+        if self.srv.proc and self.srv.proc.poll() is None:
+            try:
+                self.srv.stop()
+            except AssertionError as e:
+                self.errors.append(str(e))
+
     # -- the checks --------------------------------------------------------------
     def check_database(self, final=False):
         """Every game's stored moves against what its players saw; the moves
@@ -343,8 +352,7 @@ class Soak:
                     p.client.close()
         for t in threads:
             t.join(15)
-        if self.srv.proc.poll() is None:
-            self.srv.stop()
+        self.stop_server()
         if not self.errors:
             try:
                 self.check_database(final=True)
@@ -441,7 +449,7 @@ class Soak:
         if restored != len(self.live_stored):
             raise Failure("%d unfinished games restored, %d in the database"
                           % (restored, len(self.live_stored)))
-        self.srv.stop()
+        self.stop_server()
 
     def report(self):
         f = self.figures
@@ -488,6 +496,8 @@ def main():
     ap.add_argument("--max-gap", type=float, default=1.0)
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--disk-full", action="store_true")
+    ap.add_argument("--event-loop", default="uv", choices=("uv", "poll"),
+                    help="the server's --event-loop")
     ap.add_argument("--tmpfs-size", default="2m")
     a = ap.parse_args()
     if a.disk_full and "XQ_SOAK_TMPFS" not in os.environ:
@@ -508,8 +518,7 @@ def main():
     except Failure as e:
         s.errors.append(str(e))
     finally:
-        if s.srv.proc and s.srv.proc.poll() is None:
-            s.srv.stop()
+        s.stop_server()
         shutil.rmtree(s.dir, ignore_errors=True)
         shutil.rmtree(s.scratch, ignore_errors=True)
     rc = s.report()
