@@ -18,6 +18,7 @@
 #include "net.h"
 #include "ratelimit.h"
 #include "rating.h"
+#include "standing.h"
 #include "store.h"
 #include "tuning.h"
 #include "work.h"
@@ -124,7 +125,7 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
         u->id = su->id;
         snprintf(u->name, sizeof u->name, "%s", su->name);
         u->rating = su->rating;
-        u->deviation = su->deviation;
+        u->deviation = standing_deviation(g_store, su);
         u->guest = su->guest;
         char subject[BROKER_SUBJECT_MAX];
         broker_user_subject(subject, u->id);

@@ -26,6 +26,7 @@
 #include "rating.h"
 #include "ruleset.h"
 #include "result.h"
+#include "standing.h"
 #include "store.h"
 #include "timer.h"
 #include "tuning.h"
@@ -149,9 +150,9 @@ static int restore_one(const store_game *sg, void *arg)
         t.uid[s] = sg->uid[s];
         snprintf(t.name[s], sizeof t.name[s], "%s", sg->name[s]);
         t.rating[s] = sg->rating[s];
-        store_user u; /* the deviation now: it changes only when a game ends */
+        store_user u; /* the deviation now (grown with the time since the last rated game) */
         if (sg->uid[s] > 0 && store_user_by_id(game_store(), sg->uid[s], &u) == ST_OK)
-            t.deviation[s] = u.deviation;
+            t.deviation[s] = standing_deviation(game_store(), &u);
     }
     t.engine_level = sg->engine_level;
     t.engine_color = sg->engine_color;

@@ -20,6 +20,7 @@
 #include "rating.h"
 #include "result.h"
 #include "rule_note.h"
+#include "standing.h"
 #include "store.h"
 #include "timer.h"
 #include "tuning.h"
@@ -56,8 +57,9 @@ void game_end(game *g, int result, const char *reason, const char *why)
         ok = store_user_by_id(game_store(), g->t.uid[0], &ur) == ST_OK &&
              store_user_by_id(game_store(), g->t.uid[1], &ub) == ST_OK;
         if (ok) {
-            glicko gr = {ur.rating, ur.deviation, ur.volatility};
-            glicko gb = {ub.rating, ub.deviation, ub.volatility};
+            /* each from the deviation of now: less certain after a long time away */
+            glicko gr = {ur.rating, standing_deviation(game_store(), &ur), ur.volatility};
+            glicko gb = {ub.rating, standing_deviation(game_store(), &ub), ub.volatility};
             before[0] = ur.rating;
             before[1] = ub.rating;
             glicko_rate_game(&gr, &gb,

@@ -11,6 +11,7 @@
 #include "net.h"
 #include "profile.h"
 #include "rating.h"
+#include "standing.h"
 #include "store.h"
 #include "tuning.h"
 
@@ -73,6 +74,7 @@ void cmd_user(conn *c, json_t *m, json_t *id)
     store_user_record(g_store, su.id, wdl);
     json_t *history = json_array();
     store_user_history(g_store, su.id, SRV_RATING_HISTORY_MAX, history_point, history);
+    su.deviation = standing_deviation(g_store, &su); /* grown with the time since the last rated game */
     json_t *r = json_pack("{sssIsssfsfsbsisisisisbsbsososbso}", "type", "user", "user",
                           (json_int_t)su.id, "name", su.name, "rating", su.rating, "deviation",
                           su.deviation, "provisional", glicko_provisional(su.deviation), "games",

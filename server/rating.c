@@ -110,3 +110,12 @@ double glicko_migrated_deviation(int games)
 }
 
 int glicko_provisional(double deviation) { return deviation > GLICKO_PROVISIONAL_RD; }
+
+double glicko_inactive_deviation(double deviation, double volatility, double days)
+{
+    if (!(days > 0) || deviation >= GLICKO_RD_MAX)
+        return deviation;
+    double phi = deviation / GLICKO_SCALE, periods = days * GLICKO_PERIODS_PER_DAY;
+    double grown = GLICKO_SCALE * sqrt(phi * phi + periods * volatility * volatility);
+    return grown > GLICKO_RD_MAX ? GLICKO_RD_MAX : grown < deviation ? deviation : grown;
+}

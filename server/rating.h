@@ -15,6 +15,7 @@
 #define GLICKO_RD_MAX 350.0          /* nor rises above the start */
 #define GLICKO_PROVISIONAL_RD 110.0  /* above this deviation a rating is provisional (lichess) */
 #define GLICKO_EPSILON 0.000001      /* convergence of the volatility iteration (Glickman) */
+#define GLICKO_PERIODS_PER_DAY 0.21436 /* rating periods a day without a game (lichess) */
 
 typedef struct glicko {
     double rating;     /* r, on the Elo-like scale (1500 = start) */
@@ -42,6 +43,13 @@ void glicko_rate_game(glicko *red, glicko *black, double score_red);
  * migrated: what Glicko would have after @p games games between equals from
  * the start deviation, within [GLICKO_RD_MIN, GLICKO_RD_MAX]. */
 double glicko_migrated_deviation(int games);
+
+/* The deviation of a player who has played no rated game for @p days:
+ * Glickman's step 6 (phi* = sqrt(phi^2 + sigma^2)) once for each rating period
+ * of GLICKO_PERIODS_PER_DAY passed, fractions included, so that a rating
+ * grows less certain with time as lichess's do; never below @p deviation nor
+ * above GLICKO_RD_MAX (days <= 0: @p deviation). */
+double glicko_inactive_deviation(double deviation, double volatility, double days);
 
 /* 1 when a rating of this deviation is provisional. */
 int glicko_provisional(double deviation);

@@ -496,6 +496,52 @@ class Ratings(Base):
             r = self.client().call("user", name="alice", **bad)
             self.assertEqual((r["type"], r["code"]), ("error", "bad_field"), bad)
 
+    def test_deviation_grows_with_time_away(self):
+        """Glicko-2's step 6 once per rating period without a game (lichess's
+        0.21436 periods a day): shown by `user` and `session`, and used when
+        the next rated game is rated."""
+        import math
+
+        def away(rd, vol, days):
+            phi = rd / 173.7178
+            return min(350.0, 173.7178 * math.sqrt(phi * phi + days * 0.21436 * vol * vol))
+
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=300, rated=True)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(b.call("resign", game=gid)["type"], "ok")
+        a.expect("end", game=gid)
+        mine = {"alice": glicko2(1500.0, 350.0, 0.06, [(1500.0, 350.0, 1)]),
+                "bob": glicko2(1500.0, 350.0, 0.06, [(1500.0, 350.0, 0)])}
+        u = self.client().call("user", name="alice")
+        self.assertAlmostEqual(u["deviation"], mine["alice"][1], delta=0.01)  # just played
+        # 1000 days pass (the game's end moved back in the database)
+        self.srv.stop()
+        con = sqlite3.connect(self.db)
+        con.execute("UPDATE games SET ended = ended - 1000 * 86400 WHERE id = ?", (gid,))
+        con.commit()
+        con.close()
+        self.srv.start()
+        grown = {n: away(mine[n][1], mine[n][2], 1000) for n in mine}
+        self.assertGreater(grown["alice"], mine["alice"][1] + 20)
+        u = self.client().call("user", name="alice")
+        self.assertAlmostEqual(u["deviation"], grown["alice"], delta=0.01)
+        self.assertAlmostEqual(u["rating"], mine["alice"][0], delta=0.001)  # the rating stays
+        a2, b2 = self.client(), self.client()
+        s = a2.call("resume", token=a.token)
+        self.assertAlmostEqual(s["deviation"], grown["alice"], delta=0.01)
+        b2.call("resume", token=b.token)
+        gid = self.game(b2, a2, base=300, rated=True)  # bob Red, wins
+        self.play(gid, b2, a2, ["h2e2", "h9g7"])
+        self.assertEqual(a2.call("resign", game=gid)["type"], "ok")
+        e = b2.expect("end", game=gid)
+        rb, ra = mine["bob"], mine["alice"]
+        want = {"red": glicko2(rb[0], grown["bob"], rb[2], [(ra[0], grown["alice"], 1)]),
+                "black": glicko2(ra[0], grown["alice"], ra[2], [(rb[0], grown["bob"], 0)])}
+        for side in ("red", "black"):
+            self.assertAlmostEqual(e["ratings"][side], want[side][0], delta=0.01, msg=e)
+            self.assertAlmostEqual(e["deviations"][side], want[side][1], delta=0.01, msg=e)
+
 
 class Rematch(Base):
     """`rematch` (colours swapped, same terms, both must want it) and `pair`

@@ -80,6 +80,32 @@ START_TEST(provisional_and_migration)
 }
 END_TEST
 
+/* The deviation grows with time away (Glickman's step 6 per rating period,
+ * lichess's periods per day), and stays within its bounds. */
+START_TEST(deviation_grows_with_inactivity)
+{
+    /* one period: phi = 50 / 173.7178, phi* = sqrt(phi^2 + 0.06^2) */
+    double one = 1.0 / GLICKO_PERIODS_PER_DAY;
+    ck_assert_double_eq_tol(glicko_inactive_deviation(50.0, 0.06, one), 51.0749, 0.001);
+    /* ten periods at once is step 6 ten times */
+    double phi = 50.0 / 173.7178;
+    for (int i = 0; i < 10; i++)
+        phi = sqrt(phi * phi + 0.06 * 0.06);
+    ck_assert_double_eq_tol(glicko_inactive_deviation(50.0, 0.06, 10 * one), 173.7178 * phi, 1e-6);
+    ck_assert_double_eq(glicko_inactive_deviation(50.0, 0.06, 0), 50.0);
+    ck_assert_double_eq(glicko_inactive_deviation(50.0, 0.06, -3), 50.0);
+    ck_assert_double_eq(glicko_inactive_deviation(50.0, 0.06, NAN), 50.0);
+    ck_assert_double_eq(glicko_inactive_deviation(80.0, 0.06, 1e6), GLICKO_RD_MAX);
+    ck_assert_double_eq(glicko_inactive_deviation(GLICKO_RD_MAX, 0.06, 30), GLICKO_RD_MAX);
+    double prev = 45.0;
+    for (int d = 1; d < 4000; d += 37) { /* longer away, less certain */
+        double x = glicko_inactive_deviation(45.0, 0.06, d);
+        ck_assert(x >= prev);
+        prev = x;
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rating");
@@ -88,6 +114,7 @@ int main(void)
     tcase_add_test(tc, new_players);
     tcase_add_test(tc, bounds);
     tcase_add_test(tc, provisional_and_migration);
+    tcase_add_test(tc, deviation_grows_with_inactivity);
     suite_add_tcase(s, tc);
     return xq_test_run(s);
 }
