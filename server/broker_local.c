@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The in-process broker (broker.h): subscriptions in a hash table by
  * subject, delivered synchronously in the order they were made. A
- * subscription dropped during a delivery is marked and freed once the
- * outermost publish returns. */
+ * subscription dropped during a delivery is marked, listed, and freed once
+ * the outermost publish returns. The table doubles when it holds more than
+ * BROKER_LOAD subscriptions a bucket (never during a delivery), so that a
+ * publish costs the same with ten users online or a hundred thousand. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,42 +12,89 @@
 
 #include "broker.h"
 
-#define BROKER_BUCKETS 1024 /* hash buckets of the subjects (a power of two) */
+#define BROKER_BUCKETS_START 1024 /* hash buckets at first (a power of two) */
+#define BROKER_LOAD 2               /* subscriptions a bucket before the table doubles */
 
 struct broker_sub {
     char subject[BROKER_SUBJECT_MAX];
+    uint32_t hash;
     broker_fn fn; /* NULL: dropped during a delivery */
     void *arg;
     struct broker_sub *next;
+    struct broker_sub *dropped_next; /* in broker.dropped */
 };
 
 struct broker {
-    broker_sub *bucket[BROKER_BUCKETS];
-    int publishing; /* depth of nested publishes */
-    int dropped;    /* subscriptions dropped while publishing */
+    broker_sub **bucket;
+    size_t nbuckets; /* a power of two */
+    size_t nsubs;
+    int publishing;  /* depth of nested publishes */
+    broker_sub *dropped; /* subscriptions dropped while publishing, to free after */
 };
 
-static size_t bucket_of(const char *subject)
+static uint32_t hash_of(const char *subject)
 {
     uint32_t h = 2166136261u; /* FNV-1a */
     for (const unsigned char *p = (const unsigned char *)subject; *p; p++)
         h = (h ^ *p) * 16777619u;
-    return h & (BROKER_BUCKETS - 1);
+    return h;
 }
 
-broker *broker_local_new(void) { return calloc(1, sizeof(broker)); }
+static broker_sub **chain(const broker *b, uint32_t hash) { return &b->bucket[hash & (b->nbuckets - 1)]; }
+
+broker *broker_local_new(void)
+{
+    broker *b = calloc(1, sizeof *b);
+    if (b && !(b->bucket = calloc(BROKER_BUCKETS_START, sizeof *b->bucket))) {
+        free(b);
+        return NULL;
+    }
+    if (b)
+        b->nbuckets = BROKER_BUCKETS_START;
+    return b;
+}
 
 void broker_free(broker *b)
 {
     if (!b)
         return;
-    for (size_t i = 0; i < BROKER_BUCKETS; i++)
+    for (size_t i = 0; i < b->nbuckets; i++)
         while (b->bucket[i]) {
             broker_sub *s = b->bucket[i];
             b->bucket[i] = s->next;
             free(s);
         }
+    free(b->bucket);
     free(b);
+}
+
+/* Twice the buckets, each chain's order kept (subscriptions to one subject
+ * stay in one chain, in the order they were made). Without memory the table
+ * stays as it is: slower, not wrong. */
+static void grow(broker *b)
+{
+    size_t n = 2 * b->nbuckets;
+    broker_sub **nb = calloc(n, sizeof *nb), **tail = calloc(n, sizeof *tail);
+    if (!nb || !tail) {
+        free(nb);
+        free(tail);
+        return;
+    }
+    for (size_t i = 0; i < b->nbuckets; i++)
+        for (broker_sub *s = b->bucket[i], *next; s; s = next) {
+            next = s->next;
+            size_t k = s->hash & (n - 1);
+            s->next = NULL;
+            if (tail[k])
+                tail[k]->next = s;
+            else
+                nb[k] = s;
+            tail[k] = s;
+        }
+    free(tail);
+    free(b->bucket);
+    b->bucket = nb;
+    b->nbuckets = n;
 }
 
 broker_sub *broker_subscribe(broker *b, const char *subject, broker_fn fn, void *arg)
@@ -56,21 +105,26 @@ broker_sub *broker_subscribe(broker *b, const char *subject, broker_fn fn, void 
         return NULL;
     }
     memcpy(s->subject, subject, strlen(subject) + 1);
+    s->hash = hash_of(subject);
     s->fn = fn;
     s->arg = arg;
-    broker_sub **pp = &b->bucket[bucket_of(subject)];
+    if (!b->publishing && b->nsubs >= BROKER_LOAD * b->nbuckets)
+        grow(b);
+    broker_sub **pp = chain(b, s->hash);
     while (*pp)
         pp = &(*pp)->next; /* at the end: delivered in the order of subscription */
     *pp = s;
+    b->nsubs++;
     return s;
 }
 
 static void unlink_sub(broker *b, broker_sub *s)
 {
-    for (broker_sub **pp = &b->bucket[bucket_of(s->subject)]; *pp; pp = &(*pp)->next)
+    for (broker_sub **pp = chain(b, s->hash); *pp; pp = &(*pp)->next)
         if (*pp == s) {
             *pp = s->next;
             free(s);
+            b->nsubs--;
             return;
         }
 }
@@ -79,37 +133,30 @@ void broker_unsubscribe(broker *b, broker_sub *s)
 {
     if (!s)
         return;
-    if (b->publishing) {
-        s->fn = NULL;
-        b->dropped = 1;
+    if (b->publishing) { /* a delivery may be walking its chain: take it out after */
+        if (s->fn) {
+            s->fn = NULL;
+            s->dropped_next = b->dropped;
+            b->dropped = s;
+        }
         return;
     }
     unlink_sub(b, s);
 }
 
-static void sweep(broker *b)
-{
-    for (size_t i = 0; i < BROKER_BUCKETS; i++)
-        for (broker_sub **pp = &b->bucket[i]; *pp;) {
-            broker_sub *s = *pp;
-            if (s->fn)
-                pp = &s->next;
-            else {
-                *pp = s->next;
-                free(s);
-            }
-        }
-    b->dropped = 0;
-}
-
 void broker_publish(broker *b, const char *subject, json_t *msg, uint32_t skip)
 {
+    uint32_t h = hash_of(subject);
     b->publishing++;
-    for (broker_sub *s = b->bucket[bucket_of(subject)]; s; s = s->next)
-        if (s->fn && strcmp(s->subject, subject) == 0)
+    for (broker_sub *s = *chain(b, h); s; s = s->next)
+        if (s->fn && s->hash == h && strcmp(s->subject, subject) == 0)
             s->fn(s->arg, subject, msg, skip);
-    if (--b->publishing == 0 && b->dropped)
-        sweep(b);
+    if (--b->publishing == 0)
+        while (b->dropped) {
+            broker_sub *d = b->dropped;
+            b->dropped = d->dropped_next;
+            unlink_sub(b, d);
+        }
 }
 
 void broker_user_subject(char out[BROKER_SUBJECT_MAX], int64_t uid)
