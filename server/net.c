@@ -82,11 +82,6 @@ conn *conn_next(conn *prev)
     return NULL;
 }
 
-/* Small messages go out at once: Nagle's algorithm would hold a reply until the
- * client acknowledges the previous one, which a client's delayed ACK holds
- * for 40 ms. And a fixed kernel send buffer: left to autotuning it grows to
- * megabytes for a client that does not read, so SRV_MAX_OUTQ would bound
- * nothing and every deaf client could pin that much kernel memory. */
 /* The idle timer of a connection ran out: no hello in time, or silence. */
 static void conn_idle(void *arg)
 {
@@ -94,6 +89,11 @@ static void conn_idle(void *arg)
     conn_close(c, c->hello ? "idle too long" : "no hello in time");
 }
 
+/* Small messages go out at once: Nagle's algorithm would hold a reply until the
+ * client acknowledges the previous one, which a client's delayed ACK holds
+ * for 40 ms. And a fixed kernel send buffer: left to autotuning it grows to
+ * megabytes for a client that does not read, so SRV_MAX_OUTQ would bound
+ * nothing and every deaf client could pin that much kernel memory. */
 static void socket_options(struct lws *wsi)
 {
     int fd = (int)lws_get_socket_fd(wsi), one = 1, sndbuf = SRV_SOCKET_SNDBUF;
