@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* The store: everything xq-server keeps (users, sessions, games, moves, chat,
- * reviews), behind an opaque handle. store_sqlite.c implements it in SQLite;
- * another store (PostgreSQL) implements the same functions. Every function
- * runs on the loop thread; a function that writes more than one row is used
+ * reviews), behind an opaque handle. store.c chooses the backend when the
+ * store is opened and dispatches to it (store_backend.h): store_sqlite.c (an
+ * SQLite file, the default) implements these functions. Every function runs
+ * on the loop thread; a function that writes more than one row is used
  * between store_begin() and store_commit() by its caller. */
 #ifndef XQ_SERVER_STORE_H
 #define XQ_SERVER_STORE_H
