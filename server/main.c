@@ -322,7 +322,9 @@ int main(int argc, char **argv)
     else
         printf("xq-server: no browser page (see --www)\n");
     explore_describe(stdout);
-    printf("xq-server: database %s (%d unfinished game%s restored)\n", g_cfg.db_path, restored,
+    char shown[1024];
+    store_target_show(g_cfg.db_path, shown, sizeof shown);
+    printf("xq-server: database %s (%d unfinished game%s restored)\n", shown, restored,
            restored == 1 ? "" : "s");
     fflush(stdout);
     net_run();

@@ -24,6 +24,31 @@ static const char *pg_conninfo(const char *target)
     return NULL;
 }
 
+/* target as it may be printed: a PostgreSQL password becomes "***" (in the
+ * URI's user:password@ or a password= of a key=value conninfo). */
+void store_target_show(const char *target, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s", target);
+    const char *ci = pg_conninfo(target);
+    if (!ci || cap == 0)
+        return;
+    char *b = buf + (ci - target), *at = NULL, *pw = NULL;
+    if (ci == target) { /* a URI: scheme://[user[:password]@]host... */
+        char *auth = strstr(b, "://") + 3;
+        size_t n = strcspn(auth, "/?");
+        at = memchr(auth, '@', n);
+        pw = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+    } else if ((pw = strstr(b, "password=")) != NULL) {
+        pw += strlen("password=") - 1;
+        at = pw + 1 + strcspn(pw + 1, " ");
+    }
+    if (pw && at && at > pw + 1) {
+        char rest[1024];
+        snprintf(rest, sizeof rest, "%s", at);
+        snprintf(pw + 1, cap - (size_t)(pw + 1 - buf), "***%s", rest);
+    }
+}
+
 store *store_open(const char *target, int sync_full, char *err, size_t cap)
 {
     const char *conninfo = pg_conninfo(target);

@@ -6,9 +6,13 @@
 #ifndef XQ_SERVER_STORE_BACKEND_H
 #define XQ_SERVER_STORE_BACKEND_H
 
-#include "store.h"
+#include <stddef.h>
 
-/* One function per function of store.h (same arguments, same results). */
+#include "rating.h"
+#include "store_types.h"
+
+/* One function per function of store.h (same arguments, same results); store.c
+ * opens the store and calls these, the backends include only this header. */
 typedef struct store_ops {
     const char *name; /* "SQLite", "PostgreSQL" (for messages) */
     /* Open the store @p target names (a file path, a conninfo): the handle,

@@ -11,7 +11,6 @@
 
 #include "clock.h"
 #include "result.h"
-#include "store.h"
 #include "store_backend.h"
 
 
