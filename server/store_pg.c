@@ -292,8 +292,10 @@ static int ready(pg_store *s)
     if (s->usable && PQstatus(s->conn) == CONNECTION_OK)
         return 0;
     int64_t now = mono_us();
-    if (now - s->last_try < (int64_t)SRV_PG_RETRY_MS * 1000)
-        return -1; /* the message of the failure stays */
+    if (now - s->last_try < (int64_t)SRV_PG_RETRY_MS * 1000) {
+        set_msg(s, "not connected (the connection is made again shortly)", NULL);
+        return -1;
+    }
     s->last_try = now;
     s->usable = 0;
     if (PQstatus(s->conn) != CONNECTION_OK) {
