@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clock.h"
 #include "result.h"
@@ -247,18 +248,29 @@ static int exec_plain(pg_store *s, const char *sql, const char *what)
     return ok ? 0 : -1;
 }
 
-/* The session's lock: a second server on the same database is refused. */
+/* The session's lock: a second server on the same database is refused. A
+ * server killed a moment ago may hold it until PostgreSQL sees its connection
+ * close: the lock is tried for SRV_PG_LOCK_WAIT_MS. */
 static int take_lock(pg_store *s)
 {
-    PGresult *r = PQexec(s->conn, "SELECT pg_try_advisory_lock(" SQL_NUMBER(PG_LOCK_KEY) ")");
-    int locked = r && PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
-                 strcmp(PQgetvalue(r, 0, 0), "t") == 0;
-    if (!r || PQresultStatus(r) != PGRES_TUPLES_OK)
-        set_msg(s, "taking the server's lock", PQerrorMessage(s->conn));
-    else if (!locked)
-        set_msg(s, "the database is in use by another xq-server", NULL);
-    PQclear(r);
-    return locked ? 0 : -1;
+    int64_t end = mono_us() + (int64_t)SRV_PG_LOCK_WAIT_MS * 1000;
+    for (;;) {
+        PGresult *r = PQexec(s->conn, "SELECT pg_try_advisory_lock(" SQL_NUMBER(PG_LOCK_KEY) ")");
+        int ok = r && PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1;
+        int locked = ok && strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+        if (!ok)
+            set_msg(s, "taking the server's lock", PQerrorMessage(s->conn));
+        PQclear(r);
+        if (locked)
+            return 0;
+        if (!ok)
+            return -1;
+        if (mono_us() >= end) {
+            set_msg(s, "the database is in use by another xq-server", NULL);
+            return -1;
+        }
+        nanosleep(&(struct timespec){0, 100 * 1000000L}, NULL);
+    }
 }
 
 /* The session's statements "s0".."sN", and the durability asked for. */

@@ -1545,6 +1545,13 @@ class PgOutage(Base):
         self.assertEqual(self.pgdb.query("SELECT result, reason FROM games WHERE id = :gid",
                                          gid=gid), [("2", "resignation")])
 
+    def test_second_server_refused(self):
+        """One server per database (an advisory lock), as the SQLite file is held."""
+        r = subprocess.run([BINARY, "--listen", "127.0.0.1:0", "--db", self.db],
+                           capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 1, r)
+        self.assertIn("in use by another xq-server", r.stderr)
+
     def test_unreachable_at_start(self):
         self.srv.stop()
         self.inst.pause()
