@@ -34,9 +34,10 @@
 static int g_pg;          /* the PostgreSQL run */
 static store *g_s;        /* the fixture's store */
 static char g_dir[256];   /* SQLite: the temporary folder */
-static char g_dbname[64]; /* PostgreSQL: the fresh database */
 
 #ifdef XQ_HAVE_LIBPQ
+static char g_dbname[64]; /* PostgreSQL: the fresh database */
+
 /* Run SQL on the server @p conninfo names (as its database); fails the case on an error. */
 static void admin_exec(const char *conninfo, const char *sql)
 {
