@@ -1520,6 +1520,10 @@ class PgOutage(Base):
         self.assertEqual(b.call("state", game=gid)["ply"], 2)  # not played
         self.assertEqual(a.call("move", game=gid, move="h0g2")["code"], "storage")
         self.inst.resume()
+        # as if a refused move's commit had gone through while its answer was lost:
+        # the next store of that ply replaces it
+        self.pgdb.query("INSERT INTO moves(game, ply, move, red_ms, black_ms)"
+                        " VALUES(:gid, 3, 'b0c2', 1, 1)", gid=gid)
         end = time.time() + 20
         while True:  # the server connects again at its next use of the store
             r = a.call("move", game=gid, move="h0g2")
