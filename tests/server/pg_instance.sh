@@ -48,16 +48,20 @@ as_owner() {
     fi
 }
 
+# The instance's folder as its server sees it (a link resolved).
+home() { readlink -f "$1"; }
+
 pg_start() {
-    as_owner "$BIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t "$WAIT_S" \
-        -o "-c listen_addresses='' -k '$dir' -c fsync=off -c full_page_writes=off -c synchronous_commit=off" \
+    h=$(home "$dir")
+    as_owner "$BIN/pg_ctl" -D "$h/data" -l "$h/log" -w -t "$WAIT_S" \
+        -o "-c listen_addresses='' -k '$h' -c fsync=off -c full_page_writes=off -c synchronous_commit=off" \
         start >/dev/null
 }
 
 # Stop the instance in $1 (its data folder's postmaster.pid): fast, then
 # immediate, then SIGKILL of the postmaster and its children.
 pg_stop() {
-    d=$1
+    d=$(home "$1")
     [ -f "$d/data/postmaster.pid" ] || return 0
     as_owner "$BIN/pg_ctl" -D "$d/data" -m fast -w -t "$WAIT_S" stop >/dev/null 2>&1 && return 0
     as_owner "$BIN/pg_ctl" -D "$d/data" -m immediate -w -t "$WAIT_S" stop >/dev/null 2>&1 && return 0
@@ -87,11 +91,18 @@ start)
             echo "PostgreSQL tests skipped: $(cat "$dir/status")"
             exit $SKIP
         fi
-        chown postgres "$dir"
+        # postgres must reach the folder: a build tree under /root is not
+        # reachable, so the instance then lives in /tmp, $dir a link to it
+        if [ ! -L "$dir" ] && [ ! -f "$dir/data/PG_VERSION" ] &&
+            ! runuser -u postgres -- test -x "$(dirname "$dir")"; then
+            real=$(mktemp -d /tmp/xq-pg-XXXXXX) || exit 1
+            rm -rf "$dir" && ln -s "$real" "$dir" || exit 1
+        fi
+        chown postgres "$dir/"
     fi
-    chmod 700 "$dir"
+    chmod 700 "$dir/"
     if [ ! -f "$dir/data/PG_VERSION" ]; then
-        as_owner "$BIN/initdb" -D "$dir/data" -U xq_test -A trust -E UTF8 --no-sync \
+        as_owner "$BIN/initdb" -D "$(home "$dir")/data" -U xq_test -A trust -E UTF8 --no-sync \
             >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
     fi
     pg_start || { cat "$dir/log" >&2; exit 1; }
@@ -108,12 +119,18 @@ resume)
     ;;
 stop)
     [ -n "$BIN" ] && pg_stop "$dir"
+    [ -L "$dir" ] && rm -rf "$(readlink "$dir")"
     rm -rf "$dir"
     ;;
 stop-all)
-    if [ -n "$BIN" ]; then
-        for d in "$dir"/*/; do
-            [ -d "$d" ] && pg_stop "${d%/}"
+    # every instance below BASE (a test's own ones too, had it failed before
+    # stopping them), and the /tmp folders that links there point to
+    if [ -d "$dir" ]; then
+        find -L "$dir" -path '*/data/postmaster.pid' 2>/dev/null | while read -r pid; do
+            [ -n "$BIN" ] && pg_stop "${pid%/data/postmaster.pid}"
+        done
+        find "$dir" -type l | while read -r link; do
+            case $(readlink "$link") in /tmp/xq-pg-*) rm -rf "$(readlink "$link")" ;; esac
         done
     fi
     rm -rf "$dir"
