@@ -176,6 +176,7 @@ typedef struct pg_store {
     PGconn *conn;
     int sync_full;    /* --sync-full: synchronous_commit on */
     int usable;       /* connected, locked and the statements prepared */
+    int broken;       /* the connection failed: reset it before its next use */
     int in_tx;        /* between store_begin() and its commit or rollback */
     int tx_lost;      /* the connection broke inside that transaction */
     int64_t last_try; /* mono_us() of the last failure or reset attempt */
@@ -273,9 +274,12 @@ static int take_lock(pg_store *s)
     }
 }
 
-/* The session's statements "s0".."sN", and the durability asked for. */
+/* The session's statements "s0".."sN" (afresh: an earlier attempt may have
+ * prepared some), and the durability asked for. */
 static int prepare_all(pg_store *s)
 {
+    if (exec_plain(s, "DEALLOCATE ALL", "preparing the statements") < 0)
+        return -1;
     if (s->sync_full && exec_plain(s, "SET synchronous_commit = on", "--sync-full") < 0)
         return -1;
     for (int i = 0; i < S_COUNT; i++) {
@@ -301,16 +305,25 @@ static int ready(pg_store *s)
         set_msg(s, "the connection was lost inside a transaction (rolled back)", NULL);
         return -1;
     }
-    if (s->usable && PQstatus(s->conn) == CONNECTION_OK)
-        return 0;
+    int fresh = 0; /* found broken just now: tried at once */
+    if (s->usable && PQstatus(s->conn) == CONNECTION_OK) {
+        /* a connection the server closed while it was idle (PostgreSQL
+         * restarted) shows here, before a statement is sent on it: the
+         * first read takes its goodbye (FATAL 57P01), the second the end */
+        if (PQconsumeInput(s->conn) && PQconsumeInput(s->conn) &&
+            PQstatus(s->conn) == CONNECTION_OK)
+            return 0;
+        s->broken = fresh = 1;
+    }
     int64_t now = mono_us();
-    if (now - s->last_try < (int64_t)SRV_PG_RETRY_MS * 1000) {
+    if (!fresh && now - s->last_try < (int64_t)SRV_PG_RETRY_MS * 1000) {
         set_msg(s, "not connected (the connection is made again shortly)", NULL);
         return -1;
     }
     s->last_try = now;
     s->usable = 0;
-    if (PQstatus(s->conn) != CONNECTION_OK) {
+    if (s->broken || PQstatus(s->conn) != CONNECTION_OK) {
+        s->broken = 0;
         PQreset(s->conn);
         if (PQstatus(s->conn) != CONNECTION_OK) {
             set_msg(s, "the connection is lost and cannot be made again",
@@ -326,16 +339,20 @@ static int ready(pg_store *s)
 }
 
 /* A failed statement: ST_EXISTS for an integrity violation, else ST_ERROR
- * with the message; a broken connection is remembered for ready(). */
+ * with the message; a broken connection (libpq's CONNECTION_BAD, or SQLSTATE
+ * class 08, connection exception, or 57P0x, the server shutting down) is
+ * remembered for ready(). */
 static int failed(pg_store *s, const PGresult *r)
 {
     const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
     if (state && strncmp(state, "23", 2) == 0)
         return ST_EXISTS;
-    if (PQstatus(s->conn) == CONNECTION_BAD) {
+    if (PQstatus(s->conn) == CONNECTION_BAD ||
+        (state && (strncmp(state, "08", 2) == 0 || strncmp(state, "57P0", 4) == 0))) {
         set_msg(s, "the connection is lost", PQerrorMessage(s->conn));
         s->last_try = mono_us();
         s->usable = 0;
+        s->broken = 1;
         if (s->in_tx)
             s->tx_lost = 1;
     } else
@@ -438,8 +455,10 @@ static const char *pg_errmsg(const store *h)
     return s->msg[0] ? s->msg : "PostgreSQL: no error";
 }
 
-/* Connect: connect_timeout comes first, so that the conninfo's own wins
- * (libpq: later keywords override the expanded dbname, the dbname the earlier). */
+/* Connect: the defaults come first, so that the conninfo's own win (libpq:
+ * later keywords override the expanded dbname, the dbname the earlier ones).
+ * tcp_user_timeout bounds a statement on a TCP connection whose peer is gone
+ * (a network cut), which would otherwise wait for TCP to give up. */
 static store *pg_open(const char *conninfo, int sync_full, char *err, size_t cap)
 {
     pg_store *s = calloc(1, sizeof *s);
@@ -448,9 +467,10 @@ static store *pg_open(const char *conninfo, int sync_full, char *err, size_t cap
         return NULL;
     }
     s->base.ops = &store_pg_ops;
-    static const char *const keys[] = {"connect_timeout", "fallback_application_name", "dbname",
-                                       NULL};
-    const char *values[] = {SQL_NUMBER(SRV_PG_CONNECT_TIMEOUT_S), "xq-server", conninfo, NULL};
+    static const char *const keys[] = {"connect_timeout", "tcp_user_timeout",
+                                       "fallback_application_name", "dbname", NULL};
+    const char *values[] = {SQL_NUMBER(SRV_PG_CONNECT_TIMEOUT_S),
+                            SQL_NUMBER(SRV_PG_TCP_USER_TIMEOUT_MS), "xq-server", conninfo, NULL};
     s->conn = PQconnectdbParams(keys, values, 1);
     if (!s->conn || PQstatus(s->conn) != CONNECTION_OK) {
         set_msg(s, "cannot connect", s->conn ? PQerrorMessage(s->conn) : "out of memory");

@@ -1534,18 +1534,23 @@ class PgOutage(Base):
         self.assertEqual((r["type"], r["ply"]), ("move", 3), r)
         b.expect("move", game=gid, ply=3, move="h0g2")
         self.assertEqual(b.call("move", game=gid, move="i9h9")["ply"], 4)
-        # nothing acknowledged is lost: a restarted server has the four moves
+        # PostgreSQL restarted while the server was idle: the next move just works
+        self.inst.pause()
+        self.inst.resume()
+        self.assertEqual(a.call("move", game=gid, move="i0h0").get("ply"), 5)
+        # nothing acknowledged is lost: a restarted server has the five moves
         self.srv.kill()
         self.srv.start()
         self.assertIn("1 unfinished game restored", self.srv.banner)
         a2 = self.client()
         a2.call("resume", token=a.token)
         st = a2.expect("game", game=gid)
-        self.assertEqual(st["moves"], ["h2e2", "h9g7", "h0g2", "i9h9"])
+        self.assertEqual(st["moves"], ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"])
         self.assertEqual(a2.call("resign", game=gid)["type"], "ok")
         rows = self.pgdb.query("SELECT ply, move FROM moves WHERE game = :gid ORDER BY ply",
                                gid=gid)
-        self.assertEqual(rows, [("1", "h2e2"), ("2", "h9g7"), ("3", "h0g2"), ("4", "i9h9")])
+        self.assertEqual(rows, [("1", "h2e2"), ("2", "h9g7"), ("3", "h0g2"), ("4", "i9h9"),
+                                ("5", "i0h0")])
         self.assertEqual(self.pgdb.query("SELECT result, reason FROM games WHERE id = :gid",
                                          gid=gid), [("2", "resignation")])
 

@@ -519,6 +519,10 @@ START_TEST(outage)
     ck_assert_str_eq(m.mv[1], "h0g2"); /* the rolled-back h9g7 is not there */
     ck_assert_int_eq(store_game_get(s, g.id, &g), ST_OK);
     ck_assert_int_eq(g.draw_offer, -1);
+    /* restarted while the handle was idle: the next call works at once */
+    ck_assert_int_eq(instance("pause", dir), 0);
+    ck_assert_int_eq(instance("resume", dir), 0);
+    ck_assert_msg(store_move_add(s, g.id, 3, "i9h9", 3, 3) == ST_OK, "%s", store_errmsg(s));
     store_close(s);
     pg_drop(conninfo);
     ck_assert_int_eq(instance("stop", dir), 0);
