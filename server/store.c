@@ -24,28 +24,46 @@ static const char *pg_conninfo(const char *target)
     return NULL;
 }
 
-/* target as it may be printed: a PostgreSQL password becomes "***" (in the
- * URI's user:password@ or a password= of a key=value conninfo). */
+/* Append s to buf (length *n, room cap), cut to fit. */
+static void put(char *buf, size_t cap, size_t *n, const char *s, size_t len)
+{
+    while (len-- > 0 && *n + 1 < cap)
+        buf[(*n)++] = *s++;
+    buf[*n] = 0;
+}
+
+/* target as it may be printed: each PostgreSQL password becomes "***" (a
+ * URI's user:password@, and password=... of a URI's query or of a key=value
+ * conninfo). */
 void store_target_show(const char *target, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%s", target);
-    const char *ci = pg_conninfo(target);
-    if (!ci || cap == 0)
+    static const char key[] = "password=";
+    if (cap == 0)
         return;
-    char *b = buf + (ci - target), *at = NULL, *pw = NULL;
+    size_t n = 0;
+    buf[0] = 0;
+    const char *ci = pg_conninfo(target), *pw = NULL, *pw_end = NULL;
     if (ci == target) { /* a URI: scheme://[user[:password]@]host... */
-        char *auth = strstr(b, "://") + 3;
-        size_t n = strcspn(auth, "/?");
-        at = memchr(auth, '@', n);
+        const char *auth = strstr(target, "://") + 3;
+        const char *at = memchr(auth, '@', strcspn(auth, "/?"));
         pw = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
-    } else if ((pw = strstr(b, "password=")) != NULL) {
-        pw += strlen("password=") - 1;
-        at = pw + 1 + strcspn(pw + 1, " ");
+        pw_end = at;
     }
-    if (pw && at && at > pw + 1) {
-        char rest[1024];
-        snprintf(rest, sizeof rest, "%s", at);
-        snprintf(pw + 1, cap - (size_t)(pw + 1 - buf), "***%s", rest);
+    for (const char *p = target; *p;) {
+        const char *skip = NULL;
+        if (pw && p == pw + 1)
+            skip = pw_end;
+        else if (ci && strncmp(p, key, sizeof key - 1) == 0 &&
+                 (p == ci || strchr("?& \t", p[-1]))) {
+            put(buf, cap, &n, key, sizeof key - 1);
+            p += sizeof key - 1;
+            skip = p + strcspn(p, ci == target ? "&" : " \t");
+        }
+        if (skip) {
+            put(buf, cap, &n, "***", 3);
+            p = skip;
+        } else
+            put(buf, cap, &n, p++, 1);
     }
 }
 

@@ -467,6 +467,30 @@ START_TEST(unreachable)
 }
 END_TEST
 
+START_TEST(target_show)
+{
+    static const char *const cases[][2] = {
+        {"/var/lib/xq-server/xq-server.db", "/var/lib/xq-server/xq-server.db"},
+        {"postgresql://xq:s3cret@db.example:5433/xq", "postgresql://xq:***@db.example:5433/xq"},
+        {"postgres://xq@db/xq?sslmode=require", "postgres://xq@db/xq?sslmode=require"},
+        {"postgresql:///xq?host=/run/pg&password=s3cret&user=xq",
+         "postgresql:///xq?host=/run/pg&password=***&user=xq"},
+        {"postgresql:host=db password=s3cret dbname=xq", "postgresql:host=db password=*** dbname=xq"},
+        {"postgresql:password=s3cret", "postgresql:password=***"},
+        {"/srv/password=x.db", "/srv/password=x.db"},
+    };
+    char buf[128];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        store_target_show(cases[i][0], buf, sizeof buf);
+        ck_assert_str_eq(buf, cases[i][1]);
+    }
+    store_target_show("postgresql://xq:s3cret@db/xq", buf, 12);
+    ck_assert_str_eq(buf, "postgresql:");
+    store_target_show("postgresql://xq:s3cret@db/xq", buf, 20);
+    ck_assert_str_eq(buf, "postgresql://xq:***");
+}
+END_TEST
+
 #ifdef XQ_HAVE_LIBPQ
 static int instance(const char *cmd, const char *dir)
 {
@@ -573,6 +597,7 @@ int main(int argc, char **argv)
     suite_add_tcase(s, tc);
     TCase *open = tcase_create("open");
     tcase_add_test(open, unreachable);
+    tcase_add_test(open, target_show);
 #ifdef XQ_HAVE_LIBPQ
     if (g_pg) {
         tcase_add_test(open, outage);
