@@ -110,7 +110,10 @@ int store_user_set_rating(store *s, int64_t id, const glicko *rating, int games)
     return s->ops->user_set_rating(s, id, rating, games);
 }
 
-int store_review_get(store *s, int64_t gid, char **json) { return s->ops->review_get(s, gid, json); }
+int store_review_get(store *s, int64_t gid, char **json)
+{
+    return s->ops->review_get(s, gid, json);
+}
 
 int store_review_put(store *s, int64_t gid, const char *json)
 {
@@ -144,7 +147,8 @@ int store_session_delete(store *s, const char *token_hash)
 
 int store_game_create(store *s, store_game *g) { return s->ops->game_create(s, g); }
 
-int store_move_add(store *s, int64_t gid, int ply, const char *move, int64_t red_ms, int64_t black_ms)
+int store_move_add(store *s, int64_t gid, int ply, const char *move, int64_t red_ms,
+                   int64_t black_ms)
 {
     return s->ops->move_add(s, gid, ply, move, red_ms, black_ms);
 }
@@ -160,7 +164,8 @@ int store_game_finish(store *s, int64_t gid, int result, const char *reason, con
     return s->ops->game_finish(s, gid, result, reason, text, red_ms, black_ms);
 }
 
-int store_game_set_ratings(store *s, int64_t gid, const glicko *red_after, const glicko *black_after)
+int store_game_set_ratings(store *s, int64_t gid, const glicko *red_after,
+                           const glicko *black_after)
 {
     return s->ops->game_set_ratings(s, gid, red_after, black_after);
 }
@@ -178,7 +183,8 @@ int store_games_unfinished(store *s, int (*fn)(const store_game *g, void *arg), 
 int store_game_get(store *s, int64_t gid, store_game *g) { return s->ops->game_get(s, gid, g); }
 
 int store_game_moves(store *s, int64_t gid,
-                     int (*fn)(int ply, const char *mv, int64_t red_ms, int64_t black_ms, void *arg),
+                     int (*fn)(int ply, const char *mv, int64_t red_ms, int64_t black_ms,
+                               void *arg),
                      void *arg)
 {
     return s->ops->game_moves(s, gid, fn, arg);

@@ -475,7 +475,8 @@ START_TEST(target_show)
         {"postgres://xq@db/xq?sslmode=require", "postgres://xq@db/xq?sslmode=require"},
         {"postgresql:///xq?host=/run/pg&password=s3cret&user=xq",
          "postgresql:///xq?host=/run/pg&password=***&user=xq"},
-        {"postgresql:host=db password=s3cret dbname=xq", "postgresql:host=db password=*** dbname=xq"},
+        {"postgresql:host=db password=s3cret dbname=xq",
+         "postgresql:host=db password=*** dbname=xq"},
         {"postgresql:password=s3cret", "postgresql:password=***"},
         {"/srv/password=x.db", "/srv/password=x.db"},
     };
