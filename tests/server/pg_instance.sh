@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # A PostgreSQL instance of the tests' own, in a folder of the build tree:
 #
-#   pg_instance.sh start DIR     initdb (once) and start; DIR/status says "running"
+#   pg_instance.sh start DIR     initdb and start afresh; DIR/status says "running"
 #                                and DIR/conninfo holds the libpq conninfo
 #   pg_instance.sh stop DIR      stop it (fast, then immediate, then SIGKILL) and
 #                                delete DIR
@@ -76,8 +76,19 @@ pg_stop() {
 BIN=$(bindir) || BIN=
 [ -d "$dir" ] && dir=$(cd "$dir" && pwd)
 
+# Remove an instance's folder (and the /tmp folder it links to).
+remove() {
+    [ -L "$1" ] && rm -rf "$(readlink "$1")"
+    rm -rf "$1"
+}
+
 case $cmd in
 start)
+    # a fresh instance: one left by an interrupted run goes first
+    if [ -e "$dir" ]; then
+        [ -n "$BIN" ] && pg_stop "$dir"
+        remove "$dir"
+    fi
     mkdir -p "$dir" || exit 1
     dir=$(cd "$dir" && pwd) # the socket's folder, absolute
     if [ -z "$BIN" ]; then
@@ -119,8 +130,7 @@ resume)
     ;;
 stop)
     [ -n "$BIN" ] && pg_stop "$dir"
-    [ -L "$dir" ] && rm -rf "$(readlink "$dir")"
-    rm -rf "$dir"
+    remove "$dir"
     ;;
 stop-all)
     # every instance below BASE (a test's own ones too, had it failed before
