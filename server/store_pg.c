@@ -6,11 +6,13 @@
  * key 'schema', in SQLite's numbering); a session advisory lock refuses a
  * second server on the same database, as SQLite's exclusive lock does.
  *
- * A lost connection: the call that meets it returns ST_ERROR with a message
- * (store_errmsg); the next call, at most every SRV_PG_RETRY_MS, tries
- * PQreset (bounded by connect_timeout, SRV_PG_CONNECT_TIMEOUT_S unless the
- * conninfo sets one) and prepares the statements again, so the server goes
- * on when PostgreSQL is back. A transaction that lost its connection stays
+ * A lost connection: one that PostgreSQL closed while it was idle (a restart)
+ * is seen before a statement is sent on it and made again at once; otherwise
+ * the call that meets it returns ST_ERROR with a message (store_errmsg), and
+ * the next call, at most every SRV_PG_RETRY_MS, tries PQreset (bounded by
+ * connect_timeout, SRV_PG_CONNECT_TIMEOUT_S unless the conninfo sets one)
+ * and prepares the statements again, so the server goes on when PostgreSQL
+ * is back. A transaction that lost its connection stays
  * failed (every call but store_rollback returns ST_ERROR) until the caller
  * rolls back: nothing of it is half-applied.
  *
