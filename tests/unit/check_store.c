@@ -34,6 +34,7 @@
 static int g_pg;          /* the PostgreSQL run */
 static store *g_s;        /* the fixture's store */
 static char g_dir[256];   /* SQLite: the temporary folder */
+static char g_target[1024]; /* the fixture's store, as store_open() takes it */
 
 #ifdef XQ_HAVE_LIBPQ
 static char g_dbname[64]; /* PostgreSQL: the fresh database */
@@ -94,15 +95,15 @@ static void pg_drop(const char *conninfo)
 
 static void open_fresh(void)
 {
-    char target[1024], err[1024] = "";
+    char *target = g_target, err[1024] = "";
     if (g_pg) {
 #ifdef XQ_HAVE_LIBPQ
-        pg_create(getenv("XQ_TEST_PG"), target, sizeof target);
+        pg_create(getenv("XQ_TEST_PG"), target, sizeof g_target);
 #endif
     } else {
         snprintf(g_dir, sizeof g_dir, "/tmp/xq-check-store-XXXXXX");
         ck_assert_ptr_nonnull(mkdtemp(g_dir));
-        snprintf(target, sizeof target, "%s/t.db", g_dir);
+        snprintf(target, sizeof g_target, "%s/t.db", g_dir);
     }
     g_s = store_open(target, 0, err, sizeof err);
     ck_assert_msg(g_s != NULL, "store_open: %s", err);
@@ -455,6 +456,36 @@ START_TEST(transactions)
 }
 END_TEST
 
+/* A store opened again keeps what it held (its schema is there already). */
+START_TEST(reopen)
+{
+    int64_t a = new_user("alice"), gid = new_game(a, 0, 0);
+    ck_assert_int_eq(store_move_add(g_s, gid, 1, "h2e2", 1, 1), ST_OK);
+    store_close(g_s);
+    char err[1024] = "";
+    g_s = store_open(g_target, 1, err, sizeof err);
+    ck_assert_msg(g_s != NULL, "%s", err);
+    store_user u;
+    ck_assert_int_eq(store_user_by_name(g_s, "ALICE", &u), ST_OK);
+    ck_assert_int_eq(u.id, a);
+    store_game g;
+    ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
+    ck_assert_int_eq(g.plies, 1);
+    ck_assert_int_gt(new_user("bob"), a);
+#ifdef XQ_HAVE_LIBPQ
+    if (g_pg) { /* a database of a newer schema is refused */
+        store_close(g_s);
+        g_s = NULL;
+        char db[1100];
+        pg_target(getenv("XQ_TEST_PG"), g_dbname, db, sizeof db);
+        admin_exec(db + strlen("postgresql:"), "UPDATE meta SET value = '99' WHERE key = 'schema'");
+        ck_assert_ptr_null(store_open(g_target, 0, err, sizeof err));
+        ck_assert_msg(strstr(err, "schema 99, newer"), "%s", err);
+    }
+#endif
+}
+END_TEST
+
 START_TEST(unreachable)
 {
     char err[1024] = "";
@@ -595,6 +626,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, reviews);
     tcase_add_test(tc, record_and_history);
     tcase_add_test(tc, transactions);
+    tcase_add_test(tc, reopen);
     suite_add_tcase(s, tc);
     TCase *open = tcase_create("open");
     tcase_add_test(open, unreachable);
