@@ -49,6 +49,12 @@ XQ_BUILD_PACKAGES+=(libwebsockets-dev libjansson-dev libsqlite3-dev libsodium-de
 # it comes in libwebsockets-evlib-uv (issue 40, point 6; both come with
 # libwebsockets-dev on Debian 12, named here because the server uses them).
 XQ_BUILD_PACKAGES+=(libuv1-dev libwebsockets-evlib-uv)
+# libpq-dev: xq-server's PostgreSQL store (--db postgresql://...; issue 40); the build
+# leaves it out without libpq. postgresql: the server binaries (initdb, pg_ctl) of the
+# tests' own instance (tests/server/pg_instance.sh, in the build tree, on a Unix
+# socket); the tests neither use nor stop the cluster the package may start.
+XQ_BUILD_PACKAGES+=(libpq-dev)
+XQ_TEST_PACKAGES+=(postgresql)
 # netcat-openbsd: a test plays a game over the server's line protocol with nc.
 XQ_TEST_PACKAGES+=(netcat-openbsd)
 # The browser client's tests (issue 13) drive headless Chromium with Selenium:

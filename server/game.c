@@ -308,6 +308,9 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     /* a move declines the opponent's draw offer: both stored in one transaction */
     int declines = g->draw_offer == 1 - s;
     int ok = !declines || store_begin(game_store()) == ST_OK;
+    /* after a failed store the database may hold this ply all the same (a
+     * PostgreSQL commit whose answer the lost connection took): it goes first */
+    ok = ok && (!g->store_failed || store_moves_truncate(game_store(), g->id, ply) == ST_OK);
     ok = ok && store_move_add(game_store(), g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) == ST_OK;
     ok = ok && (!declines || store_game_set_draw_offer(game_store(), g->id, -1) == ST_OK);
     ok = ok && (!declines || store_commit(game_store()) == ST_OK);
@@ -319,10 +322,12 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
         xq_board_unmake_move(g->board, NULL);
         g->clock_ms[0] = saved[0];
         g->clock_ms[1] = saved[1];
+        g->store_failed = 1;
         if (c)
             conn_error(c, id, "storage", "the move could not be stored; it was not played");
         return -1;
     }
+    g->store_failed = 0;
     g->turn_start_us = now;
     if (declines)
         g->draw_offer = -1;

@@ -28,6 +28,7 @@ struct game {
     int64_t turn_start_us;
     int draw_offer;         /* the color that offered, or -1 */
     int takeback_offer;
+    int store_failed;       /* the last move's store failed: the database may hold its ply */
     timer *flag_timer;
     timer *grace_timer[2];
     int absent[2];

@@ -97,8 +97,9 @@ static const cli_option options[] = {
     {CLI_CALL, "--listen", .arg = "[HOST:]PORT", .call = listen_option,
      .help = "address to listen on (default 127.0.0.1:" STR(SRV_DEFAULT_PORT)
              "; port 0: any free one)"},
-    {CLI_STRING, "--db", .arg = "PATH", .dest = &g_cfg.db_path,
-     .help = "database file (default $XDG_DATA_HOME/xiangqi/xq-server.db)"},
+    {CLI_STRING, "--db", .arg = "PATH|URI", .dest = &g_cfg.db_path,
+     .help = "SQLite database file (default $XDG_DATA_HOME/xiangqi/xq-server.db),\n"
+             "or a PostgreSQL database: postgresql://..."},
     {CLI_STRING, "--www", .arg = "DIR", .dest = &g_cfg.www, .seen = &g_www_given,
      .help = "files served over HTTP (default " XQ_SERVER_WWW ",\n"
              "from the build tree: the sources' server/www)"},
@@ -343,7 +344,9 @@ int main(int argc, char **argv)
         printf("xq-server: no browser page (see --www)\n");
     explore_describe(stdout);
     printf("xq-server: event loop %s\n", net_loop_name());
-    printf("xq-server: database %s (%d unfinished game%s restored)\n", g_cfg.db_path, restored,
+    char shown[1024];
+    store_target_show(g_cfg.db_path, shown, sizeof shown);
+    printf("xq-server: database %s (%d unfinished game%s restored)\n", shown, restored,
            restored == 1 ? "" : "s");
     fflush(stdout);
     net_run();

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* The store: everything xq-server keeps (users, sessions, games, moves, chat,
- * reviews), behind an opaque handle. store_sqlite.c implements it in SQLite;
- * another store (PostgreSQL) implements the same functions. Every function
- * runs on the loop thread; a function that writes more than one row is used
+ * reviews), behind an opaque handle. store.c chooses the backend when the
+ * store is opened and dispatches to it (store_backend.h): store_sqlite.c (an
+ * SQLite file, the default) and store_pg.c (PostgreSQL, when built with
+ * libpq) implement these functions with the same results. When the database
+ * goes away (PostgreSQL), a function returns ST_ERROR (store_errmsg() says
+ * why) and a later call connects again. Every function runs
+ * on the loop thread; a function that writes more than one row is used
  * between store_begin() and store_commit() by its caller. */
 #ifndef XQ_SERVER_STORE_H
 #define XQ_SERVER_STORE_H
@@ -11,44 +15,18 @@
 #include <stdint.h>
 
 #include "rating.h"
-#include "tuning.h"
+#include "store_types.h"
 
-typedef struct store store;
-
-typedef struct store_user {
-    int64_t id;
-    char name[SRV_NAME_MAX + 8];
-    char pwhash[160];
-    int guest;
-    double rating;
-    int games;
-    double deviation, volatility; /* Glicko-2 */
-} store_user;
-typedef struct store_game {
-    int64_t id;
-    int64_t uid[2];
-    char name[2][SRV_NAME_MAX + 24];
-    double rating[2];
-    int engine_level, engine_color;
-    int ruleset, base_s, inc_s, rated;
-    int result;
-    char reason[64];
-    int64_t clock_ms[2];
-    int64_t created, ended;
-    char text[256];            /* the end's sentence for people ("" before schema 2) */
-    int has_after;             /* rating_after holds the ratings after a rated game */
-    double rating_after[2];
-    int draw_offer;            /* the color with a standing draw offer, or -1 */
-    int plies;                 /* moves stored (read only) */
-    double deviation_after[2]; /* Glicko-2 deviations after a rated game; -1 before schema 3 */
-    char eco[4];               /* ECCO code of a finished game ("" without one) */
-    int eco_ply;               /* the ply that decided it; -1 when not stored (a live game) */
-} store_game;
-/* What the store functions return: ST_EXISTS a unique key is taken, ST_NOTFOUND no row. */
-enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
-/* Open (and create or migrate) the store at path: the handle, or NULL with a
- * message in err. store_close() takes NULL. */
-store *store_open(const char *path, int sync_full, char *err, size_t cap);
+/* Open (and create or migrate) the store @p target names: a PostgreSQL
+ * database for a libpq URI (postgresql://..., postgres://...) or
+ * "postgresql:" before a key=value conninfo, else an SQLite file at that
+ * path. The handle, or NULL with a message in err (a build without libpq
+ * refuses a PostgreSQL target). @p sync_full: every commit on disk before it
+ * returns (SQLite synchronous=FULL; PostgreSQL synchronous_commit=on).
+ * store_close() takes NULL. */
+store *store_open(const char *target, int sync_full, char *err, size_t cap);
+/* @p target as it may be printed (a PostgreSQL password masked), into buf. */
+void store_target_show(const char *target, char *buf, size_t cap);
 void store_close(store *s);
 /* The last error, for a log line. */
 const char *store_errmsg(const store *s);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Storage in SQLite: WAL mode, prepared statements only, one writer (the
  * database is held with locking_mode=EXCLUSIVE, so a second server on the
- * same file is refused at start-up). This is the only file that knows SQL;
- * another store (PostgreSQL) implements the interface of store.h. */
+ * same file is refused at start-up). The embedded store of store.h (the
+ * default --db); everything here is static but store_sqlite_ops, the table
+ * store.c calls through (store_backend.h). */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +11,7 @@
 
 #include "clock.h"
 #include "result.h"
-#include "store.h"
+#include "store_backend.h"
 
 
 /* games.result stores the results of server.h by number (the SQL below
@@ -99,10 +100,11 @@ enum {
     S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_COUNT
 };
 /* The store: the database and its prepared statements. */
-struct store {
+typedef struct sqlite_store {
+    store base; /* first: the handle of store.h */
     sqlite3 *db;
     sqlite3_stmt *st[S_COUNT];
-};
+} sqlite_store;
 
 static const char *const k_sql[S_COUNT] = {
     [S_BEGIN] = "BEGIN IMMEDIATE",
@@ -157,9 +159,15 @@ static const char *const k_sql[S_COUNT] = {
                        "  ORDER BY id DESC LIMIT ?2) ORDER BY id",
 };
 
-const char *store_errmsg(const store *s) { return s && s->db ? sqlite3_errmsg(s->db) : "no database"; }
+static void sq_close(store *h);
 
-static store *fail(store *s, char *err, size_t cap, const char *path, const char *what)
+static const char *sq_errmsg(const store *h)
+{
+    const sqlite_store *s = (const sqlite_store *)h;
+    return s->db ? sqlite3_errmsg(s->db) : "no database";
+}
+
+static store *fail(sqlite_store *s, char *err, size_t cap, const char *path, const char *what)
 {
     int code = s->db ? sqlite3_extended_errcode(s->db) : 0;
     const char *msg = s->db ? sqlite3_errmsg(s->db) : "out of memory";
@@ -172,11 +180,11 @@ static store *fail(store *s, char *err, size_t cap, const char *path, const char
                  "file and a writable directory for its -wal file", path, what, msg);
     else
         snprintf(err, cap, "database %s: %s: %s", path, what, msg);
-    store_close(s);
+    sq_close(&s->base);
     return NULL;
 }
 
-static int has_column(store *s, const char *table, const char *column)
+static int has_column(sqlite_store *s, const char *table, const char *column)
 {
     sqlite3_stmt *st;
     char sql[96];
@@ -195,7 +203,7 @@ static int has_column(store *s, const char *table, const char *column)
 /* Schema 3: the Elo ratings of an older file become Glicko-2 ratings: the
  * rating stays, the deviation is what Glicko would have after the user's
  * rated games (glicko_migrated_deviation()), the volatility the start's. */
-static int migrate_deviations(store *s, char **emsg)
+static int migrate_deviations(sqlite_store *s, char **emsg)
 {
     sqlite3_stmt *sel, *upd;
     if (sqlite3_prepare_v2(s->db, "SELECT id, games FROM users", -1, &sel, NULL) != SQLITE_OK)
@@ -241,7 +249,7 @@ static void classify_stored(sqlite3_stmt *moves, int64_t gid, xq_ecco *e)
 
 /* Schema 4: the finished games of an older file get their ECCO code from
  * their stored moves (unfinished ones get it when they end). */
-static int migrate_eco(store *s, char **emsg)
+static int migrate_eco(sqlite_store *s, char **emsg)
 {
     sqlite3_stmt *sel = NULL, *moves = NULL, *upd = NULL;
     int rc = SQLITE_ERROR;
@@ -275,7 +283,7 @@ static int migrate_eco(store *s, char **emsg)
 
 /* The columns of `added` ({name, ALTER TABLE statement}) that table lacks,
  * added; 0, or -1 on an error. */
-static int add_columns(store *s, const char *table, const char *const added[][2], size_t n,
+static int add_columns(sqlite_store *s, const char *table, const char *const added[][2], size_t n,
                        char **emsg)
 {
     for (size_t i = 0; i < n; i++) {
@@ -287,7 +295,7 @@ static int add_columns(store *s, const char *table, const char *const added[][2]
 }
 
 /* A file of an older schema gets the columns added since (in the open transaction). */
-static int migrate(store *s, char **emsg)
+static int migrate(sqlite_store *s, char **emsg)
 {
     int had_rd = has_column(s, "users", "rd");
     if (had_rd < 0)
@@ -313,18 +321,19 @@ static int migrate(store *s, char **emsg)
                : -1;
 }
 
-store *store_open(const char *path, int sync_full, char *err, size_t cap)
+static store *sq_open(const char *path, int sync_full, char *err, size_t cap)
 {
-    store *s = calloc(1, sizeof *s);
+    sqlite_store *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, cap, "database %s: out of memory", path);
         return NULL;
     }
+    s->base.ops = &store_sqlite_ops;
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
         return fail(s, err, cap, path, "open");
     if (sqlite3_db_readonly(s->db, "main") == 1) {
         snprintf(err, cap, "database %s is read-only; xq-server needs to write it", path);
-        store_close(s);
+        sq_close(&s->base);
         return NULL;
     }
     sqlite3_extended_result_codes(s->db, 1);
@@ -347,7 +356,7 @@ store *store_open(const char *path, int sync_full, char *err, size_t cap)
         if (!wal) {
             snprintf(err, cap, "database %s: cannot switch to WAL mode (locked or read-only?)",
                      path);
-            store_close(s);
+            sq_close(&s->base);
             return NULL;
         }
     }
@@ -364,11 +373,12 @@ store *store_open(const char *path, int sync_full, char *err, size_t cap)
         if (sqlite3_prepare_v3(s->db, k_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i], NULL) !=
             SQLITE_OK)
             return fail(s, err, cap, path, k_sql[i]);
-    return s;
+    return &s->base;
 }
 
-void store_close(store *s)
+static void sq_close(store *h)
 {
+    sqlite_store *s = (sqlite_store *)h;
     if (!s)
         return;
     for (int i = 0; i < S_COUNT; i++) {
@@ -381,7 +391,7 @@ void store_close(store *s)
 }
 
 /* Run a statement that returns no rows; resets it. */
-static int run(store *s, sqlite3_stmt *st)
+static int run(sqlite_store *s, sqlite3_stmt *st)
 {
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
@@ -394,16 +404,28 @@ static int run(store *s, sqlite3_stmt *st)
     return ST_ERROR;
 }
 
-int store_begin(store *s) { return run(s, s->st[S_BEGIN]); }
-int store_commit(store *s) { return run(s, s->st[S_COMMIT]); }
-void store_rollback(store *s)
+static int sq_begin(store *h)
 {
+    sqlite_store *s = (sqlite_store *)h;
+    return run(s, s->st[S_BEGIN]);
+}
+
+static int sq_commit(store *h)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    return run(s, s->st[S_COMMIT]);
+}
+
+static void sq_rollback(store *h)
+{
+    sqlite_store *s = (sqlite_store *)h;
     if (!sqlite3_get_autocommit(s->db))
         run(s, s->st[S_ROLLBACK]);
 }
 
-int store_user_create(store *s, const char *name, const char *pwhash, int guest, int64_t *id)
+static int sq_user_create(store *h, const char *name, const char *pwhash, int guest, int64_t *id)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_USER_NEW];
     sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
     if (pwhash)
@@ -441,20 +463,23 @@ static int user_row(sqlite3_stmt *st, store_user *u)
     return out;
 }
 
-int store_user_by_name(store *s, const char *name, store_user *u)
+static int sq_user_by_name(store *h, const char *name, store_user *u)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_bind_text(s->st[S_USER_NAME], 1, name, -1, SQLITE_TRANSIENT);
     return user_row(s->st[S_USER_NAME], u);
 }
 
-int store_user_by_id(store *s, int64_t id, store_user *u)
+static int sq_user_by_id(store *h, int64_t id, store_user *u)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_bind_int64(s->st[S_USER_ID], 1, id);
     return user_row(s->st[S_USER_ID], u);
 }
 
-int store_user_set_rating(store *s, int64_t id, const glicko *rating, int games)
+static int sq_user_set_rating(store *h, int64_t id, const glicko *rating, int games)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_USER_RATING];
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_double(st, 2, rating->rating);
@@ -464,8 +489,9 @@ int store_user_set_rating(store *s, int64_t id, const glicko *rating, int games)
     return run(s, st);
 }
 
-int store_review_get(store *s, int64_t gid, char **json)
+static int sq_review_get(store *h, int64_t gid, char **json)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_REVIEW_GET];
     sqlite3_bind_int64(st, 1, gid);
     int rc = sqlite3_step(st), out = ST_NOTFOUND;
@@ -481,8 +507,9 @@ int store_review_get(store *s, int64_t gid, char **json)
     return out;
 }
 
-int store_review_put(store *s, int64_t gid, const char *json)
+static int sq_review_put(store *h, int64_t gid, const char *json)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_REVIEW_PUT];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_text(st, 2, json, -1, SQLITE_TRANSIENT);
@@ -490,8 +517,9 @@ int store_review_put(store *s, int64_t gid, const char *json)
     return run(s, st);
 }
 
-int store_user_record(store *s, int64_t id, int wdl[3])
+static int sq_user_record(store *h, int64_t id, int wdl[3])
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_USER_RECORD];
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st), out = ST_ERROR;
@@ -505,11 +533,12 @@ int store_user_record(store *s, int64_t id, int wdl[3])
     return out;
 }
 
-int store_user_history(store *s, int64_t id, int limit,
+static int sq_user_history(store *h, int64_t id, int limit,
                        int (*fn)(int64_t gid, int64_t ended, double rating, double deviation,
                                  void *arg),
                        void *arg)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_USER_HISTORY];
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int(st, 2, limit);
@@ -526,8 +555,9 @@ int store_user_history(store *s, int64_t id, int limit,
     return out;
 }
 
-int store_session_add(store *s, const char *token_hash, int64_t uid)
+static int sq_session_add(store *h, const char *token_hash, int64_t uid)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_SESS_ADD];
     sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 2, uid);
@@ -535,8 +565,9 @@ int store_session_add(store *s, const char *token_hash, int64_t uid)
     return run(s, st);
 }
 
-int store_session_find(store *s, const char *token_hash, int64_t *uid)
+static int sq_session_find(store *h, const char *token_hash, int64_t *uid)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_SESS_FIND];
     sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(st), out = ST_NOTFOUND;
@@ -550,8 +581,9 @@ int store_session_find(store *s, const char *token_hash, int64_t *uid)
     return out;
 }
 
-int store_session_delete(store *s, const char *token_hash)
+static int sq_session_delete(store *h, const char *token_hash)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_bind_text(s->st[S_SESS_DEL], 1, token_hash, -1, SQLITE_TRANSIENT);
     return run(s, s->st[S_SESS_DEL]);
 }
@@ -564,8 +596,9 @@ static void bind_uid(sqlite3_stmt *st, int col, int64_t uid)
         sqlite3_bind_null(st, col);
 }
 
-int store_game_create(store *s, store_game *g)
+static int sq_game_create(store *h, store_game *g)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_GAME_NEW];
     bind_uid(st, 1, g->uid[0]);
     bind_uid(st, 2, g->uid[1]);
@@ -589,8 +622,9 @@ int store_game_create(store *s, store_game *g)
     return rc;
 }
 
-int store_move_add(store *s, int64_t gid, int ply, const char *move, int64_t red_ms, int64_t black_ms)
+static int sq_move_add(store *h, int64_t gid, int ply, const char *move, int64_t red_ms, int64_t black_ms)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_MOVE_ADD];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, ply);
@@ -600,17 +634,19 @@ int store_move_add(store *s, int64_t gid, int ply, const char *move, int64_t red
     return run(s, st);
 }
 
-int store_moves_truncate(store *s, int64_t gid, int from_ply)
+static int sq_moves_truncate(store *h, int64_t gid, int from_ply)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_MOVE_TRUNC];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, from_ply);
     return run(s, st);
 }
 
-int store_game_finish(store *s, int64_t gid, int result, const char *reason, const char *text,
+static int sq_game_finish(store *h, int64_t gid, int result, const char *reason, const char *text,
                       int64_t red_ms, int64_t black_ms)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_GAME_END];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, result);
@@ -622,8 +658,9 @@ int store_game_finish(store *s, int64_t gid, int result, const char *reason, con
     return run(s, st);
 }
 
-int store_game_set_ratings(store *s, int64_t gid, const glicko *red_after, const glicko *black_after)
+static int sq_game_set_ratings(store *h, int64_t gid, const glicko *red_after, const glicko *black_after)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_GAME_RATINGS];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_double(st, 2, red_after->rating);
@@ -633,16 +670,18 @@ int store_game_set_ratings(store *s, int64_t gid, const glicko *red_after, const
     return run(s, st);
 }
 
-int store_game_set_draw_offer(store *s, int64_t gid, int color)
+static int sq_game_set_draw_offer(store *h, int64_t gid, int color)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_GAME_DRAW_OFFER];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, color);
     return run(s, st);
 }
 
-int store_chat_add(store *s, int64_t gid, const char *from, const char *text)
+static int sq_chat_add(store *h, int64_t gid, const char *from, const char *text)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_CHAT_ADD];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_text(st, 2, from, -1, SQLITE_TRANSIENT);
@@ -651,9 +690,10 @@ int store_chat_add(store *s, int64_t gid, const char *from, const char *text)
     return run(s, st);
 }
 
-int store_chat_get(store *s, int64_t gid, int limit,
+static int sq_chat_get(store *h, int64_t gid, int limit,
                    int (*fn)(const char *from, const char *text, int64_t at, void *arg), void *arg)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_CHAT_GET];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, limit);
@@ -724,8 +764,9 @@ static int each_game(sqlite3_stmt *st, int (*fn)(const store_game *, void *), vo
     return out;
 }
 
-int store_games_unfinished(store *s, int (*fn)(const store_game *, void *), void *arg)
+static int sq_games_unfinished(store *h, int (*fn)(const store_game *, void *), void *arg)
 {
+    sqlite_store *s = (sqlite_store *)h;
     return each_game(s->st[S_GAMES_LIVE], fn, arg);
 }
 
@@ -735,8 +776,9 @@ static int copy_game(const store_game *g, void *arg)
     return 1;
 }
 
-int store_game_get(store *s, int64_t gid, store_game *g)
+static int sq_game_get(store *h, int64_t gid, store_game *g)
 {
+    sqlite_store *s = (sqlite_store *)h;
     g->id = 0;
     sqlite3_bind_int64(s->st[S_GAME_GET], 1, gid);
     int rc = each_game(s->st[S_GAME_GET], copy_game, g);
@@ -745,8 +787,9 @@ int store_game_get(store *s, int64_t gid, store_game *g)
     return g->id == gid ? ST_OK : ST_NOTFOUND;
 }
 
-int store_game_moves(store *s, int64_t gid, int (*fn)(int, const char *, int64_t, int64_t, void *), void *arg)
+static int sq_game_moves(store *h, int64_t gid, int (*fn)(int, const char *, int64_t, int64_t, void *), void *arg)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_GAME_MOVES];
     sqlite3_bind_int64(st, 1, gid);
     int rc, out = ST_OK;
@@ -761,9 +804,10 @@ int store_game_moves(store *s, int64_t gid, int (*fn)(int, const char *, int64_t
     return out;
 }
 
-int store_games_finished(store *s, int64_t uid, int64_t before, int limit, const char *eco,
+static int sq_games_finished(store *h, int64_t uid, int64_t before, int limit, const char *eco,
                          int (*fn)(const store_game *, void *), void *arg)
 {
+    sqlite_store *s = (sqlite_store *)h;
     int by_eco = eco && *eco;
     sqlite3_stmt *st = s->st[uid > 0 ? S_GAMES_DONE : by_eco ? S_GAMES_ECO_ALL : S_GAMES_DONE_ALL];
     if (uid > 0)
@@ -783,11 +827,46 @@ int store_games_finished(store *s, int64_t uid, int64_t before, int limit, const
     return each_game(st, fn, arg);
 }
 
-int store_game_set_eco(store *s, int64_t gid, const char *code, int ply)
+static int sq_game_set_eco(store *h, int64_t gid, const char *code, int ply)
 {
+    sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_GAME_ECO];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_text(st, 2, code, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(st, 3, ply);
     return run(s, st);
 }
+
+const store_ops store_sqlite_ops = {
+    .name = "SQLite",
+    .open = sq_open,
+    .close = sq_close,
+    .errmsg = sq_errmsg,
+    .begin = sq_begin,
+    .commit = sq_commit,
+    .rollback = sq_rollback,
+    .user_create = sq_user_create,
+    .user_by_name = sq_user_by_name,
+    .user_by_id = sq_user_by_id,
+    .user_set_rating = sq_user_set_rating,
+    .review_get = sq_review_get,
+    .review_put = sq_review_put,
+    .user_record = sq_user_record,
+    .user_history = sq_user_history,
+    .session_add = sq_session_add,
+    .session_find = sq_session_find,
+    .session_delete = sq_session_delete,
+    .game_create = sq_game_create,
+    .move_add = sq_move_add,
+    .moves_truncate = sq_moves_truncate,
+    .game_finish = sq_game_finish,
+    .game_set_ratings = sq_game_set_ratings,
+    .game_set_draw_offer = sq_game_set_draw_offer,
+    .games_unfinished = sq_games_unfinished,
+    .game_get = sq_game_get,
+    .game_moves = sq_game_moves,
+    .games_finished = sq_games_finished,
+    .game_set_eco = sq_game_set_eco,
+    .chat_add = sq_chat_add,
+    .chat_get = sq_chat_get,
+};

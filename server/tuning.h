@@ -39,5 +39,9 @@
 #define SRV_RATING_START 1500.0
 #define SRV_EXPLORE_BURST 20            /* explore requests at once per connection ... */
 #define SRV_EXPLORE_PER_S 5.0           /* ... then this many per second */
+#define SRV_PG_CONNECT_TIMEOUT_S 2      /* PostgreSQL's connect_timeout, unless --db sets one */
+#define SRV_PG_RETRY_MS 1000            /* a lost PostgreSQL connection is tried again this often */
+#define SRV_PG_LOCK_WAIT_MS 3000        /* a database's lock held by another server is waited for */
+#define SRV_PG_TCP_USER_TIMEOUT_MS 10000 /* PostgreSQL over TCP: a peer silent this long is gone */
 
 #endif

@@ -52,6 +52,9 @@ import sys
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 IDENT_RE = re.compile(r"[A-Za-z_]\w*")
+# An identifier that may name a function or variable of another module: not a
+# struct member (after `.` or `->`: s->ops->game_get is no use of game_get()).
+USE_RE = re.compile(r"(?<![\w.])(?<!->)[A-Za-z_]\w*")
 KEYWORDS = {
     "if", "for", "while", "switch", "return", "sizeof", "do", "else", "case",
     "_Alignof", "_Generic", "_Static_assert", "defined",
@@ -188,7 +191,7 @@ class Graph:
                 if b != a:
                     self.edges[a].setdefault(b, "%s includes %s" % (f, h))
             if f.endswith(".c") and not includes_only:
-                for name in set(IDENT_RE.findall(self.code[f])):
+                for name in set(USE_RE.findall(self.code[f])):
                     b = self.owner.get(name)
                     if b and b != a:
                         self.edges[a].setdefault(b, "%s uses %s()" % (f, name))

@@ -16,11 +16,14 @@
  *
  * usage: xq-server-load --server PATH [--clients N] [--games M] [--plies P]
  *                       [--think MS] [--timeout S] [--seed N] [--dir DIR] [--keep]
- *                       [--server-arg ARG]...
+ *                       [--server-arg ARG]... [--db TARGET]
  *
  * --dir: where the temporary database goes (default $TMPDIR or /tmp).
  * --server-arg: one more argument for the server (repeatable), e.g.
  *   --server-arg --event-loop --server-arg poll.
+ * --db: the server's --db instead of a temporary SQLite file, e.g. an empty
+ * PostgreSQL database (postgresql://...; the check reads it through libpq
+ * when the benchmark is built with it); it is left as it is.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -42,6 +45,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef XQ_HAVE_LIBPQ
+#include <libpq-fe.h>
+#endif
 
 #define MAX_LINE (1 << 20)   /* longest server line accepted */
 #define CONNECT_BATCH 100    /* connections opened per loop turn */
@@ -371,7 +377,8 @@ static void on_readable(client *c)
 
 /* ---- the server process ---- */
 static char g_dir[512];
-static char g_db[600];
+static char g_db[1024];
+static int g_db_given; /* --db: the server's store is not a file of ours */
 static const char *g_server_args[MAX_SERVER_ARGS];
 static int g_nserver_args;
 
@@ -380,7 +387,8 @@ static int start_server(const char *binary, const char *parent)
     snprintf(g_dir, sizeof g_dir, "%s/xq-server-load-XXXXXX", parent);
     if (!mkdtemp(g_dir))
         die("cannot make a temporary directory: %s", strerror(errno));
-    snprintf(g_db, sizeof g_db, "%s/bench.db", g_dir);
+    if (!g_db_given)
+        snprintf(g_db, sizeof g_db, "%s/bench.db", g_dir);
     int pipefd[2];
     if (pipe(pipefd) < 0)
         die("pipe: %s", strerror(errno));
@@ -482,9 +490,78 @@ static void percentiles(const char *what, int64_t *v, size_t n)
            v[n / 2] / 1000.0, v[(size_t)((double)(n - 1) * 0.99)] / 1000.0, v[n - 1] / 1000.0, n);
 }
 
+/* Count one game's stored moves (ply, move) against what was acknowledged. */
+typedef struct tally {
+    long long stored, lost, extra, differ;
+} tally;
+
+static void tally_move(tally *t, const pairing *p, int *n, int ply, const char *mv)
+{
+    (*n)++;
+    t->stored++;
+    if (ply != *n || ply > p->ply)
+        t->extra++;
+    else if (strcmp(mv, p->moves[ply - 1]) != 0)
+        t->differ++;
+}
+
+static int report_check(const tally *t)
+{
+    printf("database check         %lld moves stored; lost %lld, duplicated or extra %lld, "
+           "different %lld\n", t->stored, t->lost, t->extra, t->differ);
+    return t->lost || t->extra || t->differ;
+}
+
+/* The PostgreSQL target of --db as a libpq conninfo, or NULL (an SQLite file). */
+static const char *pg_conninfo(const char *db)
+{
+    if (!strncmp(db, "postgresql://", 13) || !strncmp(db, "postgres://", 11))
+        return db;
+    return strncmp(db, "postgresql:", 11) == 0 ? db + 11 : NULL;
+}
+
+#ifdef XQ_HAVE_LIBPQ
+static int check_database_pg(pairing *pairs, const char *conninfo)
+{
+    PGconn *c = PQconnectdb(conninfo);
+    if (PQstatus(c) != CONNECTION_OK)
+        die("cannot open the database: %s", PQerrorMessage(c));
+    tally t = {0};
+    for (int i = 0; i < g_games; i++) {
+        pairing *p = &pairs[i];
+        if (!p->game)
+            continue;
+        char gid[32];
+        snprintf(gid, sizeof gid, "%lld", p->game);
+        const char *v[1] = {gid};
+        PGresult *r = PQexecParams(c, "SELECT ply, move FROM moves WHERE game = $1 ORDER BY ply",
+                                   1, NULL, v, NULL, NULL, 0);
+        if (PQresultStatus(r) != PGRES_TUPLES_OK)
+            die("cannot read the moves: %s", PQerrorMessage(c));
+        int n = 0;
+        for (int k = 0; k < PQntuples(r); k++)
+            tally_move(&t, p, &n, atoi(PQgetvalue(r, k, 0)), PQgetvalue(r, k, 1));
+        if (n < p->ply)
+            t.lost += p->ply - n;
+        PQclear(r);
+    }
+    PQfinish(c);
+    return report_check(&t);
+}
+#endif
+
 /* Every acknowledged move is in the database once and in order; nothing else is. */
 static int check_database(pairing *pairs)
 {
+    const char *conninfo = pg_conninfo(g_db);
+    if (conninfo) {
+#ifdef XQ_HAVE_LIBPQ
+        return check_database_pg(pairs, conninfo);
+#else
+        printf("database check         skipped (built without libpq)\n");
+        return 0;
+#endif
+    }
     sqlite3 *db;
     if (sqlite3_open_v2(g_db, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
         die("cannot open the database: %s", sqlite3_errmsg(db));
@@ -492,39 +569,30 @@ static int check_database(pairing *pairs)
     if (sqlite3_prepare_v2(db, "SELECT ply, move FROM moves WHERE game = ?1 ORDER BY ply", -1,
                            &st, NULL) != SQLITE_OK)
         die("cannot read the moves: %s", sqlite3_errmsg(db));
-    long long stored = 0, lost = 0, extra = 0, differ = 0;
+    tally t = {0};
     for (int i = 0; i < g_games; i++) {
         pairing *p = &pairs[i];
         if (!p->game)
             continue;
         sqlite3_bind_int64(st, 1, p->game);
         int n = 0;
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            int ply = sqlite3_column_int(st, 0);
-            const char *mv = (const char *)sqlite3_column_text(st, 1);
-            n++;
-            stored++;
-            if (ply != n || ply > p->ply)
-                extra++;
-            else if (strcmp(mv, p->moves[ply - 1]) != 0)
-                differ++;
-        }
+        while (sqlite3_step(st) == SQLITE_ROW)
+            tally_move(&t, p, &n, sqlite3_column_int(st, 0),
+                       (const char *)sqlite3_column_text(st, 1));
         if (n < p->ply)
-            lost += p->ply - n;
+            t.lost += p->ply - n;
         sqlite3_reset(st);
     }
     sqlite3_finalize(st);
     sqlite3_close(db);
-    printf("database check         %lld moves stored; lost %lld, duplicated or extra %lld, "
-           "different %lld\n", stored, lost, extra, differ);
-    return lost || extra || differ;
+    return report_check(&t);
 }
 
 static void usage(void)
 {
     fprintf(stderr, "usage: xq-server-load --server PATH [--clients N] [--games M] [--plies P]\n"
                     "                      [--think MS] [--timeout S] [--seed N] [--dir DIR] [--keep]\n"
-                    "                      [--server-arg ARG]...\n");
+                    "                      [--server-arg ARG]... [--db TARGET]\n");
     exit(2);
 }
 
@@ -554,6 +622,10 @@ int main(int argc, char **argv)
             keep = 1;
         else if (!strcmp(a, "--server-arg") && v && g_nserver_args < MAX_SERVER_ARGS)
             g_server_args[g_nserver_args++] = argv[++i];
+        else if (!strcmp(a, "--db") && v) {
+            snprintf(g_db, sizeof g_db, "%s", argv[++i]);
+            g_db_given = 1;
+        }
         else
             usage();
     }
@@ -645,8 +717,10 @@ int main(int argc, char **argv)
     int status;
     waitpid(g_server, &status, 0);
     int bad = check_database(pairs);
-    if (!keep) {
-        char path[640];
+    if (g_db_given)
+        rmdir(g_dir);
+    else if (!keep) {
+        char path[1100];
         const char *suffix[] = {"", "-wal", "-shm"};
         for (int i = 0; i < 3; i++) {
             snprintf(path, sizeof path, "%s%s", g_db, suffix[i]);

@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: MIT
 """Protocol and fault tests of xq-server on loopback.
 
-usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m unittest)"""
+usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m unittest)
+
+With XQ_TEST_PG set (a PostgreSQL conninfo, pgtest.py), every server of
+these tests stores in a fresh PostgreSQL database (--db postgresql://...,
+dropped after the test) instead of an SQLite file: ctest's server_pg_<Class>."""
 import json
 import os
 import re
@@ -17,6 +21,7 @@ import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xqclient import LineClient, WsClient, Server, hello, Closed  # noqa: E402
+import pgtest  # noqa: E402
 
 BINARY = os.environ.get("XQ_SERVER", "")
 XQ_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -31,7 +36,13 @@ class Base(unittest.TestCase):
 
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="xq-server-test-")
-        self.db = os.path.join(self.dir, "t.db")
+        self.pgdb = None
+        conninfo = self.pg_server()
+        if conninfo:  # a fresh PostgreSQL database instead of the SQLite file
+            self.pgdb = pgtest.Database(conninfo)
+            self.db = self.pgdb.uri
+        else:
+            self.db = os.path.join(self.dir, "t.db")
         self.prepare()
         self.srv = Server(BINARY, self.db, *[a.replace("{dir}", self.dir) for a in self.args])
         self.srv.start()
@@ -40,10 +51,16 @@ class Base(unittest.TestCase):
     def prepare(self):
         """Files the server needs before it starts (in self.dir)."""
 
+    def pg_server(self):
+        """The conninfo of the PostgreSQL to store in ("": SQLite)."""
+        return pgtest.CONNINFO
+
     def tearDown(self):
         for c in self.clients:
             c.close()
         self.srv.stop()
+        if self.pgdb:
+            self.pgdb.drop()
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def client(self, ws=False, say_hello=True, source=None):
@@ -283,9 +300,10 @@ class Play(Base):
         self.assertEqual(b.call("takeback", game=gid)["type"], "ok")
         st = a.expect("game", game=gid)
         self.assertEqual((st["ply"], st["turn"], st["moves"]), (2, "red", ["h2e2", "h9g7"]))
-        con = sqlite3.connect("file:%s?mode=ro" % self.db, uri=True)  # noqa
-        # (the server holds the file exclusively: the rows are checked after it stops)
-        con.close()
+        if not self.pgdb:
+            con = sqlite3.connect("file:%s?mode=ro" % self.db, uri=True)  # noqa
+            # (the server holds the file exclusively: the rows are checked after it stops)
+            con.close()
         self.play_on = a.call("move", game=gid, move="b2e2")
         self.assertEqual(self.play_on["code"], "illegal_move")  # e2 holds Red's own cannon
         self.assertEqual(a.call("move", game=gid, move="b0c2")["ply"], 3)
@@ -517,10 +535,13 @@ class Ratings(Base):
         self.assertAlmostEqual(u["deviation"], mine["alice"][1], delta=0.01)  # just played
         # 1000 days pass (the game's end moved back in the database)
         self.srv.stop()
-        con = sqlite3.connect(self.db)
-        con.execute("UPDATE games SET ended = ended - 1000 * 86400 WHERE id = ?", (gid,))
-        con.commit()
-        con.close()
+        if self.pgdb:
+            self.pgdb.query("UPDATE games SET ended = ended - 1000 * 86400 WHERE id = :gid", gid=gid)
+        else:
+            con = sqlite3.connect(self.db)
+            con.execute("UPDATE games SET ended = ended - 1000 * 86400 WHERE id = ?", (gid,))
+            con.commit()
+            con.close()
         self.srv.start()
         grown = {n: away(mine[n][1], mine[n][2], 1000) for n in mine}
         self.assertGreater(grown["alice"], mine["alice"][1] + 20)
@@ -755,15 +776,22 @@ class Review(Base):
             k.close()
         self.clients = []
         self.srv.stop()  # the server holds the file exclusively
-        con = sqlite3.connect(self.db)
-        (text,) = con.execute("SELECT analysis FROM reviews WHERE game = ?", (gid,)).fetchone()
+        if self.pgdb:
+            (text,) = self.pgdb.query("SELECT analysis FROM reviews WHERE game = :gid", gid=gid)[0]
+        else:
+            con = sqlite3.connect(self.db)
+            (text,) = con.execute("SELECT analysis FROM reviews WHERE game = ?", (gid,)).fetchone()
         old = json.loads(text)
         del old["texts"]
         for m in old["moves"]:
             del m["symbol"], m["nag"]
-        con.execute("UPDATE reviews SET analysis = ? WHERE game = ?", (json.dumps(old), gid))
-        con.commit()
-        con.close()
+        if self.pgdb:
+            self.pgdb.query("UPDATE reviews SET analysis = :'text' WHERE game = :gid",
+                            text=json.dumps(old), gid=gid)
+        else:
+            con.execute("UPDATE reviews SET analysis = ? WHERE game = ?", (json.dumps(old), gid))
+            con.commit()
+            con.close()
         self.srv = Server(BINARY, self.db, *self.args)
         self.srv.start()
         again = self.user("carol").call("analyse", game=gid)
@@ -1419,9 +1447,13 @@ class Archive(Base):
             k.close()
         self.clients = []
         self.srv.stop()
-        con = sqlite3.connect(self.db)
-        rows = dict(con.execute("SELECT id, eco FROM games WHERE eco IS NOT NULL").fetchall())
-        con.close()
+        if self.pgdb:
+            rows = {int(i): eco for i, eco in
+                    self.pgdb.query("SELECT id, eco FROM games WHERE eco IS NOT NULL")}
+        else:
+            con = sqlite3.connect(self.db)
+            rows = dict(con.execute("SELECT id, eco FROM games WHERE eco IS NOT NULL").fetchall())
+            con.close()
         self.assertEqual(rows, {gid: code for code, gid in gids.items()} | {other: "C55"})
 
 
@@ -1502,6 +1534,92 @@ class NoBook(Base):
                                capture_output=True, text=True, timeout=10)
             self.assertEqual(r.returncode, 1, r)
             self.assertIn("xq-server: " + opt[0] + ": ", r.stderr)
+
+
+class PgOutage(Base):
+    """PostgreSQL (an instance of the test's own) stopped mid-game: a move gets
+    the `storage` error and is not played, nothing acknowledged is lost, and
+    once PostgreSQL is back the game goes on without a server restart. A
+    server started against an unreachable PostgreSQL exits with a message."""
+    args = ("--guests", "--grace", "30")
+
+    def pg_server(self):
+        if not pgtest.CONNINFO:
+            self.skipTest("PostgreSQL only (XQ_TEST_PG)")
+        self.inst = pgtest.Instance(os.path.join(pgtest.PRIVATE, "outage-%d" % os.getpid()))
+        return self.inst.conninfo
+
+    def tearDown(self):
+        try:
+            self.inst.resume()  # for the drop, had the test failed with it stopped
+        except AssertionError:
+            pass
+        try:
+            super().tearDown()
+        finally:
+            self.inst.stop()
+
+    def test_stopped_mid_game(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.inst.pause()
+        r = a.call("move", game=gid, move="h0g2")
+        self.assertEqual((r["type"], r["code"]), ("error", "storage"), r)
+        self.assertEqual(b.call("state", game=gid)["ply"], 2)  # not played
+        self.assertEqual(a.call("move", game=gid, move="h0g2")["code"], "storage")
+        self.inst.resume()
+        # as if a refused move's commit had gone through while its answer was lost:
+        # the next store of that ply replaces it
+        self.pgdb.query("INSERT INTO moves(game, ply, move, red_ms, black_ms)"
+                        " VALUES(:gid, 3, 'b0c2', 1, 1)", gid=gid)
+        end = time.time() + 20
+        while True:  # the server connects again at its next use of the store
+            r = a.call("move", game=gid, move="h0g2")
+            if r["type"] == "move" or time.time() > end:
+                break
+            self.assertEqual(r["code"], "storage", r)
+            time.sleep(0.3)
+        self.assertEqual((r["type"], r["ply"]), ("move", 3), r)
+        b.expect("move", game=gid, ply=3, move="h0g2")
+        self.assertEqual(b.call("move", game=gid, move="i9h9")["ply"], 4)
+        # PostgreSQL restarted while the server was idle: the next move just works
+        self.inst.pause()
+        self.inst.resume()
+        self.assertEqual(a.call("move", game=gid, move="i0h0").get("ply"), 5)
+        # nothing acknowledged is lost: a restarted server has the five moves
+        self.srv.kill()
+        self.srv.start()
+        self.assertIn("1 unfinished game restored", self.srv.banner)
+        a2 = self.client()
+        a2.call("resume", token=a.token)
+        st = a2.expect("game", game=gid)
+        self.assertEqual(st["moves"], ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"])
+        self.assertEqual(a2.call("resign", game=gid)["type"], "ok")
+        rows = self.pgdb.query("SELECT ply, move FROM moves WHERE game = :gid ORDER BY ply",
+                               gid=gid)
+        self.assertEqual(rows, [("1", "h2e2"), ("2", "h9g7"), ("3", "h0g2"), ("4", "i9h9"),
+                                ("5", "i0h0")])
+        self.assertEqual(self.pgdb.query("SELECT result, reason FROM games WHERE id = :gid",
+                                         gid=gid), [("2", "resignation")])
+
+    def test_second_server_refused(self):
+        """One server per database (an advisory lock), as the SQLite file is held."""
+        r = subprocess.run([BINARY, "--listen", "127.0.0.1:0", "--db", self.db],
+                           capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 1, r)
+        self.assertIn("in use by another xq-server", r.stderr)
+
+    def test_unreachable_at_start(self):
+        self.srv.stop()
+        self.inst.pause()
+        r = subprocess.run([BINARY, "--listen", "127.0.0.1:0", "--db", self.db],
+                           capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 1, r)
+        self.assertIn("xq-server: PostgreSQL: cannot connect", r.stderr)
+        self.inst.resume()
+        self.srv.start()  # and with it back, the same database serves again
+        self.assertEqual(self.client().call("guest")["type"], "session")
 
 
 class Storage(unittest.TestCase):
@@ -1628,4 +1746,7 @@ class Storage(unittest.TestCase):
 if __name__ == "__main__":
     if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
         BINARY = sys.argv.pop(1)
+    if os.environ.get("XQ_TEST_PG") and pgtest.skip_reason():
+        print("PostgreSQL tests skipped: " + pgtest.skip_reason())
+        sys.exit(77)
     unittest.main(verbosity=1)

@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/* The store's dispatch (store.h): --db chooses the backend at run time (a
+ * PostgreSQL connection string, or else an SQLite file), and every function
+ * calls through the handle's table (store_backend.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "store.h"
+#include "store_backend.h"
+
+/* The prefixes of a PostgreSQL target: libpq's two URI schemes, and
+ * "postgresql:" before a key=value conninfo (the prefix is dropped). */
+static const char *const k_pg_uri[] = {"postgresql://", "postgres://"};
+static const char k_pg_conninfo[] = "postgresql:";
+
+/* The conninfo of a PostgreSQL target, or NULL when target is a file path. */
+static const char *pg_conninfo(const char *target)
+{
+    for (size_t i = 0; i < sizeof k_pg_uri / sizeof k_pg_uri[0]; i++)
+        if (strncmp(target, k_pg_uri[i], strlen(k_pg_uri[i])) == 0)
+            return target;
+    if (strncmp(target, k_pg_conninfo, sizeof k_pg_conninfo - 1) == 0)
+        return target + sizeof k_pg_conninfo - 1;
+    return NULL;
+}
+
+/* Append s to buf (length *n, room cap), cut to fit. */
+static void put(char *buf, size_t cap, size_t *n, const char *s, size_t len)
+{
+    while (len-- > 0 && *n + 1 < cap)
+        buf[(*n)++] = *s++;
+    buf[*n] = 0;
+}
+
+/* target as it may be printed: each PostgreSQL password becomes "***" (a
+ * URI's user:password@, and password=... of a URI's query or of a key=value
+ * conninfo). */
+void store_target_show(const char *target, char *buf, size_t cap)
+{
+    static const char key[] = "password=";
+    if (cap == 0)
+        return;
+    size_t n = 0;
+    buf[0] = 0;
+    const char *ci = pg_conninfo(target), *pw = NULL, *pw_end = NULL;
+    if (ci == target) { /* a URI: scheme://[user[:password]@]host... */
+        const char *auth = strstr(target, "://") + 3;
+        const char *at = memchr(auth, '@', strcspn(auth, "/?"));
+        pw = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+        pw_end = at;
+    }
+    for (const char *p = target; *p;) {
+        const char *skip = NULL;
+        if (pw && p == pw + 1)
+            skip = pw_end;
+        else if (ci && strncmp(p, key, sizeof key - 1) == 0 &&
+                 (p == ci || strchr("?& \t", p[-1]))) {
+            put(buf, cap, &n, key, sizeof key - 1);
+            p += sizeof key - 1;
+            skip = p + strcspn(p, ci == target ? "&" : " \t");
+        }
+        if (skip) {
+            put(buf, cap, &n, "***", 3);
+            p = skip;
+        } else
+            put(buf, cap, &n, p++, 1);
+    }
+}
+
+store *store_open(const char *target, int sync_full, char *err, size_t cap)
+{
+    const char *conninfo = pg_conninfo(target);
+    if (!conninfo)
+        return store_sqlite_ops.open(target, sync_full, err, cap);
+#ifdef XQ_HAVE_LIBPQ
+    return store_pg_ops.open(conninfo, sync_full, err, cap);
+#else
+    (void)sync_full;
+    snprintf(err, cap, "--db names a PostgreSQL database, but xq-server was built without "
+             "PostgreSQL support (build it with libpq; Debian: libpq-dev)");
+    return NULL;
+#endif
+}
+
+void store_close(store *s)
+{
+    if (s)
+        s->ops->close(s);
+}
+
+const char *store_errmsg(const store *s) { return s ? s->ops->errmsg(s) : "no database"; }
+int store_begin(store *s) { return s->ops->begin(s); }
+int store_commit(store *s) { return s->ops->commit(s); }
+void store_rollback(store *s) { s->ops->rollback(s); }
+
+int store_user_create(store *s, const char *name, const char *pwhash, int guest, int64_t *id)
+{
+    return s->ops->user_create(s, name, pwhash, guest, id);
+}
+
+int store_user_by_name(store *s, const char *name, store_user *u)
+{
+    return s->ops->user_by_name(s, name, u);
+}
+
+int store_user_by_id(store *s, int64_t id, store_user *u) { return s->ops->user_by_id(s, id, u); }
+
+int store_user_set_rating(store *s, int64_t id, const glicko *rating, int games)
+{
+    return s->ops->user_set_rating(s, id, rating, games);
+}
+
+int store_review_get(store *s, int64_t gid, char **json)
+{
+    return s->ops->review_get(s, gid, json);
+}
+
+int store_review_put(store *s, int64_t gid, const char *json)
+{
+    return s->ops->review_put(s, gid, json);
+}
+
+int store_user_record(store *s, int64_t id, int wdl[3]) { return s->ops->user_record(s, id, wdl); }
+
+int store_user_history(store *s, int64_t id, int limit,
+                       int (*fn)(int64_t gid, int64_t ended, double rating, double deviation,
+                                 void *arg),
+                       void *arg)
+{
+    return s->ops->user_history(s, id, limit, fn, arg);
+}
+
+int store_session_add(store *s, const char *token_hash, int64_t uid)
+{
+    return s->ops->session_add(s, token_hash, uid);
+}
+
+int store_session_find(store *s, const char *token_hash, int64_t *uid)
+{
+    return s->ops->session_find(s, token_hash, uid);
+}
+
+int store_session_delete(store *s, const char *token_hash)
+{
+    return s->ops->session_delete(s, token_hash);
+}
+
+int store_game_create(store *s, store_game *g) { return s->ops->game_create(s, g); }
+
+int store_move_add(store *s, int64_t gid, int ply, const char *move, int64_t red_ms,
+                   int64_t black_ms)
+{
+    return s->ops->move_add(s, gid, ply, move, red_ms, black_ms);
+}
+
+int store_moves_truncate(store *s, int64_t gid, int from_ply)
+{
+    return s->ops->moves_truncate(s, gid, from_ply);
+}
+
+int store_game_finish(store *s, int64_t gid, int result, const char *reason, const char *text,
+                      int64_t red_ms, int64_t black_ms)
+{
+    return s->ops->game_finish(s, gid, result, reason, text, red_ms, black_ms);
+}
+
+int store_game_set_ratings(store *s, int64_t gid, const glicko *red_after,
+                           const glicko *black_after)
+{
+    return s->ops->game_set_ratings(s, gid, red_after, black_after);
+}
+
+int store_game_set_draw_offer(store *s, int64_t gid, int color)
+{
+    return s->ops->game_set_draw_offer(s, gid, color);
+}
+
+int store_games_unfinished(store *s, int (*fn)(const store_game *g, void *arg), void *arg)
+{
+    return s->ops->games_unfinished(s, fn, arg);
+}
+
+int store_game_get(store *s, int64_t gid, store_game *g) { return s->ops->game_get(s, gid, g); }
+
+int store_game_moves(store *s, int64_t gid,
+                     int (*fn)(int ply, const char *mv, int64_t red_ms, int64_t black_ms,
+                               void *arg),
+                     void *arg)
+{
+    return s->ops->game_moves(s, gid, fn, arg);
+}
+
+int store_games_finished(store *s, int64_t uid, int64_t before, int limit, const char *eco,
+                         int (*fn)(const store_game *g, void *arg), void *arg)
+{
+    return s->ops->games_finished(s, uid, before, limit, eco, fn, arg);
+}
+
+int store_game_set_eco(store *s, int64_t gid, const char *code, int ply)
+{
+    return s->ops->game_set_eco(s, gid, code, ply);
+}
+
+int store_chat_add(store *s, int64_t gid, const char *from, const char *text)
+{
+    return s->ops->chat_add(s, gid, from, text);
+}
+
+int store_chat_get(store *s, int64_t gid, int limit,
+                   int (*fn)(const char *from, const char *text, int64_t at, void *arg), void *arg)
+{
+    return s->ops->chat_get(s, gid, limit, fn, arg);
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* The store's handle, its rows and its results (store.h): what the server
+ * and the backends behind store.c (store_backend.h) share. */
+#ifndef XQ_SERVER_STORE_TYPES_H
+#define XQ_SERVER_STORE_TYPES_H
+
+#include <stdint.h>
+
+#include "tuning.h"
+
+typedef struct store store;
+
+typedef struct store_user {
+    int64_t id;
+    char name[SRV_NAME_MAX + 8];
+    char pwhash[160];
+    int guest;
+    double rating;
+    int games;
+    double deviation, volatility; /* Glicko-2 */
+} store_user;
+typedef struct store_game {
+    int64_t id;
+    int64_t uid[2];
+    char name[2][SRV_NAME_MAX + 24];
+    double rating[2];
+    int engine_level, engine_color;
+    int ruleset, base_s, inc_s, rated;
+    int result;
+    char reason[64];
+    int64_t clock_ms[2];
+    int64_t created, ended;
+    char text[256];            /* the end's sentence for people ("" before schema 2) */
+    int has_after;             /* rating_after holds the ratings after a rated game */
+    double rating_after[2];
+    int draw_offer;            /* the color with a standing draw offer, or -1 */
+    int plies;                 /* moves stored (read only) */
+    double deviation_after[2]; /* Glicko-2 deviations after a rated game; -1 before schema 3 */
+    char eco[4];               /* ECCO code of a finished game ("" without one) */
+    int eco_ply;               /* the ply that decided it; -1 when not stored (a live game) */
+} store_game;
+/* What the store functions return: ST_EXISTS a unique key is taken, ST_NOTFOUND no row. */
+enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
+
+#endif
