@@ -167,6 +167,7 @@ static int restore_one(const store_game *sg, void *arg)
     g->clock_ms[0] = sg->clock_ms[0];
     g->clock_ms[1] = sg->clock_ms[1];
     g->draw_offer = sg->draw_offer == 0 || sg->draw_offer == 1 ? sg->draw_offer : -1;
+    g->takeback_offer = sg->takeback_offer == 0 || sg->takeback_offer == 1 ? sg->takeback_offer : -1;
     game_hist_push(g);
     restore_ctx rc = {g, 0};
     if (store_game_moves(game_store(), sg->id, restore_move, &rc) != ST_OK || rc.bad) {
@@ -305,20 +306,28 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     int64_t saved[2] = {g->clock_ms[0], g->clock_ms[1]};
     g->clock_ms[s] = left + (int64_t)g->t.inc_s * 1000;
     int ply = xq_board_ply(g->board);
-    /* a move declines the opponent's draw offer: both stored in one transaction */
-    int declines = g->draw_offer == 1 - s;
-    int ok = !declines || store_begin(game_store()) == ST_OK;
+    /* a move declines the opponent's draw offer and withdraws a take-back
+     * request (either side's): stored with it in one transaction */
+    int declines = g->draw_offer == 1 - s, withdraws = g->takeback_offer >= 0;
+    int tx = declines || withdraws;
+    int ok = !tx || store_begin(game_store()) == ST_OK;
     /* after a failed store the database may hold this ply all the same (a
      * PostgreSQL commit whose answer the lost connection took): it goes first */
     ok = ok && (!g->store_failed || store_moves_truncate(game_store(), g->id, ply) == ST_OK);
     ok = ok && store_move_add(game_store(), g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) == ST_OK;
     ok = ok && (!declines || store_game_set_draw_offer(game_store(), g->id, -1) == ST_OK);
-    ok = ok && (!declines || store_commit(game_store()) == ST_OK);
+    ok = ok && (!withdraws || store_game_set_takeback_offer(game_store(), g->id, -1) == ST_OK);
+    ok = ok && (!tx || store_commit(game_store()) == ST_OK);
     if (!ok || game_hist_push(g) < 0) {
-        if (declines)
+        if (tx && !ok)
             store_rollback(game_store());
-        if (ok) /* stored, but no memory for the history: take it out again */
+        if (ok) { /* stored, but no memory for the history: take the move out again */
             store_moves_truncate(game_store(), g->id, ply);
+            if (declines) /* the offers went with it, as stored */
+                g->draw_offer = -1;
+            if (withdraws)
+                g->takeback_offer = -1;
+        }
         xq_board_unmake_move(g->board, NULL);
         g->clock_ms[0] = saved[0];
         g->clock_ms[1] = saved[1];

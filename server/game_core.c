@@ -178,6 +178,20 @@ int game_set_draw_offer(game *g, int color)
     return 0;
 }
 
+/* The standing take-back request changes; stored as the draw offer is. */
+int game_set_takeback_offer(game *g, int color)
+{
+    if (g->takeback_offer == color)
+        return 0;
+    if (store_game_set_takeback_offer(g_store, g->id, color) != ST_OK) {
+        fprintf(stderr, "xq-server: game %lld: the take-back request could not be stored: %s\n",
+                (long long)g->id, store_errmsg(g_store));
+        return -1;
+    }
+    g->takeback_offer = color;
+    return 0;
+}
+
 void games_shutdown(void)
 {
     for (size_t i = 0; i < g_ngames; i++)

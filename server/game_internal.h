@@ -101,6 +101,8 @@ void game_broadcast(game *g, json_t *msg, const conn *except);
 void game_send_states(game *g);
 /* The standing draw offer changes (stored): 0, or -1 when it cannot be stored. */
 int game_set_draw_offer(game *g, int color);
+/* The standing take-back request changes (stored): 0, or -1 when it cannot be stored. */
+int game_set_takeback_offer(game *g, int color);
 /* The side to move's flag falls when its time is out. */
 void game_arm_flag(game *g);
 /* ---- game_end.c: ends, the flag, abandonment ---- */

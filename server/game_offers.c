@@ -85,7 +85,8 @@ static int take_back(game *g, int requester)
     g->clock_ms[0] = g->hist[g->nhist - 1][0];
     g->clock_ms[1] = g->hist[g->nhist - 1][1];
     g->turn_start_us = mono_us();
-    g->takeback_offer = -1;
+    if (game_set_takeback_offer(g, -1) < 0)
+        g->takeback_offer = -1;
     if (game_set_draw_offer(g, -1) < 0)
         g->draw_offer = -1;
     g->engine_gen++; /* a search in flight is for a position that is gone */
@@ -133,7 +134,10 @@ void cmd_takeback(conn *c, json_t *m, json_t *id)
         takeback_reply(g, c, id, take_back(g, s));
         return;
     }
-    g->takeback_offer = s;
+    if (game_set_takeback_offer(g, s) < 0) {
+        conn_error(c, id, "storage", "the take-back request could not be stored");
+        return;
+    }
     conn_send_id(c, id, msg_new("ok"));
     offer_event(g, "takeback", s, "offered");
 }
@@ -148,7 +152,10 @@ void cmd_takeback_decline(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "no_offer", "there is no take-back request to decline");
         return;
     }
-    g->takeback_offer = -1;
+    if (game_set_takeback_offer(g, -1) < 0) {
+        conn_error(c, id, "storage", "the decline could not be stored");
+        return;
+    }
     conn_send_id(c, id, msg_new("ok"));
     offer_event(g, "takeback", s, "declined");
 }

@@ -175,6 +175,11 @@ int store_game_set_draw_offer(store *s, int64_t gid, int color)
     return s->ops->game_set_draw_offer(s, gid, color);
 }
 
+int store_game_set_takeback_offer(store *s, int64_t gid, int color)
+{
+    return s->ops->game_set_takeback_offer(s, gid, color);
+}
+
 int store_games_unfinished(store *s, int (*fn)(const store_game *g, void *arg), void *arg)
 {
     return s->ops->games_unfinished(s, fn, arg);

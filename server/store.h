@@ -60,6 +60,8 @@ int store_game_finish(store *s, int64_t gid, int result, const char *reason, con
 int store_game_set_ratings(store *s, int64_t gid, const glicko *red_after, const glicko *black_after);
 /* The side with a standing draw offer (-1: none). */
 int store_game_set_draw_offer(store *s, int64_t gid, int color);
+/* The side with a standing take-back request (-1: none). */
+int store_game_set_takeback_offer(store *s, int64_t gid, int color);
 
 /* Unfinished games, and the moves of a game (ICCS, with the clocks after each). */
 int store_games_unfinished(store *s, int (*fn)(const store_game *g, void *arg), void *arg);

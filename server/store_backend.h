@@ -46,6 +46,7 @@ typedef struct store_ops {
     int (*game_set_ratings)(store *s, int64_t gid, const glicko *red_after,
                             const glicko *black_after);
     int (*game_set_draw_offer)(store *s, int64_t gid, int color);
+    int (*game_set_takeback_offer)(store *s, int64_t gid, int color);
     int (*games_unfinished)(store *s, int (*fn)(const store_game *g, void *arg), void *arg);
     int (*game_get)(store *s, int64_t gid, store_game *g);
     int (*game_moves)(store *s, int64_t gid,

@@ -41,7 +41,7 @@ _Static_assert(XQ_RESULT_ONGOING == 0 && XQ_RESULT_RED_WINS == 1 && XQ_RESULT_BL
 /* The schema version this file writes (SQLite's numbering: the same number is
  * the same logical schema), and the key of the advisory lock a server holds
  * on its database (the bytes "xqsv"). */
-#define PG_SCHEMA_VERSION 4
+#define PG_SCHEMA_VERSION 5
 #define PG_LOCK_KEY 2020701046 /* 0x78717376 */
 
 /* Schema 4 as PostgreSQL's first: SQLite's tables with BIGINT ids (identity),
@@ -86,6 +86,10 @@ static const char k_schema_4[] =
     " game BIGINT PRIMARY KEY REFERENCES games(id), analysis TEXT NOT NULL,"
     " created BIGINT NOT NULL);";
 
+/* Schema 5: the side with a standing take-back request (as draw_offer). */
+static const char k_schema_5[] =
+    "ALTER TABLE games ADD COLUMN takeback_offer INTEGER NOT NULL DEFAULT -1;";
+
 /* The migrations, in order: a database at schema v gets every step above v.
  * A new schema appends a step (and store_sqlite.c its columns). */
 static const struct {
@@ -93,6 +97,7 @@ static const struct {
     const char *sql;
 } k_migrations[] = {
     {4, k_schema_4},
+    {5, k_schema_5},
 };
 
 #define GAME_COLS                                                                                \
@@ -100,14 +105,14 @@ static const struct {
     " engine_color, rules, base_s, inc_s, rated, result, reason, red_ms, black_ms, created,"     \
     " ended, end_text, red_rating_after, black_rating_after, draw_offer,"                        \
     " (SELECT count(*) FROM moves WHERE moves.game = games.id), red_rd_after, black_rd_after,"  \
-    " eco, eco_ply"
+    " eco, eco_ply, takeback_offer"
 
 enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
     S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
-    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_COUNT
+    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_COUNT
 };
 
 static const char *const k_sql[S_COUNT] = {
@@ -130,7 +135,7 @@ static const char *const k_sql[S_COUNT] = {
     [S_MOVE_ADD] = "INSERT INTO moves(game, ply, move, red_ms, black_ms) VALUES($1,$2,$3,$4,$5)",
     [S_MOVE_TRUNC] = "DELETE FROM moves WHERE game = $1 AND ply >= $2",
     [S_GAME_END] = "UPDATE games SET result = $2, reason = $3, red_ms = $4, black_ms = $5,"
-                   " ended = $6, end_text = $7, draw_offer = -1 WHERE id = $1",
+                   " ended = $6, end_text = $7, draw_offer = -1, takeback_offer = -1 WHERE id = $1",
     [S_GAMES_LIVE] = "SELECT " GAME_COLS " FROM games WHERE result = 0 ORDER BY id",
     [S_GAME_GET] = "SELECT " GAME_COLS " FROM games WHERE id = $1",
     [S_GAME_MOVES] = "SELECT ply, move, red_ms, black_ms FROM moves WHERE game = $1 ORDER BY ply",
@@ -147,6 +152,7 @@ static const char *const k_sql[S_COUNT] = {
     [S_GAME_RATINGS] = "UPDATE games SET red_rating_after = $2, black_rating_after = $3,"
                        " red_rd_after = $4, black_rd_after = $5 WHERE id = $1",
     [S_GAME_DRAW_OFFER] = "UPDATE games SET draw_offer = $2 WHERE id = $1",
+    [S_GAME_TAKEBACK_OFFER] = "UPDATE games SET takeback_offer = $2 WHERE id = $1",
     [S_CHAT_ADD] = "INSERT INTO chat(game, from_name, text, at) VALUES($1, $2, $3, $4)",
     [S_CHAT_GET] = "SELECT from_name, text, at FROM"
                    " (SELECT id, from_name, text, at FROM chat WHERE game = $1"
@@ -768,6 +774,14 @@ static int pg_game_set_draw_offer(store *h, int64_t gid, int color)
     return run((pg_store *)h, S_GAME_DRAW_OFFER, &p);
 }
 
+static int pg_game_set_takeback_offer(store *h, int64_t gid, int color)
+{
+    params p = {0};
+    p_int(&p, gid);
+    p_int(&p, color);
+    return run((pg_store *)h, S_GAME_TAKEBACK_OFFER, &p);
+}
+
 static int pg_chat_add(store *h, int64_t gid, const char *from, const char *text)
 {
     params p = {0};
@@ -826,6 +840,7 @@ static void game_row(const PGresult *r, int i, store_game *g)
         g->deviation_after[c] = PQgetisnull(r, i, 24 + c) ? -1 : col_double(r, i, 24 + c);
     snprintf(g->eco, sizeof g->eco, "%s", col_text(r, i, 26));
     g->eco_ply = PQgetisnull(r, i, 27) ? -1 : (int)col_int(r, i, 27);
+    g->takeback_offer = (int)col_int(r, i, 28);
 }
 
 static int each_game(pg_store *s, int st, const params *p,
@@ -938,6 +953,7 @@ const store_ops store_pg_ops = {
     .game_finish = pg_game_finish,
     .game_set_ratings = pg_game_set_ratings,
     .game_set_draw_offer = pg_game_set_draw_offer,
+    .game_set_takeback_offer = pg_game_set_takeback_offer,
     .games_unfinished = pg_games_unfinished,
     .game_get = pg_game_get,
     .game_moves = pg_game_moves,

@@ -45,7 +45,8 @@ static const char k_schema[] =
     " red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,"
     " created INTEGER NOT NULL, ended INTEGER, end_text TEXT, red_rating_after REAL,"
     " black_rating_after REAL, draw_offer INTEGER NOT NULL DEFAULT -1,"
-    " red_rd_after REAL, black_rd_after REAL, eco TEXT, eco_ply INTEGER);"
+    " red_rd_after REAL, black_rd_after REAL, eco TEXT, eco_ply INTEGER,"
+    " takeback_offer INTEGER NOT NULL DEFAULT -1);"
     "CREATE INDEX IF NOT EXISTS games_live ON games(result) WHERE result = 0;"
     "CREATE INDEX IF NOT EXISTS games_red ON games(red);"
     "CREATE INDEX IF NOT EXISTS games_black ON games(black);"
@@ -61,12 +62,13 @@ static const char k_schema[] =
     "CREATE TABLE IF NOT EXISTS reviews("
     " game INTEGER PRIMARY KEY REFERENCES games(id), analysis TEXT NOT NULL,"
     " created INTEGER NOT NULL);"
-    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '4');";
+    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '5');";
 
 /* Columns added after schema 1: added to an older file at start-up.
  * Schema 3 (Glicko-2): users.rd and users.vol, games.*_rd_after.
  * Schema 4 (search by opening): games.eco and games.eco_ply, the ECCO code
- * of a finished game ("" without one) and the ply that decided it. */
+ * of a finished game ("" without one) and the ply that decided it.
+ * Schema 5: games.takeback_offer, the side with a standing take-back request. */
 static const char *const k_users_added[][2] = {
     {"rd", "ALTER TABLE users ADD COLUMN rd REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_RD_START)},
     {"vol", "ALTER TABLE users ADD COLUMN vol REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_VOL_START)},
@@ -80,9 +82,10 @@ static const char *const k_games_added[][2] = {
     {"black_rd_after", "ALTER TABLE games ADD COLUMN black_rd_after REAL"},
     {"eco", "ALTER TABLE games ADD COLUMN eco TEXT"},
     {"eco_ply", "ALTER TABLE games ADD COLUMN eco_ply INTEGER"},
+    {"takeback_offer", "ALTER TABLE games ADD COLUMN takeback_offer INTEGER NOT NULL DEFAULT -1"},
 };
 /* The schema's version, and the index that needs schema 4's column. */
-#define SCHEMA_VERSION "4"
+#define SCHEMA_VERSION "5"
 static const char k_eco_index[] = "CREATE INDEX IF NOT EXISTS games_eco ON games(eco, id);";
 
 #define GAME_COLS                                                                                \
@@ -90,14 +93,14 @@ static const char k_eco_index[] = "CREATE INDEX IF NOT EXISTS games_eco ON games
     " engine_color, rules, base_s, inc_s, rated, result, reason, red_ms, black_ms, created,"     \
     " ended, end_text, red_rating_after, black_rating_after, draw_offer,"        \
     " (SELECT count(*) FROM moves WHERE moves.game = games.id), red_rd_after, black_rd_after,"  \
-    " eco, eco_ply"
+    " eco, eco_ply, takeback_offer"
 
 enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
     S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
-    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_COUNT
+    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_COUNT
 };
 /* The store: the database and its prepared statements. */
 typedef struct sqlite_store {
@@ -123,7 +126,7 @@ static const char *const k_sql[S_COUNT] = {
     [S_MOVE_ADD] = "INSERT INTO moves(game, ply, move, red_ms, black_ms) VALUES(?1,?2,?3,?4,?5)",
     [S_MOVE_TRUNC] = "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
     [S_GAME_END] = "UPDATE games SET result = ?2, reason = ?3, red_ms = ?4, black_ms = ?5,"
-                   " ended = ?6, end_text = ?7, draw_offer = -1 WHERE id = ?1",
+                   " ended = ?6, end_text = ?7, draw_offer = -1, takeback_offer = -1 WHERE id = ?1",
     [S_GAMES_LIVE] = "SELECT " GAME_COLS " FROM games WHERE result = 0 ORDER BY id",
     [S_GAME_GET] = "SELECT " GAME_COLS " FROM games WHERE id = ?1",
     [S_GAME_MOVES] = "SELECT ply, move, red_ms, black_ms FROM moves WHERE game = ?1 ORDER BY ply",
@@ -139,6 +142,7 @@ static const char *const k_sql[S_COUNT] = {
     [S_GAME_RATINGS] = "UPDATE games SET red_rating_after = ?2, black_rating_after = ?3,"
                        " red_rd_after = ?4, black_rd_after = ?5 WHERE id = ?1",
     [S_GAME_DRAW_OFFER] = "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+    [S_GAME_TAKEBACK_OFFER] = "UPDATE games SET takeback_offer = ?2 WHERE id = ?1",
     [S_CHAT_ADD] = "INSERT INTO chat(game, from_name, text, at) VALUES(?1, ?2, ?3, ?4)",
     [S_CHAT_GET] = "SELECT from_name, text, at FROM"
                    " (SELECT id, from_name, text, at FROM chat WHERE game = ?1"
@@ -679,6 +683,15 @@ static int sq_game_set_draw_offer(store *h, int64_t gid, int color)
     return run(s, st);
 }
 
+static int sq_game_set_takeback_offer(store *h, int64_t gid, int color)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_GAME_TAKEBACK_OFFER];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_int(st, 2, color);
+    return run(s, st);
+}
+
 static int sq_chat_add(store *h, int64_t gid, const char *from, const char *text)
 {
     sqlite_store *s = (sqlite_store *)h;
@@ -746,6 +759,7 @@ static void game_row(sqlite3_stmt *st, store_game *g)
     const unsigned char *eco = sqlite3_column_text(st, 26);
     snprintf(g->eco, sizeof g->eco, "%s", eco ? (const char *)eco : "");
     g->eco_ply = sqlite3_column_type(st, 27) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 27);
+    g->takeback_offer = sqlite3_column_int(st, 28);
 }
 
 static int each_game(sqlite3_stmt *st, int (*fn)(const store_game *, void *), void *arg)
@@ -862,6 +876,7 @@ const store_ops store_sqlite_ops = {
     .game_finish = sq_game_finish,
     .game_set_ratings = sq_game_set_ratings,
     .game_set_draw_offer = sq_game_set_draw_offer,
+    .game_set_takeback_offer = sq_game_set_takeback_offer,
     .games_unfinished = sq_games_unfinished,
     .game_get = sq_game_get,
     .game_moves = sq_game_moves,

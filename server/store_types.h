@@ -34,6 +34,7 @@ typedef struct store_game {
     int has_after;             /* rating_after holds the ratings after a rated game */
     double rating_after[2];
     int draw_offer;            /* the color with a standing draw offer, or -1 */
+    int takeback_offer;        /* the color with a standing take-back request, or -1 */
     int plies;                 /* moves stored (read only) */
     double deviation_after[2]; /* Glicko-2 deviations after a rated game; -1 before schema 3 */
     char eco[4];               /* ECCO code of a finished game ("" without one) */

@@ -1271,6 +1271,43 @@ class Faults(Base):
         self.assertIsNone(a3.expect("game", game=gid)["draw_offer"])
 
 
+    def test_takeback_request_survives_a_restart(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600)
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2"])
+        self.assertEqual(a.call("takeback", game=gid)["type"], "ok")
+        b.expect("offer", game=gid, kind="takeback", state="offered")
+        self.srv.kill()
+        self.srv.start()
+        a2, b2 = self.client(), self.client(ws=True)
+        self.assertEqual(a2.call("resume", token=a.token)["type"], "session")
+        self.assertEqual(b2.call("resume", token=b.token)["type"], "session")
+        st = b2.expect("game", game=gid)
+        self.assertEqual(st["takeback_offer"], "red")
+        self.assertEqual(b2.call("takeback", game=gid)["type"], "ok")  # accepts it
+        st = a2.expect("game", game=gid, ply=2)
+        self.assertEqual((st["moves"], st["takeback_offer"]), (["h2e2", "h9g7"], None))
+        # a request withdrawn by a move stays withdrawn after a restart
+        self.assertEqual(a2.call("takeback", game=gid)["type"], "ok")  # Red asks again
+        self.assertEqual(a2.call("move", game=gid, move="h0g2")["ply"], 3)  # and moves instead
+        self.srv.kill()
+        self.srv.start()
+        a3 = self.client()
+        a3.call("resume", token=a.token)
+        st = a3.expect("game", game=gid)
+        self.assertEqual((st["ply"], st["takeback_offer"]), (3, None))
+        # and a declined one stays declined
+        b3 = self.client()
+        b3.call("resume", token=b.token)
+        self.assertEqual(b3.call("takeback", game=gid)["type"], "ok")
+        self.assertEqual(a3.call("takeback_decline", game=gid)["type"], "ok")
+        self.srv.kill()
+        self.srv.start()
+        a4 = self.client()
+        a4.call("resume", token=a.token)
+        self.assertIsNone(a4.expect("game", game=gid)["takeback_offer"])
+
+
 class Explore(Base):
     """The opening explorer: the default book's moves against `xq-book probe`,
     the ECCO names, the tables' verdict (a KRK table made in the test), bad input."""
@@ -1726,7 +1763,10 @@ class Storage(unittest.TestCase):
             srv.stop()
         con = sqlite3.connect(self.db)
         self.assertEqual(con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone(),
-                         ("4",))
+                         ("5",))
+        # schema 5: no take-back request stands in a game of an older file
+        self.assertEqual(con.execute("SELECT DISTINCT takeback_offer FROM games").fetchall(),
+                         [(-1,)])
         # schema 4: the finished games' ECCO codes from their moves; a live game has none yet
         self.assertEqual(con.execute("SELECT id, eco, eco_ply FROM games ORDER BY id").fetchall(),
                          [(1, "B00", 1), (2, "C55", 10), (3, None, None)])

@@ -250,11 +250,16 @@ START_TEST(game_rows)
     ck_assert_int_eq(store_game_set_draw_offer(g_s, gid, 1), ST_OK);
     ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
     ck_assert_int_eq(g.draw_offer, 1);
+    ck_assert_int_eq(g.takeback_offer, -1);
+    ck_assert_int_eq(store_game_set_takeback_offer(g_s, gid, 0), ST_OK);
+    ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
+    ck_assert(g.takeback_offer == 0 && g.draw_offer == 1);
     finish(gid, 1, "B00");
     glicko ra = {1510.5, 300.25, 0.06}, rb = {1490.5, 299.75, 0.06};
     ck_assert_int_eq(store_game_set_ratings(g_s, gid, &ra, &rb), ST_OK);
     ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
-    ck_assert(g.result == 1 && g.draw_offer == -1 && g.ended > 0 && g.has_after);
+    ck_assert(g.result == 1 && g.draw_offer == -1 && g.takeback_offer == -1 && g.ended > 0 &&
+              g.has_after); /* the end takes both offers away */
     ck_assert_str_eq(g.reason, "checkmate");
     ck_assert_str_eq(g.text, "Red mates.");
     ck_assert(g.clock_ms[0] == 1000 && g.clock_ms[1] == 2000);
@@ -473,11 +478,25 @@ START_TEST(reopen)
     ck_assert_int_eq(g.plies, 1);
     ck_assert_int_gt(new_user("bob"), a);
 #ifdef XQ_HAVE_LIBPQ
-    if (g_pg) { /* a database of a newer schema is refused */
-        store_close(g_s);
-        g_s = NULL;
+    if (g_pg) {
         char db[1100];
         pg_target(getenv("XQ_TEST_PG"), g_dbname, db, sizeof db);
+        /* a database of schema 4 (before take-back requests were stored) is
+         * migrated to 5 at open, its games keeping what they held */
+        ck_assert_int_eq(store_game_set_draw_offer(g_s, gid, 1), ST_OK);
+        store_close(g_s);
+        admin_exec(db + strlen("postgresql:"), "ALTER TABLE games DROP COLUMN takeback_offer;"
+                                               "UPDATE meta SET value = '4' WHERE key = 'schema'");
+        g_s = store_open(g_target, 1, err, sizeof err);
+        ck_assert_msg(g_s != NULL, "%s", err);
+        ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
+        ck_assert(g.plies == 1 && g.draw_offer == 1 && g.takeback_offer == -1);
+        ck_assert_int_eq(store_game_set_takeback_offer(g_s, gid, 0), ST_OK);
+        ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
+        ck_assert_int_eq(g.takeback_offer, 0);
+        /* a database of a newer schema is refused */
+        store_close(g_s);
+        g_s = NULL;
         admin_exec(db + strlen("postgresql:"), "UPDATE meta SET value = '99' WHERE key = 'schema'");
         ck_assert_ptr_null(store_open(g_target, 0, err, sizeof err));
         ck_assert_msg(strstr(err, "schema 99, newer"), "%s", err);
