@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* xq-server under libFuzzer (server_harness.h). Set up once per process as
- * main.c does: a SQLite store in a folder of its own in /dev/shm (else /tmp),
- * named by the process id and removed at exit or by the next harness process
- * after a crash (WAL needs a file, so not ":memory:"), the local broker, the lobby, accounts,
- * the engine, games and the explorer (with an opening book of the book
- * harness's seeds when it is there, XQ_FUZZ_BOOK; else none). What would be slow or differ from run to run has a
- * harness answer: worker jobs (password hashes, the engine's searches) run
- * inline (work_set_inline()), passwords are hashed at libsodium's least
- * Argon2id cost, the engine searches to depth 1, the clocks are fake
+ * main.c does: a SQLite store (in a folder of its own in /dev/shm, else /tmp,
+ * named by the process id and removed at exit, or by the next harness
+ * process after a crash; WAL needs a file, so not ":memory:"), the local
+ * broker, the lobby, accounts, the engine, games and the explorer (with an
+ * opening book of the book harness's seeds when it is there, XQ_FUZZ_BOOK;
+ * else none). What would be slow or differ from run to run has a harness
+ * answer: worker jobs (password hashes, the engine's searches) run inline
+ * (work_set_inline()), passwords are hashed at libsodium's least Argon2id
+ * cost, the engine searches to depth 1, the clocks are fake
  * (server_fake_time.c), libsodium's random bytes come from a fixed-seed
  * generator reset for each input (guest names and session tokens repeat),
  * and reviews are off (`analyse` answers busy). Between inputs the server is
@@ -43,13 +44,14 @@
 #include "store.h"
 #include "work.h"
 
-#define SERVER_FUZZ_MAX_LINES 256  /* lines of one input that run */
+#define SERVER_FUZZ_MAX_LINES 256   /* lines of one input that run */
 #define SERVER_FUZZ_MAX_STEP_S 7200 /* seconds one "+S" line moves the clock at most */
-#define SERVER_FUZZ_ENGINE_DEPTH 1 /* the engine's searches stop here */
-#define SERVER_FUZZ_IDLE_S 3600    /* the clock moves this much between inputs (rate limits refill) */
-#define SERVER_FUZZ_RNG_SEED 0x9e3779b97f4a7c15ULL
-#define SERVER_FUZZ_DIR "xq-fuzz-" /* the database's folder: this, then the process id */
+#define SERVER_FUZZ_ENGINE_DEPTH 1  /* the engine's searches stop here */
+#define SERVER_FUZZ_IDLE_S 3600     /* between inputs the clock moves this much: limits refill */
+#define SERVER_FUZZ_RNG_SEED 0x9e3779b97f4a7c15ULL /* any fixed value */
+#define SERVER_FUZZ_DIR "xq-fuzz-"  /* the database's folder: this, then the process id */
 #define SERVER_FUZZ_DB "xq-server.db"
+#define SERVER_FUZZ_EMPTY_SQL 2048  /* bytes of the statements that empty the tables */
 
 static char g_dir[320]; /* the folder of the database */
 static char g_db_path[sizeof g_dir + sizeof SERVER_FUZZ_DB + 1];
@@ -88,15 +90,32 @@ static int db_caught(sqlite3 *db, char **err, const struct sqlite3_api_routines 
     return SQLITE_OK;
 }
 
-/* Every row of every table but meta (the schema version) goes. */
+/* The statements that empty every table but meta (the schema version), made
+ * once from the schema as the store created it (db_tables()). */
+static char g_empty_sql[SERVER_FUZZ_EMPTY_SQL];
+
+static void db_tables(void)
+{
+    sqlite3_stmt *st;
+    size_t n = (size_t)snprintf(g_empty_sql, sizeof g_empty_sql, "PRAGMA foreign_keys=OFF;");
+    FUZZ_ASSERT(sqlite3_prepare_v2(g_db,
+                                   "SELECT name FROM sqlite_master WHERE type = 'table'"
+                                   " AND name NOT LIKE 'sqlite%' AND name <> 'meta'",
+                                   -1, &st, NULL) == SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        n += (size_t)snprintf(g_empty_sql + n, sizeof g_empty_sql - n, "DELETE FROM \"%s\";",
+                              (const char *)sqlite3_column_text(st, 0));
+        FUZZ_ASSERT(n < sizeof g_empty_sql);
+    }
+    sqlite3_finalize(st);
+    n += (size_t)snprintf(g_empty_sql + n, sizeof g_empty_sql - n, "PRAGMA foreign_keys=ON;");
+    FUZZ_ASSERT(n < sizeof g_empty_sql);
+}
+
 static void db_empty(void)
 {
-    static const char sql[] = "PRAGMA foreign_keys=OFF;"
-                              "DELETE FROM reviews; DELETE FROM chat; DELETE FROM moves;"
-                              "DELETE FROM games; DELETE FROM sessions; DELETE FROM users;"
-                              "PRAGMA foreign_keys=ON;";
     char *err = NULL;
-    if (sqlite3_exec(g_db, sql, NULL, NULL, &err) != SQLITE_OK) {
+    if (sqlite3_exec(g_db, g_empty_sql, NULL, NULL, &err) != SQLITE_OK) {
         fprintf(stderr, "emptying the database: %s\n", err ? err : "?");
         abort();
     }
@@ -158,6 +177,7 @@ static void setup(void)
     if (!g_store)
         fprintf(stderr, "%s\n", err);
     FUZZ_ASSERT(g_store && g_db);
+    db_tables();
     atexit(remove_db);
     g_cfg.guests = 1;
     g_cfg.review_threads = 0;
