@@ -16,8 +16,9 @@
  * a real one is; the wall clock in 2026). */
 #define FAKE_MONO_START_US (1000LL * 1000000)
 #define FAKE_WALL_START_S 1798761600LL
-/* Timers run in one settling at most (a bound against a timer that keeps
- * setting itself due at once: a bug the harness reports). */
+/* Timers and job results run in one settling or advance at most (a bound
+ * against a timer that keeps setting itself due at once: a bug the harness
+ * reports). */
 #define FAKE_MAX_FIRES 100000
 
 struct timer {
@@ -98,16 +99,17 @@ static timer *first_due(int64_t until)
     return best;
 }
 
-/* Run the timers due up to `until` in order, the clock moving to each. */
-static void run_until(int64_t until)
+/* Run the timers due up to `until` in order, the clock moving to each; with
+ * `results`, the results of the worker jobs too, as they come. */
+static void run_until(int64_t until, int results)
 {
     for (int fires = 0;; fires++) {
-        if (work_drain() > 0)
+        FUZZ_ASSERT(fires < FAKE_MAX_FIRES);
+        if (results && work_drain() > 0)
             continue;
         timer *t = first_due(until);
         if (!t)
             break;
-        FUZZ_ASSERT(fires < FAKE_MAX_FIRES);
         if (t->due_us > g_now)
             g_now = t->due_us;
         t->pending = 0;
@@ -116,13 +118,13 @@ static void run_until(int64_t until)
     }
 }
 
-void fake_time_settle(void) { run_until(g_now); }
+void fake_time_settle(void) { run_until(g_now, 0); }
 
 void fake_time_advance(int64_t us)
 {
     if (us < 0)
         us = 0;
     int64_t until = g_now + us;
-    run_until(until);
+    run_until(until, 1);
     g_now = until;
 }

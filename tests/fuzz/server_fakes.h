@@ -37,10 +37,13 @@ void fake_net_forget(void);
 
 /* ---- server_fake_time.c ---- */
 /* The clocks start at fixed values and move only by fake_time_advance(). */
-/* Run the timers due now, and the work they and the jobs queue (work_drain()),
- * until nothing is due. */
+/* Run the timers due now, until nothing is due. */
 void fake_time_settle(void);
-/* Move the clocks forward by us microseconds, running each timer at its time. */
+/* Move the clocks forward by us microseconds (0 too): the worker jobs'
+ * results come back (work_drain(): a login's answer, the engine's move) and
+ * each timer runs at its time. Only here do results come back, so messages
+ * that come while a job is out (input held during a login, moves while the
+ * engine thinks) are part of what the input decides. */
 void fake_time_advance(int64_t us);
 /* Timers still set. */
 size_t fake_time_pending(void);

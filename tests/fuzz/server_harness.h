@@ -21,8 +21,10 @@
  *              between inputs, game ids do)
  *   xN         connection N's client goes away (the next line on N opens a
  *              new connection)
- *   +S         S seconds pass (0..SERVER_FUZZ_MAX_STEP_S): clocks run,
- *              flags fall, grace periods end
+ *   +S         S seconds pass (0..SERVER_FUZZ_MAX_STEP_S, "+0" too): the
+ *              worker jobs' results come back (the answer to register or
+ *              login, whose connection's input waits for it meanwhile; the
+ *              engine's move), clocks run, flags fall, grace periods end
  *   other      a line whose first byte is another byte goes to connection
  *              (byte % 4) whole
  *
