@@ -31,6 +31,15 @@ static broker *g_broker; /* accounts_init() */
 #define ACCOUNTS_MAX_LISTENERS 4 /* modules that hear of users coming and going */
 static accounts_listener g_listeners[ACCOUNTS_MAX_LISTENERS];
 static int g_nlisteners;
+/* The cost of new password hashes (accounts_set_hash_cost()). */
+static unsigned long long g_pw_ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+static size_t g_pw_mem = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+
+void accounts_set_hash_cost(unsigned long long opslimit, size_t memlimit)
+{
+    g_pw_ops = opslimit;
+    g_pw_mem = memlimit;
+}
 
 int accounts_listen(const accounts_listener *l)
 {
@@ -218,9 +227,8 @@ static void pw_run(work *w, void *ctx)
     if (j->verify)
         j->ok = crypto_pwhash_str_verify(j->su.pwhash, j->password, strlen(j->password)) == 0;
     else
-        j->ok = crypto_pwhash_str(j->hash, j->password, strlen(j->password),
-                                  crypto_pwhash_OPSLIMIT_INTERACTIVE,
-                                  crypto_pwhash_MEMLIMIT_INTERACTIVE) == 0;
+        j->ok = crypto_pwhash_str(j->hash, j->password, strlen(j->password), g_pw_ops,
+                                  g_pw_mem) == 0;
     sodium_memzero(j->password, sizeof j->password);
 }
 

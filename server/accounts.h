@@ -4,6 +4,7 @@
 #define XQ_SERVER_ACCOUNTS_H
 
 #include <jansson.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "broker.h"
@@ -37,6 +38,11 @@ int accounts_init(store *st, broker *b);
 void send_to_user(int64_t uid, json_t *msg);
 void send_to_user_but(int64_t uid, json_t *msg, const conn *except);
 void accounts_shutdown(void);
+/* Tests (the fuzz harnesses of tests/fuzz): the Argon2id cost of the password
+ * hashes made from now on (libsodium's opslimit and memlimit; a login checks a
+ * hash at the cost it was made with). The server keeps the default, libsodium's
+ * "interactive" cost. */
+void accounts_set_hash_cost(unsigned long long opslimit, size_t memlimit);
 /* Who hears of users coming and going (the lobby, the games): a user's first
  * connection (present), each connection that logs in (attached), and a
  * user's last connection going (gone, before the user is freed). Called in

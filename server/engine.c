@@ -31,6 +31,9 @@ static result_event *g_results, *g_results_tail;
 static timer *g_result_timer;
 static engine_result_fn g_consume;
 static void *g_consume_arg;
+static int g_depth; /* engine_set_depth(); 0: by time only */
+
+void engine_set_depth(int depth) { g_depth = depth; }
 
 typedef struct engine_job {
     work w;
@@ -78,6 +81,7 @@ static void run(work *w, void *ctx)
     if (budget < ENGINE_MIN_MOVETIME_MS)
         budget = ENGINE_MIN_MOVETIME_MS;
     lim.movetime_ms = (int32_t)budget;
+    lim.depth = g_depth;
     lim.seed = (uint64_t)j->gid * 2654435761u + (uint64_t)xq_board_ply(j->board);
     lim.nbanmoves = xq_board_banned_moves(j->board, &j->rules, lim.banmoves, XQ_MAX_MOVES);
     if (lim.nbanmoves < 0)

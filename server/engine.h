@@ -20,6 +20,10 @@ typedef void (*engine_result_fn)(const engine_result *r, void *arg);
 
 int engine_init(int threads); /* 0, or -1 when the threads cannot start */
 void engine_shutdown(void);   /* the results still queued are dropped */
+/* Tests (the fuzz harnesses of tests/fuzz): every search stops at this depth
+ * as well as by its time (0, the default: by time only), so that a game
+ * against the engine costs a harness little time and plays the same moves. */
+void engine_set_depth(int depth);
 /* The consumer of the results: fn(r, arg) in the loop, one event at a time,
  * in the order the searches ended. */
 void engine_on_result(engine_result_fn fn, void *arg);

@@ -236,7 +236,7 @@ game *game_get(conn *c, json_t *m, json_t *id, int must_play, int *color)
     game *g = game_find(json_integer_value(v));
     if (!g) {
         store_game sg;
-        if (store_game_get(game_store(), json_integer_value(v), &sg) == ST_OK)
+        if (game_stored(json_integer_value(v), &sg) == ST_OK)
             conn_error(c, id, "game_over", "game %lld is over", (long long)sg.id);
         else
             conn_error(c, id, "no_such_game", "no such game");
@@ -478,7 +478,7 @@ int request_stored_game(conn *c, json_t *m, json_t *id, int finished, store_game
         return -1;
     }
     int64_t gid = (int64_t)json_integer_value(v);
-    int rc = gid > 0 ? store_game_get(game_store(), gid, sg) : ST_NOTFOUND;
+    int rc = game_stored(gid, sg);
     if (rc != ST_OK) {
         if (rc == ST_NOTFOUND)
             conn_error(c, id, "no_such_game", "no such game");

@@ -29,6 +29,11 @@ void game_core_init(store *st, broker *b)
 }
 
 store *game_store(void) { return g_store; }
+
+int game_stored(int64_t gid, store_game *sg)
+{
+    return gid > 0 ? store_game_get(g_store, gid, sg) : ST_NOTFOUND;
+}
 broker *game_broker(void) { return g_broker; }
 game *game_at(size_t i) { return g_games[i]; }
 

@@ -83,6 +83,11 @@ extern const char *const game_result_name[RESULT_ABORTED + 1];
 /* ---- game_core.c: the list of live games ---- */
 void game_core_init(store *st, broker *b);
 store *game_store(void);
+/* The stored game gid into sg: ST_OK, ST_NOTFOUND or ST_ERROR. An id below 1
+ * names no game and is not looked up (the store answers a lookup of id 0 with
+ * ST_OK and sg left unset: its "found" is that the id read equals the one
+ * asked for, and nothing read leaves it 0). */
+int game_stored(int64_t gid, store_game *sg);
 broker *game_broker(void);
 game *game_at(size_t i); /* the i-th live game by id, i < game_live_count() */
 /* In the list (subscribed to game.ID): 0, or -1 without memory. */

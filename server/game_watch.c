@@ -27,7 +27,7 @@ static int finished_reply(conn *c, json_t *m, json_t *id)
     if (game_find(json_integer_value(v)))
         return 0;
     store_game sg;
-    int rc = store_game_get(game_store(), json_integer_value(v), &sg);
+    int rc = game_stored(json_integer_value(v), &sg);
     if (rc == ST_ERROR)
         conn_error(c, id, "storage", "the database could not be read");
     else if (rc != ST_OK)
@@ -90,7 +90,7 @@ void cmd_unwatch(conn *c, json_t *m, json_t *id)
     json_t *v = json_object_get(m, "game");
     game *g = json_is_integer(v) ? game_find(json_integer_value(v)) : NULL;
     store_game sg;
-    if (!g && json_is_integer(v) && store_game_get(game_store(), json_integer_value(v), &sg) == ST_OK) {
+    if (!g && json_is_integer(v) && game_stored(json_integer_value(v), &sg) == ST_OK) {
         conn_send_id(c, id, msg_new("ok")); /* a finished game is watched by nobody */
         return;
     }

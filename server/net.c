@@ -31,6 +31,7 @@
 #include "codec_msg.h"
 #include "config.h"
 #include "http.h"
+#include "http_files.h"
 #include "net.h"
 #include "ratelimit.h"
 #include "timer.h"
@@ -61,7 +62,6 @@ static uv_loop_t g_uv;   /* the loop, when libuv runs it (g_on_uv) */
 static int g_on_uv;
 #endif
 
-void *net_context(void) { return g_ctx; }
 size_t net_conn_count(void) { return g_nconns; }
 
 conn *conn_get(uint32_t id)
@@ -546,7 +546,7 @@ static const struct lws_protocol_vhost_options k_headers = {&k_coep, NULL,
 /* The page at / (--www) and the JavaScript package at /xiangqi/ (--js): the
  * package when there is one, else the page's stand-in (www/no-package), whose
  * modules say that there is none, so the page never asks for a missing file.
- * Read into memory (http.c), served from there. */
+ * Read into memory (http_files.c), served from there. */
 static void http_files(void)
 {
     char stand_in[4096];

@@ -56,7 +56,6 @@ void conn_release(conn *c);
 /* Iterate connections: returns the next after prev (NULL starts). */
 conn *conn_next(conn *prev);
 void net_wake(void);                   /* wake the loop from another thread */
-void *net_context(void);
 int net_run(void);                     /* 0 on clean stop */
 const char *net_loop_name(void);       /* the event loop in use, for the banner */
 void net_stop(void);

@@ -185,7 +185,12 @@ int store_games_unfinished(store *s, int (*fn)(const store_game *g, void *arg), 
     return s->ops->games_unfinished(s, fn, arg);
 }
 
-int store_game_get(store *s, int64_t gid, store_game *g) { return s->ops->game_get(s, gid, g); }
+/* Ids start at 1: a backend that matched the id it read with the one asked
+ * for found "game 0" in a row it never read (fuzz_server_line). */
+int store_game_get(store *s, int64_t gid, store_game *g)
+{
+    return gid < 1 ? ST_NOTFOUND : s->ops->game_get(s, gid, g);
+}
 
 int store_game_moves(store *s, int64_t gid,
                      int (*fn)(int ply, const char *mv, int64_t red_ms, int64_t black_ms,

@@ -65,7 +65,7 @@ int store_game_set_takeback_offer(store *s, int64_t gid, int color);
 
 /* Unfinished games, and the moves of a game (ICCS, with the clocks after each). */
 int store_games_unfinished(store *s, int (*fn)(const store_game *g, void *arg), void *arg);
-int store_game_get(store *s, int64_t gid, store_game *g);
+int store_game_get(store *s, int64_t gid, store_game *g); /* ST_NOTFOUND for ids below 1 */
 int store_game_moves(store *s, int64_t gid, int (*fn)(int ply, const char *mv, int64_t red_ms,
                                             int64_t black_ms, void *arg), void *arg);
 /* Finished games, newest first: the user's (uid > 0) or everyone's (uid 0);

@@ -18,13 +18,17 @@ struct pool {
     pthread_t *threads;
     void *(*ctx_new)(void);
     void (*ctx_free)(void *);
+    int inline_run; /* work_set_inline(): no threads, jobs run in pool_submit() */
+    void *inline_ctx;
 };
 
 static pthread_mutex_t g_done_mu = PTHREAD_MUTEX_INITIALIZER;
 static work *g_done_head, *g_done_tail;
 static void (*g_wake)(void); /* work_set_wake() */
+static int g_inline;         /* work_set_inline() */
 
 void work_set_wake(void (*wake)(void)) { g_wake = wake; }
+void work_set_inline(int on) { g_inline = on; }
 
 static void post_done(work *w)
 {
@@ -40,8 +44,9 @@ static void post_done(work *w)
         g_wake();
 }
 
-void work_drain(void)
+int work_drain(void)
 {
+    int ran = 0;
     pthread_mutex_lock(&g_done_mu);
     work *w = g_done_head;
     g_done_head = g_done_tail = NULL;
@@ -50,7 +55,9 @@ void work_drain(void)
         work *n = w->next;
         w->done(w);
         w = n;
+        ran++;
     }
+    return ran;
 }
 
 static void *worker(void *arg)
@@ -87,6 +94,11 @@ pool *pool_new(int threads, void *(*ctx_new)(void), void (*ctx_free)(void *))
     pthread_cond_init(&p->cv, NULL);
     p->ctx_new = ctx_new;
     p->ctx_free = ctx_free;
+    if (g_inline) {
+        p->inline_run = 1;
+        p->inline_ctx = ctx_new ? ctx_new() : NULL;
+        return p;
+    }
     p->threads = calloc((size_t)threads, sizeof *p->threads);
     if (!p->threads) {
         free(p);
@@ -114,9 +126,14 @@ static void drop(work *w)
 
 void pool_submit(pool *p, work *w)
 {
+    w->owner = p;
+    if (p->inline_run) {
+        w->run(w, p->inline_ctx);
+        post_done(w);
+        return;
+    }
     pthread_mutex_lock(&p->mu);
     w->next = NULL;
-    w->owner = p;
     if (p->tail)
         p->tail->next = w;
     else
@@ -139,6 +156,8 @@ void pool_free(pool *p)
     pthread_mutex_unlock(&p->mu);
     for (int i = 0; i < p->nthreads; i++)
         pthread_join(p->threads[i], NULL);
+    if (p->inline_run && p->ctx_free)
+        p->ctx_free(p->inline_ctx);
     for (work *w = p->head, *n; w; w = n) {
         n = w->next;
         drop(w);

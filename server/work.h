@@ -18,8 +18,15 @@ void pool_submit(pool *p, work *w);
 /* Stops the threads after their current job; the jobs it has not handed back
  * to the loop (queued, or done but not yet drained) are dropped. */
 void pool_free(pool *p);
+/* Tests (the fuzz harnesses of tests/fuzz): the pools made after
+ * work_set_inline(1) start no threads; pool_submit() runs the job at once on
+ * the caller's thread (with the pool's one thread context) and queues its done
+ * callback for work_drain(), as a worker would, so a harness is deterministic
+ * and never waits. Off (0) by default: the server never calls it. */
+void work_set_inline(int on);
 /* How a worker wakes the loop (net_wake), set before the first pool_submit(). */
 void work_set_wake(void (*wake)(void));
-void work_drain(void);                 /* run the done callbacks (the loop calls it) */
+/* Run the done callbacks (the loop calls it): how many ran. */
+int work_drain(void);
 
 #endif

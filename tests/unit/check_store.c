@@ -251,6 +251,9 @@ START_TEST(game_rows)
     ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
     ck_assert_int_eq(g.draw_offer, 1);
     ck_assert_int_eq(g.takeback_offer, -1);
+    for (int64_t none = -1; none <= 0; none++) /* no game 0, nor below */
+        ck_assert_int_eq(store_game_get(g_s, none, &g), ST_NOTFOUND);
+    ck_assert_int_eq(store_game_get(g_s, gid + 1000, &g), ST_NOTFOUND);
     ck_assert_int_eq(store_game_set_takeback_offer(g_s, gid, 0), ST_OK);
     ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
     ck_assert(g.takeback_offer == 0 && g.draw_offer == 1);

@@ -3,7 +3,9 @@
  * back through work_drain() in the order they finished; a pool freed with
  * jobs still queued, or done but not yet drained, drops each of them through
  * its drop callback (nothing leaks when the server stops while the engine
- * thinks), and leaves the other pools' results alone. */
+ * thinks), and leaves the other pools' results alone. In the inline mode of
+ * the fuzz harnesses (work_set_inline()) a job runs in pool_submit() with the
+ * pool's one context and still comes back only through work_drain(). */
 #include "xq_test.h"
 
 #include <pthread.h>
@@ -14,6 +16,7 @@
 #include "work.h"
 
 static atomic_int g_ran, g_done, g_dropped;
+static void *_Atomic g_seen_ctx; /* the context the last job ran with */
 
 static void sleep_ms(int ms)
 {
@@ -29,8 +32,8 @@ typedef struct job {
 
 static void job_run(work *w, void *ctx)
 {
-    (void)ctx;
     job *j = (job *)w;
+    atomic_store(&g_seen_ctx, ctx);
     if (j->sleep_ms)
         sleep_ms(j->sleep_ms);
     atomic_fetch_add(&g_ran, 1);
@@ -142,6 +145,44 @@ START_TEST(free_keeps_other_pools_results)
 }
 END_TEST
 
+static int g_ctx_marker, g_ctx_made, g_ctx_freed;
+static void *marker_new(void)
+{
+    g_ctx_made++;
+    return &g_ctx_marker;
+}
+static void marker_free(void *ctx)
+{
+    ck_assert_ptr_eq(ctx, &g_ctx_marker);
+    g_ctx_freed++;
+}
+
+/* Inline: the job runs at once, on this thread, with the pool's context; its
+ * done callback waits for work_drain(); a job not drained is dropped. */
+START_TEST(inline_runs_at_submit)
+{
+    reset();
+    int freed[2] = {0};
+    work_set_inline(1);
+    pool *p = pool_new(1, marker_new, marker_free);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(g_ctx_made, 1);
+    pool_submit(p, &new_job(0, &freed[0])->w);
+    ck_assert_int_eq(atomic_load(&g_ran), 1);
+    ck_assert_ptr_eq(atomic_load(&g_seen_ctx), &g_ctx_marker);
+    ck_assert_int_eq(atomic_load(&g_done), 0);
+    ck_assert_int_eq(work_drain(), 1);
+    ck_assert_int_eq(atomic_load(&g_done), 1);
+    ck_assert_int_eq(work_drain(), 0);
+    pool_submit(p, &new_job(0, &freed[1])->w);
+    pool_free(p);
+    ck_assert_int_eq(atomic_load(&g_dropped), 1);
+    ck_assert_int_eq(freed[0] + freed[1], 2);
+    ck_assert_int_eq(g_ctx_freed, 1);
+    work_set_inline(0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("work");
@@ -149,6 +190,7 @@ int main(void)
     tcase_add_test(tc, jobs_run_and_come_back);
     tcase_add_test(tc, free_drops_queued_and_undrained);
     tcase_add_test(tc, free_keeps_other_pools_results);
+    tcase_add_test(tc, inline_runs_at_submit);
     suite_add_tcase(s, tc);
     return xq_test_run(s);
 }
