@@ -299,17 +299,22 @@ class Soak:
             self.figures["checked"] += len(acked)
 
     # -- the kill form -----------------------------------------------------------
-    def run_kills(self):
-        a = self.args
+    def start(self, prefix):
+        """The server, and --games games between registered players (red on
+        the line protocol, black on WebSocket), each at its first move."""
         self.srv.start()
         self.generation = 1
-        for i in range(a.games):
-            red, black = Player("soakr%d" % i, False), Player("soakb%d" % i, True)
+        for i in range(self.args.games):
+            red, black = Player("%sr%d" % (prefix, i), False), Player("%sb%d" % (prefix, i), True)
             for p in (red, black):
                 self.connect(p)
             g = Game(red, black)
             self.new_game(g)
             self.games.append(g)
+
+    def run_kills(self):
+        a = self.args
+        self.start("soak")
         threads = [threading.Thread(target=self.worker, args=(g,), daemon=True) for g in self.games]
         for t in threads:
             t.start()
@@ -362,15 +367,7 @@ class Soak:
     # -- the disk-full form --------------------------------------------------------
     def run_disk_full(self):
         fill = os.path.join(os.path.dirname(self.db), "filler")
-        self.srv.start()
-        self.generation = 1
-        for i in range(self.args.games):
-            red, black = Player("fullr%d" % i, False), Player("fullb%d" % i, True)
-            for p in (red, black):
-                self.connect(p)
-            g = Game(red, black)
-            self.new_game(g)
-            self.games.append(g)
+        self.start("full")
         rng = self.rng
 
         def move(g):
