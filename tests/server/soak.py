@@ -39,7 +39,6 @@ moves found stored or not) and exits 0 when nothing was lost, 1 otherwise.
 Bounded: --timeout seconds in all (default 600); every wait is bounded."""
 import argparse
 import os
-import queue
 import random
 import shutil
 import sqlite3
