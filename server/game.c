@@ -27,6 +27,7 @@
 #include "ruleset.h"
 #include "result.h"
 #include "standing.h"
+#include "stats.h"
 #include "store.h"
 #include "timer.h"
 #include "tuning.h"
@@ -98,6 +99,7 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
         conn_error(requester, id, "storage", "the game could not be stored");
         return NULL;
     }
+    stats_add(STAT_GAMES_STARTED, 1);
     g->turn_start_us = mono_us();
     game_arm_flag(g);
     /* the requester's reply carries the id; everyone else gets the state */
@@ -332,11 +334,13 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
         g->clock_ms[0] = saved[0];
         g->clock_ms[1] = saved[1];
         g->store_failed = 1;
+        stats_add(STAT_MOVES_REFUSED_STORE, 1);
         if (c)
             conn_error(c, id, "storage", "the move could not be stored; it was not played");
         return -1;
     }
     g->store_failed = 0;
+    stats_add(STAT_MOVES, 1);
     g->turn_start_us = now;
     if (declines)
         g->draw_offer = -1;

@@ -13,6 +13,7 @@
 #include "game_core.h"
 #include "game_internal.h"
 #include "net.h"
+#include "stats.h"
 #include "store.h"
 #include "timer.h"
 
@@ -76,6 +77,7 @@ int game_list_add(game *g)
     }
     g_games[i] = g;
     g_ngames++;
+    stats_set(STAT_GAMES_LIVE, (int64_t)g_ngames);
     return 0;
 }
 
@@ -85,6 +87,7 @@ void game_list_del(game *g)
         if (g_games[i] == g) {
             memmove(&g_games[i], &g_games[i + 1], (g_ngames - i - 1) * sizeof *g_games);
             g_ngames--;
+            stats_set(STAT_GAMES_LIVE, (int64_t)g_ngames);
             return;
         }
 }

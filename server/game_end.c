@@ -21,6 +21,7 @@
 #include "result.h"
 #include "rule_note.h"
 #include "standing.h"
+#include "stats.h"
 #include "store.h"
 #include "timer.h"
 #include "tuning.h"
@@ -32,6 +33,7 @@ void game_end(game *g, int result, const char *reason, const char *why)
     int64_t now = mono_us();
     int64_t r = remaining(g, 0, now), b = remaining(g, 1, now);
     g->ended = 1;
+    stats_add(STAT_GAMES_FINISHED, 1);
     timer_cancel(g->flag_timer);
     timer_cancel(g->grace_timer[0]);
     timer_cancel(g->grace_timer[1]);

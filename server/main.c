@@ -25,6 +25,7 @@
 #include "profile.h"
 #include "review.h"
 #include "session.h"
+#include "stats.h"
 #include "store.h"
 #include "tuning.h"
 
@@ -256,6 +257,16 @@ static void on_signal(int sig)
     net_stop();
 }
 
+/* GET /healthz's probe of the store (stats.h). */
+static int store_health(void *arg, char *why, size_t cap)
+{
+    store *st = arg;
+    if (store_ping(st) == ST_OK)
+        return 0;
+    snprintf(why, cap, "%s", store_errmsg(st));
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     cli_init("xq-server");
@@ -279,11 +290,13 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     char err[1024];
+    stats_init();
     store *st = store_open(g_cfg.db_path, g_cfg.sync_full, err, sizeof err);
     if (!st) {
         cli_error("%s", err);
         return 1;
     }
+    stats_probe("store", store_health, st);
     if (explore_init(err, sizeof err) < 0) {
         cli_error("%s", err);
         store_close(st);
@@ -357,6 +370,7 @@ int main(int argc, char **argv)
     explore_shutdown();
     net_destroy();
     lobby_shutdown();
+    stats_probes_clear();
     broker_free(br);
     store_close(st);
     return 0;

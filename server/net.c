@@ -32,6 +32,7 @@
 #include "config.h"
 #include "http.h"
 #include "http_files.h"
+#include "stats.h"
 #include "net.h"
 #include "ratelimit.h"
 #include "timer.h"
@@ -107,8 +108,10 @@ static conn *conn_new(struct lws *wsi, int transport)
 {
     char addr[64] = "";
     lws_get_peer_simple(wsi, addr, sizeof addr);
-    if (g_nconns >= (size_t)g_cfg.max_conns || addr_conn_add(addr) < 0)
+    if (g_nconns >= (size_t)g_cfg.max_conns || addr_conn_add(addr) < 0) {
+        stats_add(STAT_CONNECTIONS_REFUSED, 1);
         return NULL;
+    }
     size_t slot;
     for (slot = 0; slot < g_nslots && g_slots[slot]; slot++)
         ;
@@ -133,6 +136,8 @@ static conn *conn_new(struct lws *wsi, int transport)
     snprintf(c->addr, sizeof c->addr, "%s", addr);
     g_slots[slot] = c;
     g_nconns++;
+    stats_add(STAT_CONNECTIONS_TOTAL, 1);
+    stats_set(STAT_CONNECTIONS, (int64_t)g_nconns);
     socket_options(wsi);
     timer_set(c->idle, (int64_t)SRV_HELLO_TIMEOUT_S * 1000000);
     g_handlers.open(c);
@@ -149,6 +154,7 @@ static void conn_destroy(conn *c)
     addr_conn_del(c->addr);
     g_slots[c->id & 0xffffu] = NULL;
     g_nconns--;
+    stats_set(STAT_CONNECTIONS, (int64_t)g_nconns);
     for (outmsg *m = c->qhead, *n; m; m = n) {
         n = m->next;
         free(m->buf);
@@ -496,7 +502,7 @@ static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *pss_da
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return http_writeable(wsi, &p->http);
     case LWS_CALLBACK_CLOSED_HTTP:
-        p->http.body = NULL;
+        http_closed(&p->http);
         return 0;
     default:
         return lws_callback_http_dummy(wsi, reason, pss_data, in, len);

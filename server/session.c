@@ -22,6 +22,7 @@
 #include "ratelimit.h"
 #include "review.h"
 #include "session.h"
+#include "stats.h"
 #include "tuning.h"
 
 typedef void (*cmd_fn)(conn *c, json_t *m, json_t *id);
@@ -164,7 +165,9 @@ void session_message(conn *c, const char *text, size_t len)
 {
     const char *code = "bad_message";
     char why[256];
+    stats_add(STAT_MESSAGES_IN, 1);
     if (!bucket_take(&c->msg_bucket, SRV_MSG_BURST, SRV_MSG_PER_S, mono_us())) {
+        stats_add(STAT_MESSAGES_DROPPED, 1);
         if (++c->over_rate > SRV_MSG_OVER_CLOSE) {
             conn_close(c, "message flood");
             return;
@@ -177,6 +180,7 @@ void session_message(conn *c, const char *text, size_t len)
     }
     json_t *m = codec_decode(c->transport, text, len, session_command_known, &code, why, sizeof why);
     if (!m) {
+        stats_add(STAT_MESSAGES_MALFORMED, 1);
         conn_error(c, NULL, code, "%s", why);
         return;
     }

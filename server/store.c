@@ -89,6 +89,7 @@ void store_close(store *s)
 }
 
 const char *store_errmsg(const store *s) { return s ? s->ops->errmsg(s) : "no database"; }
+int store_ping(store *s) { return s->ops->ping(s); }
 int store_begin(store *s) { return s->ops->begin(s); }
 int store_commit(store *s) { return s->ops->commit(s); }
 void store_rollback(store *s) { s->ops->rollback(s); }

@@ -30,6 +30,12 @@ void store_target_show(const char *target, char *buf, size_t cap);
 void store_close(store *s);
 /* The last error, for a log line. */
 const char *store_errmsg(const store *s);
+/* Whether the store answers now (GET /healthz): ST_OK, or ST_ERROR with
+ * store_errmsg() saying why. PostgreSQL: a connection that is down is tried
+ * again (at most once a second, as for any call) and a trivial query sent;
+ * SQLite: a trivial query on the open file (a full disk shows on the writes
+ * that fail, not here). */
+int store_ping(store *s);
 int store_begin(store *s);
 int store_commit(store *s);
 void store_rollback(store *s);

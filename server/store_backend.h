@@ -20,6 +20,7 @@ typedef struct store_ops {
     store *(*open)(const char *target, int sync_full, char *err, size_t cap);
     void (*close)(store *s);
     const char *(*errmsg)(const store *s);
+    int (*ping)(store *s);
     int (*begin)(store *s);
     int (*commit)(store *s);
     void (*rollback)(store *s);

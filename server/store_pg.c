@@ -498,6 +498,18 @@ static store *pg_open(const char *conninfo, int sync_full, char *err, size_t cap
     return &s->base;
 }
 
+static int pg_ping(store *h)
+{
+    pg_store *s = (pg_store *)h;
+    if (ready(s) < 0)
+        return ST_ERROR;
+    PGresult *r = PQexec(s->conn, "SELECT 1");
+    int ok = r && PQresultStatus(r) == PGRES_TUPLES_OK;
+    int rc = ok ? ST_OK : failed(s, r);
+    PQclear(r);
+    return rc;
+}
+
 static int pg_begin(store *h)
 {
     pg_store *s = (pg_store *)h;
@@ -933,6 +945,7 @@ const store_ops store_pg_ops = {
     .open = pg_open,
     .close = pg_close,
     .errmsg = pg_errmsg,
+    .ping = pg_ping,
     .begin = pg_begin,
     .commit = pg_commit,
     .rollback = pg_rollback,

@@ -408,6 +408,15 @@ static int run(sqlite_store *s, sqlite3_stmt *st)
     return ST_ERROR;
 }
 
+static int sq_ping(store *h)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    if (sqlite3_exec(s->db, "SELECT 1", NULL, NULL, NULL) == SQLITE_OK)
+        return ST_OK;
+    fprintf(stderr, "xq-server: database: %s\n", sqlite3_errmsg(s->db));
+    return ST_ERROR;
+}
+
 static int sq_begin(store *h)
 {
     sqlite_store *s = (sqlite_store *)h;
@@ -856,6 +865,7 @@ const store_ops store_sqlite_ops = {
     .open = sq_open,
     .close = sq_close,
     .errmsg = sq_errmsg,
+    .ping = sq_ping,
     .begin = sq_begin,
     .commit = sq_commit,
     .rollback = sq_rollback,

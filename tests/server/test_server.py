@@ -31,6 +31,44 @@ PERPETUAL = ("c0a2 c6c5 b2b6 h9i7 h2f2 b7g7 b0c2 c9e7 b6b5 h7h6 c2e1 b9c7 f2f6 h
              "f6e6 e8f8 e6f6 f8e8").split()  # Red checks perpetually and loses (AXF)
 
 
+def read_to_end(s):
+    """Everything a socket gives until the peer closes it (then closed)."""
+    data = b""
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    s.close()
+    return data
+
+
+def http_request(port, path, headers=None, method="GET"):
+    """(status, {header: value} in lower case, body) of one HTTP request."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    extra = "".join("%s: %s\r\n" % kv for kv in (headers or {}).items())
+    s.sendall(("%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\n%sConnection: close\r\n\r\n"
+               % (method, path, extra)).encode())
+    head, _, body = read_to_end(s).partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    fields = dict((k.strip().lower(), v.strip()) for k, _, v in
+                  (line.partition(":") for line in lines[1:]))
+    return int(lines[0].split()[1]), fields, body
+
+
+def metrics(port):
+    """GET /metrics: {sample name (with its labels): value}."""
+    code, fields, body = http_request(port, "/metrics")
+    assert code == 200, (code, body)
+    assert fields["content-type"].startswith("text/plain; version=0.0.4"), fields
+    out = {}
+    for line in body.decode().splitlines():
+        if line and not line.startswith("#"):
+            name, _, value = line.rpartition(" ")
+            out[name] = float(value)
+    return out
+
+
 class Base(unittest.TestCase):
     args = ("--guests", "--grace", "2")
 
@@ -1091,22 +1129,7 @@ class Http(Base):
 
     def request(self, path, port=None, headers=None):
         """(status, {header: value} in lower case, body) of a GET."""
-        s = socket.create_connection(("127.0.0.1", port or self.srv.port), timeout=10)
-        extra = "".join("%s: %s\r\n" % kv for kv in (headers or {}).items())
-        s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n%sConnection: close\r\n\r\n"
-                   % (path, extra)).encode())
-        data = b""
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-        s.close()
-        head, _, body = data.partition(b"\r\n\r\n")
-        lines = head.decode("latin-1").split("\r\n")
-        fields = dict((k.strip().lower(), v.strip()) for k, _, v in
-                      (line.partition(":") for line in lines[1:]))
-        return int(lines[0].split()[1]), fields, body
+        return http_request(port or self.srv.port, path, headers)
 
     def test_hashed_names_immutable_index_revalidated_gzip(self):
         """index.html names the page's files by their content hashes and maps the
@@ -1170,6 +1193,61 @@ class Http(Base):
             srv.stop()
         self.assertIn("the browser page is not served", srv.stderr_text)
         self.assertIn("--www", srv.stderr_text)
+
+
+class Metrics(Base):
+    """GET /metrics (Prometheus' text format) counts what happened, and GET
+    /healthz says whether the store answers."""
+    args = ("--guests",)
+
+    def test_counts_follow_a_game(self):
+        port = self.srv.port
+        before = metrics(port)
+        self.assertEqual(before["xq_moves_total"], 0)
+        self.assertEqual(before["xq_games_live"], 0)
+        self.assertEqual(before['xq_up{part="store"}'], 1)
+        self.assertGreater(before["process_resident_memory_bytes"], 0)
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600)
+        self.play(gid, a, b, ["h2e2", "h9g7", "h0g2"])
+        self.assertEqual(b.call("move", game=gid, move="a9a3")["code"], "illegal_move")
+        a.line("move [1]")
+        self.assertEqual(a.recv()["code"], "bad_message")
+        m = metrics(port)
+        self.assertEqual(m["xq_moves_total"], 3)  # the illegal one is not counted
+        self.assertEqual(m["xq_games_started_total"], 1)
+        self.assertEqual(m["xq_games_live"], 1)
+        self.assertEqual(m["xq_connections"], 2)
+        self.assertGreaterEqual(m["xq_connections_total"], 2)
+        self.assertEqual(m["xq_messages_malformed_total"], 1)
+        self.assertGreater(m["xq_messages_total"], before["xq_messages_total"])
+        self.assertEqual(m["xq_moves_refused_store_total"], 0)
+        self.assertEqual(b.call("resign", game=gid)["type"], "ok")
+        a.close()
+        end = time.time() + 10
+        while metrics(port)["xq_connections"] != 1 and time.time() < end:
+            time.sleep(0.05)
+        m = metrics(port)
+        self.assertEqual((m["xq_games_finished_total"], m["xq_games_live"]), (1, 0))
+        self.assertEqual(m["xq_connections"], 1)
+        self.assertGreater(m["xq_http_requests_total"], before["xq_http_requests_total"])
+
+    def test_health_and_methods(self):
+        code, fields, body = http_request(self.srv.port, "/healthz")
+        self.assertEqual((code, body), (200, b"ok\n"))
+        self.assertEqual(fields["cache-control"], "no-store")
+        code, fields, body = http_request(self.srv.port, "/metrics", method="HEAD")
+        self.assertEqual((code, body), (200, b""))
+        self.assertGreater(int(fields["content-length"]), 100)
+        for path in ("/metrics", "/healthz"):
+            self.assertEqual(http_request(self.srv.port, path, method="POST")[0], 405)
+        # served on the same port as the page, without --www too, and kept alive
+        s = socket.create_connection(("127.0.0.1", self.srv.port), timeout=10)
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+                  b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        data = read_to_end(s)
+        self.assertEqual(data.count(b"HTTP/1.1 200"), 2, data[:300])
+        self.assertIn(b"xq_moves_total 0", data)
 
 
 class NoGuests(Base):
@@ -1600,9 +1678,15 @@ class PgOutage(Base):
         a, b = self.user("alice"), self.user("bob")
         gid = self.game(a, b, base=600)
         self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(http_request(self.srv.port, "/healthz")[0], 200)
         self.inst.pause()
+        code, _, body = http_request(self.srv.port, "/healthz")
+        self.assertEqual(code, 503, body)
+        self.assertTrue(body.startswith(b"store: "), body)
+        self.assertEqual(metrics(self.srv.port)['xq_up{part="store"}'], 0)
         r = a.call("move", game=gid, move="h0g2")
         self.assertEqual((r["type"], r["code"]), ("error", "storage"), r)
+        self.assertEqual(metrics(self.srv.port)["xq_moves_refused_store_total"], 1)
         self.assertEqual(b.call("state", game=gid)["ply"], 2)  # not played
         self.assertEqual(a.call("move", game=gid, move="h0g2")["code"], "storage")
         self.inst.resume()
@@ -1618,6 +1702,7 @@ class PgOutage(Base):
             self.assertEqual(r["code"], "storage", r)
             time.sleep(0.3)
         self.assertEqual((r["type"], r["ply"]), ("move", 3), r)
+        self.assertEqual(http_request(self.srv.port, "/healthz")[:3:2], (200, b"ok\n"))
         b.expect("move", game=gid, ply=3, move="h0g2")
         self.assertEqual(b.call("move", game=gid, move="i9h9")["ply"], 4)
         # PostgreSQL restarted while the server was idle: the next move just works
