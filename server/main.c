@@ -23,6 +23,7 @@
 #include "lobby.h"
 #include "net.h"
 #include "profile.h"
+#include "proxy.h"
 #include "review.h"
 #include "session.h"
 #include "stats.h"
@@ -82,6 +83,18 @@ static int event_loop_option(void *ctx, const char *opt, const char *v)
     return 0;
 }
 
+static int trust_proxy_option(void *ctx, const char *opt, const char *v)
+{
+    (void)ctx;
+    (void)opt;
+    char err[200];
+    if (proxy_trust(v, err, sizeof err) < 0) {
+        cli_usage_error("%s", err);
+        return CLI_EXIT_USAGE;
+    }
+    return 0;
+}
+
 static int listen_option(void *ctx, const char *opt, const char *v)
 {
     (void)ctx;
@@ -116,6 +129,9 @@ static const cli_option options[] = {
      .help = "connections in all (4096)"},
     {CLI_INT, "--max-per-address", .arg = "N", .dest = &g_cfg.max_per_addr, .lo = 1,
      .hi = 60000, .help = "connections from one address (32)"},
+    {CLI_CALL, "--trust-proxy", .arg = "ADDR[,ADDR]", .call = trust_proxy_option,
+     .help = "WebSocket clients through these proxies count as\n"
+             "from the address that X-Forwarded-For ends with"},
     {CLI_INT, "--engine-threads", .arg = "N", .dest = &g_cfg.engine_threads, .lo = 1, .hi = 64,
      .help = "threads that play the engine's moves (1)"},
     {CLI_INT, "--review-threads", .arg = "N", .dest = &g_cfg.review_threads, .lo = 0, .hi = 64,

@@ -32,11 +32,14 @@
 #include "config.h"
 #include "http.h"
 #include "http_files.h"
-#include "stats.h"
 #include "net.h"
+#include "proxy.h"
 #include "ratelimit.h"
+#include "stats.h"
 #include "timer.h"
 #include "tuning.h"
+
+#define NET_XFF_MAX 512 /* bytes of X-Forwarded-For read (a longer one is not used) */
 #include "work.h"
 
 typedef struct outmsg {
@@ -104,10 +107,22 @@ static void socket_options(struct lws *wsi)
     setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 }
 
+/* The client's address: the peer's, or behind a trusted proxy the one its
+ * X-Forwarded-For ends with (proxy.h; WebSocket connections only: the line
+ * protocol has no headers). */
+static void client_addr(struct lws *wsi, int transport, char *addr, size_t cap)
+{
+    char peer[PROXY_ADDR_MAX] = "", xff[NET_XFF_MAX];
+    lws_get_peer_simple(wsi, peer, sizeof peer);
+    int has_xff = transport == T_WS && proxy_trusted(peer) &&
+                  lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) > 0;
+    proxy_client_addr(peer, has_xff ? xff : NULL, addr, cap);
+}
+
 static conn *conn_new(struct lws *wsi, int transport)
 {
     char addr[64] = "";
-    lws_get_peer_simple(wsi, addr, sizeof addr);
+    client_addr(wsi, transport, addr, sizeof addr);
     if (g_nconns >= (size_t)g_cfg.max_conns || addr_conn_add(addr) < 0) {
         stats_add(STAT_CONNECTIONS_REFUSED, 1);
         return NULL;

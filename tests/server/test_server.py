@@ -1250,6 +1250,53 @@ class Metrics(Base):
         self.assertIn(b"xq_moves_total 0", data)
 
 
+class Proxy(Base):
+    """Behind a trusted proxy (--trust-proxy) each WebSocket client counts as
+    the address X-Forwarded-For ends with; from anyone else the header is
+    ignored."""
+    args = ("--guests", "--trust-proxy", "127.0.0.1,::1", "--max-per-address", "2")
+
+    def via(self, xff, source=None):
+        c = WsClient(self.srv.port, source=source, headers={"X-Forwarded-For": xff})
+        self.clients.append(c)
+        hello(c)
+        return c
+
+    def refused(self, xff, source=None):
+        """Whether a connection with this header is closed before it can say hello."""
+        try:
+            c = self.via(xff, source)
+        except (Closed, OSError, AssertionError):
+            return True
+        c.close()
+        return False
+
+    def test_limits_per_forwarded_address(self):
+        a = [self.via("6.6.6.6, 198.51.100.7") for _ in range(2)]
+        self.assertTrue(self.refused("198.51.100.7"))  # the third from that client
+        b = self.via("198.51.100.8")  # another client through the same proxy
+        self.assertEqual(b.call("guest")["type"], "session")
+        self.assertEqual(a[0].call("ping")["type"], "pong")
+        # not an address at the end: the proxy's own (127.0.0.1), which has room
+        self.assertEqual(self.via("198.51.100.7, unknown").call("ping")["type"], "pong")
+
+    def test_wrong_passwords_counted_per_forwarded_address(self):
+        a = self.user("alice")
+        bad = self.via("198.51.100.7")
+        codes = [bad.call("login", name="alice", password="wrong%d" % i)["code"] for i in range(6)]
+        self.assertEqual(codes, ["bad_credentials"] * 5 + ["rate_limited"])
+        r = self.via("198.51.100.8").call("login", name="alice", password="secret-alice")
+        self.assertEqual((r["type"], r.get("name")), ("session", "alice"), r)
+        self.assertEqual(a.call("ping")["type"], "pong")
+
+    def test_untrusted_peer_header_ignored(self):
+        # from 127.0.0.2 (not trusted) the header counts for nothing: the
+        # connections are 127.0.0.2's, two at most
+        for _ in range(2):
+            self.via("198.51.100.%d" % _, source="127.0.0.2")
+        self.assertTrue(self.refused("198.51.100.9", source="127.0.0.2"))
+
+
 class NoGuests(Base):
     args = ()
 

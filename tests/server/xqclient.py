@@ -138,14 +138,15 @@ class LineClient(_Base):
 
 
 class WsClient(_Base):
-    def __init__(self, port, host="127.0.0.1", source=None):
+    def __init__(self, port, host="127.0.0.1", source=None, headers=None):
         super().__init__()
         self.sock = _connect(host, port, source)
         key = base64.b64encode(os.urandom(16)).decode()
+        extra = "".join("%s: %s\r\n" % kv for kv in (headers or {}).items())
         self.sock.sendall(("GET / HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\n"
                            "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
-                           "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: xq\r\n\r\n"
-                           % (host, port, key)).encode())
+                           "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: xq\r\n%s\r\n"
+                           % (host, port, key, extra)).encode())
         head = b""
         while b"\r\n\r\n" not in head:
             chunk = self.sock.recv(1)
