@@ -16,11 +16,22 @@ xq_require_packages() {
     fi
     echo "installing: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
+    # The packages' services (nginx on port 80, a PostgreSQL cluster, redis)
+    # are not started: the tests run instances of their own on loopback. A
+    # policy-rc.d the machine already has (containers have one) is kept.
+    local policy=/usr/sbin/policy-rc.d ours=0 rc=0
+    if [ ! -e "$policy" ]; then
+        printf '#!/bin/sh\n# xq: no service starts while the tests install packages\nexit 101\n' >"$policy"
+        chmod 755 "$policy"
+        ours=1
+    fi
     if ! apt-get install -y --no-install-recommends "${missing[@]}" >/tmp/xq-apt.log 2>&1; then
         apt-get update >/tmp/xq-apt.log 2>&1
         apt-get install -y --no-install-recommends "${missing[@]}" >>/tmp/xq-apt.log 2>&1 ||
-            { cat /tmp/xq-apt.log >&2; return 1; }
+            { cat /tmp/xq-apt.log >&2; rc=1; }
     fi
+    [ "$ours" = 1 ] && rm -f "$policy"
+    return "$rc"
 }
 
 # What building the library and its programs needs.
@@ -55,6 +66,9 @@ XQ_BUILD_PACKAGES+=(libuv1-dev libwebsockets-evlib-uv)
 # socket); the tests neither use nor stop the cluster the package may start.
 XQ_BUILD_PACKAGES+=(libpq-dev)
 XQ_TEST_PACKAGES+=(postgresql)
+# nginx: a test runs the shipped reverse-proxy configuration (docs/deploy/nginx-xq-site.conf)
+# in front of xq-server on loopback; the package's own service is not started (below).
+XQ_TEST_PACKAGES+=(nginx)
 # netcat-openbsd: a test plays a game over the server's line protocol with nc.
 XQ_TEST_PACKAGES+=(netcat-openbsd)
 # The browser client's tests (issue 13) drive headless Chromium with Selenium:
