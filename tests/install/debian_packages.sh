@@ -193,6 +193,9 @@ exec_start=$(sed -n 's/^ExecStart=//p' "$unit")
 # shellcheck disable=SC1091 # the package's own options file
 . /etc/default/xq-server
 cmd=${exec_start//\$XQ_SERVER_OPTS/$XQ_SERVER_OPTS}
+cmd=${cmd//\$\{XQ_SERVER_DB\}/$XQ_SERVER_DB}
+[ "$XQ_SERVER_DB" = /var/lib/xq-server/xq-server.db ] || fail "the default database is not the SQLite file"
+grep -q "^Environment=XQ_SERVER_DB=$XQ_SERVER_DB\$" "$unit" || fail "the unit has no default XQ_SERVER_DB"
 # the unit's command, with a free port instead of 7700 (a later --listen wins)
 # shellcheck disable=SC2086 # the command is a list of words, as systemd splits it
 runuser -u _xq-server -- $cmd --listen=127.0.0.1:0 >"$tmp/server.log" 2>&1 &
