@@ -134,6 +134,8 @@ json_t *game_opening_value(const xq_ecco *e);
 int game_classify(game *g);
 const char *game_move_text(xq_move mv);
 json_t *game_state_json(const game *g, const conn *c);
+/* A finished game's state, read from the store (its final state stored when
+ * it ended, its moves and clocks): NULL when that cannot be read. */
 json_t *game_finished_state_json(const store_game *sg, const conn *c);
 
 #endif

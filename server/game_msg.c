@@ -194,18 +194,19 @@ json_t *game_state_json(const game *g, const conn *c)
     return j;
 }
 
-typedef struct replay_ctx {
-    xq_board *board;
+/* The moves of a stored game and the clocks after each, gathered. */
+typedef struct stored_moves {
+    json_t *moves;  /* ICCS */
     json_t *clocks; /* [red_ms, black_ms] after each move */
-} replay_ctx;
+} stored_moves;
 
-static int replay_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
+static int stored_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
 {
     (void)ply;
-    replay_ctx *x = arg;
-    xq_move m;
+    stored_moves *x = arg;
+    json_array_append_new(x->moves, json_string(mv));
     json_array_append_new(x->clocks, json_pack("[II]", (json_int_t)r, (json_int_t)b));
-    return xq_move_parse(mv, &m) != XQ_OK || xq_board_make_move(x->board, m) != XQ_OK;
+    return 0;
 }
 
 /* The first XQ_ECCO_MAX_PLY moves of a stored game on a board (for its opening). */
@@ -217,18 +218,46 @@ static int opening_move(int ply, const char *mv, int64_t r, int64_t b, void *arg
            xq_board_make_move(arg, m) != XQ_OK;
 }
 
-/* A finished game as stored: the same fields as a live game's state, with the
- * clocks at the end, no legal moves, and the end (result, winner, reason, text,
- * ended, and the ratings after a rated game with their change). */
+/* Words separated by spaces (store_final) as a JSON array: of strings, or
+ * (numbers) of integers. */
+static json_t *words_json(const char *words, int numbers)
+{
+    json_t *a = json_array();
+    for (const char *p = words; p && *p;) {
+        size_t n = strcspn(p, " ");
+        if (n > 0) {
+            char w[XQ_MOVE_TEXT_MAX];
+            snprintf(w, sizeof w, "%.*s", (int)n, p);
+            json_array_append_new(a, numbers ? json_integer(atoi(w)) : json_string(w));
+        }
+        p += n + (p[n] == ' ');
+    }
+    return a;
+}
+
+/* The opening stored with a finished game (null without one). */
+static json_t *stored_opening(const store_game *sg)
+{
+    xq_ecco e;
+    if (sg->eco_ply < 0 || !sg->eco[0] || xq_ecco_lookup(sg->eco, &e) != XQ_OK)
+        e.code[0] = 0;
+    e.ply = sg->eco_ply;
+    return game_opening_value(&e);
+}
+
+/* A finished game as stored (its final state written when it ended, its moves
+ * and clocks): the same fields as a live game's state, with the clocks at the
+ * end, no legal moves, and the end (result, winner, reason, text, ended, and
+ * the ratings after a rated game with their change). NULL when its final
+ * state cannot be read. */
 json_t *game_finished_state_json(const store_game *sg, const conn *c)
 {
-    xq_board *b;
-    if (xq_board_new(&b, NULL, NULL) != XQ_OK)
+    store_final fin;
+    if (store_game_final(g_store, sg->id, &fin) != ST_OK)
         return NULL;
-    replay_ctx x = {b, json_array()};
-    store_game_moves(g_store, sg->id, replay_move, &x);
-    char fen[XQ_FEN_MAX];
-    xq_board_fen(b, fen, sizeof fen);
+    stored_moves x = {json_array(), json_array()};
+    store_game_moves(g_store, sg->id, stored_move, &x);
+    int plies = (int)json_array_size(x.moves);
     json_t *pl[2];
     int you = -1;
     for (int s = 0; s < 2; s++) {
@@ -244,15 +273,19 @@ json_t *game_finished_state_json(const store_game *sg, const conn *c)
         "{sssIsososssisisbsssssss{sIsIss}sosbsbsosssssssIsI}", "type", "game", "game",
         (json_int_t)sg->id, "red", pl[0], "black", pl[1], "rules", ruleset_name(sg->ruleset),
         "base", sg->base_s, "inc", sg->inc_s, "rated", sg->rated, "start", XQ_START_FEN, "fen",
-        fen, "turn", game_color_name[xq_board_side_to_move(b)], "clock", "red",
+        fin.fen, "turn", game_color_name[plies % 2], "clock", "red",
         (json_int_t)sg->clock_ms[0], "black", (json_int_t)sg->clock_ms[1], "running", "none",
-        "legal", json_array(), "check", xq_board_in_check(b), "finished", 1, "winner",
+        "legal", json_array(), "check", fin.check, "finished", 1, "winner",
         game_winner_json(res), "result", game_result_name[res], "reason", sg->reason, "text",
         sg->text[0] ? sg->text : sg->reason, "created", (json_int_t)sg->created, "ended",
         (json_int_t)sg->ended);
-    game_history_json(b, j);
-    game_opening_json(b, j);
-    xq_board_free(b);
+    json_object_set_new(j, "moves", x.moves);
+    json_object_set_new(j, "wxf", words_json(fin.wxf, 0));
+    json_object_set_new(j, "zh", words_json(fin.zh, 0));
+    json_object_set_new(j, "checks", words_json(fin.checks, 1));
+    json_object_set_new(j, "ply", json_integer(plies));
+    json_object_set_new(j, "opening", stored_opening(sg));
+    store_final_free(&fin);
     json_object_set_new(j, "clocks", x.clocks);
     game_chat_json(sg->id, j);
     json_object_set_new(j, "you", you >= 0 ? json_string(game_color_name[you]) : json_null());
