@@ -103,10 +103,11 @@ void game_end(game *g, int result, const char *reason, const char *why)
             u->deviation = deviation[s];
         }
     }
-    json_t *ev = msg_end(g->id, game_result_name[result], reason, text, game_winner_json(result), r,
-                         b, g->t.name[0], g->t.name[1], rated && ok);
-    if (rated && ok)
-        game_ratings_json(ev, before, rating, deviation);
+    msg_ratings after = {{before[0], before[1]}, {rating[0], rating[1]},
+                         {deviation[0], deviation[1]}};
+    json_t *ev = msg_end(g->id, game_result_name[result], reason, text, game_winner_name(result),
+                         r, b, g->t.name[0], g->t.name[1], rated && ok,
+                         rated && ok ? &after : NULL);
     game_broadcast(g, ev, NULL);
     json_decref(ev);
     json_t *gone = msg_game_over(g->id);
