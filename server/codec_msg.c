@@ -30,6 +30,42 @@ json_t *msg_protocol_version(int supported)
                      "this server speaks protocol version 1", "supported", supported);
 }
 
+/* A string, or null for NULL. */
+static json_t *string_or_null(const char *s) { return s ? json_string(s) : json_null(); }
+
+/* The longest word of a list of words (a move's text, a ply). */
+#define MSG_WORD_MAX 64
+
+/* Words separated by spaces as an array: of strings, or (numbers) of integers. */
+static json_t *words(const char *text, int numbers)
+{
+    json_t *a = json_array();
+    for (const char *p = text; a && p && *p;) {
+        size_t n = strcspn(p, " ");
+        if (n > 0) {
+            char w[MSG_WORD_MAX];
+            snprintf(w, sizeof w, "%.*s", (int)n, p);
+            json_array_append_new(a, numbers ? json_integer(strtoll(w, NULL, 10))
+                                             : json_string(w));
+        }
+        p += n + (p[n] == ' ');
+    }
+    return a;
+}
+
+/* The ratings after a rated game and the change of each: "ratings",
+ * "rating_diff", and the deviations after it, "deviations" (when known). */
+static void ratings(json_t *j, const msg_ratings *r)
+{
+    json_object_set_new(j, "ratings",
+                        json_pack("{sfsf}", "red", r->after[0], "black", r->after[1]));
+    json_object_set_new(j, "rating_diff", json_pack("{sfsf}", "red", r->after[0] - r->before[0],
+                                                    "black", r->after[1] - r->before[1]));
+    if (r->deviation[0] >= 0 && r->deviation[1] >= 0)
+        json_object_set_new(j, "deviations", json_pack("{sfsf}", "red", r->deviation[0], "black",
+                                                       r->deviation[1]));
+}
+
 /* The longest tail of a UTF-8 sequence a cut can leave (a 4-byte one's 3). */
 #define UTF8_CUT_MAX 3
 
@@ -122,11 +158,6 @@ json_t *msg_premove(int64_t gid, const char *move, const char *dropped)
     return ev;
 }
 
-/* A string, or null for NULL. */
-static json_t *string_or_null(const char *s) { return s ? json_string(s) : json_null(); }
-static json_t *words(const char *text, int numbers);
-static void ratings(json_t *j, const msg_ratings *r);
-
 json_t *msg_move(int64_t gid, int ply, const char *iccs, const char *wxf, const char *zh,
                  const char *color, const char *fen, const char *turn, json_t *clock, int check,
                  const char *legal, json_t *opening, const char *draw_offer)
@@ -195,26 +226,6 @@ void msg_list_add_int(json_t *list, int64_t value)
     json_array_append_new(list, json_integer((json_int_t)value));
 }
 
-/* The longest word of a list of words (a move's text, a ply). */
-#define MSG_WORD_MAX 64
-
-/* Words separated by spaces as an array: of strings, or (numbers) of integers. */
-static json_t *words(const char *text, int numbers)
-{
-    json_t *a = json_array();
-    for (const char *p = text; a && p && *p;) {
-        size_t n = strcspn(p, " ");
-        if (n > 0) {
-            char w[MSG_WORD_MAX];
-            snprintf(w, sizeof w, "%.*s", (int)n, p);
-            json_array_append_new(a, numbers ? json_integer(strtoll(w, NULL, 10))
-                                             : json_string(w));
-        }
-        p += n + (p[n] == ' ');
-    }
-    return a;
-}
-
 /* ---- a game ---- */
 
 json_t *msg_clock(int64_t red_ms, int64_t black_ms, const char *running)
@@ -250,18 +261,6 @@ static json_t *player(const msg_player *p)
     else if (p->provisional >= 0) /* "?" on the page while the rating is provisional */
         json_object_set_new(j, "provisional", json_boolean(p->provisional));
     return j;
-}
-
-/* The ratings after a rated game and the change of each: "ratings",
- * "rating_diff", and the deviations after it, "deviations" (when known). */
-static void ratings(json_t *j, const msg_ratings *r)
-{
-    json_object_set_new(j, "ratings", json_pack("{sfsf}", "red", r->after[0], "black", r->after[1]));
-    json_object_set_new(j, "rating_diff", json_pack("{sfsf}", "red", r->after[0] - r->before[0],
-                                                    "black", r->after[1] - r->before[1]));
-    if (r->deviation[0] >= 0 && r->deviation[1] >= 0)
-        json_object_set_new(j, "deviations", json_pack("{sfsf}", "red", r->deviation[0], "black",
-                                                       r->deviation[1]));
 }
 
 /* A finished game's end in its state: the result and the clocks after each move. */
