@@ -778,20 +778,23 @@ static int pg_game_set_ratings(store *h, int64_t gid, const glicko *red_after,
     return run((pg_store *)h, S_GAME_RATINGS, &p);
 }
 
-static int pg_game_set_draw_offer(store *h, int64_t gid, int color)
+/* A game's standing offer (statement i: the draw offer's or the take-back request's). */
+static int set_offer(store *h, int i, int64_t gid, int color)
 {
     params p = {0};
     p_int(&p, gid);
     p_int(&p, color);
-    return run((pg_store *)h, S_GAME_DRAW_OFFER, &p);
+    return run((pg_store *)h, i, &p);
+}
+
+static int pg_game_set_draw_offer(store *h, int64_t gid, int color)
+{
+    return set_offer(h, S_GAME_DRAW_OFFER, gid, color);
 }
 
 static int pg_game_set_takeback_offer(store *h, int64_t gid, int color)
 {
-    params p = {0};
-    p_int(&p, gid);
-    p_int(&p, color);
-    return run((pg_store *)h, S_GAME_TAKEBACK_OFFER, &p);
+    return set_offer(h, S_GAME_TAKEBACK_OFFER, gid, color);
 }
 
 static int pg_chat_add(store *h, int64_t gid, const char *from, const char *text)

@@ -687,22 +687,24 @@ static int sq_game_set_ratings(store *h, int64_t gid, const glicko *red_after, c
     return run(s, st);
 }
 
-static int sq_game_set_draw_offer(store *h, int64_t gid, int color)
+/* A game's standing offer (statement i: the draw offer's or the take-back request's). */
+static int set_offer(store *h, int i, int64_t gid, int color)
 {
     sqlite_store *s = (sqlite_store *)h;
-    sqlite3_stmt *st = s->st[S_GAME_DRAW_OFFER];
+    sqlite3_stmt *st = s->st[i];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, color);
     return run(s, st);
 }
 
+static int sq_game_set_draw_offer(store *h, int64_t gid, int color)
+{
+    return set_offer(h, S_GAME_DRAW_OFFER, gid, color);
+}
+
 static int sq_game_set_takeback_offer(store *h, int64_t gid, int color)
 {
-    sqlite_store *s = (sqlite_store *)h;
-    sqlite3_stmt *st = s->st[S_GAME_TAKEBACK_OFFER];
-    sqlite3_bind_int64(st, 1, gid);
-    sqlite3_bind_int(st, 2, color);
-    return run(s, st);
+    return set_offer(h, S_GAME_TAKEBACK_OFFER, gid, color);
 }
 
 static int sq_chat_add(store *h, int64_t gid, const char *from, const char *text)
