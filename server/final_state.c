@@ -96,12 +96,12 @@ int final_state_of_moves(const char *const *moves, int n, store_final *out)
     xq_board *b;
     if (xq_board_new(&b, XQ_START_FEN, NULL) != XQ_OK)
         return -1;
-    int rc = 0;
-    for (int i = 0; i < n && rc == 0; i++) {
+    for (int i = 0; i < n; i++) { /* up to the first move that is not legal there */
         xq_move mv;
-        rc = xq_move_parse(moves[i], &mv) == XQ_OK && xq_board_make_move(b, mv) == XQ_OK ? 0 : -1;
+        if (xq_move_parse(moves[i], &mv) != XQ_OK || xq_board_make_move(b, mv) != XQ_OK)
+            break;
     }
-    rc = rc == 0 ? final_state_of_board(b, out) : -1;
+    int rc = final_state_of_board(b, out);
     xq_board_free(b);
     return rc;
 }

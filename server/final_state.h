@@ -19,7 +19,8 @@
 int final_state_of_board(const xq_board *b, store_final *out);
 
 /* The same from a game's moves (ICCS, @p n of them, from the start
- * position): 0, -1 when a move is not legal there or without memory. */
+ * position), up to the first that is not legal there (a damaged row: the
+ * replay of a finished game stopped there too): 0, or -1 without memory. */
 int final_state_of_moves(const char *const *moves, int n, store_final *out);
 
 #endif

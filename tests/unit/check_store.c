@@ -493,11 +493,16 @@ START_TEST(final_states)
 {
     static const char *const mv[] = {"a0a2", "c9a7", "a2a1", "i9i7", "b2b9"};
     int64_t a = new_user("alice"), b = new_user("bob");
-    int64_t gid = new_game(a, b, 0), live = new_game(a, b, 0);
+    int64_t gid = new_game(a, b, 0), live = new_game(a, b, 0), bad = new_game(a, b, 0);
     for (int i = 0; i < 5; i++) {
         ck_assert_int_eq(store_move_add(g_s, gid, i + 1, mv[i], 1, 1), ST_OK);
         ck_assert_int_eq(store_move_add(g_s, live, i + 1, mv[i], 1, 1), ST_OK);
     }
+    /* a damaged game: its second move is not legal there (nor is the third ICCS) */
+    static const char *const damaged[] = {"h2e2", "h2e2", "zz"};
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(store_move_add(g_s, bad, i + 1, damaged[i], 1, 1), ST_OK);
+    finish(bad, 4, NULL);
     store_final f;
     ck_assert_int_eq(store_game_final(g_s, gid, &f), ST_NOTFOUND);
     ck_assert_int_eq(store_game_final(g_s, 0, &f), ST_NOTFOUND);
@@ -532,6 +537,14 @@ START_TEST(final_states)
     ck_assert_str_eq(f.checks, "5");
     store_final_free(&f);
     ck_assert_int_eq(store_game_final(g_s, live, &f), ST_NOTFOUND);
+    /* the damaged game does not stop the store from opening: its moves up to
+     * the first that is not legal */
+    ck_assert_int_eq(store_game_final(g_s, bad, &f), ST_OK);
+    ck_assert_str_eq(f.wxf, "C2.5");
+    ck_assert_str_eq(f.fen, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+    ck_assert_int_eq(f.check, 0);
+    ck_assert_str_eq(f.checks, "");
+    store_final_free(&f);
     /* the new columns are there: a final state is stored again */
     ck_assert_int_eq(store_game_set_final(g_s, gid, &set), ST_OK);
     ck_assert_int_eq(store_game_final(g_s, gid, &f), ST_OK);
