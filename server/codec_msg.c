@@ -35,6 +35,7 @@ static json_t *string_or_null(const char *s) { return s ? json_string(s) : json_
 
 /* The longest word of a list of words (a move's text, a ply). */
 #define MSG_WORD_MAX 64
+_Static_assert(MSG_WORD_MAX > XQ_MOVE_TEXT_MAX, "a move's text is one word of a list");
 
 /* Words separated by spaces as an array: of strings, or (numbers) of integers. */
 static json_t *words(const char *text, int numbers)
