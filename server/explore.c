@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "clock.h"
 #include "codec.h"
+#include "codec_msg.h"
 #include "config.h"
 #include "datadir.h"
 #include "explore.h"
@@ -79,16 +80,10 @@ void explore_describe(FILE *f)
                 xq_egtb_table_count(g_egtb));
 }
 
-/* An opening (ECCO code and names) as JSON, or null without a code. */
+/* An opening (ECCO code and names) as msg_opening() builds it, or null without a code. */
 static json_t *opening_of(const xq_ecco *e, int with_ply)
 {
-    if (!e->code[0])
-        return json_null();
-    json_t *j = json_pack("{ssssss}", "code", e->code, "name", e->opening, "variation",
-                          e->variation);
-    if (with_ply)
-        json_object_set_new(j, "ply", json_integer(e->ply));
-    return j;
+    return msg_opening(e->code, e->opening, e->variation, with_ply ? (int)e->ply : -1);
 }
 
 /* The position of a request: "moves" (ICCS, from the start position) played
@@ -156,14 +151,14 @@ static json_t *move_json(xq_board *b, const xq_book_entry *e, const xq_ecco *bef
     if (xq_board_move_to_text(b, e->move, XQ_NOTATION_CHINESE, 0, zh, sizeof zh) < 0)
         zh[0] = 0;
     int red = xq_board_side_to_move(b) == XQ_RED;
-    json_t *j = json_pack("{sssssssisisisisI}", "move", iccs, "wxf", wxf, "zh", zh, "games",
-                          (int)e->games, "red_wins", (int)(red ? e->wins : e->losses), "draws",
-                          (int)e->draws, "black_wins", (int)(red ? e->losses : e->wins),
-                          "weight", (json_int_t)e->weight);
     /* the side to move's score, (wins + draws / 2) / games with a result; null without one */
     uint32_t decided = e->wins + e->draws + e->losses;
-    json_object_set_new(j, "score", decided ? json_real((e->wins + e->draws / 2.0) / decided)
-                                            : json_null());
+    msg_book_move m = {
+        .move = iccs, .wxf = wxf, .zh = zh, .games = (int)e->games,
+        .red_wins = (int)(red ? e->wins : e->losses), .draws = (int)e->draws,
+        .black_wins = (int)(red ? e->losses : e->wins), .weight = (int64_t)e->weight,
+        .score = decided ? (e->wins + e->draws / 2.0) / decided : 0, .decided = decided > 0,
+    };
     xq_ecco after = *before;
     if (before->reason != XQ_ECCO_SETUP && xq_board_make_move(b, e->move) == XQ_OK) {
         if (xq_ecco_classify_next(b, &after) != XQ_OK)
@@ -172,8 +167,8 @@ static json_t *move_json(xq_board *b, const xq_book_entry *e, const xq_ecco *bef
     } else {
         after.code[0] = 0;
     }
-    json_object_set_new(j, "opening", opening_of(&after, 0));
-    return j;
+    m.opening = opening_of(&after, 0);
+    return msg_book_move_entry(&m);
 }
 
 /* The tables' verdict for the side to move, or null. */
@@ -181,29 +176,27 @@ static json_t *tablebase_json(const xq_board *b)
 {
     int wdl, dtm;
     if (!g_egtb || xq_egtb_probe(g_egtb, b, &wdl, &dtm) != XQ_OK)
-        return json_null();
+        return msg_tablebase(NULL, -1, NULL);
     xq_move best[XQ_MAX_MOVES];
     int n = xq_egtb_best_moves(g_egtb, b, best, XQ_MAX_MOVES);
-    json_t *a = json_array();
+    char words[XQ_MAX_MOVES * XQ_MOVE_STR_MAX] = "";
+    size_t len = 0;
     for (int i = 0; i < n; i++) {
         char s[XQ_MOVE_STR_MAX];
         xq_move_format(best[i], s, sizeof s);
-        json_array_append_new(a, json_string(s));
+        len += (size_t)snprintf(words + len, sizeof words - len, "%s%s", i ? " " : "", s);
     }
-    return json_pack("{sssoso}", "wdl",
-                     wdl == XQ_EGTB_WIN ? "win" : wdl == XQ_EGTB_LOSS ? "loss" : "draw", "dtm",
-                     wdl != XQ_EGTB_DRAW && dtm >= 0 ? json_integer(dtm) : json_null(), "best",
-                     a);
+    return msg_tablebase(wdl == XQ_EGTB_WIN ? "win" : wdl == XQ_EGTB_LOSS ? "loss" : "draw",
+                         wdl != XQ_EGTB_DRAW && dtm >= 0 ? dtm : -1, words);
 }
 
 void cmd_explore(conn *c, json_t *m, json_t *id)
 {
     if (!bucket_take(&c->explore_bucket, SRV_EXPLORE_BURST, SRV_EXPLORE_PER_S, mono_us())) {
         conn_send_id(c, id,
-                     json_pack("{sssssssf}", "type", "error", "code", "rate_limited", "message",
-                               "too many explore requests; wait", "retry_after",
-                               bucket_wait(&c->explore_bucket, SRV_EXPLORE_BURST,
-                                           SRV_EXPLORE_PER_S, mono_us())));
+                     msg_rate_limited("too many explore requests; wait",
+                                      bucket_wait(&c->explore_bucket, SRV_EXPLORE_BURST,
+                                                  SRV_EXPLORE_PER_S, mono_us())));
         return;
     }
     if (!g_book) {
@@ -222,12 +215,10 @@ void cmd_explore(conn *c, json_t *m, json_t *id)
     xq_board_fen(b, fen, sizeof fen);
     xq_book_entry e[XQ_MAX_MOVES];
     int n = xq_book_probe(g_book, b, e, XQ_MAX_MOVES);
-    json_t *moves = json_array();
+    json_t *moves = msg_list();
     for (int i = 0; i < n; i++)
-        json_array_append_new(moves, move_json(b, &e[i], &open));
-    json_t *r = json_pack("{sssssoso}", "type", "explore", "fen", fen, "opening",
-                          opening_of(&open, 1), "moves", moves);
-    json_object_set_new(r, "tablebase", tablebase_json(b));
+        msg_list_add(moves, move_json(b, &e[i], &open));
+    json_t *r = msg_explore(fen, opening_of(&open, 1), moves, tablebase_json(b));
     xq_board_free(b);
     conn_send_id(c, id, r);
 }

@@ -214,14 +214,12 @@ int game_restore_all(store *st, broker *b)
 
 json_t *game_list_json(void)
 {
-    json_t *a = json_array();
+    json_t *a = msg_list();
     for (size_t i = 0; i < game_live_count(); i++) {
         game *g = game_at(i);
-        json_array_append_new(
-            a, json_pack("{sIsssssisisssbsi}", "game", (json_int_t)g->id, "red", g->t.name[0],
-                         "black", g->t.name[1], "base", g->t.base_s, "inc", g->t.inc_s, "rules",
-                         ruleset_name(g->t.ruleset), "rated", g->t.rated, "ply",
-                         xq_board_ply(g->board)));
+        msg_list_add(a, msg_live_game(g->id, g->t.name[0], g->t.name[1], g->t.base_s,
+                                      g->t.inc_s, ruleset_name(g->t.ruleset), g->t.rated,
+                                      xq_board_ply(g->board)));
     }
     return a;
 }
@@ -346,8 +344,9 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
         g->draw_offer = -1;
     g->takeback_offer = -1;
     game_arm_flag(g);
-    char fen[XQ_FEN_MAX];
+    char fen[XQ_FEN_MAX], legal[GAME_LEGAL_WORDS_MAX];
     xq_board_fen(g->board, fen, sizeof fen);
+    game_legal_words(g, legal);
     /* the opening, in the first XQ_ECCO_MAX_PLY plies and only when it changed
      * (a move event without it keeps the one the client has) */
     json_t *opening = NULL;
@@ -357,7 +356,7 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     }
     json_t *ev = msg_move(g->id, ply, iccs, wxf, zh, game_color_name[s], fen,
                           game_color_name[stm(g)], game_clock_json(g, now),
-                          xq_board_in_check(g->board), game_legal_json(g), opening,
+                          xq_board_in_check(g->board) == 1, legal, opening,
                           g->draw_offer >= 0 ? game_color_name[g->draw_offer] : NULL);
     game_broadcast(g, ev, c);
     if (c)

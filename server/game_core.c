@@ -172,32 +172,33 @@ void game_send_states(game *g)
     json_decref(st);
 }
 
-/* The standing draw offer changes; it is stored, so it outlives a restart. */
-int game_set_draw_offer(game *g, int color)
+/* A standing offer of the game (*standing: its draw offer or take-back
+ * request) changes to color; stored first (store_set: the store's setter of
+ * that offer), so that it outlives a restart; what names it in a log line.
+ * 0, or -1 when it cannot be stored (the offer then stays as it was). */
+static int set_offer(game *g, int *standing, int color,
+                     int (*store_set)(store *s, int64_t gid, int color), const char *what)
 {
-    if (g->draw_offer == color)
+    if (*standing == color)
         return 0;
-    if (store_game_set_draw_offer(g_store, g->id, color) != ST_OK) {
-        fprintf(stderr, "xq-server: game %lld: the draw offer could not be stored: %s\n",
-                (long long)g->id, store_errmsg(g_store));
+    if (store_set(g_store, g->id, color) != ST_OK) {
+        fprintf(stderr, "xq-server: game %lld: the %s could not be stored: %s\n",
+                (long long)g->id, what, store_errmsg(g_store));
         return -1;
     }
-    g->draw_offer = color;
+    *standing = color;
     return 0;
 }
 
-/* The standing take-back request changes; stored as the draw offer is. */
+int game_set_draw_offer(game *g, int color)
+{
+    return set_offer(g, &g->draw_offer, color, store_game_set_draw_offer, "draw offer");
+}
+
 int game_set_takeback_offer(game *g, int color)
 {
-    if (g->takeback_offer == color)
-        return 0;
-    if (store_game_set_takeback_offer(g_store, g->id, color) != ST_OK) {
-        fprintf(stderr, "xq-server: game %lld: the take-back request could not be stored: %s\n",
-                (long long)g->id, store_errmsg(g_store));
-        return -1;
-    }
-    g->takeback_offer = color;
-    return 0;
+    return set_offer(g, &g->takeback_offer, color, store_game_set_takeback_offer,
+                     "take-back request");
 }
 
 void games_shutdown(void)

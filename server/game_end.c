@@ -14,6 +14,7 @@
 #include "codec.h"
 #include "codec_msg.h"
 #include "config.h"
+#include "final_state.h"
 #include "game_core.h"
 #include "game_internal.h"
 #include "net.h"
@@ -25,6 +26,19 @@
 #include "store.h"
 #include "timer.h"
 #include "tuning.h"
+
+/* What the game's finished state shows beyond its moves (the position at the
+ * end, the moves' text, the checks), stored in the open transaction: the
+ * state of a finished game is read from there, not replayed. ST_OK or not. */
+static int store_final_state(const game *g)
+{
+    store_final f;
+    if (final_state_of_board(g->board, &f) < 0)
+        return ST_ERROR;
+    int rc = store_game_set_final(game_store(), g->id, &f);
+    store_final_free(&f);
+    return rc;
+}
 
 void game_end(game *g, int result, const char *reason, const char *why)
 {
@@ -54,6 +68,7 @@ void game_end(game *g, int result, const char *reason, const char *why)
     if (game_classify(g) < 0)
         g->eco.code[0] = 0, g->eco.ply = 0;
     ok = ok && store_game_set_eco(game_store(), g->id, g->eco.code, g->eco.ply) == ST_OK;
+    ok = ok && store_final_state(g) == ST_OK;
     if (ok && rated) {
         store_user ur, ub;
         ok = store_user_by_id(game_store(), g->t.uid[0], &ur) == ST_OK &&
@@ -90,10 +105,11 @@ void game_end(game *g, int result, const char *reason, const char *why)
             u->deviation = deviation[s];
         }
     }
-    json_t *ev = msg_end(g->id, game_result_name[result], reason, text, game_winner_json(result), r,
-                         b, g->t.name[0], g->t.name[1], rated && ok);
-    if (rated && ok)
-        game_ratings_json(ev, before, rating, deviation);
+    msg_ratings after = {{before[0], before[1]}, {rating[0], rating[1]},
+                         {deviation[0], deviation[1]}};
+    json_t *ev = msg_end(g->id, game_result_name[result], reason, text, game_winner_name(result),
+                         r, b, g->t.name[0], g->t.name[1], rated && ok,
+                         rated && ok ? &after : NULL);
     game_broadcast(g, ev, NULL);
     json_decref(ev);
     json_t *gone = msg_game_over(g->id);

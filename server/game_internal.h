@@ -125,15 +125,25 @@ void game_end(game *g, int result, const char *reason, const char *why);
 
 /* ---- game_msg.c: the game's messages ---- */
 void game_msg_init(store *st);
+/* The game's clock now (msg_clock()). */
 json_t *game_clock_json(const game *g, int64_t now);
-json_t *game_legal_json(const game *g);
-json_t *game_winner_json(int result);
-void game_ratings_json(json_t *j, const double before[2], const double after[2],
-                         const double deviation[2]);
+/* Room for the legal moves of a position as ICCS words. */
+#define GAME_LEGAL_WORDS_MAX (XQ_MAX_MOVES * XQ_MOVE_STR_MAX)
+/* The legal moves of the game's position as ICCS words, into buf. */
+void game_legal_words(const game *g, char buf[GAME_LEGAL_WORDS_MAX]);
+/* The winner's color name by a result, or NULL (a draw, an abort). */
+const char *game_winner_name(int result);
+/* An opening as msg_opening() builds it (null without a code). */
 json_t *game_opening_value(const xq_ecco *e);
+/* Bring g->eco up to the board: 0, or -1 when there is no opening. */
 int game_classify(game *g);
+/* A move's ICCS text (a static buffer: use it at once). */
 const char *game_move_text(xq_move mv);
+/* A live game's state as connection c sees it (c NULL: a watcher's view);
+ * NULL without memory. */
 json_t *game_state_json(const game *g, const conn *c);
+/* A finished game's state, read from the store (its final state stored when
+ * it ended, its moves and clocks): NULL when that cannot be read. */
 json_t *game_finished_state_json(const store_game *sg, const conn *c);
 
 #endif

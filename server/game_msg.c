@@ -8,6 +8,8 @@
 #include <xiangqi/xiangqi.h>
 
 #include "clock.h"
+#include "codec_msg.h"
+#include "final_state.h"
 #include "game_internal.h"
 #include "game_msg.h"
 #include "rating.h"
@@ -31,109 +33,57 @@ const char *const game_result_name[RESULT_ABORTED + 1] = {
 
 json_t *game_clock_json(const game *g, int64_t now)
 {
-    int64_t r = remaining(g, 0, now), b = remaining(g, 1, now);
-    return json_pack("{sIsIss}", "red", (json_int_t)(r > 0 ? r : 0), "black",
-                     (json_int_t)(b > 0 ? b : 0), "running", g->ended ? "none" : game_color_name[stm(g)]);
+    return msg_clock(remaining(g, 0, now), remaining(g, 1, now),
+                     g->ended ? "none" : game_color_name[stm(g)]);
 }
 
-json_t *game_legal_json(const game *g)
+void game_legal_words(const game *g, char buf[GAME_LEGAL_WORDS_MAX])
 {
     xq_move mv[XQ_MAX_MOVES];
     int n = xq_board_generate_moves(g->board, mv, XQ_MAX_MOVES);
-    json_t *a = json_array();
+    size_t len = 0;
+    buf[0] = 0;
     for (int i = 0; i < n; i++) {
         char s[XQ_MOVE_STR_MAX];
         xq_move_format(mv[i], s, sizeof s);
-        json_array_append_new(a, json_string(s));
+        len += (size_t)snprintf(buf + len, GAME_LEGAL_WORDS_MAX - len, "%s%s", i ? " " : "", s);
     }
-    return a;
 }
 
-static json_t *game_player_json(const game *g, int s)
+const char *game_winner_name(int result)
 {
-    json_t *p = json_pack("{sssfsb}", "name", g->t.name[s], "rating", g->t.rating[s], "present",
-                          !g->absent[s]);
+    return result == XQ_RESULT_RED_WINS     ? "red"
+           : result == XQ_RESULT_BLACK_WINS ? "black"
+                                            : NULL;
+}
+
+static msg_player game_player(const game *g, int s)
+{
+    msg_player p = {g->t.name[s], g->t.rating[s], !g->absent[s], -1, -1};
     if (is_engine(g, s))
-        json_object_set_new(p, "engine", json_integer(g->t.engine_level));
+        p.engine = g->t.engine_level;
     else if (g->t.deviation[s] > 0) /* "?" on the page while the rating is provisional */
-        json_object_set_new(p, "provisional", json_boolean(glicko_provisional(g->t.deviation[s])));
+        p.provisional = glicko_provisional(g->t.deviation[s]);
     return p;
-}
-
-/* The moves of a board's history into j: "moves" (ICCS), "wxf", "zh" and "ply". */
-static void game_history_json(const xq_board *b, json_t *j)
-{
-    json_t *moves = json_array(), *wxf = json_array(), *zh = json_array(), *checks = json_array();
-    int n = xq_board_history_size(b);
-    xq_board *replay = NULL; /* the moves again from the start, for their WXF and Chinese text */
-    if (xq_board_new(&replay, XQ_START_FEN, NULL) != XQ_OK)
-        replay = NULL;
-    for (int i = 0; i < n; i++) {
-        xq_move mv;
-        char s[XQ_MOVE_STR_MAX], w[XQ_MOVE_TEXT_MAX] = "", z[XQ_MOVE_TEXT_MAX] = "";
-        xq_board_history_move(b, i, &mv, NULL);
-        xq_move_format(mv, s, sizeof s);
-        if (replay) {
-            xq_board_move_to_text(replay, mv, XQ_NOTATION_WXF, 0, w, sizeof w);
-            xq_board_move_to_text(replay, mv, XQ_NOTATION_CHINESE, 0, z, sizeof z);
-            xq_board_make_move(replay, mv);
-            if (xq_board_in_check(replay) == 1) /* the page's replay marks the check */
-                json_array_append_new(checks, json_integer(i + 1));
-        }
-        json_array_append_new(moves, json_string(s));
-        json_array_append_new(wxf, json_string(w[0] ? w : s));
-        json_array_append_new(zh, json_string(z[0] ? z : s));
-    }
-    xq_board_free(replay);
-    json_object_set_new(j, "moves", moves);
-    json_object_set_new(j, "wxf", wxf);
-    json_object_set_new(j, "zh", zh);
-    json_object_set_new(j, "checks", checks);
-    json_object_set_new(j, "ply", json_integer(n));
-}
-
-json_t *game_winner_json(int result)
-{
-    return result == XQ_RESULT_RED_WINS     ? json_string("red")
-           : result == XQ_RESULT_BLACK_WINS ? json_string("black")
-                                            : json_null();
-}
-
-/* The ratings after a rated game and the change of each: "ratings", "rating_diff",
- * and the Glicko-2 deviations after it, "deviations" (when known: deviation >= 0). */
-void game_ratings_json(json_t *j, const double before[2], const double after[2],
-                         const double deviation[2])
-{
-    json_object_set_new(j, "ratings", json_pack("{sfsf}", "red", after[0], "black", after[1]));
-    json_object_set_new(j, "rating_diff", json_pack("{sfsf}", "red", after[0] - before[0],
-                                                    "black", after[1] - before[1]));
-    if (deviation[0] >= 0 && deviation[1] >= 0)
-        json_object_set_new(j, "deviations",
-                            json_pack("{sfsf}", "red", deviation[0], "black", deviation[1]));
 }
 
 static int chat_line(const char *from, const char *text, int64_t at, void *arg)
 {
-    json_array_append_new(arg, json_pack("{sssssI}", "from", from, "text", text, "at",
-                                         (json_int_t)at));
+    msg_chat_line_add(arg, from, text, at);
     return 0;
 }
 
-/* The game's stored chat (its last SRV_CHAT_KEEP lines) into j's "chat". */
-static void game_chat_json(int64_t gid, json_t *j)
+/* The game's stored chat (its last SRV_CHAT_KEEP lines), a list for msg_game. */
+static json_t *game_chat(int64_t gid)
 {
-    json_t *a = json_array();
+    json_t *a = msg_list();
     store_chat_get(g_store, gid, SRV_CHAT_KEEP, chat_line, a);
-    json_object_set_new(j, "chat", a);
+    return a;
 }
 
-/* An opening (ECCO code and name) as JSON, or null without a code. */
 json_t *game_opening_value(const xq_ecco *e)
 {
-    if (!e->code[0])
-        return json_null();
-    return json_pack("{sssssssi}", "code", e->code, "name", e->opening, "variation",
-                     e->variation, "ply", (int)e->ply);
+    return msg_opening(e->code, e->opening, e->variation, (int)e->ply);
 }
 
 /* Bring the game's opening (g->eco) up to its board: one table look-up after
@@ -150,15 +100,6 @@ int game_classify(game *g)
     return rc == XQ_OK ? 0 : -1;
 }
 
-/* The opening of the moves on b as j's "opening" (null without one). */
-static void game_opening_json(const xq_board *b, json_t *j)
-{
-    xq_ecco e;
-    if (xq_ecco_classify_board(b, &e) != XQ_OK)
-        e.code[0] = 0;
-    json_object_set_new(j, "opening", game_opening_value(&e));
-}
-
 /* A move's ICCS text (a static buffer: use it at once). */
 const char *game_move_text(xq_move mv)
 {
@@ -167,45 +108,99 @@ const char *game_move_text(xq_move mv)
     return s;
 }
 
+/* The moves of a board's history as ICCS words (new; NULL without memory). */
+static char *history_words(const xq_board *b)
+{
+    int n = xq_board_history_size(b);
+    char *w = malloc((size_t)n * XQ_MOVE_STR_MAX + 1);
+    size_t len = 0;
+    if (!w)
+        return NULL;
+    w[0] = 0;
+    for (int i = 0; i < n; i++) {
+        xq_move mv;
+        char s[XQ_MOVE_STR_MAX];
+        xq_board_history_move(b, i, &mv, NULL);
+        xq_move_format(mv, s, sizeof s);
+        len += (size_t)sprintf(w + len, "%s%s", i ? " " : "", s);
+    }
+    return w;
+}
+
+/* A color's name, or NULL for -1. */
+static const char *color_or_null(int color) { return color >= 0 ? game_color_name[color] : NULL; }
+
 json_t *game_state_json(const game *g, const conn *c)
 {
-    char fen[XQ_FEN_MAX];
+    char fen[XQ_FEN_MAX], legal[GAME_LEGAL_WORDS_MAX];
     xq_board_fen(g->board, fen, sizeof fen);
+    game_legal_words(g, legal);
     int you = c ? color_of(g, c) : -1;
-    json_t *j = json_pack(
-        "{sssIsososssisisbsssssssosbso}", "type", "game", "game", (json_int_t)g->id, "red",
-        game_player_json(g, 0), "black", game_player_json(g, 1), "rules", ruleset_name(g->t.ruleset),
-        "base", g->t.base_s, "inc", g->t.inc_s, "rated", g->t.rated, "start", XQ_START_FEN,
-        "fen", fen, "turn", game_color_name[stm(g)], "clock", game_clock_json(g, mono_us()), "finished", 0,
-        "legal", game_legal_json(g));
-    game_history_json(g->board, j);
-    game_opening_json(g->board, j);
-    game_chat_json(g->id, j);
-    json_object_set_new(j, "check", json_boolean(xq_board_in_check(g->board)));
-    json_object_set_new(j, "premove", you >= 0 && g->premove[you] != XQ_MOVE_NONE
-                                          ? json_string(game_move_text(g->premove[you]))
-                                          : json_null());
-    json_object_set_new(j, "you", you >= 0 ? json_string(game_color_name[you]) : json_null());
-    json_object_set_new(j, "draw_offer",
-                        g->draw_offer >= 0 ? json_string(game_color_name[g->draw_offer]) : json_null());
-    json_object_set_new(j, "takeback_offer", g->takeback_offer >= 0
-                                                 ? json_string(game_color_name[g->takeback_offer])
-                                                 : json_null());
+    store_final hist; /* the history's texts, as a finished game stores them */
+    char *moves = history_words(g->board);
+    xq_ecco e;
+    if (!moves || final_state_of_board(g->board, &hist) < 0) {
+        free(moves);
+        return NULL;
+    }
+    if (xq_ecco_classify_board(g->board, &e) != XQ_OK)
+        e.code[0] = 0;
+    msg_game m = {
+        .gid = g->id, .player = {game_player(g, 0), game_player(g, 1)},
+        .rules = ruleset_name(g->t.ruleset), .base_s = g->t.base_s, .inc_s = g->t.inc_s,
+        .rated = g->t.rated, .start = XQ_START_FEN, .fen = fen, .turn = game_color_name[stm(g)],
+        .clock = game_clock_json(g, mono_us()), .legal = legal, .moves = moves, .wxf = hist.wxf,
+        .zh = hist.zh, .checks = hist.checks, .ply = xq_board_history_size(g->board),
+        .check = xq_board_in_check(g->board) == 1, .opening = game_opening_value(&e),
+        .chat = game_chat(g->id), .you = color_or_null(you),
+        .draw_offer = color_or_null(g->draw_offer),
+        .takeback_offer = color_or_null(g->takeback_offer),
+        .premove = you >= 0 && g->premove[you] != XQ_MOVE_NONE ? game_move_text(g->premove[you])
+                                                               : NULL,
+    };
+    json_t *j = msg_game_state(&m);
+    store_final_free(&hist);
+    free(moves);
     return j;
 }
 
-typedef struct replay_ctx {
-    xq_board *board;
-    json_t *clocks; /* [red_ms, black_ms] after each move */
-} replay_ctx;
+/* The moves of a stored game as ICCS words, and the clocks after each. */
+typedef struct stored_moves {
+    char *words;
+    size_t len, cap;
+    int64_t (*clocks)[2];
+    int n, ncap, failed; /* failed: out of memory */
+} stored_moves;
 
-static int replay_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
+static int stored_move(int ply, const char *mv, int64_t r, int64_t b, void *arg)
 {
     (void)ply;
-    replay_ctx *x = arg;
-    xq_move m;
-    json_array_append_new(x->clocks, json_pack("[II]", (json_int_t)r, (json_int_t)b));
-    return xq_move_parse(mv, &m) != XQ_OK || xq_board_make_move(x->board, m) != XQ_OK;
+    stored_moves *x = arg;
+    size_t need = x->len + strlen(mv) + 2;
+    if (need > x->cap) {
+        char *w = realloc(x->words, need * 2);
+        if (!w) {
+            x->failed = 1;
+            return 1;
+        }
+        x->words = w;
+        x->cap = need * 2;
+    }
+    if (x->n == x->ncap) {
+        int ncap = x->ncap ? x->ncap * 2 : 64;
+        int64_t(*cl)[2] = realloc(x->clocks, (size_t)ncap * sizeof *cl);
+        if (!cl) {
+            x->failed = 1;
+            return 1;
+        }
+        x->clocks = cl;
+        x->ncap = ncap;
+    }
+    x->len += (size_t)sprintf(x->words + x->len, "%s%s", x->n ? " " : "", mv);
+    x->clocks[x->n][0] = r;
+    x->clocks[x->n][1] = b;
+    x->n++;
+    return 0;
 }
 
 /* The first XQ_ECCO_MAX_PLY moves of a stored game on a board (for its opening). */
@@ -217,75 +212,100 @@ static int opening_move(int ply, const char *mv, int64_t r, int64_t b, void *arg
            xq_board_make_move(arg, m) != XQ_OK;
 }
 
-/* A finished game as stored: the same fields as a live game's state, with the
- * clocks at the end, no legal moves, and the end (result, winner, reason, text,
- * ended, and the ratings after a rated game with their change). */
+/* The opening stored with a finished game (null without one); one without a
+ * stored opening (eco_ply < 0) is classified from its first plies. */
+static json_t *stored_opening(const store_game *sg)
+{
+    xq_ecco e;
+    xq_board *b;
+    e.code[0] = 0;
+    if (sg->eco_ply >= 0) {
+        if (!sg->eco[0] || xq_ecco_lookup(sg->eco, &e) != XQ_OK)
+            e.code[0] = 0;
+        e.ply = sg->eco_ply;
+    } else if (xq_board_new(&b, NULL, NULL) == XQ_OK) {
+        store_game_moves(g_store, sg->id, opening_move, b);
+        if (xq_ecco_classify_board(b, &e) != XQ_OK)
+            e.code[0] = 0;
+        xq_board_free(b);
+    }
+    return game_opening_value(&e);
+}
+
+/* The ratings of a stored game, into r: r, or NULL when it has none. */
+static const msg_ratings *stored_ratings(const store_game *sg, msg_ratings *r)
+{
+    for (int s = 0; s < 2; s++) {
+        r->before[s] = sg->rating[s];
+        r->after[s] = sg->rating_after[s];
+        r->deviation[s] = sg->deviation_after[s];
+    }
+    return sg->has_after ? r : NULL;
+}
+
+/* A stored game's result (an unknown one as ongoing). */
+static int stored_result(const store_game *sg)
+{
+    return sg->result >= XQ_RESULT_ONGOING && sg->result <= RESULT_ABORTED ? sg->result
+                                                                           : XQ_RESULT_ONGOING;
+}
+
 json_t *game_finished_state_json(const store_game *sg, const conn *c)
 {
-    xq_board *b;
-    if (xq_board_new(&b, NULL, NULL) != XQ_OK)
+    store_final fin;
+    if (store_game_final(g_store, sg->id, &fin) != ST_OK)
         return NULL;
-    replay_ctx x = {b, json_array()};
-    store_game_moves(g_store, sg->id, replay_move, &x);
-    char fen[XQ_FEN_MAX];
-    xq_board_fen(b, fen, sizeof fen);
-    json_t *pl[2];
+    stored_moves x = {0};
+    if (store_game_moves(g_store, sg->id, stored_move, &x) != ST_OK || x.failed) {
+        store_final_free(&fin);
+        free(x.words);
+        free(x.clocks);
+        return NULL;
+    }
+    msg_game m = {
+        .gid = sg->id, .rules = ruleset_name(sg->ruleset), .base_s = sg->base_s,
+        .inc_s = sg->inc_s, .rated = sg->rated, .start = XQ_START_FEN, .fen = fin.fen,
+        .turn = game_color_name[x.n % 2], .legal = "", .moves = x.words ? x.words : "",
+        .wxf = fin.wxf, .zh = fin.zh, .checks = fin.checks, .ply = x.n, .check = fin.check,
+        .finished = 1, .clocks = (const int64_t(*)[2])x.clocks, .nclocks = x.n,
+        .created = sg->created, .ended = sg->ended, .reason = sg->reason,
+        .text = sg->text[0] ? sg->text : sg->reason,
+    };
     int you = -1;
     for (int s = 0; s < 2; s++) {
-        int engine = sg->engine_level >= 0 && sg->engine_color == s;
-        pl[s] = json_pack("{sssf}", "name", sg->name[s], "rating", sg->rating[s]);
-        if (engine)
-            json_object_set_new(pl[s], "engine", json_integer(sg->engine_level));
+        m.player[s] = (msg_player){sg->name[s], sg->rating[s], -1, -1, -1};
+        if (sg->engine_level >= 0 && sg->engine_color == s)
+            m.player[s].engine = sg->engine_level;
         else if (c && c->user && sg->uid[s] == c->user->id)
             you = s;
     }
-    int res = sg->result >= XQ_RESULT_ONGOING && sg->result <= RESULT_ABORTED ? sg->result : XQ_RESULT_ONGOING;
-    json_t *j = json_pack(
-        "{sssIsososssisisbsssssss{sIsIss}sosbsbsosssssssIsI}", "type", "game", "game",
-        (json_int_t)sg->id, "red", pl[0], "black", pl[1], "rules", ruleset_name(sg->ruleset),
-        "base", sg->base_s, "inc", sg->inc_s, "rated", sg->rated, "start", XQ_START_FEN, "fen",
-        fen, "turn", game_color_name[xq_board_side_to_move(b)], "clock", "red",
-        (json_int_t)sg->clock_ms[0], "black", (json_int_t)sg->clock_ms[1], "running", "none",
-        "legal", json_array(), "check", xq_board_in_check(b), "finished", 1, "winner",
-        game_winner_json(res), "result", game_result_name[res], "reason", sg->reason, "text",
-        sg->text[0] ? sg->text : sg->reason, "created", (json_int_t)sg->created, "ended",
-        (json_int_t)sg->ended);
-    game_history_json(b, j);
-    game_opening_json(b, j);
-    xq_board_free(b);
-    json_object_set_new(j, "clocks", x.clocks);
-    game_chat_json(sg->id, j);
-    json_object_set_new(j, "you", you >= 0 ? json_string(game_color_name[you]) : json_null());
-    json_object_set_new(j, "draw_offer", json_null());
-    json_object_set_new(j, "takeback_offer", json_null());
-    if (sg->has_after)
-        game_ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
+    int res = stored_result(sg);
+    msg_ratings r;
+    m.winner = game_winner_name(res);
+    m.result = game_result_name[res];
+    m.ratings = stored_ratings(sg, &r);
+    m.you = color_or_null(you);
+    m.clock = msg_clock(sg->clock_ms[0], sg->clock_ms[1], "none");
+    m.opening = stored_opening(sg);
+    m.chat = game_chat(sg->id);
+    json_t *j = msg_game_state(&m);
+    store_final_free(&fin);
+    free(x.words);
+    free(x.clocks);
     return j;
 }
 
 json_t *game_summary_json(const store_game *sg)
 {
-    int res = sg->result >= XQ_RESULT_ONGOING && sg->result <= RESULT_ABORTED ? sg->result : XQ_RESULT_ONGOING;
-    json_t *j = json_pack(
-        "{sIsssssssosssssbsssisisisIsI}", "game", (json_int_t)sg->id, "red", sg->name[0],
-        "black", sg->name[1], "result", game_result_name[res], "winner", game_winner_json(res), "reason",
-        sg->reason, "text", sg->text[0] ? sg->text : sg->reason, "rated", sg->rated, "rules",
-        ruleset_name(sg->ruleset), "base", sg->base_s, "inc", sg->inc_s, "ply", sg->plies,
-        "created", (json_int_t)sg->created, "ended", (json_int_t)sg->ended);
-    if (sg->has_after)
-        game_ratings_json(j, sg->rating, sg->rating_after, sg->deviation_after);
-    xq_ecco e;
-    xq_board *b; /* the opening: stored with the game, else from its first plies */
-    if (sg->eco_ply >= 0) {
-        if (!sg->eco[0] || xq_ecco_lookup(sg->eco, &e) != XQ_OK)
-            e.code[0] = 0;
-        e.ply = sg->eco_ply;
-        json_object_set_new(j, "opening", game_opening_value(&e));
-    } else if (xq_board_new(&b, NULL, NULL) == XQ_OK) {
-        store_game_moves(g_store, sg->id, opening_move, b);
-        game_opening_json(b, j);
-        xq_board_free(b);
-    }
-    return j;
+    int res = stored_result(sg);
+    msg_ratings r;
+    msg_summary m = {
+        .gid = sg->id, .red = sg->name[0], .black = sg->name[1], .result = game_result_name[res],
+        .winner = game_winner_name(res), .reason = sg->reason,
+        .text = sg->text[0] ? sg->text : sg->reason, .rules = ruleset_name(sg->ruleset),
+        .rated = sg->rated, .base_s = sg->base_s, .inc_s = sg->inc_s, .ply = sg->plies,
+        .created = sg->created, .ended = sg->ended, .ratings = stored_ratings(sg, &r),
+        .opening = stored_opening(sg),
+    };
+    return msg_game_summary(&m);
 }
-

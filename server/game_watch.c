@@ -39,7 +39,7 @@ static int finished_reply(conn *c, json_t *m, json_t *id)
         if (st)
             conn_send_id(c, id, st);
         else
-            conn_error(c, id, "server_error", "out of memory");
+            conn_error(c, id, "storage", "the finished game's state could not be read");
     }
     return 1;
 }

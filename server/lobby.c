@@ -110,18 +110,22 @@ static int64_t g_next_offer = 1;
 
 static const char *color_name(int c) { return c == 0 ? "red" : c == 1 ? "black" : "random"; }
 
-static json_t *offer_json(const offer *o)
+/* An offer's terms as the codec takes them (borrowing the offer's strings). */
+static msg_offer_terms offer_terms(const offer *o)
 {
-    json_t *j = json_pack("{sIsssssfsbsisisssbss}", "offer", (json_int_t)o->id, "kind",
-                          o->challenge ? "challenge" : "seek", "from", o->name, "rating",
-                          o->rating, "provisional", o->provisional, "base", o->base_s, "inc",
-                          o->inc_s, "rules", ruleset_name(o->ruleset), "rated", o->rated,
-                          "color", color_name(o->color));
-    if (o->challenge)
-        json_object_set_new(j, "to", json_string(o->to_name));
-    if (o->rematch_of)
-        json_object_set_new(j, "rematch", json_integer((json_int_t)o->rematch_of));
-    return j;
+    return (msg_offer_terms){
+        .offer = o->id, .challenge = o->challenge, .from = o->name, .rating = o->rating,
+        .provisional = o->provisional, .base_s = o->base_s, .inc_s = o->inc_s,
+        .rated = o->rated, .rules = ruleset_name(o->ruleset), .color = color_name(o->color),
+        .to = o->challenge ? o->to_name : NULL, .rematch = o->rematch_of,
+    };
+}
+
+/* seek or challenge: the offer announced. */
+static json_t *offer_announce(const offer *o)
+{
+    msg_offer_terms t = offer_terms(o);
+    return msg_offer_announce(&t);
 }
 
 static void lobby_broadcast(json_t *msg) { broker_publish(g_broker, "lobby", msg, 0); }
@@ -242,8 +246,7 @@ static void offer_remove(offer *o, const char *why)
 
 static void seek_announce(conn *c, const offer *o, json_t *id)
 {
-    json_t *ev = offer_json(o);
-    json_object_set_new(ev, "type", json_string("seek"));
+    json_t *ev = offer_announce(o);
     broker_publish(g_broker, "lobby", ev, c->id);
     conn_send_id(c, id, ev);
 }
@@ -257,8 +260,7 @@ void cmd_seek(conn *c, json_t *m, json_t *id)
 
 static void challenge_announce(conn *c, const offer *o, json_t *id)
 {
-    json_t *ev = offer_json(o);
-    json_object_set_new(ev, "type", json_string("challenge"));
+    json_t *ev = offer_announce(o);
     send_to_user(o->to_uid, ev);
     send_to_user_but(o->uid, ev, c);
     conn_send_id(c, id, ev);
@@ -453,9 +455,7 @@ void cmd_pair(conn *c, json_t *m, json_t *id)
             match->color = 1 - t.color; /* the pairer asked for a side */
         accept_offer(c, match, id);
     } else if (own) { /* the same seek is open already: it is the answer */
-        json_t *ev = offer_json(own);
-        json_object_set_new(ev, "type", json_string("seek"));
-        conn_send_id(c, id, ev);
+        conn_send_id(c, id, offer_announce(own));
     } else {
         offer *o = offer_add(c, t, id);
         if (o)
@@ -509,10 +509,12 @@ static void lobby_user_gone(user *u)
 
 static json_t *seeks_json(void)
 {
-    json_t *a = json_array();
+    json_t *a = msg_list();
     for (offer *o = g_offers; o; o = o->next)
-        if (!o->challenge)
-            json_array_append_new(a, offer_json(o));
+        if (!o->challenge) {
+            msg_offer_terms t = offer_terms(o);
+            msg_list_add(a, msg_offer_entry(&t));
+        }
     return a;
 }
 
@@ -549,7 +551,7 @@ static int finished_json(const store_game *g, void *arg)
         x->more = 1;
         return 1;
     }
-    json_array_append_new(x->games, game_summary_json(g));
+    msg_list_add(x->games, game_summary_json(g));
     return 0;
 }
 
@@ -607,7 +609,7 @@ void cmd_games(conn *c, json_t *m, json_t *id)
         }
         uid = su.id;
     }
-    finished_ctx x = {json_array(), limit ? (int)limit : SRV_FINISHED_LIST_MAX, 0};
+    finished_ctx x = {msg_list(), limit ? (int)limit : SRV_FINISHED_LIST_MAX, 0};
     store_games_finished(g_store, uid, before, x.left + 1, eco, finished_json, &x);
     conn_send_id(c, id, msg_games_finished(x.games, x.more, eco));
 }

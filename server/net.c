@@ -215,10 +215,8 @@ void conn_send(conn *c, json_t *msg)
 {
     size_t len;
     if (!msg) { /* a json_pack() that failed: a bug, not the client's fault */
-        static const char k_internal[] =
-            "{\"type\":\"error\",\"code\":\"internal\",\"message\":\"internal error\"}";
         fprintf(stderr, "xq-server: internal error: a message could not be built\n");
-        msg = json_loads(k_internal, 0, NULL);
+        msg = msg_internal_error();
         if (!msg)
             return;
         conn_send(c, msg);
@@ -248,14 +246,7 @@ void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    /* a message cut by the buffer may end inside a UTF-8 sequence: drop that tail */
-    size_t n = strlen(text);
-    json_t *msg = json_stringn(text, n);
-    for (int k = 0; !msg && k < 3 && n > 0; k++)
-        msg = json_stringn(text, --n);
-    if (!msg)
-        msg = json_string("(the message is not valid UTF-8)");
-    conn_send_id(c, id, msg_error(code, msg));
+    conn_send_id(c, id, msg_error(code, text)); /* a tail cut inside UTF-8 dropped */
 }
 
 void conn_close(conn *c, const char *why)

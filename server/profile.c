@@ -5,6 +5,7 @@
 
 #include "accounts.h"
 #include "codec.h"
+#include "codec_msg.h"
 #include "game.h"
 #include "game_msg.h"
 #include "lobby.h"
@@ -32,17 +33,14 @@ static int recent_game(const store_game *g, void *arg)
         r->more = 1;
         return 1;
     }
-    json_array_append_new(r->ids, json_integer((json_int_t)g->id));
-    json_array_append_new(r->games, game_summary_json(g));
+    msg_list_add_int(r->ids, g->id);
+    msg_list_add(r->games, game_summary_json(g));
     return 0;
 }
 
 static int history_point(int64_t gid, int64_t ended, double rating, double deviation, void *arg)
 {
-    json_t *p = json_pack("{sIsIsf}", "game", (json_int_t)gid, "ended", (json_int_t)ended,
-                          "rating", rating);
-    json_object_set_new(p, "deviation", deviation >= 0 ? json_real(deviation) : json_null());
-    json_array_append_new(arg, p);
+    msg_list_add(arg, msg_rating_point(gid, ended, rating, deviation));
     return 0;
 }
 
@@ -68,18 +66,19 @@ void cmd_user(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "no_such_user", "no such user");
         return;
     }
-    recent_ctx rc = {json_array(), json_array(), limit ? (int)limit : SRV_USER_GAMES_DEFAULT, 0};
+    recent_ctx rc = {msg_list(), msg_list(), limit ? (int)limit : SRV_USER_GAMES_DEFAULT, 0};
     store_games_finished(g_store, su.id, before, rc.left + 1, eco, recent_game, &rc);
     int wdl[3] = {0, 0, 0};
     store_user_record(g_store, su.id, wdl);
-    json_t *history = json_array();
+    json_t *history = msg_list();
     store_user_history(g_store, su.id, SRV_RATING_HISTORY_MAX, history_point, history);
     su.deviation = standing_deviation(g_store, &su); /* grown with the time since the last rated game */
-    json_t *r = json_pack("{sssIsssfsfsbsisisisisbsbsososbso}", "type", "user", "user",
-                          (json_int_t)su.id, "name", su.name, "rating", su.rating, "deviation",
-                          su.deviation, "provisional", glicko_provisional(su.deviation), "games",
-                          su.games, "wins", wdl[0], "draws", wdl[1], "losses", wdl[2], "guest",
-                          su.guest, "online", user_online(su.id) != NULL, "recent", rc.ids,
-                          "recent_games", rc.games, "more", rc.more, "history", history);
-    conn_send_id(c, id, r);
+    msg_user_page page = {
+        .uid = su.id, .name = su.name, .rating = su.rating, .deviation = su.deviation,
+        .provisional = glicko_provisional(su.deviation), .games = su.games, .wins = wdl[0],
+        .draws = wdl[1], .losses = wdl[2], .guest = su.guest,
+        .online = user_online(su.id) != NULL, .more = rc.more, .recent = rc.ids,
+        .recent_games = rc.games, .history = history,
+    };
+    conn_send_id(c, id, msg_user(&page));
 }

@@ -135,44 +135,21 @@ static void run(work *w, void *ctx)
     j->result.best_len = n;
 }
 
-static json_t *line_json(xq_board *b, const xq_move *pv, int n, json_t **zh)
+/* A better line as ICCS words into line, and its first move in Chinese into
+ * zh ("" when it cannot be written). */
+static void line_words(xq_board *b, const xq_move *pv, int n,
+                       char line[REVIEW_PV_MAX * XQ_MOVE_STR_MAX], char zh[XQ_MOVE_TEXT_MAX])
 {
-    json_t *a = json_array();
-    *zh = NULL;
-    for (int i = 0; i < n; i++) {
+    size_t len = 0;
+    line[0] = zh[0] = 0;
+    for (int i = 0; i < n && i < REVIEW_PV_MAX; i++) {
         char t[XQ_MOVE_STR_MAX];
         xq_move_format(pv[i], t, sizeof t);
-        json_array_append_new(a, json_string(t));
-        if (i == 0) {
-            char z[XQ_MOVE_TEXT_MAX];
-            if (xq_board_move_to_text(b, pv[0], XQ_NOTATION_CHINESE, 0, z, sizeof z) >= 0)
-                *zh = json_string(z);
-        }
+        len += (size_t)snprintf(line + len, REVIEW_PV_MAX * XQ_MOVE_STR_MAX - len, "%s%s",
+                                i ? " " : "", t);
     }
-    return a;
-}
-
-/* The fields of a review that the page shows, from the library
- * (xiangqi/review.h): each move's `nag` and `symbol` ("?!", "?", "??" or "")
- * by its class, and `texts`, each value as text ("+0.35", "#3", "#-2"). Set
- * on a new review and again on a stored one (those stored before these
- * fields were added have none). */
-static void review_for_people(json_t *a)
-{
-    json_t *texts = json_array(), *v, *m;
-    size_t i;
-    json_array_foreach(json_object_get(a, "values"), i, v) {
-        char t[XQ_VALUE_TEXT_MAX];
-        json_array_append_new(texts, json_string(xq_review_value_text(
-            (int32_t)json_integer_value(v), XQ_VALUE_TEXT_SIGN, t, sizeof t) > 0 ? t : ""));
-    }
-    json_object_set_new(a, "texts", texts);
-    json_array_foreach(json_object_get(a, "moves"), i, m) {
-        int cls = xq_review_class_from_name(json_string_value(json_object_get(m, "class")));
-        const char *symbol = xq_review_class_symbol(cls);
-        json_object_set_new(m, "symbol", json_string(symbol ? symbol : ""));
-        json_object_set_new(m, "nag", json_integer(cls < 0 ? 0 : xq_review_class_nag(cls)));
-    }
+    if (n > 0 && xq_board_move_to_text(b, pv[0], XQ_NOTATION_CHINESE, 0, zh, XQ_MOVE_TEXT_MAX) < 0)
+        zh[0] = 0;
 }
 
 /* The finished review as the `analysis` message: each position's value from
@@ -180,14 +157,15 @@ static void review_for_people(json_t *a)
  * was not the best, the better move and its line. */
 static json_t *analysis_json(const review *r)
 {
-    json_t *values = json_array(), *moves = json_array();
+    json_t *values = msg_list(), *moves = msg_list();
     xq_board *b = NULL;
-    if (xq_board_new(&b, NULL, NULL) != XQ_OK)
+    if (xq_board_new(&b, NULL, NULL) != XQ_OK) {
+        json_decref(values);
+        json_decref(moves);
         return NULL;
-    for (int k = 0; k <= r->nmoves; k++) {
-        int red = (k % 2 == 0) ? r->pos[k].value : -r->pos[k].value; /* Red moves at even plies */
-        json_array_append_new(values, json_integer(red));
     }
+    for (int k = 0; k <= r->nmoves; k++) /* Red moves at even plies */
+        msg_list_add_int(values, (k % 2 == 0) ? r->pos[k].value : -r->pos[k].value);
     for (int k = 0; k < r->nmoves; k++) {
         /* the move from position k to k + 1, by the side to move at k */
         int is_best = r->pos[k].best_len > 0 && r->pos[k].best[0] == r->moves[k];
@@ -195,26 +173,18 @@ static json_t *analysis_json(const review *r)
         int cls = xq_review_classify(r->pos[k].value, -r->pos[k + 1].value, is_best, NULL, &loss);
         if (cls < 0) /* cannot be: the values are xq_review_value()'s */
             cls = XQ_CLASS_GOOD;
-        char t[XQ_MOVE_STR_MAX];
+        char t[XQ_MOVE_STR_MAX], line[REVIEW_PV_MAX * XQ_MOVE_STR_MAX], zh[XQ_MOVE_TEXT_MAX];
         xq_move_format(r->moves[k], t, sizeof t);
-        json_t *m = json_pack("{sisssssi}", "ply", k + 1, "move", t, "class",
-                              xq_review_class_name(cls), "loss", loss < 0 ? 0 : (int)loss);
-        if (!is_best && r->pos[k].best_len > 0) {
-            json_t *zh;
-            json_object_set_new(m, "line", line_json(b, r->pos[k].best, r->pos[k].best_len, &zh));
-            if (zh)
-                json_object_set_new(m, "best_zh", zh);
-        }
-        json_array_append_new(moves, m);
+        int better = !is_best && r->pos[k].best_len > 0;
+        if (better)
+            line_words(b, r->pos[k].best, r->pos[k].best_len, line, zh);
+        msg_list_add(moves, msg_review_move(k + 1, t, xq_review_class_name(cls),
+                                            loss < 0 ? 0 : (int)loss, better ? line : NULL,
+                                            better && zh[0] ? zh : NULL));
         xq_board_make_move(b, r->moves[k]);
     }
     xq_board_free(b);
-    json_t *a = json_pack("{sssIsisisosososi}", "type", "analysis", "game", (json_int_t)r->gid,
-                          "done", r->nmoves + 1, "total", r->nmoves + 1, "values", values, "moves",
-                          moves, "finished", json_true(), "nodes", REVIEW_NODES);
-    if (a)
-        review_for_people(a);
-    return a;
+    return msg_analysis(r->gid, r->nmoves + 1, values, moves, REVIEW_NODES);
 }
 
 static void tell(const review *r, json_t *msg)
@@ -268,9 +238,8 @@ static void review_fail(review *r, int quiet)
 {
     review_unlink(r);
     if (!quiet) {
-        json_t *e = json_pack("{sssssssI}", "type", "error", "code", "server_error", "message",
-                              "out of memory: the review stopped; ask again later", "game",
-                              (json_int_t)r->gid);
+        json_t *e = msg_game_error(r->gid, "server_error",
+                                   "out of memory: the review stopped; ask again later");
         tell(r, e);
         json_decref(e);
     }
@@ -374,7 +343,7 @@ void cmd_analyse(conn *c, json_t *m, json_t *id)
         json_t *a = json_loads(stored, 0, NULL);
         free(stored);
         if (a) {
-            review_for_people(a);
+            msg_analysis_for_people(a); /* a review stored before these fields lacks them */
             conn_send_id(c, id, a);
             return;
         }

@@ -3,8 +3,10 @@
  * PostgreSQL connection string, or else an SQLite file), and every function
  * calls through the handle's table (store_backend.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "final_state.h"
 #include "store.h"
 #include "store_backend.h"
 
@@ -67,7 +69,7 @@ void store_target_show(const char *target, char *buf, size_t cap)
     }
 }
 
-store *store_open(const char *target, int sync_full, char *err, size_t cap)
+static store *backend_open(const char *target, int sync_full, char *err, size_t cap)
 {
     const char *conninfo = pg_conninfo(target);
     if (!conninfo)
@@ -80,6 +82,112 @@ store *store_open(const char *target, int sync_full, char *err, size_t cap)
              "PostgreSQL support (build it with libpq; Debian: libpq-dev)");
     return NULL;
 #endif
+}
+
+/* The ids of the finished games without a final state, gathered. */
+typedef struct id_list {
+    int64_t *ids;
+    size_t n, cap;
+    int failed; /* out of memory */
+} id_list;
+
+static int add_id(int64_t gid, void *arg)
+{
+    id_list *l = arg;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        int64_t *ids = realloc(l->ids, cap * sizeof *ids);
+        if (!ids) {
+            l->failed = 1;
+            return 1;
+        }
+        l->ids = ids;
+        l->cap = cap;
+    }
+    l->ids[l->n++] = gid;
+    return 0;
+}
+
+/* A game's stored moves (ICCS), gathered. */
+typedef struct move_list {
+    char (*mv)[XQ_MOVE_STR_MAX];
+    const char **ptr;
+    int n, cap;
+    int failed; /* out of memory */
+} move_list;
+
+static int add_move(int ply, const char *mv, int64_t red_ms, int64_t black_ms, void *arg)
+{
+    (void)ply, (void)red_ms, (void)black_ms;
+    move_list *l = arg;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 128;
+        char(*m)[XQ_MOVE_STR_MAX] = realloc(l->mv, (size_t)cap * sizeof *m);
+        if (m)
+            l->mv = m;
+        const char **p = m ? realloc(l->ptr, (size_t)cap * sizeof *p) : NULL;
+        if (!p) {
+            l->failed = 1;
+            return 1;
+        }
+        l->ptr = p;
+        l->cap = cap;
+    }
+    snprintf(l->mv[l->n], sizeof l->mv[l->n], "%s", mv ? mv : "");
+    l->n++;
+    return 0;
+}
+
+/* One finished game's final state from its stored moves, stored; ST_OK or ST_ERROR. */
+static int fill_final(store *s, int64_t gid)
+{
+    move_list ml = {0};
+    int rc = s->ops->game_moves(s, gid, add_move, &ml);
+    for (int i = 0; i < ml.n; i++)
+        ml.ptr[i] = ml.mv[i];
+    store_final f;
+    if (rc == ST_OK && !ml.failed && final_state_of_moves(ml.ptr, ml.n, &f) == 0) {
+        rc = s->ops->game_set_final(s, gid, &f);
+        store_final_free(&f);
+    } else
+        rc = ST_ERROR;
+    free(ml.mv);
+    free(ml.ptr);
+    return rc;
+}
+
+/* Schema 6: the finished games of an older store get their final state from
+ * their stored moves, once (a game that has one is not listed again), in one
+ * transaction: a start-up cut short leaves them all to the next. 0, or -1
+ * with a message in err. */
+static int fill_finals(store *s, char *err, size_t cap)
+{
+    id_list l = {0};
+    int rc = s->ops->games_without_final(s, add_id, &l);
+    if (rc == ST_OK && !l.failed && l.n > 0) {
+        rc = s->ops->begin(s);
+        for (size_t i = 0; i < l.n && rc == ST_OK; i++)
+            rc = fill_final(s, l.ids[i]);
+        if (rc == ST_OK)
+            rc = s->ops->commit(s);
+        if (rc != ST_OK)
+            s->ops->rollback(s);
+    }
+    if (rc != ST_OK || l.failed)
+        snprintf(err, cap, "%s store: the finished games' final states: %s", s->ops->name,
+                 l.failed ? "out of memory" : s->ops->errmsg(s));
+    free(l.ids);
+    return rc == ST_OK && !l.failed ? 0 : -1;
+}
+
+store *store_open(const char *target, int sync_full, char *err, size_t cap)
+{
+    store *s = backend_open(target, sync_full, err, cap);
+    if (s && fill_finals(s, err, cap) < 0) {
+        s->ops->close(s);
+        return NULL;
+    }
+    return s;
 }
 
 void store_close(store *s)
@@ -210,6 +318,17 @@ int store_games_finished(store *s, int64_t uid, int64_t before, int limit, const
 int store_game_set_eco(store *s, int64_t gid, const char *code, int ply)
 {
     return s->ops->game_set_eco(s, gid, code, ply);
+}
+
+int store_game_set_final(store *s, int64_t gid, const store_final *f)
+{
+    return s->ops->game_set_final(s, gid, f);
+}
+
+int store_game_final(store *s, int64_t gid, store_final *f)
+{
+    memset(f, 0, sizeof *f);
+    return gid < 1 ? ST_NOTFOUND : s->ops->game_final(s, gid, f);
 }
 
 int store_chat_add(store *s, int64_t gid, const char *from, const char *text)

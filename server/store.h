@@ -81,6 +81,12 @@ int store_games_finished(store *s, int64_t uid, int64_t before, int limit, const
                          int (*fn)(const store_game *g, void *arg), void *arg);
 /* A finished game's ECCO code ("" without one) and the ply that decided it. */
 int store_game_set_eco(store *s, int64_t gid, const char *code, int ply);
+/* A finished game's final state (store_final), in the transaction of its end;
+ * and reading it: ST_NOTFOUND when none is stored (no such game, or one not
+ * finished). The strings read are new: store_final_free() frees them (and
+ * takes a struct whose strings are NULL). */
+int store_game_set_final(store *s, int64_t gid, const store_final *f);
+int store_game_final(store *s, int64_t gid, store_final *f);
 /* Game chat: a line is stored; the last `limit` lines of a game, oldest first. */
 int store_chat_add(store *s, int64_t gid, const char *from, const char *text);
 int store_chat_get(store *s, int64_t gid, int limit,

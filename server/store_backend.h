@@ -57,6 +57,11 @@ typedef struct store_ops {
     int (*games_finished)(store *s, int64_t uid, int64_t before, int limit, const char *eco,
                           int (*fn)(const store_game *g, void *arg), void *arg);
     int (*game_set_eco)(store *s, int64_t gid, const char *code, int ply);
+    int (*game_set_final)(store *s, int64_t gid, const store_final *f);
+    int (*game_final)(store *s, int64_t gid, store_final *f);
+    /* The finished games without a final state (a store of schema 5 or
+     * older), oldest first; fn returns nonzero to stop. */
+    int (*games_without_final)(store *s, int (*fn)(int64_t gid, void *arg), void *arg);
     int (*chat_add)(store *s, int64_t gid, const char *from, const char *text);
     int (*chat_get)(store *s, int64_t gid, int limit,
                     int (*fn)(const char *from, const char *text, int64_t at, void *arg),

@@ -41,7 +41,7 @@ _Static_assert(XQ_RESULT_ONGOING == 0 && XQ_RESULT_RED_WINS == 1 && XQ_RESULT_BL
 /* The schema version this file writes (SQLite's numbering: the same number is
  * the same logical schema), and the key of the advisory lock a server holds
  * on its database (the bytes "xqsv"). */
-#define PG_SCHEMA_VERSION 5
+#define PG_SCHEMA_VERSION 6
 #define PG_LOCK_KEY 2020701046 /* 0x78717376 */
 
 /* Schema 4 as PostgreSQL's first: SQLite's tables with BIGINT ids (identity),
@@ -90,6 +90,12 @@ static const char k_schema_4[] =
 static const char k_schema_5[] =
     "ALTER TABLE games ADD COLUMN takeback_offer INTEGER NOT NULL DEFAULT -1;";
 
+/* Schema 6: a finished game's final state (store_final), filled for the
+ * finished games of an older database by store.c when it is opened. */
+static const char k_schema_6[] =
+    "ALTER TABLE games ADD COLUMN final_fen TEXT, ADD COLUMN final_check INTEGER,"
+    " ADD COLUMN final_wxf TEXT, ADD COLUMN final_zh TEXT, ADD COLUMN final_checks TEXT;";
+
 /* The migrations, in order: a database at schema v gets every step above v.
  * A new schema appends a step (and store_sqlite.c its columns). */
 static const struct {
@@ -98,6 +104,7 @@ static const struct {
 } k_migrations[] = {
     {4, k_schema_4},
     {5, k_schema_5},
+    {6, k_schema_6},
 };
 
 #define GAME_COLS                                                                                \
@@ -112,7 +119,7 @@ enum {
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
     S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
-    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_COUNT
+    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_GAME_FINAL_SET, S_GAME_FINAL_GET, S_GAMES_NO_FINAL, S_COUNT
 };
 
 static const char *const k_sql[S_COUNT] = {
@@ -153,6 +160,11 @@ static const char *const k_sql[S_COUNT] = {
                        " red_rd_after = $4, black_rd_after = $5 WHERE id = $1",
     [S_GAME_DRAW_OFFER] = "UPDATE games SET draw_offer = $2 WHERE id = $1",
     [S_GAME_TAKEBACK_OFFER] = "UPDATE games SET takeback_offer = $2 WHERE id = $1",
+    [S_GAME_FINAL_SET] = "UPDATE games SET final_fen = $2, final_check = $3, final_wxf = $4,"
+                         " final_zh = $5, final_checks = $6 WHERE id = $1",
+    [S_GAME_FINAL_GET] = "SELECT final_fen, final_check, final_wxf, final_zh, final_checks"
+                         " FROM games WHERE id = $1 AND final_fen IS NOT NULL",
+    [S_GAMES_NO_FINAL] = "SELECT id FROM games WHERE result <> 0 AND final_fen IS NULL ORDER BY id",
     [S_CHAT_ADD] = "INSERT INTO chat(game, from_name, text, at) VALUES($1, $2, $3, $4)",
     [S_CHAT_GET] = "SELECT from_name, text, at FROM"
                    " (SELECT id, from_name, text, at FROM chat WHERE game = $1"
@@ -778,20 +790,23 @@ static int pg_game_set_ratings(store *h, int64_t gid, const glicko *red_after,
     return run((pg_store *)h, S_GAME_RATINGS, &p);
 }
 
-static int pg_game_set_draw_offer(store *h, int64_t gid, int color)
+/* A game's standing offer (statement i: the draw offer's or the take-back request's). */
+static int set_offer(store *h, int i, int64_t gid, int color)
 {
     params p = {0};
     p_int(&p, gid);
     p_int(&p, color);
-    return run((pg_store *)h, S_GAME_DRAW_OFFER, &p);
+    return run((pg_store *)h, i, &p);
+}
+
+static int pg_game_set_draw_offer(store *h, int64_t gid, int color)
+{
+    return set_offer(h, S_GAME_DRAW_OFFER, gid, color);
 }
 
 static int pg_game_set_takeback_offer(store *h, int64_t gid, int color)
 {
-    params p = {0};
-    p_int(&p, gid);
-    p_int(&p, color);
-    return run((pg_store *)h, S_GAME_TAKEBACK_OFFER, &p);
+    return set_offer(h, S_GAME_TAKEBACK_OFFER, gid, color);
 }
 
 static int pg_chat_add(store *h, int64_t gid, const char *from, const char *text)
@@ -940,6 +955,52 @@ static int pg_game_set_eco(store *h, int64_t gid, const char *code, int ply)
     return run((pg_store *)h, S_GAME_ECO, &p);
 }
 
+static int pg_game_set_final(store *h, int64_t gid, const store_final *f)
+{
+    params p = {0};
+    p_int(&p, gid);
+    p_text(&p, f->fen);
+    p_int(&p, f->check);
+    p_text(&p, f->wxf);
+    p_text(&p, f->zh);
+    p_text(&p, f->checks);
+    return run((pg_store *)h, S_GAME_FINAL_SET, &p);
+}
+
+static int pg_game_final(store *h, int64_t gid, store_final *f)
+{
+    params p = {0};
+    p_int(&p, gid);
+    int rc;
+    PGresult *r = exec_st((pg_store *)h, S_GAME_FINAL_GET, &p, &rc);
+    if (r && PQntuples(r) == 0)
+        rc = ST_NOTFOUND;
+    else if (r) {
+        f->fen = strdup(col_text(r, 0, 0));
+        f->check = (int)col_int(r, 0, 1);
+        f->wxf = strdup(col_text(r, 0, 2));
+        f->zh = strdup(col_text(r, 0, 3));
+        f->checks = strdup(col_text(r, 0, 4));
+        if (!f->fen || !f->wxf || !f->zh || !f->checks) {
+            store_final_free(f);
+            rc = ST_ERROR;
+        }
+    }
+    PQclear(r);
+    return rc;
+}
+
+static int pg_games_without_final(store *h, int (*fn)(int64_t, void *), void *arg)
+{
+    int rc;
+    PGresult *r = exec_st((pg_store *)h, S_GAMES_NO_FINAL, NULL, &rc);
+    for (int i = 0; r && i < PQntuples(r); i++)
+        if (fn(col_int(r, i, 0), arg))
+            break;
+    PQclear(r);
+    return rc;
+}
+
 const store_ops store_pg_ops = {
     .name = "PostgreSQL",
     .open = pg_open,
@@ -972,6 +1033,9 @@ const store_ops store_pg_ops = {
     .game_moves = pg_game_moves,
     .games_finished = pg_games_finished,
     .game_set_eco = pg_game_set_eco,
+    .game_set_final = pg_game_set_final,
+    .game_final = pg_game_final,
+    .games_without_final = pg_games_without_final,
     .chat_add = pg_chat_add,
     .chat_get = pg_chat_get,
 };

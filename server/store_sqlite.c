@@ -46,7 +46,8 @@ static const char k_schema[] =
     " created INTEGER NOT NULL, ended INTEGER, end_text TEXT, red_rating_after REAL,"
     " black_rating_after REAL, draw_offer INTEGER NOT NULL DEFAULT -1,"
     " red_rd_after REAL, black_rd_after REAL, eco TEXT, eco_ply INTEGER,"
-    " takeback_offer INTEGER NOT NULL DEFAULT -1);"
+    " takeback_offer INTEGER NOT NULL DEFAULT -1, final_fen TEXT, final_check INTEGER,"
+    " final_wxf TEXT, final_zh TEXT, final_checks TEXT);"
     "CREATE INDEX IF NOT EXISTS games_live ON games(result) WHERE result = 0;"
     "CREATE INDEX IF NOT EXISTS games_red ON games(red);"
     "CREATE INDEX IF NOT EXISTS games_black ON games(black);"
@@ -62,13 +63,15 @@ static const char k_schema[] =
     "CREATE TABLE IF NOT EXISTS reviews("
     " game INTEGER PRIMARY KEY REFERENCES games(id), analysis TEXT NOT NULL,"
     " created INTEGER NOT NULL);"
-    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '5');";
+    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '6');";
 
 /* Columns added after schema 1: added to an older file at start-up.
  * Schema 3 (Glicko-2): users.rd and users.vol, games.*_rd_after.
  * Schema 4 (search by opening): games.eco and games.eco_ply, the ECCO code
  * of a finished game ("" without one) and the ply that decided it.
- * Schema 5: games.takeback_offer, the side with a standing take-back request. */
+ * Schema 5: games.takeback_offer, the side with a standing take-back request.
+ * Schema 6: games.final_*, a finished game's final state (store_final), filled
+ * for the finished games of an older file by store.c when it is opened. */
 static const char *const k_users_added[][2] = {
     {"rd", "ALTER TABLE users ADD COLUMN rd REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_RD_START)},
     {"vol", "ALTER TABLE users ADD COLUMN vol REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_VOL_START)},
@@ -83,9 +86,14 @@ static const char *const k_games_added[][2] = {
     {"eco", "ALTER TABLE games ADD COLUMN eco TEXT"},
     {"eco_ply", "ALTER TABLE games ADD COLUMN eco_ply INTEGER"},
     {"takeback_offer", "ALTER TABLE games ADD COLUMN takeback_offer INTEGER NOT NULL DEFAULT -1"},
+    {"final_fen", "ALTER TABLE games ADD COLUMN final_fen TEXT"},
+    {"final_check", "ALTER TABLE games ADD COLUMN final_check INTEGER"},
+    {"final_wxf", "ALTER TABLE games ADD COLUMN final_wxf TEXT"},
+    {"final_zh", "ALTER TABLE games ADD COLUMN final_zh TEXT"},
+    {"final_checks", "ALTER TABLE games ADD COLUMN final_checks TEXT"},
 };
 /* The schema's version, and the index that needs schema 4's column. */
-#define SCHEMA_VERSION "5"
+#define SCHEMA_VERSION "6"
 static const char k_eco_index[] = "CREATE INDEX IF NOT EXISTS games_eco ON games(eco, id);";
 
 #define GAME_COLS                                                                                \
@@ -100,7 +108,7 @@ enum {
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
     S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
-    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_COUNT
+    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_GAME_FINAL_SET, S_GAME_FINAL_GET, S_GAMES_NO_FINAL, S_COUNT
 };
 /* The store: the database and its prepared statements. */
 typedef struct sqlite_store {
@@ -143,6 +151,11 @@ static const char *const k_sql[S_COUNT] = {
                        " red_rd_after = ?4, black_rd_after = ?5 WHERE id = ?1",
     [S_GAME_DRAW_OFFER] = "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
     [S_GAME_TAKEBACK_OFFER] = "UPDATE games SET takeback_offer = ?2 WHERE id = ?1",
+    [S_GAME_FINAL_SET] = "UPDATE games SET final_fen = ?2, final_check = ?3, final_wxf = ?4,"
+                         " final_zh = ?5, final_checks = ?6 WHERE id = ?1",
+    [S_GAME_FINAL_GET] = "SELECT final_fen, final_check, final_wxf, final_zh, final_checks"
+                         " FROM games WHERE id = ?1 AND final_fen IS NOT NULL",
+    [S_GAMES_NO_FINAL] = "SELECT id FROM games WHERE result <> 0 AND final_fen IS NULL ORDER BY id",
     [S_CHAT_ADD] = "INSERT INTO chat(game, from_name, text, at) VALUES(?1, ?2, ?3, ?4)",
     [S_CHAT_GET] = "SELECT from_name, text, at FROM"
                    " (SELECT id, from_name, text, at FROM chat WHERE game = ?1"
@@ -683,22 +696,24 @@ static int sq_game_set_ratings(store *h, int64_t gid, const glicko *red_after, c
     return run(s, st);
 }
 
-static int sq_game_set_draw_offer(store *h, int64_t gid, int color)
+/* A game's standing offer (statement i: the draw offer's or the take-back request's). */
+static int set_offer(store *h, int i, int64_t gid, int color)
 {
     sqlite_store *s = (sqlite_store *)h;
-    sqlite3_stmt *st = s->st[S_GAME_DRAW_OFFER];
+    sqlite3_stmt *st = s->st[i];
     sqlite3_bind_int64(st, 1, gid);
     sqlite3_bind_int(st, 2, color);
     return run(s, st);
 }
 
+static int sq_game_set_draw_offer(store *h, int64_t gid, int color)
+{
+    return set_offer(h, S_GAME_DRAW_OFFER, gid, color);
+}
+
 static int sq_game_set_takeback_offer(store *h, int64_t gid, int color)
 {
-    sqlite_store *s = (sqlite_store *)h;
-    sqlite3_stmt *st = s->st[S_GAME_TAKEBACK_OFFER];
-    sqlite3_bind_int64(st, 1, gid);
-    sqlite3_bind_int(st, 2, color);
-    return run(s, st);
+    return set_offer(h, S_GAME_TAKEBACK_OFFER, gid, color);
 }
 
 static int sq_chat_add(store *h, int64_t gid, const char *from, const char *text)
@@ -860,6 +875,63 @@ static int sq_game_set_eco(store *h, int64_t gid, const char *code, int ply)
     return run(s, st);
 }
 
+static int sq_game_set_final(store *h, int64_t gid, const store_final *f)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_GAME_FINAL_SET];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_text(st, 2, f->fen, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 3, f->check);
+    sqlite3_bind_text(st, 4, f->wxf, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 5, f->zh, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 6, f->checks, -1, SQLITE_TRANSIENT);
+    return run(s, st);
+}
+
+/* A text column as a new string ("" for NULL); NULL without memory. */
+static char *column_dup(sqlite3_stmt *st, int i)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+    return strdup(t ? (const char *)t : "");
+}
+
+static int sq_game_final(store *h, int64_t gid, store_final *f)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_GAME_FINAL_GET];
+    sqlite3_bind_int64(st, 1, gid);
+    int rc = sqlite3_step(st), out = ST_OK;
+    if (rc == SQLITE_ROW) {
+        f->fen = column_dup(st, 0);
+        f->check = sqlite3_column_int(st, 1);
+        f->wxf = column_dup(st, 2);
+        f->zh = column_dup(st, 3);
+        f->checks = column_dup(st, 4);
+        if (!f->fen || !f->wxf || !f->zh || !f->checks) {
+            store_final_free(f);
+            out = ST_ERROR;
+        }
+    } else
+        out = rc == SQLITE_DONE ? ST_NOTFOUND : ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+static int sq_games_without_final(store *h, int (*fn)(int64_t, void *), void *arg)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_GAMES_NO_FINAL];
+    int rc, out = ST_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        if (fn(sqlite3_column_int64(st, 0), arg))
+            break;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        out = ST_ERROR;
+    sqlite3_reset(st);
+    return out;
+}
+
 const store_ops store_sqlite_ops = {
     .name = "SQLite",
     .open = sq_open,
@@ -892,6 +964,9 @@ const store_ops store_sqlite_ops = {
     .game_moves = sq_game_moves,
     .games_finished = sq_games_finished,
     .game_set_eco = sq_game_set_eco,
+    .game_set_final = sq_game_set_final,
+    .game_final = sq_game_final,
+    .games_without_final = sq_games_without_final,
     .chat_add = sq_chat_add,
     .chat_get = sq_chat_get,
 };

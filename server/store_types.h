@@ -40,6 +40,18 @@ typedef struct store_game {
     char eco[4];               /* ECCO code of a finished game ("" without one) */
     int eco_ply;               /* the ply that decided it; -1 when not stored (a live game) */
 } store_game;
+/* What a finished game's state shows beyond its moves (schema 6; final_state.h
+ * works it out), stored when the game ends. The strings are the caller's
+ * (store_final_free()). */
+typedef struct store_final {
+    char *fen;    /* the position at the end */
+    int check;    /* the side to move at the end is in check */
+    char *wxf;    /* the moves in WXF, separated by spaces ("" without moves) */
+    char *zh;     /* the moves in Chinese, likewise */
+    char *checks; /* the plies (from 1) that gave check, likewise */
+} store_final;
+/* Free a store_final's strings (NULL ones too) and set them NULL (final_state.c). */
+void store_final_free(store_final *f);
 /* What the store functions return: ST_EXISTS a unique key is taken, ST_NOTFOUND no row. */
 enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
 

@@ -159,14 +159,7 @@ void conn_error(conn *c, json_t *id, const char *code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    /* as net.c: a message cut inside a UTF-8 sequence loses that tail */
-    size_t n = strlen(text);
-    json_t *msg = json_stringn(text, n);
-    for (int k = 0; !msg && k < 3 && n > 0; k++)
-        msg = json_stringn(text, --n);
-    if (!msg) /* jansson's parse errors quote the input: net.c's stand-in text */
-        msg = json_string("(the message is not valid UTF-8)");
-    conn_send_id(c, id, msg_error(code, msg));
+    conn_send_id(c, id, msg_error(code, text)); /* a tail cut inside UTF-8 dropped */
 }
 
 void conn_close(conn *c, const char *why)

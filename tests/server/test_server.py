@@ -1343,6 +1343,55 @@ class Faults(Base):
         self.assertEqual((e["result"], e["reason"]), ("1-0", "abandonment"))
         self.assertGreater(time.time() - t0, 3.5)  # not before the grace period
 
+    def test_finished_state_is_read_from_the_store(self):
+        """A finished game's state is read from the store (schema 6: its final
+        position, the moves' text, the checks, stored when it ended): the same as
+        the live game's last state, after a restart, and from a database of schema
+        5 whose finished games get theirs from their moves at start-up."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b)
+        self.play(gid, a, b, ["a0a2", "c9a7", "a2a1", "i9i7", "b2b9"])  # Red checks at ply 5
+        live = b.call("state", game=gid)
+        self.assertEqual(b.call("resign", game=gid)["type"], "ok")
+        a.expect("end", game=gid)
+        keys = ("fen", "turn", "moves", "wxf", "zh", "checks", "check", "ply", "opening", "start")
+        done = b.call("state", game=gid)
+        self.assertTrue(done["finished"])
+        self.assertEqual({k: done[k] for k in keys}, {k: live[k] for k in keys})
+        self.assertTrue(done["check"])
+        self.assertEqual(done["checks"], [5])
+        self.assertEqual(done["wxf"], ["R9+2", "E3+1", "R9-1", "R9+2", "C8+7"])
+        def bare(state):  # but the request's id, and who asks
+            return {k: v for k, v in state.items() if k not in ("id", "you")}
+        self.srv.stop()
+        self.srv.start()
+        self.assertEqual(bare(self.client().call("state", game=gid)), bare(done))
+        # a database of schema 5: the columns go, and come back filled at start-up
+        self.srv.stop()
+        drop = ["final_fen", "final_check", "final_wxf", "final_zh", "final_checks"]
+        if self.pgdb:
+            self.pgdb.query("ALTER TABLE games " + ", ".join("DROP COLUMN " + c for c in drop)
+                            + "; UPDATE meta SET value = '5' WHERE key = 'schema'")
+        else:
+            con = sqlite3.connect(self.db)
+            con.executescript("".join("ALTER TABLE games DROP COLUMN %s;" % c for c in drop)
+                              + "UPDATE meta SET value = '5' WHERE key = 'schema';")
+            con.close()
+        self.srv.start()
+        self.assertEqual(bare(self.client().call("state", game=gid)), bare(done))
+        query = "SELECT value FROM meta WHERE key = 'schema'"
+        filled = "SELECT count(*) FROM games WHERE final_fen IS NOT NULL"
+        if self.pgdb:
+            self.assertEqual(self.pgdb.query(query), [("6",)])
+            self.assertEqual(self.pgdb.query(filled), [("1",)])
+        else:
+            self.srv.stop()  # the file is locked while the server runs
+            con = sqlite3.connect(self.db)
+            self.assertEqual(con.execute(query).fetchone(), ("6",))
+            self.assertEqual(con.execute(filled).fetchone(), (1,))
+            con.close()
+            self.srv.start()
+
     def test_sigkill_and_restart(self):
         a, b = self.user("alice"), self.user("bob")
         gid = self.game(a, b, base=600, inc=5)
@@ -1882,6 +1931,7 @@ class Storage(unittest.TestCase):
             self.assertEqual((st["type"], st["finished"], st["result"], st["reason"], st["moves"]),
                              ("game", True, "0-1", "resignation", ["h2e2", "h9g7"]))
             self.assertEqual(st["text"], "resignation")  # no text was stored then
+            self.assertEqual((st["wxf"], st["turn"]), (["C2.5", "H8+7"], "red"))  # from its moves
             fin = c.call("games", finished=True)["games"]
             self.assertEqual([(g["game"], g["ply"]) for g in fin], [(2, 10), (1, 2)])
             self.assertEqual(fin[0]["opening"]["code"], "C55")  # from the stored code
@@ -1895,7 +1945,12 @@ class Storage(unittest.TestCase):
             srv.stop()
         con = sqlite3.connect(self.db)
         self.assertEqual(con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone(),
-                         ("5",))
+                         ("6",))
+        # schema 6: the finished games' final states from their moves; a live game has none
+        rows = con.execute("SELECT id, final_fen IS NOT NULL, final_wxf FROM games ORDER BY id"
+                           ).fetchall()
+        self.assertEqual([(i, f, len(w.split()) if w else 0) for i, f, w in rows],
+                         [(1, 1, 2), (2, 1, 10), (3, 0, 0)])
         # schema 5: no take-back request stands in a game of an older file
         self.assertEqual(con.execute("SELECT DISTINCT takeback_offer FROM games").fetchall(),
                          [(-1,)])

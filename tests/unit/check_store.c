@@ -11,7 +11,8 @@
  * Users (unique names whatever their case), sessions, a game's rows (moves,
  * take-back, draw offer, end, ratings, opening), the lists (unfinished; finished
  * by user, before an id, by ECCO prefix, limited), chat, reviews, a user's
- * record and rating history, transactions rolled back, and for PostgreSQL a
+ * record and rating history, transactions rolled back, a finished game's final
+ * state (stored, and filled from its moves in a store of schema 5), and for PostgreSQL a
  * server stopped and started again under an open handle. */
 #include "xq_test.h"
 
@@ -24,6 +25,8 @@
 #ifdef XQ_HAVE_LIBPQ
 #include <libpq-fe.h>
 #endif
+
+#include <sqlite3.h>
 
 #include "store.h"
 
@@ -464,6 +467,92 @@ START_TEST(transactions)
 }
 END_TEST
 
+/* Run SQL on the fixture's store behind its back (the handle closed). */
+static void store_sql(const char *sqlite_sql, const char *pg_sql)
+{
+    if (g_pg) {
+#ifdef XQ_HAVE_LIBPQ
+        char db[1100];
+        pg_target(getenv("XQ_TEST_PG"), g_dbname, db, sizeof db);
+        admin_exec(db + strlen("postgresql:"), pg_sql);
+#endif
+        return;
+    }
+    sqlite3 *db;
+    char *emsg = NULL;
+    ck_assert_int_eq(sqlite3_open(g_target, &db), SQLITE_OK);
+    int rc = sqlite3_exec(db, sqlite_sql, NULL, NULL, &emsg);
+    ck_assert_msg(rc == SQLITE_OK, "%s: %s", sqlite_sql, emsg ? emsg : "?");
+    sqlite3_close(db);
+}
+
+/* A finished game's final state: stored and read back; none for a live game;
+ * and in a store of schema 5 (without the columns) filled from the finished
+ * games' moves when it is opened. The moves: Red's cannon checks at ply 5. */
+START_TEST(final_states)
+{
+    static const char *const mv[] = {"a0a2", "c9a7", "a2a1", "i9i7", "b2b9"};
+    int64_t a = new_user("alice"), b = new_user("bob");
+    int64_t gid = new_game(a, b, 0), live = new_game(a, b, 0), bad = new_game(a, b, 0);
+    for (int i = 0; i < 5; i++) {
+        ck_assert_int_eq(store_move_add(g_s, gid, i + 1, mv[i], 1, 1), ST_OK);
+        ck_assert_int_eq(store_move_add(g_s, live, i + 1, mv[i], 1, 1), ST_OK);
+    }
+    /* a damaged game: its second move is not legal there (nor is the third ICCS) */
+    static const char *const damaged[] = {"h2e2", "h2e2", "zz"};
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(store_move_add(g_s, bad, i + 1, damaged[i], 1, 1), ST_OK);
+    finish(bad, 4, NULL);
+    store_final f;
+    ck_assert_int_eq(store_game_final(g_s, gid, &f), ST_NOTFOUND);
+    ck_assert_int_eq(store_game_final(g_s, 0, &f), ST_NOTFOUND);
+    char fen[] = "9/9/9/9/9/9/9/9/9/9 w", wxf[] = "w1 w2", zh[] = "z1 z2", checks[] = "2";
+    store_final set = {fen, 1, wxf, zh, checks};
+    finish(gid, 1, NULL);
+    ck_assert_int_eq(store_game_set_final(g_s, gid, &set), ST_OK);
+    ck_assert_int_eq(store_game_final(g_s, gid, &f), ST_OK);
+    ck_assert(strcmp(f.fen, fen) == 0 && f.check == 1 && strcmp(f.wxf, wxf) == 0 &&
+              strcmp(f.zh, zh) == 0 && strcmp(f.checks, checks) == 0);
+    store_final_free(&f);
+    ck_assert_ptr_null(f.fen);
+    store_final_free(&f); /* again: nothing to free */
+    ck_assert_int_eq(store_game_final(g_s, live, &f), ST_NOTFOUND);
+    store_close(g_s);
+    g_s = NULL;
+    store_sql("ALTER TABLE games DROP COLUMN final_fen; ALTER TABLE games DROP COLUMN final_check;"
+              " ALTER TABLE games DROP COLUMN final_wxf; ALTER TABLE games DROP COLUMN final_zh;"
+              " ALTER TABLE games DROP COLUMN final_checks;"
+              " UPDATE meta SET value = '5' WHERE key = 'schema'",
+              "ALTER TABLE games DROP COLUMN final_fen, DROP COLUMN final_check,"
+              " DROP COLUMN final_wxf, DROP COLUMN final_zh, DROP COLUMN final_checks;"
+              " UPDATE meta SET value = '5' WHERE key = 'schema'");
+    char err[1024] = "";
+    g_s = store_open(g_target, 0, err, sizeof err);
+    ck_assert_msg(g_s != NULL, "%s", err);
+    ck_assert_int_eq(store_game_final(g_s, gid, &f), ST_OK);
+    ck_assert_str_eq(f.fen, "rC1akabn1/9/bc5cr/p1p1p1p1p/9/9/P1P1P1P1P/7C1/R8/1NBAKABNR b - - 0 3");
+    ck_assert_int_eq(f.check, 1);
+    ck_assert_str_eq(f.wxf, "R9+2 E3+1 R9-1 R9+2 C8+7");
+    ck_assert_str_eq(f.zh, "车九进二 象３进１ 车九退一 车９进２ 炮八进七");
+    ck_assert_str_eq(f.checks, "5");
+    store_final_free(&f);
+    ck_assert_int_eq(store_game_final(g_s, live, &f), ST_NOTFOUND);
+    /* the damaged game does not stop the store from opening: its moves up to
+     * the first that is not legal */
+    ck_assert_int_eq(store_game_final(g_s, bad, &f), ST_OK);
+    ck_assert_str_eq(f.wxf, "C2.5");
+    ck_assert_str_eq(f.fen, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+    ck_assert_int_eq(f.check, 0);
+    ck_assert_str_eq(f.checks, "");
+    store_final_free(&f);
+    /* the new columns are there: a final state is stored again */
+    ck_assert_int_eq(store_game_set_final(g_s, gid, &set), ST_OK);
+    ck_assert_int_eq(store_game_final(g_s, gid, &f), ST_OK);
+    ck_assert_str_eq(f.fen, fen);
+    store_final_free(&f);
+}
+END_TEST
+
 /* A store opened again keeps what it held (its schema is there already). */
 START_TEST(reopen)
 {
@@ -484,12 +573,14 @@ START_TEST(reopen)
     if (g_pg) {
         char db[1100];
         pg_target(getenv("XQ_TEST_PG"), g_dbname, db, sizeof db);
-        /* a database of schema 4 (before take-back requests were stored) is
-         * migrated to 5 at open, its games keeping what they held */
+        /* a database of schema 4 (before take-back requests and final states
+         * were stored) is migrated to 6 at open, its games keeping what they held */
         ck_assert_int_eq(store_game_set_draw_offer(g_s, gid, 1), ST_OK);
         store_close(g_s);
-        admin_exec(db + strlen("postgresql:"), "ALTER TABLE games DROP COLUMN takeback_offer;"
-                                               "UPDATE meta SET value = '4' WHERE key = 'schema'");
+        admin_exec(db + strlen("postgresql:"),
+                   "ALTER TABLE games DROP COLUMN takeback_offer, DROP COLUMN final_fen,"
+                   " DROP COLUMN final_check, DROP COLUMN final_wxf, DROP COLUMN final_zh,"
+                   " DROP COLUMN final_checks; UPDATE meta SET value = '4' WHERE key = 'schema'");
         g_s = store_open(g_target, 1, err, sizeof err);
         ck_assert_msg(g_s != NULL, "%s", err);
         ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
@@ -649,6 +740,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, record_and_history);
     tcase_add_test(tc, transactions);
     tcase_add_test(tc, reopen);
+    tcase_add_test(tc, final_states);
     suite_add_tcase(s, tc);
     TCase *open = tcase_create("open");
     tcase_add_test(open, unreachable);
