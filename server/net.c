@@ -38,9 +38,9 @@
 #include "stats.h"
 #include "timer.h"
 #include "tuning.h"
+#include "work.h"
 
 #define NET_XFF_MAX 512 /* bytes of X-Forwarded-For read (a longer one is not used) */
-#include "work.h"
 
 typedef struct outmsg {
     struct outmsg *next;
