@@ -1659,6 +1659,129 @@ class PgOutage(Base):
         self.assertEqual(self.client().call("guest")["type"], "session")
 
 
+REDIS_INSTANCE = os.environ.get("XQ_REDIS_INSTANCE", "")
+REDIS_PRIVATE = os.environ.get("XQ_REDIS_PRIVATE", "")
+
+
+class RedisInstance:
+    """A Redis of a test's own (redis_instance.sh) in folder dir: started here;
+    pause() stops it, resume() starts it again on the same port."""
+
+    def __init__(self, dir_):
+        self.dir = dir_
+        r = self._run("start")
+        if r == 77:
+            raise unittest.SkipTest("no redis-server (Debian: redis-server)")
+        with open(os.path.join(dir_, "url")) as f:
+            self.url = f.read().strip()
+
+    def _run(self, cmd):
+        r = subprocess.run(["sh", REDIS_INSTANCE, cmd, self.dir], capture_output=True,
+                           text=True, timeout=60)
+        if r.returncode not in (0, 77):
+            raise AssertionError("redis_instance.sh %s: %s%s" % (cmd, r.stdout, r.stderr))
+        return r.returncode
+
+    def pause(self):
+        self._run("pause")
+
+    def resume(self):
+        self._run("resume")
+
+    def stop(self):
+        self._run("stop")
+
+
+class BrokerOutage(Base):
+    """--broker redis://... (a Redis of the test's own) on PostgreSQL. Redis
+    stopped mid-game: the server logs it, refuses what needs the site's other
+    processes (seeks, challenges, offers, chat) with `site_unavailable`, goes
+    on with its games, and once Redis is back serves it all again without a
+    restart. A server started while Redis is away starts and waits for it.
+    --broker with an SQLite file, on the poll() loop, or with a malformed URL
+    is refused at start."""
+    args = ("--guests", "--grace", "30")
+
+    def pg_server(self):
+        if not pgtest.CONNINFO:
+            self.skipTest("PostgreSQL only (XQ_TEST_PG)")
+        if not REDIS_INSTANCE or not REDIS_PRIVATE:
+            self.skipTest("no Redis instance (XQ_REDIS_INSTANCE, XQ_REDIS_PRIVATE)")
+        self.redis = RedisInstance(os.path.join(REDIS_PRIVATE, "outage-%d" % os.getpid()))
+        self.args = self.args + ("--broker", self.redis.url)
+        return pgtest.CONNINFO
+
+    def tearDown(self):
+        try:
+            super().tearDown()
+        finally:
+            if hasattr(self, "redis"):
+                self.redis.stop()
+
+    def until(self, c, code, cmd, timeout=20, **fields):
+        """Send cmd until its answer's code (None: no error) is the one wanted."""
+        end = time.time() + timeout
+        while True:
+            r = c.call(cmd, **fields)
+            got = r.get("code") if r["type"] == "error" else None
+            if got == code or time.time() > end:
+                return r
+            time.sleep(0.2)
+
+    def test_stopped_mid_game(self):
+        self.assertIn("broker redis://127.0.0.1:", self.srv.banner)
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.redis.pause()
+        r = self.until(a, "site_unavailable", "say", to="lobby", text="anyone?")
+        self.assertEqual(r.get("code"), "site_unavailable", r)
+        self.assertIn("Redis at 127.0.0.1:", r["message"])
+        self.assertIn("unreachable", r["message"])
+        r = a.call("seek", color="red")
+        self.assertEqual((r["type"], r.get("code")), ("error", "site_unavailable"), r)
+        self.play_on(gid, a, b)
+        self.redis.resume()
+        r = self.until(a, None, "say", to="lobby", text="back")
+        self.assertNotEqual(r["type"], "error", r)
+        c, d = self.user("carol"), self.user("dave")
+        self.assertGreater(self.game(c, d, base=300), gid)  # seeks and offers again
+        self.srv.stop()
+        self.assertIn("is unreachable", self.srv.stderr_text)
+        self.assertIn("is back", self.srv.stderr_text)
+
+    def play_on(self, gid, a, b):
+        """The game goes on meanwhile: moves need only the store."""
+        self.assertEqual(a.call("move", game=gid, move="h0g2")["ply"], 3)
+        b.expect("move", game=gid, ply=3)
+
+    def test_redis_away_at_start(self):
+        self.srv.stop()
+        self.redis.pause()
+        self.srv.start()  # starts, and connects when Redis comes
+        a = self.user("carol")
+        r = a.call("seek", color="red")
+        self.assertEqual((r["type"], r.get("code")), ("error", "site_unavailable"), r)
+        self.redis.resume()
+        r = self.until(a, None, "seek", color="red")
+        self.assertEqual(r["type"], "seek", r)
+
+    def test_refused_at_start(self):
+        cases = [
+            (["--db", os.path.join(self.dir, "t.db"), "--broker", self.redis.url],
+             "share a PostgreSQL --db"),
+            (["--db", self.db, "--event-loop", "poll", "--broker", self.redis.url],
+             "--broker needs libuv's event loop"),
+            (["--db", self.db, "--broker", "localhost:6379"], "--broker wants redis://HOST[:PORT]"),
+        ]
+        self.srv.stop()  # the database's lock
+        for args, why in cases:
+            r = subprocess.run([BINARY, "--listen", "127.0.0.1:0"] + args, capture_output=True,
+                               text=True, timeout=30)
+            self.assertEqual(r.returncode, 1, (args, r))
+            self.assertIn(why, r.stderr, args)
+
+
 class Storage(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="xq-server-test-")
