@@ -5,7 +5,9 @@ usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m un
 
 With XQ_TEST_PG set (a PostgreSQL conninfo, pgtest.py), every server of
 these tests stores in a fresh PostgreSQL database (--db postgresql://...,
-dropped after the test) instead of an SQLite file: ctest's server_pg_<Class>."""
+dropped after the test) instead of an SQLite file: ctest's server_pg_<Class>.
+With XQ_TEST_BROKER=1 too, those servers run with --broker on the tests'
+Redis (XQ_TEST_REDIS_DIR): ctest's server_site_<Class>."""
 import json
 import os
 import re
@@ -31,6 +33,21 @@ PERPETUAL = ("c0a2 c6c5 b2b6 h9i7 h2f2 b7g7 b0c2 c9e7 b6b5 h7h6 c2e1 b9c7 f2f6 h
              "f6e6 e8f8 e6f6 f8e8").split()  # Red checks perpetually and loses (AXF)
 
 
+def site_broker():
+    """With XQ_TEST_BROKER=1, the URL of the tests' shared Redis (XQ_TEST_REDIS_DIR/url):
+    every server on PostgreSQL then runs with --broker, its events through Redis."""
+    if os.environ.get("XQ_TEST_BROKER") != "1":
+        return ""
+    try:
+        with open(os.path.join(os.environ.get("XQ_TEST_REDIS_DIR", ""), "url")) as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
+SITE_BROKER = site_broker()
+
+
 class Base(unittest.TestCase):
     args = ("--guests", "--grace", "2")
 
@@ -44,6 +61,8 @@ class Base(unittest.TestCase):
         else:
             self.db = os.path.join(self.dir, "t.db")
         self.prepare()
+        if self.pgdb and SITE_BROKER and "--broker" not in self.args:
+            self.args = tuple(self.args) + ("--broker", SITE_BROKER)
         self.srv = Server(BINARY, self.db, *[a.replace("{dir}", self.dir) for a in self.args])
         self.srv.start()
         self.clients = []
@@ -1755,6 +1774,27 @@ class BrokerOutage(Base):
         self.assertEqual(a.call("move", game=gid, move="h0g2")["ply"], 3)
         b.expect("move", game=gid, ply=3)
 
+    def test_each_event_once(self):
+        """Through Redis and back, an event reaches each subscriber once (the
+        process leaves out its own messages), and skip still leaves out the
+        connection its publisher answered itself."""
+        a, b, l = self.user("alice"), self.user("bob"), self.user("lena")
+        w = self.client()
+        gid = self.game(a, b, base=600)
+        for c in (a, l):
+            self.assertEqual(c.call("lobby")["type"], "lobby")
+        self.assertEqual(w.call("watch", game=gid)["type"], "game")
+        r = a.call("move", game=gid, move="h2e2")
+        self.assertEqual(r["ply"], 1, r)
+        r = a.call("say", to="lobby", text="hello")
+        self.assertEqual((r["type"], r["text"]), ("chat", "hello"), r)
+        time.sleep(0.5)  # anything twice has come by now
+        seen = {c: c.drain() for c in (a, b, w, l)}
+        for c, kind, n in ((b, "move", 1), (w, "move", 1), (l, "chat", 1), (a, "chat", 0),
+                           (a, "move", 0)):
+            got = [m for m in seen[c] if m["type"] == kind]
+            self.assertEqual(len(got), n, (kind, got))
+
     def test_redis_away_at_start(self):
         self.srv.stop()
         self.redis.pause()
@@ -1911,5 +1951,8 @@ if __name__ == "__main__":
         BINARY = sys.argv.pop(1)
     if os.environ.get("XQ_TEST_PG") and pgtest.skip_reason():
         print("PostgreSQL tests skipped: " + pgtest.skip_reason())
+        sys.exit(77)
+    if os.environ.get("XQ_TEST_BROKER") == "1" and not SITE_BROKER:
+        print("Redis tests skipped: no Redis (XQ_TEST_REDIS_DIR/url; Debian: redis-server)")
         sys.exit(77)
     unittest.main(verbosity=1)
