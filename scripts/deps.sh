@@ -69,6 +69,12 @@ XQ_TEST_PACKAGES+=(postgresql)
 # nginx: a test runs the shipped reverse-proxy configuration (docs/deploy/nginx-xq-site.conf)
 # in front of xq-server on loopback; the package's own service is not started (below).
 XQ_TEST_PACKAGES+=(nginx)
+# libhiredis-dev: xq-server's Redis broker (--broker redis://...; issue 40); the build
+# leaves it out without hiredis. redis-server: the tests' own instance
+# (tests/server/redis_instance.sh, 127.0.0.1, no persistence); the tests neither use
+# nor stop the one the package may start.
+XQ_BUILD_PACKAGES+=(libhiredis-dev)
+XQ_TEST_PACKAGES+=(redis-server)
 # netcat-openbsd: a test plays a game over the server's line protocol with nc.
 XQ_TEST_PACKAGES+=(netcat-openbsd)
 # The browser client's tests (issue 13) drive headless Chromium with Selenium:

@@ -5,12 +5,11 @@
  * the outermost publish returns. The table doubles when it holds more than
  * BROKER_LOAD subscriptions a bucket (never during a delivery), so that a
  * publish costs the same with ten users online or a hundred thousand. */
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "broker.h"
+#include "broker_backend.h"
+#include "broker_local.h"
 
 #define BROKER_BUCKETS_START 1024 /* hash buckets at first (a power of two) */
 #define BROKER_LOAD 2               /* subscriptions a bucket before the table doubles */
@@ -24,13 +23,14 @@ struct broker_sub {
     struct broker_sub *dropped_next; /* in broker.dropped */
 };
 
-struct broker {
+typedef struct broker_local {
+    struct broker base;
     broker_sub **bucket;
     size_t nbuckets; /* a power of two */
     size_t nsubs;
     int publishing;  /* depth of nested publishes */
     broker_sub *dropped; /* subscriptions dropped while publishing, to free after */
-};
+} broker_local;
 
 static uint32_t hash_of(const char *subject)
 {
@@ -40,24 +40,11 @@ static uint32_t hash_of(const char *subject)
     return h;
 }
 
-static broker_sub **chain(const broker *b, uint32_t hash) { return &b->bucket[hash & (b->nbuckets - 1)]; }
+static broker_sub **chain(const broker_local *b, uint32_t hash) { return &b->bucket[hash & (b->nbuckets - 1)]; }
 
-broker *broker_local_new(void)
+static void local_free(broker *base)
 {
-    broker *b = calloc(1, sizeof *b);
-    if (b && !(b->bucket = calloc(BROKER_BUCKETS_START, sizeof *b->bucket))) {
-        free(b);
-        return NULL;
-    }
-    if (b)
-        b->nbuckets = BROKER_BUCKETS_START;
-    return b;
-}
-
-void broker_free(broker *b)
-{
-    if (!b)
-        return;
+    broker_local *b = (broker_local *)base;
     for (size_t i = 0; i < b->nbuckets; i++)
         while (b->bucket[i]) {
             broker_sub *s = b->bucket[i];
@@ -71,7 +58,7 @@ void broker_free(broker *b)
 /* Twice the buckets, each chain's order kept (subscriptions to one subject
  * stay in one chain, in the order they were made). Without memory the table
  * stays as it is: slower, not wrong. */
-static void grow(broker *b)
+static void grow(broker_local *b)
 {
     size_t n = 2 * b->nbuckets;
     broker_sub **nb = calloc(n, sizeof *nb), **tail = calloc(n, sizeof *tail);
@@ -97,8 +84,9 @@ static void grow(broker *b)
     b->nbuckets = n;
 }
 
-broker_sub *broker_subscribe(broker *b, const char *subject, broker_fn fn, void *arg)
+static broker_sub *local_subscribe(broker *base, const char *subject, broker_fn fn, void *arg)
 {
+    broker_local *b = (broker_local *)base;
     broker_sub *s = calloc(1, sizeof *s);
     if (!s || strlen(subject) >= sizeof s->subject) {
         free(s);
@@ -118,7 +106,7 @@ broker_sub *broker_subscribe(broker *b, const char *subject, broker_fn fn, void 
     return s;
 }
 
-static void unlink_sub(broker *b, broker_sub *s)
+static void unlink_sub(broker_local *b, broker_sub *s)
 {
     for (broker_sub **pp = chain(b, s->hash); *pp; pp = &(*pp)->next)
         if (*pp == s) {
@@ -129,10 +117,9 @@ static void unlink_sub(broker *b, broker_sub *s)
         }
 }
 
-void broker_unsubscribe(broker *b, broker_sub *s)
+static void local_unsubscribe(broker *base, broker_sub *s)
 {
-    if (!s)
-        return;
+    broker_local *b = (broker_local *)base;
     if (b->publishing) { /* a delivery may be walking its chain: take it out after */
         if (s->fn) {
             s->fn = NULL;
@@ -144,8 +131,9 @@ void broker_unsubscribe(broker *b, broker_sub *s)
     unlink_sub(b, s);
 }
 
-void broker_publish(broker *b, const char *subject, json_t *msg, uint32_t skip)
+static int local_publish(broker *base, const char *subject, json_t *msg, uint32_t skip)
 {
+    broker_local *b = (broker_local *)base;
     uint32_t h = hash_of(subject);
     b->publishing++;
     for (broker_sub *s = *chain(b, h); s; s = s->next)
@@ -157,14 +145,38 @@ void broker_publish(broker *b, const char *subject, json_t *msg, uint32_t skip)
             b->dropped = d->dropped_next;
             unlink_sub(b, d);
         }
+    return 0;
 }
 
-void broker_user_subject(char out[BROKER_SUBJECT_MAX], int64_t uid)
+const char *broker_local_subject(const broker_sub *s) { return s->subject; }
+
+static int local_start(broker *b, void *uv_loop, char *err, size_t cap)
 {
-    snprintf(out, BROKER_SUBJECT_MAX, "user.%" PRId64, uid);
+    (void)b, (void)uv_loop, (void)err, (void)cap;
+    return 0;
 }
 
-void broker_game_subject(char out[BROKER_SUBJECT_MAX], int64_t gid)
+static void local_close(broker *b) { (void)b; }
+
+static const char *local_fault(const broker *b)
 {
-    snprintf(out, BROKER_SUBJECT_MAX, "game.%" PRId64, gid);
+    (void)b;
+    return NULL;
+}
+
+static const broker_ops k_local_ops = {local_free,  local_subscribe, local_unsubscribe, local_publish,
+                                       local_start, local_close,     local_fault};
+
+broker *broker_local_new(void)
+{
+    broker_local *b = calloc(1, sizeof *b);
+    if (b && !(b->bucket = calloc(BROKER_BUCKETS_START, sizeof *b->bucket))) {
+        free(b);
+        return NULL;
+    }
+    if (!b)
+        return NULL;
+    b->base.ops = &k_local_ops;
+    b->nbuckets = BROKER_BUCKETS_START;
+    return &b->base;
 }

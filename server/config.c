@@ -20,4 +20,5 @@ srv_config g_cfg = {
     .sync_full = 0,
     .verbose = 0,
     .event_loop = SRV_LOOP_UV,
+    .broker_url = NULL,
 };

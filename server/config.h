@@ -33,6 +33,7 @@ typedef struct srv_config {
     int sync_full;
     int verbose;
     int event_loop;     /* SRV_LOOP_UV (libuv: epoll) or SRV_LOOP_POLL (libwebsockets' own) */
+    const char *broker_url; /* --broker redis://HOST:PORT, or NULL: the in-process broker */
 } srv_config;
 
 /* The loops under libwebsockets (--event-loop): libuv's, which waits with

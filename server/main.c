@@ -13,6 +13,10 @@
 
 #include "accounts.h"
 #include "broker.h"
+#include "broker_local.h"
+#ifdef XQ_HAVE_HIREDIS
+#include "broker_redis.h"
+#endif
 #include "cli.h"
 #include "config.h"
 #include "engine.h"
@@ -145,6 +149,9 @@ static const cli_option options[] = {
      .help = "fsync every move (survives power loss, not just a crash)"},
     {CLI_CALL, "--event-loop", .arg = "uv|poll", .call = event_loop_option,
      .help = "libuv's epoll loop (uv, the default; poll when it cannot load) or poll"},
+    {CLI_STRING, "--broker", .arg = "URL", .dest = &g_cfg.broker_url,
+     .help = "the site's Redis, redis://HOST[:PORT] (needs a PostgreSQL --db and\n"
+             "the uv loop; default: this process alone, an in-process broker)"},
     {CLI_COUNT, "--verbose", .dest = &g_cfg.verbose, .help = "log connections"},
     {CLI_HELP, "--help", "-h", .help = "this help"},
     {CLI_VERSION, "--version", .help = "print the version"},
@@ -267,6 +274,18 @@ static void choose_js(void)
     g_cfg.js = NULL;
 }
 
+/* The Redis broker of --broker, or NULL with a message. */
+static broker *open_redis(const char *url, char *err, size_t cap)
+{
+#ifdef XQ_HAVE_HIREDIS
+    return broker_redis_new(url, err, cap);
+#else
+    snprintf(err, cap, "--broker %s: this xq-server was built without the Redis broker "
+                       "(it needs hiredis and libuv; Debian: libhiredis-dev)", url);
+    return NULL;
+#endif
+}
+
 static void on_signal(int sig)
 {
     (void)sig;
@@ -283,6 +302,16 @@ static int store_health(void *arg, char *why, size_t cap)
     return -1;
 }
 
+/* GET /healthz's probe of the broker: Redis reached (in process: always). */
+static int broker_health(void *arg, char *why, size_t cap)
+{
+    const char *fault = broker_fault(arg);
+    if (!fault)
+        return 0;
+    snprintf(why, cap, "%s", fault);
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     cli_init("xq-server");
@@ -291,6 +320,11 @@ int main(int argc, char **argv)
         return rc;
     if (!g_cfg.db_path)
         g_cfg.db_path = default_db();
+    if (g_cfg.broker_url && !store_target_shared(g_cfg.db_path)) {
+        cli_error("--broker joins the processes of a site, which share a PostgreSQL --db "
+                  "(postgresql://...); an SQLite file is one process's");
+        return 1;
+    }
     choose_www();
     choose_js();
 
@@ -318,7 +352,16 @@ int main(int argc, char **argv)
         store_close(st);
         return 1;
     }
-    broker *br = broker_local_new();
+    broker *br = g_cfg.broker_url ? open_redis(g_cfg.broker_url, err, sizeof err)
+                                  : broker_local_new();
+    if (!br && g_cfg.broker_url) {
+        cli_error("%s", err);
+        explore_shutdown();
+        store_close(st);
+        return 1;
+    }
+    if (br)
+        stats_probe("broker", broker_health, br);
     if (!br || lobby_init(st, br) < 0) {
         cli_error("out of memory");
         broker_free(br);
@@ -338,8 +381,10 @@ int main(int argc, char **argv)
         store_close(st);
         return 1;
     }
-    if (net_start(err, sizeof err) < 0) {
+    session_set_broker(br);
+    if (net_start(err, sizeof err) < 0 || broker_start(br, net_uv_loop(), err, sizeof err) < 0) {
         cli_error("%s", err);
+        net_destroy();
         review_shutdown();
         engine_shutdown();
         accounts_shutdown();
@@ -373,6 +418,8 @@ int main(int argc, char **argv)
         printf("xq-server: no browser page (see --www)\n");
     explore_describe(stdout);
     printf("xq-server: event loop %s\n", net_loop_name());
+    if (g_cfg.broker_url)
+        printf("xq-server: broker %s (Redis: this process is one of a site)\n", g_cfg.broker_url);
     char shown[1024];
     store_target_show(g_cfg.db_path, shown, sizeof shown);
     printf("xq-server: database %s (%d unfinished game%s restored)\n", shown, restored,
@@ -384,6 +431,7 @@ int main(int argc, char **argv)
     accounts_shutdown();
     games_shutdown();
     explore_shutdown();
+    broker_close(br); /* its connections and timer close with the loop */
     net_destroy();
     lobby_shutdown();
     stats_probes_clear();

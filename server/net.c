@@ -624,6 +624,15 @@ const char *net_loop_name(void)
     return "poll";
 }
 
+void *net_uv_loop(void)
+{
+#ifdef XQ_SERVER_LIBUV
+    if (g_on_uv)
+        return &g_uv;
+#endif
+    return NULL;
+}
+
 int net_start(char *err, size_t cap)
 {
     g_nslots = (size_t)g_cfg.max_conns + 16;

@@ -58,6 +58,9 @@ conn *conn_next(conn *prev);
 void net_wake(void);                   /* wake the loop from another thread */
 int net_run(void);                     /* 0 on clean stop */
 const char *net_loop_name(void);       /* the event loop in use, for the banner */
+/* libuv's loop (a uv_loop_t *) when the server runs on it (after net_start()),
+ * else NULL: the poll() loop. The Redis broker's connections live on it. */
+void *net_uv_loop(void);
 void net_stop(void);
 /* The session layer above: what a connection's opening, each message and
  * its closing run (set before net_start()). */

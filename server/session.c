@@ -30,7 +30,12 @@ typedef struct command {
     const char *name;
     cmd_fn fn;
     int auth; /* needs a logged-in user */
+    int site; /* needs the other processes of the site (the broker) */
 } command;
+
+static broker *g_broker; /* session_set_broker() */
+
+void session_set_broker(broker *b) { g_broker = b; }
 
 static void cmd_ping(conn *c, json_t *m, json_t *id)
 {
@@ -86,39 +91,39 @@ static void cmd_say(conn *c, json_t *m, json_t *id)
 }
 
 static const command k_commands[] = {
-    {"ping", cmd_ping, 0},
-    {"register", cmd_register, 0},
-    {"login", cmd_login, 0},
-    {"resume", cmd_resume, 0},
-    {"guest", cmd_guest, 0},
-    {"logout", cmd_logout, 1},
-    {"user", cmd_user, 0},
-    {"lobby", cmd_lobby, 1},
-    {"unlobby", cmd_unlobby, 1},
-    {"games", cmd_games, 0},
-    {"seek", cmd_seek, 1},
-    {"challenge", cmd_challenge, 1},
-    {"engine", cmd_engine, 1},
-    {"accept", cmd_accept, 1},
-    {"rematch", cmd_rematch, 1},
-    {"pair", cmd_pair, 1},
-    {"decline", cmd_decline, 1},
-    {"cancel", cmd_cancel, 1},
-    {"move", cmd_move, 1},
-    {"premove", cmd_premove, 1},
-    {"resign", cmd_resign, 1},
-    {"draw", cmd_draw, 1},
-    {"draw_decline", cmd_draw_decline, 1},
-    {"takeback", cmd_takeback, 1},
-    {"takeback_decline", cmd_takeback_decline, 1},
-    {"abort", cmd_abort, 1},
-    {"watch", cmd_watch, 0},
-    {"unwatch", cmd_unwatch, 0},
-    {"state", cmd_state, 0},
-    {"pgn", cmd_pgn, 0},
-    {"analyse", cmd_analyse, 1},
-    {"explore", cmd_explore, 0},
-    {"say", cmd_say, 1},
+    {"ping", cmd_ping, 0, 0},
+    {"register", cmd_register, 0, 0},
+    {"login", cmd_login, 0, 0},
+    {"resume", cmd_resume, 0, 0},
+    {"guest", cmd_guest, 0, 0},
+    {"logout", cmd_logout, 1, 0},
+    {"user", cmd_user, 0, 0},
+    {"lobby", cmd_lobby, 1, 0},
+    {"unlobby", cmd_unlobby, 1, 0},
+    {"games", cmd_games, 0, 0},
+    {"seek", cmd_seek, 1, 1},
+    {"challenge", cmd_challenge, 1, 1},
+    {"engine", cmd_engine, 1, 0},
+    {"accept", cmd_accept, 1, 1},
+    {"rematch", cmd_rematch, 1, 1},
+    {"pair", cmd_pair, 1, 1},
+    {"decline", cmd_decline, 1, 1},
+    {"cancel", cmd_cancel, 1, 1},
+    {"move", cmd_move, 1, 0},
+    {"premove", cmd_premove, 1, 0},
+    {"resign", cmd_resign, 1, 0},
+    {"draw", cmd_draw, 1, 0},
+    {"draw_decline", cmd_draw_decline, 1, 0},
+    {"takeback", cmd_takeback, 1, 0},
+    {"takeback_decline", cmd_takeback_decline, 1, 0},
+    {"abort", cmd_abort, 1, 0},
+    {"watch", cmd_watch, 0, 0},
+    {"unwatch", cmd_unwatch, 0, 0},
+    {"state", cmd_state, 0, 0},
+    {"pgn", cmd_pgn, 0, 0},
+    {"analyse", cmd_analyse, 1, 0},
+    {"explore", cmd_explore, 0, 0},
+    {"say", cmd_say, 1, 1},
 };
 
 static const command *find_command(const char *name)
@@ -206,6 +211,8 @@ void session_message(conn *c, const char *text, size_t len)
         conn_error(c, id, "hello_required", "say hello first: hello {\"protocol\":1}");
     else if (cmd->auth && !c->user)
         conn_error(c, id, "login_required", "log in first (register, login, resume or guest)");
+    else if (cmd->site && g_broker && broker_fault(g_broker))
+        conn_error(c, id, "site_unavailable", "%s", broker_fault(g_broker));
     else
         cmd->fn(c, m, id);
     json_decref(m);

@@ -5,11 +5,16 @@
 
 #include <stddef.h>
 
+#include "broker.h"
 #include "net.h"
 
 void session_open(conn *c);
 void session_message(conn *c, const char *text, size_t len);
 void session_closed(conn *c);
 int session_command_known(const char *name); /* a command of the protocol (or hello) */
+/* The site's broker: while broker_fault() says it cannot reach the other
+ * processes, the commands that need them (seeks, challenges, offers, chat)
+ * are refused with site_unavailable. Set before the first message. */
+void session_set_broker(broker *b);
 
 #endif

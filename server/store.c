@@ -26,6 +26,8 @@ static const char *pg_conninfo(const char *target)
     return NULL;
 }
 
+int store_target_shared(const char *target) { return pg_conninfo(target) != NULL; }
+
 /* Append s to buf (length *n, room cap), cut to fit. */
 static void put(char *buf, size_t cap, size_t *n, const char *s, size_t len)
 {

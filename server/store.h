@@ -25,6 +25,9 @@
  * returns (SQLite synchronous=FULL; PostgreSQL synchronous_commit=on).
  * store_close() takes NULL. */
 store *store_open(const char *target, int sync_full, char *err, size_t cap);
+/* 1 when @p target names a database that several processes can share
+ * (PostgreSQL), 0 for an SQLite file (one process's). */
+int store_target_shared(const char *target);
 /* @p target as it may be printed (a PostgreSQL password masked), into buf. */
 void store_target_show(const char *target, char *buf, size_t cap);
 void store_close(store *s);

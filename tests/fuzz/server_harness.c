@@ -28,6 +28,7 @@
 
 #include "accounts.h"
 #include "broker.h"
+#include "broker_local.h"
 #include "codec.h"
 #include "config.h"
 #include "engine.h"

@@ -5,7 +5,9 @@ usage: python3 test_server.py XQ_SERVER_BINARY   (or XQ_SERVER=... python3 -m un
 
 With XQ_TEST_PG set (a PostgreSQL conninfo, pgtest.py), every server of
 these tests stores in a fresh PostgreSQL database (--db postgresql://...,
-dropped after the test) instead of an SQLite file: ctest's server_pg_<Class>."""
+dropped after the test) instead of an SQLite file: ctest's server_pg_<Class>.
+With XQ_TEST_BROKER=1 too, those servers run with --broker on the tests'
+Redis (XQ_TEST_REDIS_DIR): ctest's server_site_<Class>."""
 import json
 import os
 import re
@@ -69,6 +71,21 @@ def metrics(port):
     return out
 
 
+def site_broker():
+    """With XQ_TEST_BROKER=1, the URL of the tests' shared Redis (XQ_TEST_REDIS_DIR/url):
+    every server on PostgreSQL then runs with --broker, its events through Redis."""
+    if os.environ.get("XQ_TEST_BROKER") != "1":
+        return ""
+    try:
+        with open(os.path.join(os.environ.get("XQ_TEST_REDIS_DIR", ""), "url")) as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
+SITE_BROKER = site_broker()
+
+
 class Base(unittest.TestCase):
     args = ("--guests", "--grace", "2")
 
@@ -82,6 +99,8 @@ class Base(unittest.TestCase):
         else:
             self.db = os.path.join(self.dir, "t.db")
         self.prepare()
+        if self.pgdb and SITE_BROKER and "--broker" not in self.args:
+            self.args = tuple(self.args) + ("--broker", SITE_BROKER)
         self.srv = Server(BINARY, self.db, *[a.replace("{dir}", self.dir) for a in self.args])
         self.srv.start()
         self.clients = []
@@ -1840,6 +1859,155 @@ class PgOutage(Base):
         self.assertEqual(self.client().call("guest")["type"], "session")
 
 
+REDIS_INSTANCE = os.environ.get("XQ_REDIS_INSTANCE", "")
+REDIS_PRIVATE = os.environ.get("XQ_REDIS_PRIVATE", "")
+
+
+class RedisInstance:
+    """A Redis of a test's own (redis_instance.sh) in folder dir: started here;
+    pause() stops it, resume() starts it again on the same port."""
+
+    def __init__(self, dir_):
+        self.dir = dir_
+        r = self._run("start")
+        if r == 77:
+            raise unittest.SkipTest("no redis-server (Debian: redis-server)")
+        with open(os.path.join(dir_, "url")) as f:
+            self.url = f.read().strip()
+
+    def _run(self, cmd):
+        r = subprocess.run(["sh", REDIS_INSTANCE, cmd, self.dir], capture_output=True,
+                           text=True, timeout=60)
+        if r.returncode not in (0, 77):
+            raise AssertionError("redis_instance.sh %s: %s%s" % (cmd, r.stdout, r.stderr))
+        return r.returncode
+
+    def pause(self):
+        self._run("pause")
+
+    def resume(self):
+        self._run("resume")
+
+    def stop(self):
+        self._run("stop")
+
+
+class BrokerOutage(Base):
+    """--broker redis://... (a Redis of the test's own) on PostgreSQL. Redis
+    stopped mid-game: the server logs it, refuses what needs the site's other
+    processes (seeks, challenges, offers, chat) with `site_unavailable`, goes
+    on with its games, and once Redis is back serves it all again without a
+    restart. A server started while Redis is away starts and waits for it.
+    --broker with an SQLite file, on the poll() loop, or with a malformed URL
+    is refused at start."""
+    args = ("--guests", "--grace", "30")
+
+    def pg_server(self):
+        if not pgtest.CONNINFO:
+            self.skipTest("PostgreSQL only (XQ_TEST_PG)")
+        if not REDIS_INSTANCE or not REDIS_PRIVATE:
+            self.skipTest("no Redis instance (XQ_REDIS_INSTANCE, XQ_REDIS_PRIVATE)")
+        self.redis = RedisInstance(os.path.join(REDIS_PRIVATE, "outage-%d" % os.getpid()))
+        self.args = self.args + ("--broker", self.redis.url)
+        return pgtest.CONNINFO
+
+    def tearDown(self):
+        try:
+            super().tearDown()
+        finally:
+            if hasattr(self, "redis"):
+                self.redis.stop()
+
+    def until(self, c, code, cmd, timeout=20, **fields):
+        """Send cmd until its answer's code (None: no error) is the one wanted."""
+        end = time.time() + timeout
+        while True:
+            r = c.call(cmd, **fields)
+            got = r.get("code") if r["type"] == "error" else None
+            if got == code or time.time() > end:
+                return r
+            time.sleep(0.2)
+
+    def test_stopped_mid_game(self):
+        self.assertIn("broker redis://127.0.0.1:", self.srv.banner)
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.redis.pause()
+        r = self.until(a, "site_unavailable", "say", to="lobby", text="anyone?")
+        self.assertEqual(r.get("code"), "site_unavailable", r)
+        self.assertIn("Redis at 127.0.0.1:", r["message"])
+        self.assertIn("unreachable", r["message"])
+        code, _, body = http_request(self.srv.port, "/healthz")
+        self.assertEqual(code, 503, body)
+        self.assertTrue(body.startswith(b"broker: ") and b"unreachable" in body, body)
+        self.assertEqual(metrics(self.srv.port)['xq_up{part="broker"}'], 0)
+        r = a.call("seek", color="red")
+        self.assertEqual((r["type"], r.get("code")), ("error", "site_unavailable"), r)
+        self.play_on(gid, a, b)
+        self.redis.resume()
+        r = self.until(a, None, "say", to="lobby", text="back")
+        self.assertNotEqual(r["type"], "error", r)
+        self.assertEqual(http_request(self.srv.port, "/healthz")[::2], (200, b"ok\n"))
+        c, d = self.user("carol"), self.user("dave")
+        self.assertGreater(self.game(c, d, base=300), gid)  # seeks and offers again
+        self.srv.stop()
+        self.assertIn("is unreachable", self.srv.stderr_text)
+        self.assertIn("is back", self.srv.stderr_text)
+
+    def play_on(self, gid, a, b):
+        """The game goes on meanwhile: moves need only the store."""
+        self.assertEqual(a.call("move", game=gid, move="h0g2")["ply"], 3)
+        b.expect("move", game=gid, ply=3)
+
+    def test_each_event_once(self):
+        """Through Redis and back, an event reaches each subscriber once (the
+        process leaves out its own messages), and skip still leaves out the
+        connection its publisher answered itself."""
+        a, b, l = self.user("alice"), self.user("bob"), self.user("lena")
+        w = self.client()
+        gid = self.game(a, b, base=600)
+        for c in (a, l):
+            self.assertEqual(c.call("lobby")["type"], "lobby")
+        self.assertEqual(w.call("watch", game=gid)["type"], "game")
+        r = a.call("move", game=gid, move="h2e2")
+        self.assertEqual(r["ply"], 1, r)
+        r = a.call("say", to="lobby", text="hello")
+        self.assertEqual((r["type"], r["text"]), ("chat", "hello"), r)
+        time.sleep(0.5)  # anything twice has come by now
+        seen = {c: c.drain() for c in (a, b, w, l)}
+        for c, kind, n in ((b, "move", 1), (w, "move", 1), (l, "chat", 1), (a, "chat", 0),
+                           (a, "move", 0)):
+            got = [m for m in seen[c] if m["type"] == kind]
+            self.assertEqual(len(got), n, (kind, got))
+
+    def test_redis_away_at_start(self):
+        self.srv.stop()
+        self.redis.pause()
+        self.srv.start()  # starts, and connects when Redis comes
+        a = self.user("carol")
+        r = a.call("seek", color="red")
+        self.assertEqual((r["type"], r.get("code")), ("error", "site_unavailable"), r)
+        self.redis.resume()
+        r = self.until(a, None, "seek", color="red")
+        self.assertEqual(r["type"], "seek", r)
+
+    def test_refused_at_start(self):
+        cases = [
+            (["--db", os.path.join(self.dir, "t.db"), "--broker", self.redis.url],
+             "share a PostgreSQL --db"),
+            (["--db", self.db, "--event-loop", "poll", "--broker", self.redis.url],
+             "--broker needs libuv's event loop"),
+            (["--db", self.db, "--broker", "localhost:6379"], "--broker wants redis://HOST[:PORT]"),
+        ]
+        self.srv.stop()  # the database's lock
+        for args, why in cases:
+            r = subprocess.run([BINARY, "--listen", "127.0.0.1:0"] + args, capture_output=True,
+                               text=True, timeout=30)
+            self.assertEqual(r.returncode, 1, (args, r))
+            self.assertIn(why, r.stderr, args)
+
+
 class Storage(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="xq-server-test-")
@@ -1975,5 +2143,8 @@ if __name__ == "__main__":
         BINARY = sys.argv.pop(1)
     if os.environ.get("XQ_TEST_PG") and pgtest.skip_reason():
         print("PostgreSQL tests skipped: " + pgtest.skip_reason())
+        sys.exit(77)
+    if os.environ.get("XQ_TEST_BROKER") == "1" and not SITE_BROKER:
+        print("Redis tests skipped: no Redis (XQ_TEST_REDIS_DIR/url; Debian: redis-server)")
         sys.exit(77)
     unittest.main(verbosity=1)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "broker.h"
+#include "broker_local.h"
 
 #define SUBJECTS 30000 /* enough for several doublings of the table */
 
