@@ -12,3 +12,10 @@ int64_t mono_us(void)
 }
 
 int64_t wall_s(void) { return (int64_t)time(NULL); }
+
+int64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}

@@ -341,7 +341,7 @@ int main(int argc, char **argv)
 
     char err[1024];
     stats_init();
-    store *st = store_open(g_cfg.db_path, g_cfg.sync_full, err, sizeof err);
+    store *st = store_open(g_cfg.db_path, g_cfg.sync_full ? STORE_SYNC_FULL : 0, err, sizeof err);
     if (!st) {
         cli_error("%s", err);
         return 1;

@@ -71,15 +71,15 @@ void store_target_show(const char *target, char *buf, size_t cap)
     }
 }
 
-static store *backend_open(const char *target, int sync_full, char *err, size_t cap)
+static store *backend_open(const char *target, int flags, char *err, size_t cap)
 {
     const char *conninfo = pg_conninfo(target);
     if (!conninfo)
-        return store_sqlite_ops.open(target, sync_full, err, cap);
+        return store_sqlite_ops.open(target, flags, err, cap);
 #ifdef XQ_HAVE_LIBPQ
-    return store_pg_ops.open(conninfo, sync_full, err, cap);
+    return store_pg_ops.open(conninfo, flags, err, cap);
 #else
-    (void)sync_full;
+    (void)flags;
     snprintf(err, cap, "--db names a PostgreSQL database, but xq-server was built without "
              "PostgreSQL support (build it with libpq; Debian: libpq-dev)");
     return NULL;
@@ -182,9 +182,9 @@ static int fill_finals(store *s, char *err, size_t cap)
     return rc == ST_OK && !l.failed ? 0 : -1;
 }
 
-store *store_open(const char *target, int sync_full, char *err, size_t cap)
+store *store_open(const char *target, int flags, char *err, size_t cap)
 {
-    store *s = backend_open(target, sync_full, err, cap);
+    store *s = backend_open(target, flags, err, cap);
     if (s && fill_finals(s, err, cap) < 0) {
         s->ops->close(s);
         return NULL;
@@ -342,4 +342,28 @@ int store_chat_get(store *s, int64_t gid, int limit,
                    int (*fn)(const char *from, const char *text, int64_t at, void *arg), void *arg)
 {
     return s->ops->chat_get(s, gid, limit, fn, arg);
+}
+
+int store_game_claim(store *s, int64_t gid, const char *owner, int lease_ms)
+{
+    return s->ops->game_claim(s, gid, owner, lease_ms);
+}
+
+int store_leases_renew(store *s, const char *owner, int lease_ms,
+                       int (*fn)(int64_t gid, void *arg), void *arg)
+{
+    return s->ops->leases_renew(s, owner, lease_ms, fn, arg);
+}
+
+int store_leases_release(store *s, const char *owner) { return s->ops->leases_release(s, owner); }
+
+int store_games_lapsed(store *s, int (*fn)(const store_game *g, void *arg), void *arg)
+{
+    return s->ops->games_lapsed(s, fn, arg);
+}
+
+int store_move_add_owned(store *s, int64_t gid, int ply, const char *move, int64_t red_ms,
+                         int64_t black_ms, const char *owner)
+{
+    return s->ops->move_add_owned(s, gid, ply, move, red_ms, black_ms, owner);
 }

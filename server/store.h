@@ -21,10 +21,14 @@
  * database for a libpq URI (postgresql://..., postgres://...) or
  * "postgresql:" before a key=value conninfo, else an SQLite file at that
  * path. The handle, or NULL with a message in err (a build without libpq
- * refuses a PostgreSQL target). @p sync_full: every commit on disk before it
- * returns (SQLite synchronous=FULL; PostgreSQL synchronous_commit=on).
- * store_close() takes NULL. */
-store *store_open(const char *target, int sync_full, char *err, size_t cap);
+ * refuses a PostgreSQL target). @p flags (store_types.h): STORE_SYNC_FULL,
+ * every commit on disk before it returns (SQLite synchronous=FULL; PostgreSQL
+ * synchronous_commit=on); STORE_SHARED, the database is shared by the
+ * processes of a site: PostgreSQL takes its advisory lock shared rather than
+ * exclusive (so a server without STORE_SHARED and a site's processes refuse
+ * each other, but the processes of a site share the database), and an SQLite
+ * file refuses it. store_close() takes NULL. */
+store *store_open(const char *target, int flags, char *err, size_t cap);
 /* 1 when @p target names a database that several processes can share
  * (PostgreSQL), 0 for an SQLite file (one process's). */
 int store_target_shared(const char *target);
@@ -90,6 +94,37 @@ int store_game_set_eco(store *s, int64_t gid, const char *code, int ply);
  * takes a struct whose strings are NULL). */
 int store_game_set_final(store *s, int64_t gid, const store_final *f);
 int store_game_final(store *s, int64_t gid, store_final *f);
+/* Game ownership (schema 7), for the processes of a site sharing a database:
+ * each unfinished game has at most one owner (an id of at most
+ * STORE_OWNER_MAX - 1 bytes, a process's) with a lease that ends at a time
+ * of the database's clock (PostgreSQL's; SQLite's is the process's own).
+ *
+ * Claim game @p gid for @p owner with a lease of @p lease_ms from now,
+ * atomically (a compare-and-set): it succeeds when the game has no owner,
+ * when its owner's lease has lapsed, or when it is @p owner's already (a
+ * renewal). ST_OK: the game is @p owner's; ST_EXISTS: another owner's lease
+ * runs; ST_NOTFOUND: no unfinished game @p gid. Of two claimers at once,
+ * exactly one wins. */
+int store_game_claim(store *s, int64_t gid, const char *owner, int lease_ms);
+/* Renew the leases of every unfinished game of @p owner to @p lease_ms from
+ * now, in one statement; fn is called with each game renewed (those still
+ * @p owner's: one missing from the calls was claimed by another process or
+ * has ended), and returns nonzero to stop hearing of them (all are renewed). */
+int store_leases_renew(store *s, const char *owner, int lease_ms,
+                       int (*fn)(int64_t gid, void *arg), void *arg);
+/* Give up the leases of @p owner's unfinished games (a process that stops):
+ * they are free for any process to claim at once. */
+int store_leases_release(store *s, const char *owner);
+/* The unfinished games that another process may claim (without an owner, or
+ * whose owner's lease has lapsed), oldest first; fn returns nonzero to stop. */
+int store_games_lapsed(store *s, int (*fn)(const store_game *g, void *arg), void *arg);
+/* store_move_add() only while game @p gid is @p owner's (unfinished, owned by
+ * @p owner: its lease may have lapsed as long as no one else claimed it), in
+ * one statement that a concurrent claim cannot interleave with: ST_OK stored,
+ * ST_NOT_OWNER not stored (the game is another's, or ended), ST_EXISTS the
+ * ply is stored already. */
+int store_move_add_owned(store *s, int64_t gid, int ply, const char *move, int64_t red_ms,
+                         int64_t black_ms, const char *owner);
 /* Game chat: a line is stored; the last `limit` lines of a game, oldest first. */
 int store_chat_add(store *s, int64_t gid, const char *from, const char *text);
 int store_chat_get(store *s, int64_t gid, int limit,

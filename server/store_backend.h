@@ -17,7 +17,7 @@ typedef struct store_ops {
     const char *name; /* "SQLite", "PostgreSQL" (for messages) */
     /* Open the store @p target names (a file path, a conninfo): the handle,
      * or NULL with a message in err. */
-    store *(*open)(const char *target, int sync_full, char *err, size_t cap);
+    store *(*open)(const char *target, int flags, char *err, size_t cap);
     void (*close)(store *s);
     const char *(*errmsg)(const store *s);
     int (*ping)(store *s);
@@ -62,6 +62,13 @@ typedef struct store_ops {
     /* The finished games without a final state (a store of schema 5 or
      * older), oldest first; fn returns nonzero to stop. */
     int (*games_without_final)(store *s, int (*fn)(int64_t gid, void *arg), void *arg);
+    int (*game_claim)(store *s, int64_t gid, const char *owner, int lease_ms);
+    int (*leases_renew)(store *s, const char *owner, int lease_ms,
+                        int (*fn)(int64_t gid, void *arg), void *arg);
+    int (*leases_release)(store *s, const char *owner);
+    int (*games_lapsed)(store *s, int (*fn)(const store_game *g, void *arg), void *arg);
+    int (*move_add_owned)(store *s, int64_t gid, int ply, const char *move, int64_t red_ms,
+                          int64_t black_ms, const char *owner);
     int (*chat_add)(store *s, int64_t gid, const char *from, const char *text);
     int (*chat_get)(store *s, int64_t gid, int limit,
                     int (*fn)(const char *from, const char *text, int64_t at, void *arg),

@@ -4,7 +4,9 @@
  * the loop thread. Prepared statements with parameters only (text format);
  * the schema is created and migrated at open in one transaction (table meta,
  * key 'schema', in SQLite's numbering); a session advisory lock refuses a
- * second server on the same database, as SQLite's exclusive lock does.
+ * second server on the same database, as SQLite's exclusive lock does, unless
+ * the database is a site's (STORE_SHARED): its processes take the lock shared,
+ * so they share the database and refuse a server that is not theirs.
  *
  * A lost connection: one that PostgreSQL closed while it was idle (a restart)
  * is seen before a statement is sent on it and made again at once; otherwise
@@ -41,7 +43,7 @@ _Static_assert(XQ_RESULT_ONGOING == 0 && XQ_RESULT_RED_WINS == 1 && XQ_RESULT_BL
 /* The schema version this file writes (SQLite's numbering: the same number is
  * the same logical schema), and the key of the advisory lock a server holds
  * on its database (the bytes "xqsv"). */
-#define PG_SCHEMA_VERSION 6
+#define PG_SCHEMA_VERSION 7
 #define PG_LOCK_KEY 2020701046 /* 0x78717376 */
 
 /* Schema 4 as PostgreSQL's first: SQLite's tables with BIGINT ids (identity),
@@ -96,6 +98,12 @@ static const char k_schema_6[] =
     "ALTER TABLE games ADD COLUMN final_fen TEXT, ADD COLUMN final_check INTEGER,"
     " ADD COLUMN final_wxf TEXT, ADD COLUMN final_zh TEXT, ADD COLUMN final_checks TEXT;";
 
+/* Schema 7: a game's owning process (a site's) and its lease, in ms since
+ * the epoch of the database's clock (store_game_claim()). */
+static const char k_schema_7[] =
+    "ALTER TABLE games ADD COLUMN owner TEXT, ADD COLUMN lease_until BIGINT;"
+    "CREATE INDEX games_owner ON games(owner) WHERE result = 0;";
+
 /* The migrations, in order: a database at schema v gets every step above v.
  * A new schema appends a step (and store_sqlite.c its columns). */
 static const struct {
@@ -105,21 +113,29 @@ static const struct {
     {4, k_schema_4},
     {5, k_schema_5},
     {6, k_schema_6},
+    {7, k_schema_7},
 };
+
+/* Now in ms since the epoch, on the database's clock (the leases' time: the
+ * processes of a site may run on machines whose clocks differ). */
+#define NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+
 
 #define GAME_COLS                                                                                \
     "id, red, black, red_name, black_name, red_rating, black_rating, engine_level,"              \
     " engine_color, rules, base_s, inc_s, rated, result, reason, red_ms, black_ms, created,"     \
     " ended, end_text, red_rating_after, black_rating_after, draw_offer,"                        \
     " (SELECT count(*) FROM moves WHERE moves.game = games.id), red_rd_after, black_rd_after,"  \
-    " eco, eco_ply, takeback_offer"
+    " eco, eco_ply, takeback_offer, owner, lease_until"
 
 enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
     S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
-    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_GAME_FINAL_SET, S_GAME_FINAL_GET, S_GAMES_NO_FINAL, S_COUNT
+    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_GAME_FINAL_SET, S_GAME_FINAL_GET, S_GAMES_NO_FINAL,
+    S_GAME_CLAIM, S_GAME_RESULT, S_LEASES_RENEW, S_LEASES_RELEASE, S_GAMES_LAPSED,
+    S_MOVE_ADD_OWNED, S_COUNT
 };
 
 static const char *const k_sql[S_COUNT] = {
@@ -165,6 +181,23 @@ static const char *const k_sql[S_COUNT] = {
     [S_GAME_FINAL_GET] = "SELECT final_fen, final_check, final_wxf, final_zh, final_checks"
                          " FROM games WHERE id = $1 AND final_fen IS NOT NULL",
     [S_GAMES_NO_FINAL] = "SELECT id FROM games WHERE result <> 0 AND final_fen IS NULL ORDER BY id",
+    /* ownership (schema 7). A claim is one UPDATE: of two at once, the second
+     * waits for the first's row lock and then finds its condition false. */
+    [S_GAME_CLAIM] = "UPDATE games SET owner = $2, lease_until = " NOW_MS " + $3 WHERE id = $1"
+                     " AND result = 0 AND (owner IS NULL OR owner = $2 OR lease_until <= " NOW_MS
+                     ") RETURNING id",
+    [S_GAME_RESULT] = "SELECT result FROM games WHERE id = $1",
+    [S_LEASES_RENEW] = "UPDATE games SET lease_until = " NOW_MS " + $2 WHERE owner = $1"
+                       " AND result = 0 RETURNING id",
+    [S_LEASES_RELEASE] = "UPDATE games SET owner = NULL, lease_until = NULL"
+                         " WHERE owner = $1 AND result = 0",
+    [S_GAMES_LAPSED] = "SELECT " GAME_COLS " FROM games WHERE result = 0"
+                       " AND (owner IS NULL OR lease_until <= " NOW_MS ") ORDER BY id",
+    /* FOR SHARE: a claim of the game (an UPDATE of its row) waits for the
+     * move's transaction, and a move waits for a claim's and then sees it */
+    [S_MOVE_ADD_OWNED] = "INSERT INTO moves(game, ply, move, red_ms, black_ms)"
+                         " SELECT $1::bigint, $2::integer, $3::text, $4::bigint, $5::bigint"
+                         " FROM games WHERE id = $1 AND result = 0 AND owner = $6 FOR SHARE",
     [S_CHAT_ADD] = "INSERT INTO chat(game, from_name, text, at) VALUES($1, $2, $3, $4)",
     [S_CHAT_GET] = "SELECT from_name, text, at FROM"
                    " (SELECT id, from_name, text, at FROM chat WHERE game = $1"
@@ -195,6 +228,7 @@ typedef struct pg_store {
     store base; /* first: the handle of store.h */
     PGconn *conn;
     int sync_full;    /* --sync-full: synchronous_commit on */
+    int shared;       /* STORE_SHARED: a site's database, the lock taken shared */
     int usable;       /* connected, locked and the statements prepared */
     int broken;       /* the connection failed: reset it before its next use */
     int in_tx;        /* between store_begin() and its commit or rollback */
@@ -271,12 +305,16 @@ static int exec_plain(pg_store *s, const char *sql, const char *what)
 
 /* The session's lock: a second server on the same database is refused. A
  * server killed a moment ago may hold it until PostgreSQL sees its connection
- * close: the lock is tried for SRV_PG_LOCK_WAIT_MS. */
+ * close: the lock is tried for SRV_PG_LOCK_WAIT_MS. The processes of a site
+ * (s->shared) take it shared: they refuse, and are refused by, a server that
+ * is not a site's. */
 static int take_lock(pg_store *s)
 {
     int64_t end = mono_us() + (int64_t)SRV_PG_LOCK_WAIT_MS * 1000;
+    const char *sql = s->shared ? "SELECT pg_try_advisory_lock_shared(" SQL_NUMBER(PG_LOCK_KEY) ")"
+                                : "SELECT pg_try_advisory_lock(" SQL_NUMBER(PG_LOCK_KEY) ")";
     for (;;) {
-        PGresult *r = PQexec(s->conn, "SELECT pg_try_advisory_lock(" SQL_NUMBER(PG_LOCK_KEY) ")");
+        PGresult *r = PQexec(s->conn, sql);
         int ok = r && PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1;
         int locked = ok && strcmp(PQgetvalue(r, 0, 0), "t") == 0;
         if (!ok)
@@ -287,7 +325,10 @@ static int take_lock(pg_store *s)
         if (!ok)
             return -1;
         if (mono_us() >= end) {
-            set_msg(s, "the database is in use by another xq-server", NULL);
+            set_msg(s, s->shared ? "the database is in use by an xq-server that is not part of "
+                                   "a site (one without --broker)"
+                                 : "the database is in use by another xq-server",
+                    NULL);
             return -1;
         }
         nanosleep(&(struct timespec){0, 100 * 1000000L}, NULL);
@@ -479,7 +520,7 @@ static const char *pg_errmsg(const store *h)
  * later keywords override the expanded dbname, the dbname the earlier ones).
  * tcp_user_timeout bounds a statement on a TCP connection whose peer is gone
  * (a network cut), which would otherwise wait for TCP to give up. */
-static store *pg_open(const char *conninfo, int sync_full, char *err, size_t cap)
+static store *pg_open(const char *conninfo, int flags, char *err, size_t cap)
 {
     pg_store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -499,7 +540,8 @@ static store *pg_open(const char *conninfo, int sync_full, char *err, size_t cap
         return NULL;
     }
     PQsetNoticeProcessor(s->conn, ignore_notice, NULL);
-    s->sync_full = sync_full;
+    s->sync_full = flags & STORE_SYNC_FULL;
+    s->shared = (flags & STORE_SHARED) != 0;
     if (take_lock(s) < 0 || migrate(s) < 0 || prepare_all(s) < 0) {
         snprintf(err, cap, "database %s: %s", PQdb(s->conn), s->msg);
         pg_close(&s->base);
@@ -868,6 +910,8 @@ static void game_row(const PGresult *r, int i, store_game *g)
     snprintf(g->eco, sizeof g->eco, "%s", col_text(r, i, 26));
     g->eco_ply = PQgetisnull(r, i, 27) ? -1 : (int)col_int(r, i, 27);
     g->takeback_offer = (int)col_int(r, i, 28);
+    snprintf(g->owner, sizeof g->owner, "%s", col_text(r, i, 29));
+    g->lease_until = col_int(r, i, 30);
 }
 
 static int each_game(pg_store *s, int st, const params *p,
@@ -1001,6 +1045,75 @@ static int pg_games_without_final(store *h, int (*fn)(int64_t, void *), void *ar
     return rc;
 }
 
+/* The number of rows a statement changed (its command tag's count). */
+static long changed_rows(PGresult *r) { return r ? strtol(PQcmdTuples(r), NULL, 10) : 0; }
+
+static int pg_game_claim(store *h, int64_t gid, const char *owner, int lease_ms)
+{
+    pg_store *s = (pg_store *)h;
+    params p = {0};
+    p_int(&p, gid);
+    p_text(&p, owner);
+    p_int(&p, lease_ms);
+    int rc;
+    PGresult *r = exec_st(s, S_GAME_CLAIM, &p, &rc);
+    int won = r && PQntuples(r) == 1;
+    PQclear(r);
+    if (rc != ST_OK || won)
+        return rc;
+    p.n = 1; /* not claimed: another's, or no unfinished game */
+    r = exec_st(s, S_GAME_RESULT, &p, &rc);
+    if (r)
+        rc = PQntuples(r) == 1 && col_int(r, 0, 0) == 0 ? ST_EXISTS : ST_NOTFOUND;
+    PQclear(r);
+    return rc;
+}
+
+static int pg_leases_renew(store *h, const char *owner, int lease_ms,
+                           int (*fn)(int64_t gid, void *arg), void *arg)
+{
+    params p = {0};
+    p_text(&p, owner);
+    p_int(&p, lease_ms);
+    int rc;
+    PGresult *r = exec_st((pg_store *)h, S_LEASES_RENEW, &p, &rc);
+    for (int i = 0; r && fn && i < PQntuples(r); i++)
+        if (fn(col_int(r, i, 0), arg))
+            break;
+    PQclear(r);
+    return rc;
+}
+
+static int pg_leases_release(store *h, const char *owner)
+{
+    params p = {0};
+    p_text(&p, owner);
+    return run((pg_store *)h, S_LEASES_RELEASE, &p);
+}
+
+static int pg_games_lapsed(store *h, int (*fn)(const store_game *, void *), void *arg)
+{
+    return each_game((pg_store *)h, S_GAMES_LAPSED, NULL, fn, arg);
+}
+
+static int pg_move_add_owned(store *h, int64_t gid, int ply, const char *move, int64_t red_ms,
+                             int64_t black_ms, const char *owner)
+{
+    params p = {0};
+    p_int(&p, gid);
+    p_int(&p, ply);
+    p_text(&p, move);
+    p_int(&p, red_ms);
+    p_int(&p, black_ms);
+    p_text(&p, owner);
+    int rc;
+    PGresult *r = exec_st((pg_store *)h, S_MOVE_ADD_OWNED, &p, &rc);
+    if (rc == ST_OK && changed_rows(r) == 0)
+        rc = ST_NOT_OWNER;
+    PQclear(r);
+    return rc;
+}
+
 const store_ops store_pg_ops = {
     .name = "PostgreSQL",
     .open = pg_open,
@@ -1036,6 +1149,11 @@ const store_ops store_pg_ops = {
     .game_set_final = pg_game_set_final,
     .game_final = pg_game_final,
     .games_without_final = pg_games_without_final,
+    .game_claim = pg_game_claim,
+    .leases_renew = pg_leases_renew,
+    .leases_release = pg_leases_release,
+    .games_lapsed = pg_games_lapsed,
+    .move_add_owned = pg_move_add_owned,
     .chat_add = pg_chat_add,
     .chat_get = pg_chat_get,
 };

@@ -47,7 +47,7 @@ static const char k_schema[] =
     " black_rating_after REAL, draw_offer INTEGER NOT NULL DEFAULT -1,"
     " red_rd_after REAL, black_rd_after REAL, eco TEXT, eco_ply INTEGER,"
     " takeback_offer INTEGER NOT NULL DEFAULT -1, final_fen TEXT, final_check INTEGER,"
-    " final_wxf TEXT, final_zh TEXT, final_checks TEXT);"
+    " final_wxf TEXT, final_zh TEXT, final_checks TEXT, owner TEXT, lease_until INTEGER);"
     "CREATE INDEX IF NOT EXISTS games_live ON games(result) WHERE result = 0;"
     "CREATE INDEX IF NOT EXISTS games_red ON games(red);"
     "CREATE INDEX IF NOT EXISTS games_black ON games(black);"
@@ -63,7 +63,7 @@ static const char k_schema[] =
     "CREATE TABLE IF NOT EXISTS reviews("
     " game INTEGER PRIMARY KEY REFERENCES games(id), analysis TEXT NOT NULL,"
     " created INTEGER NOT NULL);"
-    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '6');";
+    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '7');";
 
 /* Columns added after schema 1: added to an older file at start-up.
  * Schema 3 (Glicko-2): users.rd and users.vol, games.*_rd_after.
@@ -71,7 +71,10 @@ static const char k_schema[] =
  * of a finished game ("" without one) and the ply that decided it.
  * Schema 5: games.takeback_offer, the side with a standing take-back request.
  * Schema 6: games.final_*, a finished game's final state (store_final), filled
- * for the finished games of an older file by store.c when it is opened. */
+ * for the finished games of an older file by store.c when it is opened.
+ * Schema 7: games.owner and games.lease_until, a game's owning process and
+ * its lease (ms since the epoch), for the processes of a site (store.h; an
+ * SQLite file is one process's, so they are only kept and tested here). */
 static const char *const k_users_added[][2] = {
     {"rd", "ALTER TABLE users ADD COLUMN rd REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_RD_START)},
     {"vol", "ALTER TABLE users ADD COLUMN vol REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_VOL_START)},
@@ -91,24 +94,30 @@ static const char *const k_games_added[][2] = {
     {"final_wxf", "ALTER TABLE games ADD COLUMN final_wxf TEXT"},
     {"final_zh", "ALTER TABLE games ADD COLUMN final_zh TEXT"},
     {"final_checks", "ALTER TABLE games ADD COLUMN final_checks TEXT"},
+    {"owner", "ALTER TABLE games ADD COLUMN owner TEXT"},
+    {"lease_until", "ALTER TABLE games ADD COLUMN lease_until INTEGER"},
 };
-/* The schema's version, and the index that needs schema 4's column. */
-#define SCHEMA_VERSION "6"
-static const char k_eco_index[] = "CREATE INDEX IF NOT EXISTS games_eco ON games(eco, id);";
+/* The schema's version, and the indexes that need the columns of schemas 4 and 7. */
+#define SCHEMA_VERSION "7"
+static const char k_eco_index[] = "CREATE INDEX IF NOT EXISTS games_eco ON games(eco, id);"
+                                  "CREATE INDEX IF NOT EXISTS games_owner ON games(owner)"
+                                  " WHERE result = 0;";
 
 #define GAME_COLS                                                                                \
     "id, red, black, red_name, black_name, red_rating, black_rating, engine_level,"              \
     " engine_color, rules, base_s, inc_s, rated, result, reason, red_ms, black_ms, created,"     \
     " ended, end_text, red_rating_after, black_rating_after, draw_offer,"        \
     " (SELECT count(*) FROM moves WHERE moves.game = games.id), red_rd_after, black_rd_after,"  \
-    " eco, eco_ply, takeback_offer"
+    " eco, eco_ply, takeback_offer, owner, lease_until"
 
 enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
     S_GAMES_LIVE, S_GAME_GET, S_GAME_MOVES, S_GAMES_DONE, S_GAMES_DONE_ALL, S_GAME_RATINGS,
     S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
-    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_GAME_FINAL_SET, S_GAME_FINAL_GET, S_GAMES_NO_FINAL, S_COUNT
+    S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_GAME_FINAL_SET, S_GAME_FINAL_GET, S_GAMES_NO_FINAL,
+    S_GAME_CLAIM, S_GAME_RESULT, S_LEASES_RENEW, S_LEASES_RELEASE, S_GAMES_LAPSED,
+    S_MOVE_ADD_OWNED, S_COUNT
 };
 /* The store: the database and its prepared statements. */
 typedef struct sqlite_store {
@@ -156,6 +165,19 @@ static const char *const k_sql[S_COUNT] = {
     [S_GAME_FINAL_GET] = "SELECT final_fen, final_check, final_wxf, final_zh, final_checks"
                          " FROM games WHERE id = ?1 AND final_fen IS NOT NULL",
     [S_GAMES_NO_FINAL] = "SELECT id FROM games WHERE result <> 0 AND final_fen IS NULL ORDER BY id",
+    /* ownership (schema 7): ?now is the wall clock in ms, bound by the caller */
+    [S_GAME_CLAIM] = "UPDATE games SET owner = ?2, lease_until = ?4 + ?3 WHERE id = ?1"
+                     " AND result = 0 AND (owner IS NULL OR owner = ?2 OR lease_until <= ?4)",
+    [S_GAME_RESULT] = "SELECT result FROM games WHERE id = ?1",
+    [S_LEASES_RENEW] = "UPDATE games SET lease_until = ?3 + ?2 WHERE owner = ?1 AND result = 0"
+                       " RETURNING id",
+    [S_LEASES_RELEASE] = "UPDATE games SET owner = NULL, lease_until = NULL"
+                         " WHERE owner = ?1 AND result = 0",
+    [S_GAMES_LAPSED] = "SELECT " GAME_COLS " FROM games WHERE result = 0"
+                       " AND (owner IS NULL OR lease_until <= ?1) ORDER BY id",
+    [S_MOVE_ADD_OWNED] = "INSERT INTO moves(game, ply, move, red_ms, black_ms)"
+                         " SELECT ?1, ?2, ?3, ?4, ?5 FROM games"
+                         " WHERE id = ?1 AND result = 0 AND owner = ?6",
     [S_CHAT_ADD] = "INSERT INTO chat(game, from_name, text, at) VALUES(?1, ?2, ?3, ?4)",
     [S_CHAT_GET] = "SELECT from_name, text, at FROM"
                    " (SELECT id, from_name, text, at FROM chat WHERE game = ?1"
@@ -338,8 +360,14 @@ static int migrate(sqlite_store *s, char **emsg)
                : -1;
 }
 
-static store *sq_open(const char *path, int sync_full, char *err, size_t cap)
+static store *sq_open(const char *path, int flags, char *err, size_t cap)
 {
+    int sync_full = flags & STORE_SYNC_FULL;
+    if (flags & STORE_SHARED) {
+        snprintf(err, cap, "database %s: an SQLite file is one process's and cannot be shared "
+                 "by the processes of a site (use PostgreSQL)", path);
+        return NULL;
+    }
     sqlite_store *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, cap, "database %s: out of memory", path);
@@ -784,6 +812,9 @@ static void game_row(sqlite3_stmt *st, store_game *g)
     snprintf(g->eco, sizeof g->eco, "%s", eco ? (const char *)eco : "");
     g->eco_ply = sqlite3_column_type(st, 27) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 27);
     g->takeback_offer = sqlite3_column_int(st, 28);
+    const unsigned char *owner = sqlite3_column_text(st, 29);
+    snprintf(g->owner, sizeof g->owner, "%s", owner ? (const char *)owner : "");
+    g->lease_until = sqlite3_column_int64(st, 30);
 }
 
 static int each_game(sqlite3_stmt *st, int (*fn)(const store_game *, void *), void *arg)
@@ -932,6 +963,78 @@ static int sq_games_without_final(store *h, int (*fn)(int64_t, void *), void *ar
     return out;
 }
 
+static int sq_game_claim(store *h, int64_t gid, const char *owner, int lease_ms)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_GAME_CLAIM];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_text(st, 2, owner, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 3, lease_ms);
+    sqlite3_bind_int64(st, 4, wall_ms());
+    int rc = run(s, st);
+    if (rc != ST_OK || sqlite3_changes(s->db) == 1)
+        return rc;
+    st = s->st[S_GAME_RESULT]; /* not claimed: another's, or no unfinished game */
+    sqlite3_bind_int64(st, 1, gid);
+    int step = sqlite3_step(st);
+    rc = step == SQLITE_ROW ? (sqlite3_column_int(st, 0) == 0 ? ST_EXISTS : ST_NOTFOUND)
+         : step == SQLITE_DONE ? ST_NOTFOUND
+                               : ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc;
+}
+
+static int sq_leases_renew(store *h, const char *owner, int lease_ms,
+                           int (*fn)(int64_t gid, void *arg), void *arg)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_LEASES_RENEW];
+    sqlite3_bind_text(st, 1, owner, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, lease_ms);
+    sqlite3_bind_int64(st, 3, wall_ms());
+    int rc, out = ST_OK, stop = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) /* every row: each is renewed */
+        if (!stop && fn)
+            stop = fn(sqlite3_column_int64(st, 0), arg);
+    if (rc != SQLITE_DONE) {
+        fprintf(stderr, "xq-server: database: %s\n", sqlite3_errmsg(s->db));
+        out = ST_ERROR;
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+static int sq_leases_release(store *h, const char *owner)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_bind_text(s->st[S_LEASES_RELEASE], 1, owner, -1, SQLITE_TRANSIENT);
+    return run(s, s->st[S_LEASES_RELEASE]);
+}
+
+static int sq_games_lapsed(store *h, int (*fn)(const store_game *, void *), void *arg)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_bind_int64(s->st[S_GAMES_LAPSED], 1, wall_ms());
+    return each_game(s->st[S_GAMES_LAPSED], fn, arg);
+}
+
+static int sq_move_add_owned(store *h, int64_t gid, int ply, const char *move, int64_t red_ms,
+                             int64_t black_ms, const char *owner)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_MOVE_ADD_OWNED];
+    sqlite3_bind_int64(st, 1, gid);
+    sqlite3_bind_int(st, 2, ply);
+    sqlite3_bind_text(st, 3, move, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 4, red_ms);
+    sqlite3_bind_int64(st, 5, black_ms);
+    sqlite3_bind_text(st, 6, owner, -1, SQLITE_TRANSIENT);
+    int rc = run(s, st);
+    return rc == ST_OK && sqlite3_changes(s->db) == 0 ? ST_NOT_OWNER : rc;
+}
+
 const store_ops store_sqlite_ops = {
     .name = "SQLite",
     .open = sq_open,
@@ -967,6 +1070,11 @@ const store_ops store_sqlite_ops = {
     .game_set_final = sq_game_set_final,
     .game_final = sq_game_final,
     .games_without_final = sq_games_without_final,
+    .game_claim = sq_game_claim,
+    .leases_renew = sq_leases_renew,
+    .leases_release = sq_leases_release,
+    .games_lapsed = sq_games_lapsed,
+    .move_add_owned = sq_move_add_owned,
     .chat_add = sq_chat_add,
     .chat_get = sq_chat_get,
 };

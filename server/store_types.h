@@ -10,6 +10,9 @@
 
 typedef struct store store;
 
+/* The longest owner id of a game (a site's process, store_game_claim()), with its NUL. */
+#define STORE_OWNER_MAX 40
+
 typedef struct store_user {
     int64_t id;
     char name[SRV_NAME_MAX + 8];
@@ -39,6 +42,8 @@ typedef struct store_game {
     double deviation_after[2]; /* Glicko-2 deviations after a rated game; -1 before schema 3 */
     char eco[4];               /* ECCO code of a finished game ("" without one) */
     int eco_ply;               /* the ply that decided it; -1 when not stored (a live game) */
+    char owner[STORE_OWNER_MAX]; /* the owning process of a site (schema 7; "" none) */
+    int64_t lease_until;       /* its lease, ms since the epoch (the database's clock); 0 none */
 } store_game;
 /* What a finished game's state shows beyond its moves (schema 6; final_state.h
  * works it out), stored when the game ends. The strings are the caller's
@@ -52,7 +57,13 @@ typedef struct store_final {
 } store_final;
 /* Free a store_final's strings (NULL ones too) and set them NULL (final_state.c). */
 void store_final_free(store_final *f);
-/* What the store functions return: ST_EXISTS a unique key is taken, ST_NOTFOUND no row. */
-enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_ERROR = -1 };
+/* What the store functions return: ST_EXISTS a unique key is taken (or, for
+ * store_game_claim(), another owner's lease runs), ST_NOTFOUND no row,
+ * ST_NOT_OWNER the game is not (or no longer) the caller's (store_move_add_owned()). */
+enum { ST_OK = 0, ST_EXISTS = 1, ST_NOTFOUND = 2, ST_NOT_OWNER = 3, ST_ERROR = -1 };
+/* store_open()'s flags: every commit on disk before it returns; the database
+ * shared by the processes of a site (PostgreSQL only: no one-server lock, games
+ * claimed by their owners). */
+enum { STORE_SYNC_FULL = 1, STORE_SHARED = 2 };
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A fake clock for xq-server's fuzz harnesses (server_fakes.h): mono_us() and
- * wall_s() of server/clock.h read a time that the harness moves, and the
+ * wall_s(), wall_ms() of server/clock.h read a time that the harness moves, and the
  * timers of server/timer.h run when it passes their time, in the order of
  * their times (then of their setting), so a game's clocks, flag falls and
  * abandonment run the same way every time and take no real time. */
@@ -37,6 +37,7 @@ static size_t g_pending;
 
 int64_t mono_us(void) { return g_now; }
 int64_t wall_s(void) { return FAKE_WALL_START_S + (g_now - FAKE_MONO_START_US) / 1000000; }
+int64_t wall_ms(void) { return FAKE_WALL_START_S * 1000 + (g_now - FAKE_MONO_START_US) / 1000; }
 
 timer *timer_new(timer_fn fn, void *arg)
 {

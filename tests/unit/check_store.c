@@ -12,10 +12,14 @@
  * take-back, draw offer, end, ratings, opening), the lists (unfinished; finished
  * by user, before an id, by ECCO prefix, limited), chat, reviews, a user's
  * record and rating history, transactions rolled back, a finished game's final
- * state (stored, and filled from its moves in a store of schema 5), and for PostgreSQL a
- * server stopped and started again under an open handle. */
+ * state (stored, and filled from its moves in a store of schema 5), game
+ * ownership (claims, leases renewed, lapsed and released, moves stored only by
+ * the owner), and for PostgreSQL a server stopped and started again under an
+ * open handle, and the processes of a site racing: two claimers of a game (one
+ * wins), a move against a takeover (stored and acknowledged, or refused). */
 #include "xq_test.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +37,12 @@
 /* Seconds the outage case waits for the store to work again after the
  * server is back (it tries to connect again at most every SRV_PG_RETRY_MS). */
 #define OUTAGE_WAIT_S 20
+/* The games two claimers race for, and the plies a dying owner tries to store
+ * while its game is taken over (the races of PostgreSQL). */
+#define RACE_GAMES 60
+#define RACE_PLIES 20000
+/* A lease no case outlives (ms). */
+#define LONG_LEASE_MS 600000
 
 static int g_pg;          /* the PostgreSQL run */
 static store *g_s;        /* the fixture's store */
@@ -296,6 +306,101 @@ static ids finished(int64_t uid, int64_t before, int limit, const char *eco)
     return x;
 }
 
+/* The ids store_leases_renew() reports. */
+static int collect_id(int64_t gid, void *arg)
+{
+    ids *x = arg;
+    x->id[x->n++] = gid;
+    return x->n == 16;
+}
+
+static ids renewed(const char *owner, int lease_ms)
+{
+    ids x = {0};
+    ck_assert_int_eq(store_leases_renew(g_s, owner, lease_ms, collect_id, &x), ST_OK);
+    return x;
+}
+
+static ids lapsed(void)
+{
+    ids x = {0};
+    ck_assert_int_eq(store_games_lapsed(g_s, collect_game, &x), ST_OK);
+    return x;
+}
+
+/* A game's owner and lease as stored. */
+static store_game owned(int64_t gid)
+{
+    store_game g;
+    ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
+    return g;
+}
+
+/* Ownership (schema 7): claims as compare-and-set, renewals, lapses,
+ * releases, and moves stored only while the game is the writer's. */
+START_TEST(ownership)
+{
+    int64_t a = new_user("alice"), b = new_user("bob");
+    int64_t g1 = new_game(a, b, 0), g2 = new_game(a, b, 0), g3 = new_game(a, 0, 0);
+    store_game g = owned(g1);
+    ck_assert(g.owner[0] == 0 && g.lease_until == 0);
+    ids x = lapsed(); /* games without an owner may be claimed */
+    ck_assert(x.n == 3 && x.id[0] == g1 && x.id[1] == g2 && x.id[2] == g3);
+    ck_assert_int_eq(store_game_claim(g_s, g1, "A", LONG_LEASE_MS), ST_OK);
+    g = owned(g1);
+    ck_assert_str_eq(g.owner, "A");
+    ck_assert_int_gt(g.lease_until, (int64_t)1700000000 * 1000); /* ms since the epoch */
+    ck_assert_int_eq(store_game_claim(g_s, g1, "B", LONG_LEASE_MS), ST_EXISTS);
+    ck_assert_int_eq(store_game_claim(g_s, g1, "A", LONG_LEASE_MS), ST_OK); /* mine already */
+    ck_assert_int_eq(store_game_claim(g_s, g1 + 100, "A", LONG_LEASE_MS), ST_NOTFOUND);
+    ck_assert_int_eq(store_game_claim(g_s, g2, "A", LONG_LEASE_MS), ST_OK);
+    ck_assert_int_eq(store_game_claim(g_s, g3, "B", LONG_LEASE_MS), ST_OK);
+    ck_assert_int_eq(lapsed().n, 0);
+    /* moves: only the owner's are stored */
+    ck_assert_int_eq(store_move_add_owned(g_s, g1, 1, "h2e2", 1, 1, "B"), ST_NOT_OWNER);
+    ck_assert_int_eq(store_move_add_owned(g_s, g1, 1, "h2e2", 1, 1, "A"), ST_OK);
+    ck_assert_int_eq(store_move_add_owned(g_s, g1, 1, "h2e2", 1, 1, "A"), ST_EXISTS);
+    ck_assert_int_eq(owned(g1).plies, 1);
+    /* renewals: each of the owner's games, and only those */
+    x = renewed("A", LONG_LEASE_MS);
+    ck_assert(x.n == 2 && ((x.id[0] == g1 && x.id[1] == g2) || (x.id[0] == g2 && x.id[1] == g1)));
+    /* a lease that lapses (0 ms: at once) is listed and taken over */
+    ck_assert_int_eq(store_game_claim(g_s, g2, "A", 0), ST_OK);
+    x = lapsed();
+    ck_assert(x.n == 1 && x.id[0] == g2);
+    ck_assert_int_eq(store_move_add_owned(g_s, g2, 1, "h2e2", 1, 1, "A"), ST_OK); /* still A's */
+    ck_assert_int_eq(store_game_claim(g_s, g2, "B", LONG_LEASE_MS), ST_OK);
+    ck_assert_str_eq(owned(g2).owner, "B");
+    ck_assert_int_eq(store_move_add_owned(g_s, g2, 2, "h9g7", 1, 1, "A"), ST_NOT_OWNER);
+    ck_assert_int_eq(store_move_add_owned(g_s, g2, 2, "h9g7", 1, 1, "B"), ST_OK);
+    ck_assert_int_eq(owned(g2).plies, 2);
+    x = renewed("A", LONG_LEASE_MS); /* A hears that g2 is no longer its */
+    ck_assert(x.n == 1 && x.id[0] == g1);
+    ck_assert_int_eq(lapsed().n, 0);
+    /* released: free for anyone at once */
+    ck_assert_int_eq(store_leases_release(g_s, "A"), ST_OK);
+    g = owned(g1);
+    ck_assert(g.owner[0] == 0 && g.lease_until == 0);
+    x = lapsed();
+    ck_assert(x.n == 1 && x.id[0] == g1);
+    ck_assert_int_eq(renewed("A", LONG_LEASE_MS).n, 0);
+    ck_assert_int_eq(store_game_claim(g_s, g1, "B", LONG_LEASE_MS), ST_OK);
+    /* a finished game is nobody's to claim or to move in, nor renewed */
+    finish(g3, 1, NULL);
+    ck_assert_int_eq(store_game_claim(g_s, g3, "B", LONG_LEASE_MS), ST_NOTFOUND);
+    ck_assert_int_eq(store_move_add_owned(g_s, g3, 1, "h2e2", 1, 1, "B"), ST_NOT_OWNER);
+    x = renewed("B", LONG_LEASE_MS);
+    ck_assert_int_eq(x.n, 2);
+    ck_assert_int_eq(renewed("nobody", LONG_LEASE_MS).n, 0);
+    ck_assert_int_eq(store_leases_renew(g_s, "B", LONG_LEASE_MS, NULL, NULL), ST_OK);
+    /* inside a transaction rolled back, a move of the owner is not kept */
+    ck_assert_int_eq(store_begin(g_s), ST_OK);
+    ck_assert_int_eq(store_move_add_owned(g_s, g1, 2, "h9g7", 1, 1, "B"), ST_OK);
+    store_rollback(g_s);
+    ck_assert_int_eq(owned(g1).plies, 1);
+}
+END_TEST
+
 START_TEST(lists)
 {
     int64_t a = new_user("alice"), b = new_user("bob"), c = new_user("carol");
@@ -521,10 +626,12 @@ START_TEST(final_states)
     g_s = NULL;
     store_sql("ALTER TABLE games DROP COLUMN final_fen; ALTER TABLE games DROP COLUMN final_check;"
               " ALTER TABLE games DROP COLUMN final_wxf; ALTER TABLE games DROP COLUMN final_zh;"
-              " ALTER TABLE games DROP COLUMN final_checks;"
+              " ALTER TABLE games DROP COLUMN final_checks; DROP INDEX games_owner;"
+              " ALTER TABLE games DROP COLUMN owner; ALTER TABLE games DROP COLUMN lease_until;"
               " UPDATE meta SET value = '5' WHERE key = 'schema'",
               "ALTER TABLE games DROP COLUMN final_fen, DROP COLUMN final_check,"
-              " DROP COLUMN final_wxf, DROP COLUMN final_zh, DROP COLUMN final_checks;"
+              " DROP COLUMN final_wxf, DROP COLUMN final_zh, DROP COLUMN final_checks,"
+              " DROP COLUMN owner, DROP COLUMN lease_until;"
               " UPDATE meta SET value = '5' WHERE key = 'schema'");
     char err[1024] = "";
     g_s = store_open(g_target, 0, err, sizeof err);
@@ -545,6 +652,9 @@ START_TEST(final_states)
     ck_assert_int_eq(f.check, 0);
     ck_assert_str_eq(f.checks, "");
     store_final_free(&f);
+    /* the owners' columns (schema 7) too: a live game is claimed */
+    ck_assert_int_eq(store_game_claim(g_s, live, "A", LONG_LEASE_MS), ST_OK);
+    ck_assert_str_eq(owned(live).owner, "A");
     /* the new columns are there: a final state is stored again */
     ck_assert_int_eq(store_game_set_final(g_s, gid, &set), ST_OK);
     ck_assert_int_eq(store_game_final(g_s, gid, &f), ST_OK);
@@ -573,18 +683,22 @@ START_TEST(reopen)
     if (g_pg) {
         char db[1100];
         pg_target(getenv("XQ_TEST_PG"), g_dbname, db, sizeof db);
-        /* a database of schema 4 (before take-back requests and final states
-         * were stored) is migrated to 6 at open, its games keeping what they held */
+        /* a database of schema 4 (before take-back requests, final states and
+         * owners were stored) is migrated to 7 at open, its games keeping what
+         * they held (no owner: free to claim) */
         ck_assert_int_eq(store_game_set_draw_offer(g_s, gid, 1), ST_OK);
         store_close(g_s);
         admin_exec(db + strlen("postgresql:"),
                    "ALTER TABLE games DROP COLUMN takeback_offer, DROP COLUMN final_fen,"
                    " DROP COLUMN final_check, DROP COLUMN final_wxf, DROP COLUMN final_zh,"
-                   " DROP COLUMN final_checks; UPDATE meta SET value = '4' WHERE key = 'schema'");
+                   " DROP COLUMN final_checks, DROP COLUMN owner, DROP COLUMN lease_until;"
+                   " UPDATE meta SET value = '4' WHERE key = 'schema'");
         g_s = store_open(g_target, 1, err, sizeof err);
         ck_assert_msg(g_s != NULL, "%s", err);
         ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
         ck_assert(g.plies == 1 && g.draw_offer == 1 && g.takeback_offer == -1);
+        ck_assert(g.owner[0] == 0 && g.lease_until == 0);
+        ck_assert_int_eq(store_game_claim(g_s, gid, "A", LONG_LEASE_MS), ST_OK);
         ck_assert_int_eq(store_game_set_takeback_offer(g_s, gid, 0), ST_OK);
         ck_assert_int_eq(store_game_get(g_s, gid, &g), ST_OK);
         ck_assert_int_eq(g.takeback_offer, 0);
@@ -699,6 +813,132 @@ START_TEST(outage)
 END_TEST
 #endif
 
+/* A handle of the fixture's database as a site's process opens it (STORE_SHARED). */
+static store *open_shared(void)
+{
+    char err[1024] = "";
+    store *s = store_open(g_target, STORE_SHARED, err, sizeof err);
+    ck_assert_msg(s != NULL, "store_open(STORE_SHARED): %s", err);
+    return s;
+}
+
+/* One claimer of the race, on its own handle (a process of the site). */
+typedef struct racer {
+    store *s;
+    const char *owner;
+    pthread_barrier_t *start;
+    int64_t first;         /* the games first .. first + RACE_GAMES - 1 */
+    int won[RACE_GAMES];
+    int errors;            /* answers neither ST_OK nor ST_EXISTS */
+} racer;
+
+static void *claim_all(void *arg)
+{
+    racer *r = arg;
+    pthread_barrier_wait(r->start);
+    for (int i = 0; i < RACE_GAMES; i++) {
+        int rc = store_game_claim(r->s, r->first + i, r->owner, LONG_LEASE_MS);
+        r->won[i] = rc == ST_OK;
+        r->errors += rc != ST_OK && rc != ST_EXISTS;
+    }
+    return NULL;
+}
+
+/* The owner of a game with a lapsed lease stores moves while another process
+ * takes the game over: each move is stored and acknowledged, or refused. */
+typedef struct mover {
+    store *s;
+    pthread_barrier_t *start;
+    int64_t gid;
+    int acked, refused, errors; /* ST_OK, ST_NOT_OWNER, other answers */
+    int seen;                   /* the taker: the plies it found at its claim */
+    int claimed;                /* the taker: its claim's answer */
+} mover;
+
+static void *store_moves(void *arg)
+{
+    mover *m = arg;
+    pthread_barrier_wait(m->start);
+    for (int ply = 1; ply <= RACE_PLIES && !m->refused; ply++) {
+        int rc = store_move_add_owned(m->s, m->gid, ply, ply % 2 ? "h2e2" : "h7e7", 1, 1, "A");
+        m->acked += rc == ST_OK;
+        m->refused = rc == ST_NOT_OWNER;
+        m->errors += rc != ST_OK && rc != ST_NOT_OWNER;
+    }
+    return NULL;
+}
+
+static void *take_over(void *arg)
+{
+    mover *m = arg;
+    pthread_barrier_wait(m->start);
+    nanosleep(&(struct timespec){0, 3 * 1000000L}, NULL); /* A is storing moves by now */
+    m->claimed = store_game_claim(m->s, m->gid, "B", LONG_LEASE_MS);
+    store_game g;
+    if (store_game_get(m->s, m->gid, &g) == ST_OK) /* what B restores the game from */
+        m->seen = g.plies;
+    return NULL;
+}
+
+/* The processes of a site on one database: the lock shared among them and
+ * refusing a server that is not theirs; two claimers of each game, exactly
+ * one winning, on free games and on lapsed ones; a move against a takeover. */
+START_TEST(site_races)
+{
+    store_close(g_s);
+    g_s = NULL;
+    store *sa = open_shared(), *sb = open_shared();
+    char err[1024] = "";
+    ck_assert_ptr_null(store_open(g_target, 0, err, sizeof err));
+    ck_assert_msg(strstr(err, "in use by another xq-server"), "%s", err);
+    g_s = sa;
+    int64_t first = new_game(0, 0, 0);
+    for (int i = 1; i < RACE_GAMES; i++)
+        ck_assert_int_eq(new_game(0, 0, 0), first + i);
+    for (int i = 1; i < RACE_GAMES; i += 2) /* the odd ones: their owner died */
+        ck_assert_int_eq(store_game_claim(sa, first + i, "dead", 0), ST_OK);
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, 2);
+    racer ra = {.s = sa, .owner = "A", .start = &start, .first = first};
+    racer rb = {.s = sb, .owner = "B", .start = &start, .first = first};
+    pthread_t ta, tb;
+    pthread_create(&ta, NULL, claim_all, &ra);
+    pthread_create(&tb, NULL, claim_all, &rb);
+    pthread_join(ta, NULL);
+    pthread_join(tb, NULL);
+    ck_assert_int_eq(ra.errors + rb.errors, 0);
+    for (int i = 0; i < RACE_GAMES; i++) {
+        ck_assert_msg(ra.won[i] + rb.won[i] == 1, "game %d: A %d, B %d", i, ra.won[i], rb.won[i]);
+        ck_assert_str_eq(owned(first + i).owner, ra.won[i] ? "A" : "B");
+    }
+    mover m = {.s = sa, .start = &start, .gid = new_game(0, 0, 0)};
+    ck_assert_int_eq(store_game_claim(sa, m.gid, "A", 0), ST_OK); /* A's, lapsed */
+    mover t = {.s = sb, .start = &start, .gid = m.gid};
+    pthread_create(&ta, NULL, store_moves, &m);
+    pthread_create(&tb, NULL, take_over, &t);
+    pthread_join(ta, NULL);
+    pthread_join(tb, NULL);
+    pthread_barrier_destroy(&start);
+    ck_assert_int_eq(t.claimed, ST_OK);
+    ck_assert_int_eq(m.errors, 0);
+    ck_assert_msg(m.refused, "A stored all %d plies before B's claim", m.acked);
+    ck_assert_int_gt(m.acked, 0);
+    /* every acknowledged move stored, none after B's claim */
+    ck_assert_int_eq(owned(m.gid).plies, m.acked);
+    ck_assert_int_eq(t.seen, m.acked);
+    store_close(sb);
+}
+END_TEST
+
+/* An SQLite file is one process's: STORE_SHARED is refused. */
+START_TEST(sqlite_not_shared)
+{
+    char err[1024] = "";
+    ck_assert_ptr_null(store_open(g_target, STORE_SHARED, err, sizeof err));
+    ck_assert_msg(strstr(err, "cannot be shared"), "%s", err);
+}
+END_TEST
+
 /* --pg without a PostgreSQL to run on: the reason, or NULL to run. */
 static const char *pg_skip_reason(void)
 {
@@ -741,6 +981,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, transactions);
     tcase_add_test(tc, reopen);
     tcase_add_test(tc, final_states);
+    tcase_add_test(tc, ownership);
+    tcase_add_test(tc, g_pg ? site_races : sqlite_not_shared);
     suite_add_tcase(s, tc);
     TCase *open = tcase_create("open");
     tcase_add_test(open, unreachable);
