@@ -73,6 +73,22 @@ static void engine_turn(game *g)
         fprintf(stderr, "xq-server: game %lld: the engine could not start\n", (long long)g->id);
 }
 
+/* Store a new game. A site's process owns the games it starts: created and
+ * claimed in one transaction, so that no other process sees the game without
+ * its owner (and takes it over as a game without one). */
+static int store_new_game(store_game *sg)
+{
+    const char *owner = game_site_owner();
+    if (!owner)
+        return store_game_create(game_store(), sg);
+    int ok = store_begin(game_store()) == ST_OK && store_game_create(game_store(), sg) == ST_OK &&
+             store_game_claim(game_store(), sg->id, owner, SRV_LEASE_MS) == ST_OK &&
+             store_commit(game_store()) == ST_OK;
+    if (!ok)
+        store_rollback(game_store());
+    return ok ? ST_OK : ST_ERROR;
+}
+
 game *game_start(const game_terms *t, json_t *id, conn *requester)
 {
     game *g = game_alloc(t);
@@ -94,7 +110,8 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
     sg.inc_s = t->inc_s;
     sg.rated = t->rated;
     sg.clock_ms[0] = sg.clock_ms[1] = g->clock_ms[0];
-    if (store_game_create(game_store(), &sg) != ST_OK || game_hist_push(g) < 0 || (g->id = sg.id, game_list_add(g)) < 0) {
+    if (store_new_game(&sg) != ST_OK || game_hist_push(g) < 0 ||
+        (g->id = sg.id, game_list_add(g)) < 0) {
         game_free(g);
         conn_error(requester, id, "storage", "the game could not be stored");
         return NULL;
@@ -193,6 +210,33 @@ static int restore_one(const store_game *sg, void *arg)
 
 static void engine_moved(const engine_result *r, void *arg);
 
+/* A game store_games_lapsed() lists: claimed, and restored when it is not
+ * live here already (then its lease is only renewed). */
+static int take_over_one(const store_game *sg, void *arg)
+{
+    int *count = arg;
+    int rc = store_game_claim(game_store(), sg->id, game_site_owner(), SRV_LEASE_MS);
+    if (rc != ST_OK || game_find(sg->id))
+        return rc == ST_ERROR; /* another process was first, or the store is away */
+    int before = *count;
+    if (restore_one(sg, count))
+        return 1;
+    game *g = game_find(sg->id);
+    if (*count > before && g) {
+        fprintf(stderr, "xq-server: game %lld taken over (no owner, or its owner's lease lapsed)\n",
+                (long long)sg->id);
+        if (!game_end_if_over(g))
+            engine_turn(g);
+    }
+    return 0;
+}
+
+int game_take_over_lapsed(void)
+{
+    int count = 0;
+    return store_games_lapsed(game_store(), take_over_one, &count) == ST_OK ? count : -1;
+}
+
 int game_restore_all(store *st, broker *b)
 {
     game_core_init(st, b);
@@ -200,6 +244,8 @@ int game_restore_all(store *st, broker *b)
     engine_on_result(engine_moved, NULL);
     if (game_end_init() < 0)
         return -1;
+    if (game_site_owner())
+        return game_take_over_lapsed();
     int count = 0;
     if (store_games_unfinished(game_store(), restore_one, &count) != ST_OK)
         return -1;
@@ -234,9 +280,16 @@ game *game_get(conn *c, json_t *m, json_t *id, int must_play, int *color)
         return NULL;
     }
     game *g = game_find(json_integer_value(v));
+    if (g && g->lost)
+        g = NULL;
     if (!g) {
         store_game sg;
-        if (game_stored(json_integer_value(v), &sg) == ST_OK)
+        int stored = game_stored(json_integer_value(v), &sg) == ST_OK;
+        if (stored && sg.result == XQ_RESULT_ONGOING && game_site_owner())
+            conn_error(c, id, "game_elsewhere",
+                       "game %lld is played on another process of the site; connect again "
+                       "and resume", (long long)sg.id);
+        else if (stored)
             conn_error(c, id, "game_over", "game %lld is over", (long long)sg.id);
         else
             conn_error(c, id, "no_such_game", "no such game");
@@ -283,6 +336,16 @@ static int play_premove(game *g)
     return play_at(g, s, mv, NULL, NULL, g->turn_start_us) == 0;
 }
 
+/* Store ply of g (ICCS iccs, the clocks after it): a site's process only
+ * while it owns the game (ST_NOT_OWNER when another process took it over). */
+static int store_ply(game *g, int ply, const char *iccs)
+{
+    const char *owner = game_site_owner();
+    return owner ? store_move_add_owned(game_store(), g->id, ply, iccs, g->clock_ms[0],
+                                        g->clock_ms[1], owner)
+                 : store_move_add(game_store(), g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]);
+}
+
 /* Play mv for side s at the time now: clocks, storage, relay, the end.
  * Returns 0 or -1 (error sent). */
 static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
@@ -309,12 +372,12 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     /* a move declines the opponent's draw offer and withdraws a take-back
      * request (either side's): stored with it in one transaction */
     int declines = g->draw_offer == 1 - s, withdraws = g->takeback_offer >= 0;
-    int tx = declines || withdraws;
+    int tx = declines || withdraws, added = ST_OK;
     int ok = !tx || store_begin(game_store()) == ST_OK;
     /* after a failed store the database may hold this ply all the same (a
      * PostgreSQL commit whose answer the lost connection took): it goes first */
     ok = ok && (!g->store_failed || store_moves_truncate(game_store(), g->id, ply) == ST_OK);
-    ok = ok && store_move_add(game_store(), g->id, ply, iccs, g->clock_ms[0], g->clock_ms[1]) == ST_OK;
+    ok = ok && (added = store_ply(g, ply, iccs)) == ST_OK;
     ok = ok && (!declines || store_game_set_draw_offer(game_store(), g->id, -1) == ST_OK);
     ok = ok && (!withdraws || store_game_set_takeback_offer(game_store(), g->id, -1) == ST_OK);
     ok = ok && (!tx || store_commit(game_store()) == ST_OK);
@@ -331,8 +394,16 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
         xq_board_unmake_move(g->board, NULL);
         g->clock_ms[0] = saved[0];
         g->clock_ms[1] = saved[1];
-        g->store_failed = 1;
         stats_add(STAT_MOVES_REFUSED_STORE, 1);
+        if (added == ST_NOT_OWNER) { /* another process took the game over */
+            g->lost = 1;
+            if (c)
+                conn_error(c, id, "game_elsewhere", "game %lld is played on another process of "
+                           "the site now; the move was not played: connect again and resume",
+                           (long long)g->id);
+            return -1;
+        }
+        g->store_failed = 1;
         if (c)
             conn_error(c, id, "storage", "the move could not be stored; it was not played");
         return -1;

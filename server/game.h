@@ -16,8 +16,17 @@
 #include "tuning.h"
 
 game *game_start(const game_terms *t, json_t *id_for, conn *requester);
-/* The store of the games; the unfinished games in it come back: how many, or -1. */
+/* The store of the games; the unfinished games in it come back: how many, or
+ * -1. In a site (game_core_set_owner() called first) only those this process
+ * claims (game_take_over_lapsed()). */
 int game_restore_all(store *st, broker *b);
+/* A site's process: claim each unfinished game without an owner or whose
+ * owner's lease lapsed (store_games_lapsed(), store_game_claim()) and restore
+ * the ones claimed from the store, as at start-up: their clocks go on from
+ * those stored with the last move, and a player not connected here has the
+ * grace to come back. A game live here already only has its lease renewed.
+ * How many were restored, or -1 when the store cannot be read. */
+int game_take_over_lapsed(void);
 int64_t game_user_playing(int64_t uid); /* a live game against a person, or 0 */
 void game_unwatch_conn(conn *c);
 json_t *game_list_json(void);

@@ -21,6 +21,7 @@ static game **g_games; /* live games, sorted by id */
 static size_t g_ngames, g_capgames;
 static store *g_store;   /* game_core_init() */
 static broker *g_broker; /* game_core_init() */
+static const char *g_owner; /* game_core_set_owner(): a site's process */
 
 
 void game_core_init(store *st, broker *b)
@@ -30,6 +31,8 @@ void game_core_init(store *st, broker *b)
 }
 
 store *game_store(void) { return g_store; }
+void game_core_set_owner(const char *owner) { g_owner = owner; }
+const char *game_site_owner(void) { return g_owner; }
 
 int game_stored(int64_t gid, store_game *sg)
 {

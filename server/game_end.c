@@ -42,8 +42,19 @@ static int store_final_state(const game *g)
 
 void game_end(game *g, int result, const char *reason, const char *why)
 {
-    if (g->ended)
+    if (g->ended || g->lost)
         return;
+    /* a site's process ends only a game it still owns (the claim renews its
+     * lease: no other process can take the game over while it is stored) */
+    const char *owner = game_site_owner();
+    int claim = owner ? store_game_claim(game_store(), g->id, owner, SRV_LEASE_MS) : ST_OK;
+    if (claim == ST_EXISTS || claim == ST_NOTFOUND) {
+        g->lost = 1; /* another process's now: game_owner.c drops it */
+        timer_cancel(g->flag_timer);
+        timer_cancel(g->grace_timer[0]);
+        timer_cancel(g->grace_timer[1]);
+        return;
+    }
     int64_t now = mono_us();
     int64_t r = remaining(g, 0, now), b = remaining(g, 1, now);
     g->ended = 1;

@@ -39,6 +39,7 @@ struct game {
     int nwatch, capwatch;
     broker_sub *sub;        /* its subject, game.ID, while it is in the list */
     int ended;
+    int lost;               /* a site's: another process owns it now; dropped, not served */
     /* Premoves (docs/protocol.md, "Premoves"): held here, not in the page, so
      * that one is played in the same turn of the loop as the opponent's move,
      * with no network round trip and no time off its player's clock. At most
@@ -89,6 +90,11 @@ store *game_store(void);
  * asked for, and nothing read leaves it 0). */
 int game_stored(int64_t gid, store_game *sg);
 broker *game_broker(void);
+/* A site's process (--broker): this process's owner id in the store (at most
+ * STORE_OWNER_MAX - 1 bytes; game_owner.c draws it), or NULL (the default:
+ * not a site, the games are all this process's). */
+void game_core_set_owner(const char *owner);
+const char *game_site_owner(void);
 game *game_at(size_t i); /* the i-th live game by id, i < game_live_count() */
 /* In the list (subscribed to game.ID): 0, or -1 without memory. */
 int game_list_add(game *g);

@@ -22,6 +22,7 @@
 #include "engine.h"
 #include "explore.h"
 #include "game.h"
+#include "game_owner.h"
 #include "game_pgn.h"
 #include "http.h"
 #include "lobby.h"
@@ -341,7 +342,11 @@ int main(int argc, char **argv)
 
     char err[1024];
     stats_init();
-    store *st = store_open(g_cfg.db_path, g_cfg.sync_full ? STORE_SYNC_FULL : 0, err, sizeof err);
+    /* a site's processes share the database (--broker needs PostgreSQL) */
+    store *st = store_open(g_cfg.db_path,
+                           (g_cfg.sync_full ? STORE_SYNC_FULL : 0) |
+                               (g_cfg.broker_url ? STORE_SHARED : 0),
+                           err, sizeof err);
     if (!st) {
         cli_error("%s", err);
         return 1;
@@ -393,9 +398,15 @@ int main(int argc, char **argv)
         store_close(st);
         return 1;
     }
+    if (g_cfg.broker_url)
+        game_owner_init(); /* before the games come back: only those it claims */
     int restored = game_restore_all(st, br);
     if (restored < 0) {
         cli_error("the games could not be read: %s", store_errmsg(st));
+        return 1;
+    }
+    if (g_cfg.broker_url && game_owner_start() < 0) {
+        cli_error("out of memory");
         return 1;
     }
     struct sigaction sa;
@@ -419,7 +430,8 @@ int main(int argc, char **argv)
     explore_describe(stdout);
     printf("xq-server: event loop %s\n", net_loop_name());
     if (g_cfg.broker_url)
-        printf("xq-server: broker %s (Redis: this process is one of a site)\n", g_cfg.broker_url);
+        printf("xq-server: broker %s (Redis: this process is one of a site, owner %s)\n",
+               g_cfg.broker_url, game_owner_id());
     char shown[1024];
     store_target_show(g_cfg.db_path, shown, sizeof shown);
     printf("xq-server: database %s (%d unfinished game%s restored)\n", shown, restored,
@@ -429,6 +441,8 @@ int main(int argc, char **argv)
     review_shutdown();
     engine_shutdown();
     accounts_shutdown();
+    if (g_cfg.broker_url)
+        game_owner_shutdown(); /* the leases given up: the site takes the games at once */
     games_shutdown();
     explore_shutdown();
     broker_close(br); /* its connections and timer close with the loop */

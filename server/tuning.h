@@ -43,5 +43,10 @@
 #define SRV_PG_RETRY_MS 1000            /* a lost PostgreSQL connection is tried again this often */
 #define SRV_PG_LOCK_WAIT_MS 3000        /* a database's lock held by another server is waited for */
 #define SRV_PG_TCP_USER_TIMEOUT_MS 10000 /* PostgreSQL over TCP: a peer silent this long is gone */
+/* A site (--broker): each unfinished game is owned by one process, with a lease
+ * in the store that the owner renews; a lapsed lease is taken over. */
+#define SRV_LEASE_MS 6000               /* a game's lease: its owner dead this long, it is taken over */
+#define SRV_LEASE_RENEW_MS 2000         /* an owner renews the leases of its games this often */
+#define SRV_LEASE_SCAN_MS 1000          /* each process looks for lapsed leases this often */
 
 #endif

@@ -2139,6 +2139,115 @@ class Storage(unittest.TestCase):
                          "xq-server: unknown option '--frob' (try 'xq-server --help')")
 
 
+class Takeover(Base):
+    """Two processes of a site (one PostgreSQL database, the tests' Redis; run
+    with XQ_TEST_BROKER=1): each game owned by the process that started it,
+    a command for it on the other answered `game_elsewhere`; the owner killed
+    with SIGKILL mid-game (a move in flight to it), the game taken over by the
+    other process within the grace, the players resuming there and finishing
+    it; every acknowledged move in the database once, in order."""
+    args = ("--guests", "--grace", "30")
+    TAKEOVER_S = 15  # the lease (6 s) and a scan (1 s), with room for a loaded machine
+
+    def pg_server(self):
+        if not pgtest.CONNINFO:
+            self.skipTest("PostgreSQL only (XQ_TEST_PG)")
+        if not SITE_BROKER:
+            self.skipTest("no Redis (XQ_TEST_BROKER=1 and the fixture's instance)")
+        return pgtest.CONNINFO
+
+    def setUp(self):
+        super().setUp()
+        self.other = Server(BINARY, self.db, *self.args).start()
+
+    def tearDown(self):
+        try:
+            self.other.stop()
+        finally:
+            super().tearDown()
+
+    def on(self, srv, token):
+        """A connection to srv resuming the session of token."""
+        c = (LineClient)(srv.port)
+        self.clients.append(c)
+        hello(c)
+        r = c.call("resume", token=token)
+        self.assertEqual(r["type"], "session", r)
+        return c
+
+    def stored(self, gid):
+        return [(int(p), m) for p, m in self.pgdb.query(
+            "SELECT ply, move FROM moves WHERE game = :gid ORDER BY ply", gid=gid)]
+
+    def until_served(self, c, since, **move):
+        """Send the move until a process serves the game (not game_elsewhere)."""
+        while True:
+            r = c.call("move", **move)
+            if r.get("code") != "game_elsewhere" or time.time() > since + self.TAKEOVER_S:
+                return r
+            time.sleep(0.2)
+
+    def test_owner_killed_mid_game(self):
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600)
+        acked = ["h2e2", "h9g7", "h0g2", "i9h9"]
+        self.play(gid, a, b, acked)
+        owner = self.pgdb.query("SELECT owner FROM games WHERE id = :gid", gid=gid)[0][0]
+        self.assertIn("owner " + owner, self.srv.banner)
+        # the other process does not serve it: it says where the game is
+        b2 = self.on(self.other, b.token)
+        r = b2.call("move", game=gid, move="a6a5")
+        self.assertEqual((r["type"], r.get("code")), ("error", "game_elsewhere"), r)
+        self.assertEqual(len(self.stored(gid)), 4)
+        # a move in flight to the owner as it dies: stored, or never acknowledged
+        a.send("move", game=gid, move="i0h0")
+        self.srv.kill()
+        killed = time.time()
+        time.sleep(1)  # a statement PostgreSQL received from it is done by now
+        in_flight = self.stored(gid)[4:]
+        self.assertIn(in_flight, ([], [(5, "i0h0")]))
+        acked += [m for _, m in in_flight]
+        # the other process takes the game over; the players resume there and
+        # go on from the last acknowledged move
+        a2 = self.on(self.other, a.token)
+        side = [a2, b2]
+        rest = ["a3a4", "a6a5"] if len(acked) == 4 else ["a6a5", "a3a4"]
+        r = self.until_served(side[len(acked) % 2], killed, game=gid, move=rest[0])
+        self.assertEqual((r["type"], r.get("ply")), ("move", len(acked) + 1), r)
+        took = time.time() - killed
+        self.assertLess(took, 30, "not within the grace")
+        sys.stderr.write("taken over %.1f s after the SIGKILL (in flight: %s)\n"
+                         % (took, "stored" if in_flight else "not stored"))
+        acked.append(rest[0])
+        new_owner = self.pgdb.query("SELECT owner FROM games WHERE id = :gid", gid=gid)[0][0]
+        self.assertNotEqual(new_owner, owner)
+        self.assertIn("owner " + new_owner, self.other.banner)
+        r = side[len(acked) % 2].call("move", game=gid, move=rest[1])
+        self.assertEqual((r["type"], r.get("ply")), ("move", len(acked) + 1), r)
+        acked.append(rest[1])
+        self.assertEqual(side[len(acked) % 2].call("resign", game=gid)["type"], "ok")
+        # every acknowledged move once, in order; the game over in the store
+        self.assertEqual(self.stored(gid), list(enumerate(acked, 1)))
+        result = self.pgdb.query("SELECT result FROM games WHERE id = :gid", gid=gid)[0][0]
+        self.assertNotEqual(result, "0")
+        self.srv.start()  # the killed process again: the game is not restored there
+        self.assertIn("(0 unfinished games restored)", self.srv.banner)
+
+    def test_clean_stop_hands_over_at_once(self):
+        """A process that stops (SIGTERM) gives its leases up: the other takes
+        its games at its next scan, not after the lease."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=600)
+        self.play(gid, a, b, ["h2e2"])
+        self.srv.stop()
+        stopped = time.time()
+        b2 = self.on(self.other, b.token)
+        r = self.until_served(b2, stopped, game=gid, move="h9g7")
+        self.assertEqual((r["type"], r.get("ply")), ("move", 2), r)
+        self.assertLess(time.time() - stopped, 4, "the game was not handed over at once")
+        self.assertEqual(self.stored(gid), [(1, "h2e2"), (2, "h9g7")])
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
         BINARY = sys.argv.pop(1)
