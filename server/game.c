@@ -372,11 +372,15 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
     /* a move declines the opponent's draw offer and withdraws a take-back
      * request (either side's): stored with it in one transaction */
     int declines = g->draw_offer == 1 - s, withdraws = g->takeback_offer >= 0;
-    int tx = declines || withdraws, added = ST_OK;
+    /* in a site, the truncation below goes with the owned insert: when the
+     * game was taken over meanwhile, the insert is refused and the rollback
+     * keeps the new owner's moves */
+    int truncates = g->store_failed, site = game_site_owner() != NULL;
+    int tx = declines || withdraws || (truncates && site), added = ST_OK;
     int ok = !tx || store_begin(game_store()) == ST_OK;
     /* after a failed store the database may hold this ply all the same (a
      * PostgreSQL commit whose answer the lost connection took): it goes first */
-    ok = ok && (!g->store_failed || store_moves_truncate(game_store(), g->id, ply) == ST_OK);
+    ok = ok && (!truncates || store_moves_truncate(game_store(), g->id, ply) == ST_OK);
     ok = ok && (added = store_ply(g, ply, iccs)) == ST_OK;
     ok = ok && (!declines || store_game_set_draw_offer(game_store(), g->id, -1) == ST_OK);
     ok = ok && (!withdraws || store_game_set_takeback_offer(game_store(), g->id, -1) == ST_OK);
