@@ -86,13 +86,15 @@ static void renew_tick(void *arg)
         g_renew_failed = 1;
     } else {
         g_renew_failed = 0;
-        qsort(held.ids, held.n, sizeof *held.ids, cmp_id);
+        if (held.n > 0) /* none: ids is NULL, which qsort and bsearch may not get */
+            qsort(held.ids, held.n, sizeof *held.ids, cmp_id);
     }
     int known = rc == ST_OK && !held.failed;
     for (size_t i = game_live_count(); i-- > 0;) {
         game *g = game_at(i);
         int kept = !known || g->ended ||
-                   bsearch(&g->id, held.ids, held.n, sizeof *held.ids, cmp_id) != NULL;
+                   (held.n > 0 &&
+                    bsearch(&g->id, held.ids, held.n, sizeof *held.ids, cmp_id) != NULL);
         if (g->lost || !kept)
             drop(g);
     }
