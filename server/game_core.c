@@ -111,6 +111,22 @@ int game_hist_push(game *g)
     return 0;
 }
 
+void game_retire(game *g)
+{
+    for (int i = 0; i < g->nwatch; i++) {
+        conn *c = conn_get(g->watchers[i]);
+        if (!c)
+            continue;
+        for (int k = 0; k < c->nwatching; k++)
+            if (c->watching[k] == g->id) {
+                c->watching[k] = c->watching[--c->nwatching];
+                break;
+            }
+    }
+    game_list_del(g);
+    game_free(g);
+}
+
 void game_free(game *g)
 {
     if (!g)

@@ -126,18 +126,7 @@ void game_end(game *g, int result, const char *reason, const char *why)
     json_t *gone = msg_game_over(g->id);
     broker_publish(game_broker(), "lobby", gone, 0);
     json_decref(gone);
-    for (int i = 0; i < g->nwatch; i++) {
-        conn *c = conn_get(g->watchers[i]);
-        if (!c)
-            continue;
-        for (int k = 0; k < c->nwatching; k++)
-            if (c->watching[k] == g->id) {
-                c->watching[k] = c->watching[--c->nwatching];
-                break;
-            }
-    }
-    game_list_del(g);
-    game_free(g);
+    game_retire(g);
 }
 
 /* Whether a side still has a piece that can mate (chariot, horse, cannon, soldier). */

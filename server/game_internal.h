@@ -101,6 +101,9 @@ int game_list_add(game *g);
 void game_list_del(game *g);
 int game_hist_push(game *g); /* the clocks after a ply: 0, or -1 without memory */
 void game_free(game *g);
+/* A game leaves this process (it ended, or another process of the site took
+ * it over): out of its watchers' lists, out of the list of live games, freed. */
+void game_retire(game *g);
 
 /* ---- game.c, for the files of the game module ---- */
 /* The game a command names in "game" (must_play: the sender plays it; its

@@ -66,8 +66,7 @@ static void drop(game *g)
 {
     fprintf(stderr, "xq-server: game %lld: another process of the site owns it now; "
             "no longer served here\n", (long long)g->id);
-    game_list_del(g);
-    game_free(g);
+    game_retire(g);
 }
 
 /* Renew the leases; a live game the renewal did not report (or one a move or

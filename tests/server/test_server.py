@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -2232,6 +2233,40 @@ class Takeover(Base):
         self.assertNotEqual(result, "0")
         self.srv.start()  # the killed process again: the game is not restored there
         self.assertIn("(0 unfinished games restored)", self.srv.banner)
+
+    def test_superseded_owner_drops_the_game(self):
+        """An owner that stalls past its lease (SIGSTOP) finds, once it runs
+        again, that the other process took its game over: it drops the game
+        (its watchers' lists too) and refuses moves for it; the new owner
+        goes on, and the store has every acknowledged move once."""
+        a, b = self.user("alice"), self.user("bob")
+        w = self.user("walter")
+        gid = self.game(a, b, base=600)
+        self.play(gid, a, b, ["h2e2", "h9g7"])
+        self.assertEqual(w.call("watch", game=gid)["type"], "game")
+        os.kill(self.srv.proc.pid, signal.SIGSTOP)
+        stopped = time.time()
+        try:
+            a2 = self.on(self.other, a.token)
+            r = self.until_served(a2, stopped, game=gid, move="h0g2")
+            self.assertEqual((r["type"], r.get("ply")), ("move", 3), r)
+        finally:
+            os.kill(self.srv.proc.pid, signal.SIGCONT)
+        # the stalled process renews within 2 s of running again and drops it
+        end = time.time() + 10
+        while True:
+            r = b.call("move", game=gid, move="i9h9")
+            if r.get("code") == "game_elsewhere" or time.time() > end:
+                break
+            time.sleep(0.3)
+        self.assertEqual((r["type"], r.get("code")), ("error", "game_elsewhere"), r)
+        b2 = self.on(self.other, b.token)
+        self.assertEqual(b2.call("move", game=gid, move="i9h9").get("ply"), 4)
+        self.assertEqual(w.call("unwatch", game=gid)["type"], "ok")
+        self.assertEqual(self.stored(gid), [(1, "h2e2"), (2, "h9g7"), (3, "h0g2"), (4, "i9h9")])
+        self.srv.stop()
+        self.assertIn("game %d: another process of the site owns it now" % gid,
+                      self.srv.stderr_text)
 
     def test_clean_stop_hands_over_at_once(self):
         """A process that stops (SIGTERM) gives its leases up: the other takes
