@@ -17,6 +17,8 @@
  * usage: xq-server-load --server PATH [--clients N] [--games M] [--plies P]
  *                       [--think MS] [--timeout S] [--seed N] [--dir DIR] [--keep]
  *                       [--server-arg ARG]... [--db TARGET]
+ *                       [--servers N [--broker URL] [--spread across|same]]
+ *                       [--count-cpu PID]...
  *
  * --dir: where the temporary database goes (default $TMPDIR or /tmp).
  * --server-arg: one more argument for the server (repeatable), e.g.
@@ -24,8 +26,19 @@
  * --db: the server's --db instead of a temporary SQLite file, e.g. an empty
  * PostgreSQL database (postgresql://...; the check reads it through libpq
  * when the benchmark is built with it); it is left as it is.
+ * --servers N: start N processes of one site (they need --db postgresql://...
+ *   and --broker redis://HOST:PORT, which each process is given). --spread
+ *   across (the default): the two players of a game are on two processes
+ *   (red on game k's process k mod N, black on the next), so the seek is
+ *   accepted across processes and one player's moves go through the broker to
+ *   the game's owner; same: both players of game k on process k mod N.
+ * --count-cpu PID: add the CPU time of process PID and its children (the
+ *   PostgreSQL postmaster and its backends; redis-server) to the cost per
+ *   move, as the servers' own is; repeatable. SQLite runs inside the server,
+ *   so the figure compares.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -53,6 +66,8 @@
 #define CONNECT_BATCH 100    /* connections opened per loop turn */
 #define MAX_PLY 400
 #define MAX_SERVER_ARGS 16   /* --server-arg given at most this often */
+#define MAX_SERVERS 16       /* --servers at most */
+#define MAX_COUNT_CPU 4      /* --count-cpu given at most this often */
 
 typedef struct pairing pairing;
 
@@ -94,8 +109,13 @@ static size_t g_nrtt, g_nrelay, g_caprtt;
 static long long g_moves, g_errors, g_protocol_faults, g_after_end;
 static int g_games_done;
 static int64_t g_first_move_us, g_last_move_us;
-static pid_t g_server;
-static double g_server_cpu0, g_server_wait0; /* server CPU time when the first move was sent */
+static pid_t g_server[MAX_SERVERS];
+static int g_nservers = 1, g_spread_same;
+static const char *g_broker;
+static pid_t g_count_cpu[MAX_COUNT_CPU];
+static int g_ncount_cpu;
+static double g_server_cpu0, g_server_wait0; /* servers' CPU time when the first move was sent */
+static double g_other_cpu0;                  /* --count-cpu processes' CPU time then */
 
 static int64_t now_us(void)
 {
@@ -112,8 +132,9 @@ static unsigned long long rnd(void)
     return g_seed;
 }
 
-static double cpu_seconds(pid_t pid);
-static double runqueue_wait_seconds(pid_t pid);
+static double servers_cpu_seconds(void);
+static double servers_wait_seconds(void);
+static double named_cpu_seconds(void);
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die(const char *fmt, ...)
 {
@@ -190,8 +211,9 @@ static void send_move(client *c)
     p->sent_us[p->ply + 1] = c->pending_sent_us;
     if (!g_first_move_us) {
         g_first_move_us = c->pending_sent_us;
-        g_server_cpu0 = cpu_seconds(g_server);
-        g_server_wait0 = runqueue_wait_seconds(g_server);
+        g_server_cpu0 = servers_cpu_seconds();
+        g_server_wait0 = servers_wait_seconds();
+        g_other_cpu0 = named_cpu_seconds();
     }
     sendf(c, "move {\"game\":%lld,\"move\":\"%s\",\"id\":%lld}\n", p->game, c->next_move,
           c->pending_id);
@@ -382,27 +404,37 @@ static int g_db_given; /* --db: the server's store is not a file of ours */
 static const char *g_server_args[MAX_SERVER_ARGS];
 static int g_nserver_args;
 
-static int start_server(const char *binary, const char *parent)
+/* The temporary directory (and, without --db, the SQLite file in it). */
+static void make_dir(const char *parent)
 {
     snprintf(g_dir, sizeof g_dir, "%s/xq-server-load-XXXXXX", parent);
     if (!mkdtemp(g_dir))
         die("cannot make a temporary directory: %s", strerror(errno));
     if (!g_db_given)
         snprintf(g_db, sizeof g_db, "%s/bench.db", g_dir);
+}
+
+/* Server k: started, its port read from its banner. */
+static int start_server(const char *binary, int k)
+{
     int pipefd[2];
     if (pipe(pipefd) < 0)
         die("pipe: %s", strerror(errno));
     char conns[32];
     snprintf(conns, sizeof conns, "%d", g_clients + 64);
-    g_server = fork();
-    if (g_server == 0) {
+    g_server[k] = fork();
+    if (g_server[k] == 0) {
         dup2(pipefd[1], 1);
         close(pipefd[0]);
         close(pipefd[1]);
-        const char *args[12 + MAX_SERVER_ARGS] = {binary, "--listen", "127.0.0.1:0", "--db", g_db,
+        const char *args[14 + MAX_SERVER_ARGS] = {binary, "--listen", "127.0.0.1:0", "--db", g_db,
                                                   "--guests", "--max-connections", conns,
                                                   "--max-per-address", conns};
         int n = 10;
+        if (g_broker) {
+            args[n++] = "--broker";
+            args[n++] = g_broker;
+        }
         for (int i = 0; i < g_nserver_args; i++)
             args[n++] = g_server_args[i];
         args[n] = NULL;
@@ -422,7 +454,7 @@ static int start_server(const char *binary, const char *parent)
         }
     }
     if (!port)
-        die("the server did not start");
+        die("server %d did not start", k + 1);
     return port; /* the server writes one more line, which the pipe holds */
 }
 
@@ -471,6 +503,63 @@ static double runqueue_wait_seconds(pid_t pid)
     int ok = fgets(buf, sizeof buf, f) && sscanf(buf, "%llu %llu", &run, &wait) == 2;
     fclose(f);
     return ok ? (double)wait / 1e9 : -1;
+}
+
+/* The parent of a process, or -1. */
+static pid_t parent_pid(pid_t pid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    const char *p = strrchr(buf, ')');
+    int ppid;
+    return p && sscanf(p + 2, "%*c %d", &ppid) == 1 ? (pid_t)ppid : -1;
+}
+
+static double servers_cpu_seconds(void)
+{
+    double sum = 0;
+    for (int k = 0; k < g_nservers; k++)
+        sum += cpu_seconds(g_server[k]);
+    return sum;
+}
+
+static double servers_wait_seconds(void)
+{
+    double sum = 0;
+    for (int k = 0; k < g_nservers; k++)
+        sum += runqueue_wait_seconds(g_server[k]);
+    return sum;
+}
+
+/* CPU seconds of the --count-cpu processes and their children (a child that
+ * exits in between is not counted: the database's backends serving the
+ * servers live as long as the servers' connections). */
+static double named_cpu_seconds(void)
+{
+    if (!g_ncount_cpu)
+        return 0;
+    DIR *d = opendir("/proc");
+    double sum = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9')
+            continue;
+        pid_t pid = (pid_t)atoi(e->d_name), ppid = parent_pid(pid);
+        for (int i = 0; i < g_ncount_cpu; i++)
+            if (pid == g_count_cpu[i] || ppid == g_count_cpu[i]) {
+                double c = cpu_seconds(pid);
+                sum += c > 0 ? c : 0;
+                break;
+            }
+    }
+    if (d)
+        closedir(d);
+    return sum;
 }
 
 static int cmp64(const void *a, const void *b)
@@ -592,7 +681,9 @@ static void usage(void)
 {
     fprintf(stderr, "usage: xq-server-load --server PATH [--clients N] [--games M] [--plies P]\n"
                     "                      [--think MS] [--timeout S] [--seed N] [--dir DIR] [--keep]\n"
-                    "                      [--server-arg ARG]... [--db TARGET]\n");
+                    "                      [--server-arg ARG]... [--db TARGET]\n"
+                    "                      [--servers N [--broker URL] [--spread across|same]]\n"
+                    "                      [--count-cpu PID]...\n");
     exit(2);
 }
 
@@ -622,6 +713,16 @@ int main(int argc, char **argv)
             keep = 1;
         else if (!strcmp(a, "--server-arg") && v && g_nserver_args < MAX_SERVER_ARGS)
             g_server_args[g_nserver_args++] = argv[++i];
+        else if (!strcmp(a, "--servers") && v)
+            g_nservers = atoi(argv[++i]);
+        else if (!strcmp(a, "--broker") && v)
+            g_broker = argv[++i];
+        else if (!strcmp(a, "--spread") && v && (!strcmp(v, "across") || !strcmp(v, "same"))) {
+            g_spread_same = !strcmp(v, "same");
+            i++;
+        } else if (!strcmp(a, "--count-cpu") && v && g_ncount_cpu < MAX_COUNT_CPU &&
+                   atoi(v) > 0)
+            g_count_cpu[g_ncount_cpu++] = (pid_t)atoi(argv[++i]);
         else if (!strcmp(a, "--db") && v) {
             snprintf(g_db, sizeof g_db, "%s", argv[++i]);
             g_db_given = 1;
@@ -630,8 +731,11 @@ int main(int argc, char **argv)
             usage();
     }
     if (!binary || g_games < 1 || g_clients < 2 * g_games || g_plies < 1 || g_plies > MAX_PLY ||
-        g_timeout_s < 1)
+        g_timeout_s < 1 || g_nservers < 1 || g_nservers > MAX_SERVERS)
         usage();
+    if (g_nservers > 1 && (!g_broker || !pg_conninfo(g_db)))
+        die("--servers %d: the processes of a site need --db postgresql://... and --broker "
+            "redis://HOST:PORT", g_nservers);
     if (g_clients > 2 * g_games) {
         fprintf(stderr, "xq-server-load: every client plays: --clients is set to %d\n",
                 2 * g_games);
@@ -645,7 +749,10 @@ int main(int argc, char **argv)
         if (rl.rlim_cur < (rlim_t)g_clients + 64)
             die("the open-file limit is too low for %d clients (ulimit -n)", g_clients);
     }
-    int port = start_server(binary, dir);
+    make_dir(dir);
+    int port[MAX_SERVERS];
+    for (int k = 0; k < g_nservers; k++)
+        port[k] = start_server(binary, k);
     g_caprtt = (size_t)g_games * (size_t)g_plies + 16;
     g_rtt = malloc(g_caprtt * sizeof *g_rtt);
     g_relay = malloc(g_caprtt * sizeof *g_relay);
@@ -654,8 +761,6 @@ int main(int argc, char **argv)
     g_ep = epoll_create1(0);
     if (!g_rtt || !g_relay || !cl || !pairs || g_ep < 0)
         die("out of memory");
-    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 
     int64_t t0 = now_us(), deadline = t0 + (int64_t)g_timeout_s * 1000000;
     int opened = 0;
@@ -667,6 +772,11 @@ int main(int argc, char **argv)
             c->color = -1;
             c->p = &pairs[opened / 2];
             c->p->side[opened % 2] = c;
+            /* game k's red on process k mod N, its black there too or on the next */
+            int srv = (opened / 2 + (g_spread_same ? 0 : opened % 2)) % g_nservers;
+            struct sockaddr_in sa = {.sin_family = AF_INET,
+                                     .sin_port = htons((uint16_t)port[srv])};
+            sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
             c->fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
             int one = 1;
             setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
@@ -693,29 +803,47 @@ int main(int argc, char **argv)
         }
     }
     int timed_out = g_games_done < g_games;
-    long rss = peak_rss_kb(g_server);
-    double cpu = cpu_seconds(g_server) - g_server_cpu0;
-    double waited = runqueue_wait_seconds(g_server) - g_server_wait0;
+    long rss = 0;
+    for (int k = 0; k < g_nservers; k++)
+        rss = peak_rss_kb(g_server[k]) > rss ? peak_rss_kb(g_server[k]) : rss;
+    double cpu = servers_cpu_seconds() - g_server_cpu0;
+    double other = named_cpu_seconds() - g_other_cpu0;
+    double waited = servers_wait_seconds() - g_server_wait0;
     double secs = (g_last_move_us - g_first_move_us) / 1e6;
     printf("xq-server-load: %d connections, %d games, up to %d plies each, think %d ms%s\n",
            g_clients, g_games, g_plies, g_think_ms, timed_out ? " (TIMED OUT)" : "");
+    if (g_nservers > 1)
+        printf("servers                %d processes of one site, the players of a game %s\n",
+               g_nservers, g_spread_same ? "on the same process" : "on two processes");
     printf("moves                  %lld in %.2f s: %.0f moves/s\n", g_moves, secs,
            secs > 0 ? g_moves / secs : 0.0);
     printf("games finished         %d of %d\n", g_games_done, g_games);
     percentiles("move round trip", g_rtt, g_nrtt);
     percentiles("relay to the opponent", g_relay, g_nrelay);
-    printf("server peak RSS        %.1f MiB\n", rss / 1024.0);
+    printf("server peak RSS        %.1f MiB%s\n", rss / 1024.0,
+           g_nservers > 1 ? " (the largest process)" : "");
     printf("server CPU             %.2f s while moving (%.0f%% of one core): %.0f moves per "
            "CPU second\n", cpu, secs > 0 ? 100.0 * cpu / secs : 0.0, cpu > 0 ? g_moves / cpu : 0.0);
+    if (g_ncount_cpu) {
+        printf("other CPU              %.2f s (process", other);
+        for (int i = 0; i < g_ncount_cpu; i++)
+            printf("%s %d", i ? "," : "", (int)g_count_cpu[i]);
+        printf(" and children): with the servers', %.0f moves per CPU second, %.1f us a move\n",
+               cpu + other > 0 ? g_moves / (cpu + other) : 0.0,
+               g_moves > 0 ? 1e6 * (cpu + other) / (double)g_moves : 0.0);
+    }
     printf("server waited for CPU  %.2f s of the %.2f s (runnable, other processes ran)\n",
            waited, secs);
     printf("error replies          %lld (and %lld moves sent as the game ended); protocol "
            "faults %lld\n", g_errors, g_after_end, g_protocol_faults);
     for (int i = 0; i < opened; i++)
         close(cl[i].fd);
-    kill(g_server, SIGTERM);
-    int status;
-    waitpid(g_server, &status, 0);
+    for (int k = 0; k < g_nservers; k++)
+        kill(g_server[k], SIGTERM);
+    for (int k = 0; k < g_nservers; k++) {
+        int status;
+        waitpid(g_server[k], &status, 0);
+    }
     int bad = check_database(pairs);
     if (g_db_given)
         rmdir(g_dir);
