@@ -398,7 +398,10 @@ int store_presence_set(store *s, int64_t uid, const char *owner, int on)
     return s->ops->presence_set(s, uid, owner, on);
 }
 
-int store_presence_any(store *s, int64_t uid) { return s->ops->presence_any(s, uid); }
+int store_presence_any(store *s, int64_t uid, const char *except)
+{
+    return s->ops->presence_any(s, uid, except ? except : "");
+}
 
 int store_process_renew(store *s, const char *owner, int lease_ms)
 {

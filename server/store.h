@@ -140,9 +140,9 @@ int store_offers_remove(store *s, int64_t uid, int to_too,
                         int (*fn)(const store_offer *o, void *arg), void *arg);
 /* The users online site-wide (schema 8): user @p uid has a connection on
  * process @p owner (@p on 1) or no longer (0); and whether @p uid has one on
- * any process (ST_OK) or none (ST_NOTFOUND). */
+ * a process other than @p except ("": any process): ST_OK, or ST_NOTFOUND. */
 int store_presence_set(store *s, int64_t uid, const char *owner, int on);
-int store_presence_any(store *s, int64_t uid);
+int store_presence_any(store *s, int64_t uid, const char *except);
 /* The processes of a site (schema 8): process @p owner is alive for
  * @p lease_ms from now on the database's clock (a row made or renewed; 0 or
  * less ends its lease at once: a clean stop). */

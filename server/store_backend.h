@@ -76,7 +76,7 @@ typedef struct store_ops {
     int (*offers_remove)(store *s, int64_t uid, int to_too,
                          int (*fn)(const store_offer *o, void *arg), void *arg);
     int (*presence_set)(store *s, int64_t uid, const char *owner, int on);
-    int (*presence_any)(store *s, int64_t uid);
+    int (*presence_any)(store *s, int64_t uid, const char *except);
     int (*process_renew)(store *s, const char *owner, int lease_ms);
     int (*processes_lapsed)(store *s, int (*fn)(const store_offer *o, void *arg), void *arg);
     int (*chat_add)(store *s, int64_t gid, const char *from, const char *text);

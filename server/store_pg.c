@@ -234,7 +234,7 @@ static const char *const k_sql[S_COUNT] = {
                         " RETURNING " OFFER_COLS,
     [S_PRESENCE_ON] = "INSERT INTO presence(uid, owner) VALUES($1, $2) ON CONFLICT DO NOTHING",
     [S_PRESENCE_OFF] = "DELETE FROM presence WHERE uid = $1 AND owner = $2",
-    [S_PRESENCE_ANY] = "SELECT 1 FROM presence WHERE uid = $1 LIMIT 1",
+    [S_PRESENCE_ANY] = "SELECT 1 FROM presence WHERE uid = $1 AND owner <> $2 LIMIT 1",
     [S_PROCESS_RENEW] = "INSERT INTO processes(id, lease_until) VALUES($1, " NOW_MS " + $2)"
                         " ON CONFLICT (id) DO UPDATE SET lease_until = EXCLUDED.lease_until",
     [S_LAPSED_OFFERS] = "DELETE FROM offers WHERE owner NOT IN (SELECT id FROM processes"
@@ -1267,10 +1267,11 @@ static int pg_presence_set(store *h, int64_t uid, const char *owner, int on)
     return run((pg_store *)h, on ? S_PRESENCE_ON : S_PRESENCE_OFF, &p);
 }
 
-static int pg_presence_any(store *h, int64_t uid)
+static int pg_presence_any(store *h, int64_t uid, const char *except)
 {
     params p = {0};
     p_int(&p, uid);
+    p_text(&p, except);
     int rc;
     PGresult *r = exec_st((pg_store *)h, S_PRESENCE_ANY, &p, &rc);
     if (rc == ST_OK)

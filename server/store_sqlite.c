@@ -209,7 +209,7 @@ static const char *const k_sql[S_COUNT] = {
                         " RETURNING " OFFER_COLS,
     [S_PRESENCE_ON] = "INSERT OR IGNORE INTO presence(uid, owner) VALUES(?1, ?2)",
     [S_PRESENCE_OFF] = "DELETE FROM presence WHERE uid = ?1 AND owner = ?2",
-    [S_PRESENCE_ANY] = "SELECT 1 FROM presence WHERE uid = ?1 LIMIT 1",
+    [S_PRESENCE_ANY] = "SELECT 1 FROM presence WHERE uid = ?1 AND owner <> ?2 LIMIT 1",
     [S_PROCESS_RENEW] = "INSERT INTO processes(id, lease_until) VALUES(?1, ?3 + ?2)"
                         " ON CONFLICT(id) DO UPDATE SET lease_until = excluded.lease_until",
     [S_LAPSED_OFFERS] = "DELETE FROM offers WHERE owner NOT IN"
@@ -1198,11 +1198,12 @@ static int sq_presence_set(store *h, int64_t uid, const char *owner, int on)
     return run(s, st);
 }
 
-static int sq_presence_any(store *h, int64_t uid)
+static int sq_presence_any(store *h, int64_t uid, const char *except)
 {
     sqlite_store *s = (sqlite_store *)h;
     sqlite3_stmt *st = s->st[S_PRESENCE_ANY];
     sqlite3_bind_int64(st, 1, uid);
+    sqlite3_bind_text(st, 2, except, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? ST_OK : rc == SQLITE_DONE ? ST_NOTFOUND : ST_ERROR;
     sqlite3_reset(st);

@@ -1389,9 +1389,10 @@ class Faults(Base):
         # a database of schema 5: the columns go, and come back filled at start-up
         self.srv.stop()
         drop = ["final_fen", "final_check", "final_wxf", "final_zh", "final_checks"]
-        if self.pgdb:  # and schema 7's owners (SQLite adds whichever column is missing)
+        if self.pgdb:  # and schema 7's owners and 8's tables (SQLite adds what is missing)
             self.pgdb.query("ALTER TABLE games " + ", ".join(
                 "DROP COLUMN " + c for c in drop + ["owner", "lease_until"])
+                            + "; DROP TABLE offers, presence, processes"
                             + "; UPDATE meta SET value = '5' WHERE key = 'schema'")
         else:
             con = sqlite3.connect(self.db)
@@ -1403,12 +1404,12 @@ class Faults(Base):
         query = "SELECT value FROM meta WHERE key = 'schema'"
         filled = "SELECT count(*) FROM games WHERE final_fen IS NOT NULL"
         if self.pgdb:
-            self.assertEqual(self.pgdb.query(query), [("7",)])
+            self.assertEqual(self.pgdb.query(query), [("8",)])
             self.assertEqual(self.pgdb.query(filled), [("1",)])
         else:
             self.srv.stop()  # the file is locked while the server runs
             con = sqlite3.connect(self.db)
-            self.assertEqual(con.execute(query).fetchone(), ("7",))
+            self.assertEqual(con.execute(query).fetchone(), ("8",))
             self.assertEqual(con.execute(filled).fetchone(), (1,))
             con.close()
             self.srv.start()
@@ -2115,7 +2116,7 @@ class Storage(unittest.TestCase):
             srv.stop()
         con = sqlite3.connect(self.db)
         self.assertEqual(con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone(),
-                         ("7",))
+                         ("8",))
         # schema 6: the finished games' final states from their moves; a live game has none
         rows = con.execute("SELECT id, final_fen IS NOT NULL, final_wxf FROM games ORDER BY id"
                            ).fetchall()

@@ -1014,12 +1014,15 @@ START_TEST(offers)
     ck_assert_int_eq(n, 1);
     ck_assert_int_eq(offers_left(), 0);
     /* presence: per process, any process */
-    ck_assert_int_eq(store_presence_any(g_s, 5), ST_NOTFOUND);
+    ck_assert_int_eq(store_presence_any(g_s, 5, NULL), ST_NOTFOUND);
     ck_assert_int_eq(store_presence_set(g_s, 5, "P1", 1), ST_OK);
+    ck_assert_int_eq(store_presence_any(g_s, 5, ""), ST_OK);
+    ck_assert_int_eq(store_presence_any(g_s, 5, "P1"), ST_NOTFOUND); /* not elsewhere */
     ck_assert_int_eq(store_presence_set(g_s, 5, "P1", 1), ST_OK); /* twice: one row */
     ck_assert_int_eq(store_presence_set(g_s, 5, "P2", 1), ST_OK);
+    ck_assert_int_eq(store_presence_any(g_s, 5, "P1"), ST_OK);
     ck_assert_int_eq(store_presence_set(g_s, 5, "P1", 0), ST_OK);
-    ck_assert_int_eq(store_presence_any(g_s, 5), ST_OK);
+    ck_assert_int_eq(store_presence_any(g_s, 5, NULL), ST_OK);
     /* processes: P1 alive, P2's lease lapsed: P2's offers and presence go,
      * reported once */
     ck_assert_int_eq(store_process_renew(g_s, "P1", LONG_LEASE_MS), ST_OK);
@@ -1033,7 +1036,7 @@ START_TEST(offers)
     ck_assert_int_eq(store_process_renew(g_s, "P2", 0), ST_OK); /* a clean stop */
     ck_assert_int_eq(store_processes_lapsed(g_s, count_offer, &n), ST_OK);
     ck_assert_int_eq(n, 2);
-    ck_assert_int_eq(store_presence_any(g_s, 5), ST_NOTFOUND);
+    ck_assert_int_eq(store_presence_any(g_s, 5, NULL), ST_NOTFOUND);
     ck_assert_int_eq(offers_left(), 1);
     ck_assert_int_eq(store_offer_get(g_s, a, &o), ST_OK);
     n = 0;
