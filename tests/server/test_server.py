@@ -18,6 +18,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 import zlib
@@ -2282,6 +2283,162 @@ class Takeover(Base):
         self.assertEqual((r["type"], r.get("ply")), ("move", 2), r)
         self.assertLess(time.time() - stopped, 4, "the game was not handed over at once")
         self.assertEqual(self.stored(gid), [(1, "h2e2"), (2, "h9g7")])
+
+
+class Lobby(Base):
+    """Three processes of a site (one PostgreSQL database, the tests' Redis;
+    run with XQ_TEST_BROKER=1): the offers are rows of the store, so a seek
+    made on A is listed on B and accepted there (the game owned by B, its
+    state reaching the author on A); two accepters on B and C at once, one
+    game; a challenge, its decline and its cancel across processes; the
+    author leaving, or his process killed, takes his seeks off every list."""
+    args = ("--guests", "--grace", "30")
+    LAPSE_S = 15  # the lease (6 s) and a scan (1 s), with room for a loaded machine
+
+    def pg_server(self):
+        if not pgtest.CONNINFO:
+            self.skipTest("PostgreSQL only (XQ_TEST_PG)")
+        if not SITE_BROKER:
+            self.skipTest("no Redis (XQ_TEST_BROKER=1 and the fixture's instance)")
+        return pgtest.CONNINFO
+
+    def setUp(self):
+        super().setUp()
+        self.b = Server(BINARY, self.db, *self.args).start()
+        self.c = Server(BINARY, self.db, *self.args).start()
+
+    def tearDown(self):
+        try:
+            self.b.stop()
+            self.c.stop()
+        finally:
+            super().tearDown()
+
+    def on(self, srv, name):
+        """A user registered on process srv, connected there."""
+        c = LineClient(srv.port)
+        self.clients.append(c)
+        hello(c)
+        r = c.call("register", name=name, password="secret-" + name)
+        self.assertEqual(r["type"], "session", r)
+        c.token = r["token"]
+        return c
+
+    def lobby_offers(self, c):
+        r = c.call("lobby")
+        self.assertEqual(r["type"], "lobby", r)
+        return [o["offer"] for o in r["seeks"]]
+
+    @staticmethod
+    def owner_of(srv):
+        return re.search(r"owner ([0-9a-f]+)", srv.banner).group(1)
+
+    def games(self):
+        return self.pgdb.query("SELECT id, owner FROM games ORDER BY id")
+
+    def test_seek_on_a_accepted_on_b(self):
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        self.assertEqual(self.lobby_offers(bob), [])
+        s = alice.call("seek", color="red", base=120)
+        self.assertEqual(s["type"], "seek", s)
+        bob.expect("seek", offer=s["offer"], **{"from": "alice"})  # through Redis
+        self.assertEqual(self.lobby_offers(bob), [s["offer"]])
+        g = bob.call("accept", offer=s["offer"])
+        self.assertEqual((g["type"], g["you"]), ("game", "black"), g)
+        # the author on A gets the game's state as a player
+        r = alice.expect("game", game=g["game"])
+        self.assertEqual(r["you"], "red")
+        bob.expect("offer_gone", offer=s["offer"], reason="accepted")
+        self.assertEqual(self.games(), [(str(g["game"]), self.owner_of(self.b))])
+        self.assertEqual(self.lobby_offers(alice), [])
+        # B owns it: bob moves there
+        r = bob.call("move", game=g["game"], move="h7e7")
+        self.assertEqual((r["type"], r.get("code")), ("error", "not_your_turn"), r)
+
+    def test_two_accepters_at_once(self):
+        for i in range(4):
+            alice = self.on(self.srv, "alice%d" % i)
+            bob, carol = self.on(self.b, "bob%d" % i), self.on(self.c, "carol%d" % i)
+            s = alice.call("seek")
+            self.assertEqual(s["type"], "seek", s)
+            replies = {}
+            start = threading.Barrier(2)
+
+            def accept(name, c):
+                start.wait()
+                replies[name] = c.call("accept", offer=s["offer"])
+
+            threads = [threading.Thread(target=accept, args=(n, c))
+                       for n, c in (("bob", bob), ("carol", carol))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            kinds = sorted((r["type"], r.get("code")) for r in replies.values())
+            self.assertEqual(kinds, [("error", "no_such_offer"), ("game", None)], replies)
+            won = [n for n, r in replies.items() if r["type"] == "game"][0]
+            self.assertEqual(len(self.games()), i + 1)
+            self.assertEqual(self.games()[-1][1], self.owner_of(self.b if won == "bob" else self.c))
+            alice.expect("game", game=replies[won]["game"])
+
+    def test_challenge_decline_cancel_across(self):
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        ch = alice.call("challenge", to="Bob", base=60)
+        self.assertEqual((ch["type"], ch.get("to")), ("challenge", "bob"), ch)
+        bob.expect("challenge", offer=ch["offer"])
+        self.assertEqual(bob.call("decline", offer=ch["offer"])["type"], "ok")
+        alice.expect("offer_gone", offer=ch["offer"], reason="declined")
+        ch = alice.call("challenge", to="bob")
+        bob.expect("challenge", offer=ch["offer"])
+        r = bob.call("cancel", offer=ch["offer"])  # not bob's to cancel
+        self.assertEqual(r.get("code"), "not_yours", r)
+        self.assertEqual(alice.call("cancel", offer=ch["offer"])["type"], "ok")
+        bob.expect("offer_gone", offer=ch["offer"], reason="cancelled")
+        r = bob.call("accept", offer=ch["offer"])
+        self.assertEqual(r.get("code"), "no_such_offer", r)
+        ch = alice.call("challenge", to="bob", color="black")
+        bob.expect("challenge", offer=ch["offer"])
+        g = bob.call("accept", offer=ch["offer"])
+        self.assertEqual((g["type"], g["you"]), ("game", "red"), g)
+        alice.expect("game", game=g["game"], you="black")
+        # nobody online by that name on the site
+        r = alice.call("challenge", to="nobody")
+        self.assertEqual(r.get("code"), "no_such_user", r)
+
+    def test_author_leaving_takes_his_seeks(self):
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        s = alice.call("seek")
+        self.assertEqual(self.lobby_offers(bob), [s["offer"]])
+        alice2 = self.on(self.c, "alice2")
+        alice.close()
+        bob.expect("offer_gone", offer=s["offer"], reason="left")
+        self.assertEqual(self.lobby_offers(bob), [])
+        # one connection of a user left elsewhere on the site keeps his seek
+        s2 = alice2.call("seek")
+        again = LineClient(self.b.port)
+        self.clients.append(again)
+        hello(again)
+        self.assertEqual(again.call("resume", token=alice2.token)["type"], "session")
+        alice2.close()
+        time.sleep(0.5)
+        self.assertEqual(self.lobby_offers(bob), [s2["offer"]])
+        again.close()
+        bob.expect("offer_gone", offer=s2["offer"], reason="left")
+
+    def test_process_killed_its_offers_go(self):
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        s = alice.call("seek")
+        self.assertEqual(self.lobby_offers(bob), [s["offer"]])
+        self.srv.kill()
+        killed = time.time()
+        bob.expect("offer_gone", timeout=self.LAPSE_S, offer=s["offer"], reason="left")
+        took = time.time() - killed
+        sys.stderr.write("the killed process's seek gone %.1f s after the SIGKILL\n" % took)
+        self.assertGreater(took, 3, "gone before the lease lapsed")
+        self.assertEqual(self.lobby_offers(bob), [])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM offers"), [("0",)])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM presence WHERE owner = :'o'",
+                                         o=self.owner_of(self.srv)), [("0",)])
 
 
 if __name__ == "__main__":
