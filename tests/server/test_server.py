@@ -1844,6 +1844,32 @@ class PgOutage(Base):
         self.assertEqual(self.pgdb.query("SELECT result, reason FROM games WHERE id = :gid",
                                          gid=gid), [("2", "resignation")])
 
+    def test_lobby_while_stopped(self):
+        """The offers are rows of the store: with PostgreSQL away, seeking,
+        listing, accepting and cancelling get `storage` and change nothing;
+        once it is back the same offer is accepted, once."""
+        a, b = self.user("alice"), self.user("bob")
+        s = a.call("seek", base=600)
+        self.assertEqual(s["type"], "seek", s)
+        self.inst.pause()
+        for c, cmd, fields in ((b, "accept", {"offer": s["offer"]}), (a, "seek", {}),
+                               (b, "lobby", {}), (a, "cancel", {"offer": s["offer"]}),
+                               (a, "challenge", {"to": "bob"}), (b, "pair", {"base": 600})):
+            r = c.call(cmd, **fields)
+            self.assertEqual((r["type"], r.get("code")), ("error", "storage"), (cmd, r))
+        self.inst.resume()
+        end = time.time() + 20
+        while True:  # the server connects again at its next use of the store
+            r = b.call("accept", offer=s["offer"])
+            if r["type"] == "game" or time.time() > end:
+                break
+            self.assertEqual(r["code"], "storage", r)
+            time.sleep(0.3)
+        self.assertEqual(r["type"], "game", r)
+        a.expect("game", game=r["game"])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM games"), [("1",)])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM offers"), [("0",)])
+
     def test_second_server_refused(self):
         """One server per database (an advisory lock), as the SQLite file is held."""
         r = subprocess.run([BINARY, "--listen", "127.0.0.1:0", "--db", self.db],
@@ -2404,6 +2430,30 @@ class Lobby(Base):
         # nobody online by that name on the site
         r = alice.call("challenge", to="nobody")
         self.assertEqual(r.get("code"), "no_such_user", r)
+
+    def test_pair_and_rematch_across(self):
+        """Quick pairing joins a seek of another process (the game on the
+        pairer's); a rematch offered on A to a player on B, who accepts it
+        with his own rematch there (the new game on B, the colours swapped)."""
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        p = bob.call("pair", base=180, inc=2, color="black")
+        self.assertEqual(p["type"], "seek", p)
+        g = alice.call("pair", base=180, inc=2)
+        self.assertEqual((g["type"], g["you"]), ("game", "red"), g)
+        bob.expect("game", game=g["game"], you="black")
+        self.assertEqual(self.games(), [(str(g["game"]), self.owner_of(self.srv))])
+        self.assertEqual(alice.call("resign", game=g["game"])["type"], "ok")
+        r = alice.call("rematch", game=g["game"])
+        self.assertEqual((r["type"], r.get("rematch"), r.get("to")),
+                         ("challenge", g["game"], "bob"), r)
+        bob.expect("challenge", offer=r["offer"])
+        again = alice.call("rematch", game=g["game"])
+        self.assertEqual(again.get("code"), "already_offered", again)
+        g2 = bob.call("rematch", game=g["game"])
+        self.assertEqual((g2["type"], g2["you"]), ("game", "red"), g2)
+        alice.expect("game", game=g2["game"], you="black")
+        alice.expect("offer_gone", offer=r["offer"], reason="accepted")
+        self.assertEqual(self.games()[-1], (str(g2["game"]), self.owner_of(self.b)))
 
     def test_author_leaving_takes_his_seeks(self):
         alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
