@@ -588,7 +588,7 @@ void cmd_cancel(conn *c, json_t *m, json_t *id) { withdraw(c, m, id, 0, "cancell
  * user's offers and those to the user go. */
 static void lobby_user_gone(user *u)
 {
-    int elsewhere = lobby_site_elsewhere(u->id);
+    int elsewhere = lobby_site_leave(u->id);
     if (elsewhere == 0 &&
         store_offers_remove(g_store, u->id, 1, offer_cancelled, "left") != ST_OK)
         elsewhere = -1;

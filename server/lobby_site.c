@@ -40,7 +40,7 @@ int lobby_site_elsewhere(int64_t uid)
     return rc == ST_OK ? 1 : rc == ST_NOTFOUND ? 0 : -1;
 }
 
-/* A user's first connection here, and the last one going. */
+/* A user's first connection here (the last one going: lobby_site_leave()). */
 static void user_present(int64_t uid)
 {
     if (store_presence_set(g_store, uid, g_owner, 1) != ST_OK)
@@ -48,11 +48,12 @@ static void user_present(int64_t uid)
                 (long long)uid, store_errmsg(g_store));
 }
 
-static void user_gone(user *u)
+int lobby_site_leave(int64_t uid)
 {
-    if (store_presence_set(g_store, u->id, g_owner, 0) != ST_OK)
+    if (g_site && store_presence_set(g_store, uid, g_owner, 0) != ST_OK)
         fprintf(stderr, "xq-server: user %lld's presence could not be removed: %s\n",
-                (long long)u->id, store_errmsg(g_store));
+                (long long)uid, store_errmsg(g_store));
+    return lobby_site_elsewhere(uid);
 }
 
 static int lapsed_offer(const store_offer *o, void *arg)
@@ -102,7 +103,7 @@ int lobby_site_start(store *st, broker *b, const char *owner)
     }
     if (!g_site)
         return 0;
-    static const accounts_listener listener = {user_present, NULL, user_gone};
+    static const accounts_listener listener = {user_present, NULL, NULL};
     g_renew = timer_new(renew_tick, NULL);
     g_scan = timer_new(scan_tick, NULL);
     if (!g_renew || !g_scan || accounts_listen(&listener) < 0) {

@@ -29,6 +29,10 @@ const char *lobby_site_owner(void);
 /* Whether user @p uid has a connection on another process of the site
  * (always 0 for a process alone): 1, 0, or -1 when the store cannot say. */
 int lobby_site_elsewhere(int64_t uid);
+/* User @p uid's last connection here went: this process's presence row of
+ * the user is deleted first, then lobby_site_elsewhere() answers (so that of
+ * two processes the user leaves at once, the later one sees none left). */
+int lobby_site_leave(int64_t uid);
 /* Tell who listens that offer @p o (its row deleted already) is gone for
  * @p why ("accepted", "declined", "cancelled", "left"): the lobby for a
  * seek, the author and the addressee for a challenge. */

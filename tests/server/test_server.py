@@ -2474,6 +2474,19 @@ class Lobby(Base):
         self.assertEqual(self.lobby_offers(bob), [s2["offer"]])
         again.close()
         bob.expect("offer_gone", offer=s2["offer"], reason="left")
+        # connections on two processes closed at once: the later of the two
+        # processes to see it finds no other left (each deletes its own
+        # presence before it looks)
+        for i in range(3):
+            one = self.on(self.srv, "carol%d" % i)
+            other = LineClient(self.c.port)
+            self.clients.append(other)
+            hello(other)
+            self.assertEqual(other.call("resume", token=one.token)["type"], "session")
+            s3 = one.call("seek")
+            one.close()
+            other.close()
+            bob.expect("offer_gone", offer=s3["offer"], reason="left")
 
     def test_process_killed_its_offers_go(self):
         alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
