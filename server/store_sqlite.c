@@ -63,9 +63,11 @@ static const char k_schema[] =
     "CREATE TABLE IF NOT EXISTS reviews("
     " game INTEGER PRIMARY KEY REFERENCES games(id), analysis TEXT NOT NULL,"
     " created INTEGER NOT NULL);"
-    /* schema 8: the lobby's offers, the users online site-wide, the processes */
+    /* schema 8: the lobby's offers (AUTOINCREMENT: an id is never given
+     * twice, so that a late accept cannot take a newer offer), the users
+     * online site-wide, the processes */
     "CREATE TABLE IF NOT EXISTS offers("
-    " id INTEGER PRIMARY KEY, kind INTEGER NOT NULL, uid INTEGER NOT NULL,"
+    " id INTEGER PRIMARY KEY AUTOINCREMENT, kind INTEGER NOT NULL, uid INTEGER NOT NULL,"
     " to_uid INTEGER NOT NULL DEFAULT 0, name TEXT NOT NULL, to_name TEXT NOT NULL DEFAULT '',"
     " rating REAL NOT NULL, deviation REAL NOT NULL, base_s INTEGER NOT NULL,"
     " inc_s INTEGER NOT NULL, rules INTEGER NOT NULL, rated INTEGER NOT NULL,"

@@ -1004,6 +1004,11 @@ START_TEST(offers)
     ck_assert_int_eq(store_offer_take(g_s, c, &o), ST_NOTFOUND);
     ck_assert_int_eq(store_offer_get(g_s, c, &o), ST_NOTFOUND);
     ck_assert_int_eq(store_offer_take(g_s, 0, &o), ST_NOTFOUND);
+    /* an id is never given twice, even the newest's after it went */
+    ck_assert_int_eq(store_offer_take(g_s, d, &o), ST_OK);
+    int64_t e = new_offer(g_s, 8, 7, "P2");
+    ck_assert_int_gt(e, d);
+    d = e;
     /* by author 7 only: a and b go, d (to 7) stays; then with those to 7 */
     int n = 0;
     ck_assert_int_eq(store_offers_remove(g_s, 7, 0, count_offer, &n), ST_OK);
