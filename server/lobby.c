@@ -481,7 +481,7 @@ static void rematch_offer(conn *c, const store_game *sg, int me, json_t *id)
     o.color = 1 - me; /* colours swapped */
     o.rematch_of = gid;
     o.to_uid = opp;
-    snprintf(o.to_name, sizeof o.to_name, "%s", sg->name[1 - me]);
+    snprintf(o.to_name, sizeof o.to_name, "%.*s", (int)sizeof o.to_name - 1, sg->name[1 - me]);
     if (offer_add(c, &o, id) == 0)
         challenge_announce(c, &o, id);
 }
