@@ -387,7 +387,8 @@ static void offer_game_terms(conn *c, const store_offer *o, int color, game_term
 
 /* Accept offer o (as read; @p color the author's side, -1 random): the game
  * starts on this process. 0 started or an error sent; 1 the offer is gone
- * (taken by someone else meanwhile), no_such_offer sent unless @p quiet. */
+ * (taken by someone else meanwhile, or its author left), no_such_offer sent
+ * unless @p quiet (quick pairing tries the next seek). */
 static int accept_offer(conn *c, store_offer *o, int color, json_t *id, int quiet)
 {
     if (o->uid == c->user->id) {
@@ -410,9 +411,10 @@ static int accept_offer(conn *c, store_offer *o, int color, json_t *id, int quie
     if (taken != 0)
         return taken > 0;
     if (!online) {
-        conn_error(c, id, "no_such_offer", "the author has left");
         lobby_site_offer_gone(o, "left");
-        return 0;
+        if (!quiet)
+            conn_error(c, id, "no_such_offer", "the author has left");
+        return quiet;
     }
     game_terms t;
     offer_game_terms(c, o, color >= 0 ? color : (int)randombytes_uniform(2), &t);

@@ -15,6 +15,7 @@ static store *g_store;
 static broker *g_broker;
 static char g_owner[STORE_OWNER_MAX] = "local";
 static int g_site;                   /* one of a site (--broker) */
+static int g_stopping;               /* a site's process after lobby_site_shutdown() */
 static timer *g_renew, *g_scan;
 static int g_renew_failed, g_scan_failed; /* said once until it works again */
 
@@ -50,6 +51,8 @@ static void user_present(int64_t uid)
 
 int lobby_site_leave(int64_t uid)
 {
+    if (g_stopping)
+        return 1;
     if (g_site && store_presence_set(g_store, uid, g_owner, 0) != ST_OK)
         fprintf(stderr, "xq-server: user %lld's presence could not be removed: %s\n",
                 (long long)uid, store_errmsg(g_store));
@@ -120,9 +123,11 @@ void lobby_site_shutdown(void)
     timer_free(g_renew);
     timer_free(g_scan);
     g_renew = g_scan = NULL;
-    if (g_site && (store_process_renew(g_store, g_owner, 0) != ST_OK ||
-                   store_processes_lapsed(g_store, lapsed_offer, NULL) != ST_OK))
-        fprintf(stderr, "xq-server: this process's offers could not be removed: %s\n",
+    /* The loop has stopped, so what this process published now would not
+     * reach Redis: the lease ends, and another process's next scan removes
+     * the offers and tells the site. */
+    if (g_site && store_process_renew(g_store, g_owner, 0) != ST_OK)
+        fprintf(stderr, "xq-server: this process's lease in the lobby could not be ended: %s\n",
                 store_errmsg(g_store));
-    g_site = 0;
+    g_stopping = g_site;
 }

@@ -29,16 +29,21 @@ const char *lobby_site_owner(void);
 /* Whether user @p uid has a connection on another process of the site
  * (always 0 for a process alone): 1, 0, or -1 when the store cannot say. */
 int lobby_site_elsewhere(int64_t uid);
-/* User @p uid's last connection here went: this process's presence row of
- * the user is deleted first, then lobby_site_elsewhere() answers (so that of
- * two processes the user leaves at once, the later one sees none left). */
+/* User @p uid's last connection here went: whether to keep the user's
+ * offers. This process's presence row of the user is deleted first, then
+ * lobby_site_elsewhere() answers (so that of two processes the user leaves
+ * at once, the later one sees none left); 1 (keep) too while a site's
+ * process stops (after lobby_site_shutdown(): the connections close after
+ * the loop, when a publish no longer reaches Redis; the lease's end removes
+ * the offers). 1, 0, or -1 when the store cannot say. */
 int lobby_site_leave(int64_t uid);
 /* Tell who listens that offer @p o (its row deleted already) is gone for
  * @p why ("accepted", "declined", "cancelled", "left"): the lobby for a
  * seek, the author and the addressee for a challenge. */
 void lobby_site_offer_gone(const store_offer *o, const char *why);
-/* Stop the timers; a site's process ends its lease and removes its offers
- * and presence (the others hear the offers go). */
+/* Stop the timers (after the loop); a site's process ends its lease, so
+ * that another process's next scan removes its offers and presence and
+ * tells the site (its own publishes would no longer reach Redis). */
 void lobby_site_shutdown(void);
 
 #endif

@@ -444,7 +444,7 @@ int main(int argc, char **argv)
     review_shutdown();
     engine_shutdown();
     accounts_shutdown();
-    lobby_site_shutdown(); /* a site's process: its offers go, the site hears of it */
+    lobby_site_shutdown(); /* a site's process: its lease ends, the others remove its offers */
     if (g_cfg.broker_url)
         game_owner_shutdown(); /* the leases given up: the site takes the games at once */
     games_shutdown();

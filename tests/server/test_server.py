@@ -2488,6 +2488,21 @@ class Lobby(Base):
             other.close()
             bob.expect("offer_gone", offer=s3["offer"], reason="left")
 
+    def test_process_stopped_its_offers_go_at_once(self):
+        """A process that stops (SIGTERM) ends its lease: the others' next
+        scan removes its offers and tells the lobby (its own publishes would
+        not reach Redis once its loop has stopped)."""
+        alice, bob = self.on(self.b, "alice"), self.on(self.srv, "bob")
+        s = alice.call("seek")
+        self.assertEqual(self.lobby_offers(bob), [s["offer"]])
+        self.b.stop()
+        stopped = time.time()
+        bob.expect("offer_gone", timeout=self.LAPSE_S, offer=s["offer"], reason="left")
+        self.assertLess(time.time() - stopped, 3, "not at once")
+        self.assertEqual(self.lobby_offers(bob), [])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM offers"), [("0",)])
+        self.b.start()  # for tearDown
+
     def test_process_killed_its_offers_go(self):
         alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
         s = alice.call("seek")
