@@ -19,7 +19,6 @@ typedef struct user {
     double deviation; /* Glicko-2 RD: the rating is provisional above GLICKO_PROVISIONAL_RD */
     int guest;
     conn *conns;
-    int nseeks;
     broker_sub *sub;  /* its subject, user.ID (broker.h) */
     struct user *hnext;
 } user;

@@ -119,20 +119,20 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
     stats_add(STAT_GAMES_STARTED, 1);
     g->turn_start_us = mono_us();
     game_arm_flag(g);
-    /* the requester's reply carries the id; everyone else gets the state */
+    /* the requester's reply carries the id; every other connection of the
+     * players, on any process of the site, gets the state (user.ID) */
     for (int s = 0; s < 2; s++) {
         if (is_engine(g, s))
             continue;
-        user *u = user_online(g->t.uid[s]);
-        for (conn *c = u ? u->conns : NULL; c; c = c->unext) {
-            json_t *st = game_state_json(g, c);
-            if (c == requester)
-                conn_send_id(c, id, st);
-            else {
-                conn_send(c, st);
-                json_decref(st);
-            }
-        }
+        json_t *st = game_state_json_side(g, s);
+        if (!st)
+            continue;
+        int mine = requester->user && requester->user->id == g->t.uid[s];
+        send_to_user_but(g->t.uid[s], st, mine ? requester : NULL);
+        if (mine)
+            conn_send_id(requester, id, st);
+        else
+            json_decref(st);
     }
     json_t *ev = msg_game_started(g->id, g->t.name[0], g->t.name[1]);
     broker_publish(game_broker(), "lobby", ev, 0);

@@ -151,6 +151,9 @@ const char *game_move_text(xq_move mv);
 /* A live game's state as connection c sees it (c NULL: a watcher's view);
  * NULL without memory. */
 json_t *game_state_json(const game *g, const conn *c);
+/* The same as side @p you sees it (0 red, 1 black, -1 a watcher), whatever
+ * the connection and process: for a player's connections site-wide. */
+json_t *game_state_json_side(const game *g, int you);
 /* A finished game's state, read from the store (its final state stored when
  * it ended, its moves and clocks): NULL when that cannot be read. */
 json_t *game_finished_state_json(const store_game *sg, const conn *c);

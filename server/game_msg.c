@@ -132,10 +132,14 @@ static const char *color_or_null(int color) { return color >= 0 ? game_color_nam
 
 json_t *game_state_json(const game *g, const conn *c)
 {
+    return game_state_json_side(g, c ? color_of(g, c) : -1);
+}
+
+json_t *game_state_json_side(const game *g, int you)
+{
     char fen[XQ_FEN_MAX], legal[GAME_LEGAL_WORDS_MAX];
     xq_board_fen(g->board, fen, sizeof fen);
     game_legal_words(g, legal);
-    int you = c ? color_of(g, c) : -1;
     store_final hist; /* the history's texts, as a finished game stores them */
     char *moves = history_words(g->board);
     xq_ecco e;

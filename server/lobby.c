@@ -3,8 +3,11 @@
  * may accept or decline), one id space for both ("offers"); rematches (a
  * challenge to the last opponent, colours swapped, that a rematch of the other
  * player accepts) and quick pairing (join a seek of the same terms or open
- * one); the list of live games; lobby chat. An offer goes when its author's
- * last connection goes. */
+ * one); the list of live games; lobby chat. The offers are rows of the store
+ * (lobby_site.h), so that every process of a site lists and accepts the same
+ * ones, and an accept takes its row in one statement: of two accepters on two
+ * processes exactly one starts the game. An offer goes when its author's last
+ * connection on the site goes (and its addressee's). */
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +23,7 @@
 #include "game.h"
 #include "game_msg.h"
 #include "lobby.h"
+#include "lobby_site.h"
 #include "net.h"
 #include "rating.h"
 #include "ruleset.h"
@@ -27,19 +31,6 @@
 #include "store.h"
 #include "tuning.h"
 
-typedef struct offer {
-    int64_t id;
-    int challenge;
-    int64_t uid, to_uid;
-    char name[SRV_NAME_MAX + 8], to_name[SRV_NAME_MAX + 8];
-    double rating;
-    int provisional;
-    int base_s, inc_s, ruleset, rated, color;
-    int64_t rematch_of; /* a rematch: the finished game it repeats (0: none) */
-    struct offer *next;
-} offer;
-
-static offer *g_offers;
 static store *g_store;   /* lobby_init() */
 static broker *g_broker; /* lobby_init() */
 
@@ -106,29 +97,67 @@ int lobby_init(store *st, broker *b)
                ? 0
                : -1;
 }
-static int64_t g_next_offer = 1;
 
 static const char *color_name(int c) { return c == 0 ? "red" : c == 1 ? "black" : "random"; }
 
 /* An offer's terms as the codec takes them (borrowing the offer's strings). */
-static msg_offer_terms offer_terms(const offer *o)
+static msg_offer_terms offer_terms(const store_offer *o)
 {
+    int challenge = o->kind != STORE_OFFER_SEEK;
     return (msg_offer_terms){
-        .offer = o->id, .challenge = o->challenge, .from = o->name, .rating = o->rating,
-        .provisional = o->provisional, .base_s = o->base_s, .inc_s = o->inc_s,
+        .offer = o->id, .challenge = challenge, .from = o->name, .rating = o->rating,
+        .provisional = glicko_provisional(o->deviation), .base_s = o->base_s, .inc_s = o->inc_s,
         .rated = o->rated, .rules = ruleset_name(o->ruleset), .color = color_name(o->color),
-        .to = o->challenge ? o->to_name : NULL, .rematch = o->rematch_of,
+        .to = challenge ? o->to_name : NULL, .rematch = o->rematch_of,
     };
 }
 
 /* seek or challenge: the offer announced. */
-static json_t *offer_announce(const offer *o)
+static json_t *offer_announce(const store_offer *o)
 {
     msg_offer_terms t = offer_terms(o);
     return msg_offer_announce(&t);
 }
 
-static void lobby_broadcast(json_t *msg) { broker_publish(g_broker, "lobby", msg, 0); }
+/* Every offer of the site, oldest first (read from the store at once). */
+typedef struct offer_set {
+    store_offer *v;
+    size_t n, cap;
+    int failed; /* out of memory */
+} offer_set;
+
+static int offer_set_add(const store_offer *o, void *arg)
+{
+    offer_set *set = arg;
+    if (set->n == set->cap) {
+        size_t cap = set->cap ? 2 * set->cap : 16;
+        store_offer *v = realloc(set->v, cap * sizeof *v);
+        if (!v) {
+            set->failed = 1;
+            return 1;
+        }
+        set->v = v;
+        set->cap = cap;
+    }
+    set->v[set->n++] = *o;
+    return 0;
+}
+
+/* Read every offer into set (freed by the caller with free(set->v)): 0, or
+ * -1 after a storage (or out of memory) error to c. */
+static int offers_read(conn *c, json_t *id, offer_set *set)
+{
+    memset(set, 0, sizeof *set);
+    if (store_offers(g_store, offer_set_add, set) == ST_OK && !set->failed)
+        return 0;
+    free(set->v);
+    set->v = NULL;
+    if (set->failed)
+        conn_error(c, id, "server_error", "out of memory");
+    else
+        conn_error(c, id, "storage", "the offers could not be read");
+    return -1;
+}
 
 int parse_terms(conn *c, json_t *m, json_t *id, int *base_s, int *inc_s, int *ruleset, int *rated,
                 int *color)
@@ -188,63 +217,44 @@ int lobby_refuse_playing(conn *c, json_t *id)
     return 1;
 }
 
-/* A new offer of the user with the terms of o (checked), or NULL after an error. */
-static offer *offer_add(conn *c, offer o, json_t *id)
+/* Store a new offer of the user with the terms (and kind, addressee) of o:
+ * 0 with o's id set, or -1 after an error. */
+static int offer_add(conn *c, store_offer *o, json_t *id)
 {
     if (lobby_refuse_playing(c, id))
-        return NULL;
-    if (c->user->nseeks >= SRV_MAX_SEEKS_PER_USER) {
+        return -1;
+    offer_set all;
+    if (offers_read(c, id, &all) < 0)
+        return -1;
+    int mine = 0;
+    for (size_t i = 0; i < all.n; i++)
+        mine += all.v[i].uid == c->user->id;
+    free(all.v);
+    if (mine >= SRV_MAX_SEEKS_PER_USER) {
         conn_error(c, id, "too_many_offers", "at most %d open seeks and challenges per user",
                    SRV_MAX_SEEKS_PER_USER);
-        return NULL;
+        return -1;
     }
-    offer *p = malloc(sizeof *p);
-    if (!p) {
-        conn_error(c, id, "server_error", "out of memory");
-        return NULL;
+    o->uid = c->user->id;
+    snprintf(o->name, sizeof o->name, "%s", c->user->name);
+    o->rating = c->user->rating;
+    o->deviation = c->user->deviation;
+    snprintf(o->owner, sizeof o->owner, "%s", lobby_site_owner());
+    if (store_offer_add(g_store, o) != ST_OK) {
+        conn_error(c, id, "storage", "the offer could not be stored");
+        return -1;
     }
-    *p = o;
-    p->id = g_next_offer++;
-    p->uid = c->user->id;
-    snprintf(p->name, sizeof p->name, "%s", c->user->name);
-    p->rating = c->user->rating;
-    p->provisional = glicko_provisional(c->user->deviation);
-    p->next = g_offers;
-    g_offers = p;
-    c->user->nseeks++;
-    return p;
+    return 0;
 }
 
-static offer *offer_new(conn *c, json_t *m, json_t *id)
+/* The terms of a seek or challenge from m into o (kind seek): 0, or -1 after an error. */
+static int offer_parse(conn *c, json_t *m, json_t *id, store_offer *o)
 {
-    offer o;
-    memset(&o, 0, sizeof o);
-    if (parse_terms(c, m, id, &o.base_s, &o.inc_s, &o.ruleset, &o.rated, &o.color) < 0)
-        return NULL;
-    return offer_add(c, o, id);
+    memset(o, 0, sizeof *o);
+    return parse_terms(c, m, id, &o->base_s, &o->inc_s, &o->ruleset, &o->rated, &o->color);
 }
 
-static void offer_remove(offer *o, const char *why)
-{
-    for (offer **pp = &g_offers; *pp; pp = &(*pp)->next)
-        if (*pp == o) {
-            *pp = o->next;
-            break;
-        }
-    user *u = user_online(o->uid);
-    if (u && u->nseeks > 0)
-        u->nseeks--;
-    json_t *ev = msg_offer_gone(o->id, why);
-    if (o->challenge) {
-        send_to_user(o->uid, ev);
-        send_to_user(o->to_uid, ev);
-    } else
-        lobby_broadcast(ev);
-    json_decref(ev);
-    free(o);
-}
-
-static void seek_announce(conn *c, const offer *o, json_t *id)
+static void seek_announce(conn *c, const store_offer *o, json_t *id)
 {
     json_t *ev = offer_announce(o);
     broker_publish(g_broker, "lobby", ev, c->id);
@@ -253,12 +263,12 @@ static void seek_announce(conn *c, const offer *o, json_t *id)
 
 void cmd_seek(conn *c, json_t *m, json_t *id)
 {
-    offer *o = offer_new(c, m, id);
-    if (o)
-        seek_announce(c, o, id);
+    store_offer o;
+    if (offer_parse(c, m, id, &o) == 0 && offer_add(c, &o, id) == 0)
+        seek_announce(c, &o, id);
 }
 
-static void challenge_announce(conn *c, const offer *o, json_t *id)
+static void challenge_announce(conn *c, const store_offer *o, json_t *id)
 {
     json_t *ev = offer_announce(o);
     send_to_user(o->to_uid, ev);
@@ -266,115 +276,216 @@ static void challenge_announce(conn *c, const offer *o, json_t *id)
     conn_send_id(c, id, ev);
 }
 
+/* Whether user uid is online on the site: 1, 0, or -1 after a storage error to c. */
+static int online_anywhere(conn *c, json_t *id, int64_t uid)
+{
+    if (user_online(uid))
+        return 1;
+    int rc = lobby_site_elsewhere(uid);
+    if (rc < 0)
+        conn_error(c, id, "storage", "who is online could not be read");
+    return rc;
+}
+
+/* The user online on the site that a challenge names, into u: 0, or -1 after an error. */
+static int challenge_target(conn *c, json_t *id, const char *to, store_user *u)
+{
+    for (conn *k = conn_next(NULL); to && k; k = conn_next(k))
+        if (k->user && strcasecmp(k->user->name, to) == 0) {
+            memset(u, 0, sizeof *u);
+            u->id = k->user->id;
+            snprintf(u->name, sizeof u->name, "%s", k->user->name);
+            u->guest = k->user->guest;
+            return 0;
+        }
+    int rc = to && name_valid(to) ? store_user_by_name(g_store, to, u) : ST_NOTFOUND;
+    int online = rc == ST_OK ? lobby_site_elsewhere(u->id) : 0;
+    if (rc == ST_ERROR || online < 0) {
+        conn_error(c, id, "storage", "the user could not be looked up");
+        return -1;
+    }
+    if (!online) {
+        conn_error(c, id, "no_such_user", "no such user online");
+        return -1;
+    }
+    return 0;
+}
+
 void cmd_challenge(conn *c, json_t *m, json_t *id)
 {
-    const char *to = json_string_value(json_object_get(m, "to"));
-    user *target = NULL;
-    if (to)
-        for (conn *k = conn_next(NULL); k && !target; k = conn_next(k))
-            if (k->user && strcasecmp(k->user->name, to) == 0)
-                target = k->user;
-    if (!target) {
-        conn_error(c, id, "no_such_user", "no such user online");
+    store_user target;
+    if (challenge_target(c, id, json_string_value(json_object_get(m, "to")), &target) < 0)
         return;
-    }
-    if (target == c->user) {
+    if (target.id == c->user->id) {
         conn_error(c, id, "own_offer", "you cannot challenge yourself");
         return;
     }
-    offer *o = offer_new(c, m, id);
-    if (!o)
+    store_offer o;
+    if (offer_parse(c, m, id, &o) < 0)
         return;
-    if (o->rated && target->guest) {
+    if (o.rated && target.guest) {
         conn_error(c, id, "not_allowed", "guests play unrated games only");
-        offer_remove(o, "cancelled");
         return;
     }
-    o->challenge = 1;
-    o->to_uid = target->id;
-    snprintf(o->to_name, sizeof o->to_name, "%s", target->name);
-    challenge_announce(c, o, id);
+    o.kind = STORE_OFFER_CHALLENGE;
+    o.to_uid = target.id;
+    snprintf(o.to_name, sizeof o.to_name, "%s", target.name);
+    if (offer_add(c, &o, id) == 0)
+        challenge_announce(c, &o, id);
 }
 
-static offer *find_offer(conn *c, json_t *m, json_t *id)
+/* The offer m names, into o: 0, or -1 after an error. */
+static int find_offer(conn *c, json_t *m, json_t *id, store_offer *o)
 {
     json_t *v = json_object_get(m, "offer");
     if (!json_is_integer(v)) {
         conn_error(c, id, "bad_field", "'offer' (an integer) is required");
-        return NULL;
+        return -1;
     }
-    for (offer *o = g_offers; o; o = o->next)
-        if (o->id == json_integer_value(v))
-            return o;
-    conn_error(c, id, "no_such_offer", "no such seek or challenge (taken, cancelled or gone)");
-    return NULL;
+    int rc = store_offer_get(g_store, json_integer_value(v), o);
+    if (rc == ST_NOTFOUND)
+        conn_error(c, id, "no_such_offer", "no such seek or challenge (taken, cancelled or gone)");
+    else if (rc != ST_OK)
+        conn_error(c, id, "storage", "the offer could not be read");
+    return rc == ST_OK ? 0 : -1;
 }
 
-static void accept_offer(conn *c, offer *o, json_t *id);
-
-void cmd_accept(conn *c, json_t *m, json_t *id)
+/* Take offer o's row (a compare-and-set: of two takers one wins): 0 with
+ * the row in o, 1 when it is gone (nothing sent), -1 after a storage error to c. */
+static int take_offer(conn *c, json_t *id, store_offer *o)
 {
-    offer *o = find_offer(c, m, id);
-    if (o)
-        accept_offer(c, o, id);
+    int rc = store_offer_take(g_store, o->id, o);
+    if (rc == ST_NOTFOUND)
+        return 1;
+    if (rc != ST_OK) {
+        conn_error(c, id, "storage", "the offer could not be taken");
+        return -1;
+    }
+    return 0;
 }
 
-static void accept_offer(conn *c, offer *o, json_t *id)
+/* The game of an offer taken (o: its row; color: the author's side). */
+static void offer_game_terms(conn *c, const store_offer *o, int color, game_terms *t)
+{
+    memset(t, 0, sizeof *t);
+    /* color: the author's side */
+    t->uid[color] = o->uid;
+    snprintf(t->name[color], sizeof t->name[color], "%s", o->name);
+    t->rating[color] = o->rating;
+    t->deviation[color] = o->deviation;
+    t->uid[1 - color] = c->user->id;
+    snprintf(t->name[1 - color], sizeof t->name[1 - color], "%s", c->user->name);
+    t->rating[1 - color] = c->user->rating;
+    t->deviation[1 - color] = c->user->deviation;
+    t->engine_level = -1;
+    t->engine_color = -1;
+    t->ruleset = o->ruleset;
+    t->base_s = o->base_s;
+    t->inc_s = o->inc_s;
+    t->rated = o->rated;
+}
+
+/* Accept offer o (as read; @p color the author's side, -1 random): the game
+ * starts on this process. 0 started or an error sent; 1 the offer is gone
+ * (taken by someone else meanwhile, or its author left), no_such_offer sent
+ * unless @p quiet (quick pairing tries the next seek). */
+static int accept_offer(conn *c, store_offer *o, int color, json_t *id, int quiet)
 {
     if (o->uid == c->user->id) {
         conn_error(c, id, "own_offer", "you cannot accept your own offer");
-        return;
+        return 0;
     }
-    if (o->challenge && o->to_uid != c->user->id) {
+    if (o->kind != STORE_OFFER_SEEK && o->to_uid != c->user->id) {
         conn_error(c, id, "not_yours", "this challenge is for someone else");
-        return;
+        return 0;
     }
     if (o->rated && c->user->guest) {
         conn_error(c, id, "not_allowed", "guests play unrated games only");
-        return;
+        return 0;
     }
     if (lobby_refuse_playing(c, id))
-        return;
-    user *author = user_online(o->uid);
-    if (!author) {
-        conn_error(c, id, "no_such_offer", "the author has left");
-        offer_remove(o, "left");
-        return;
+        return 0;
+    int online = online_anywhere(c, id, o->uid), taken = online < 0 ? -1 : take_offer(c, id, o);
+    if (taken > 0 && !quiet)
+        conn_error(c, id, "no_such_offer", "no such seek or challenge (taken, cancelled or gone)");
+    if (taken != 0)
+        return taken > 0;
+    if (!online) {
+        lobby_site_offer_gone(o, "left");
+        if (!quiet)
+            conn_error(c, id, "no_such_offer", "the author has left");
+        return quiet;
     }
     game_terms t;
-    memset(&t, 0, sizeof t);
-    int color = o->color;
-    if (color < 0) {
-        color = (int)randombytes_uniform(2);
+    offer_game_terms(c, o, color >= 0 ? color : (int)randombytes_uniform(2), &t);
+    if (!game_start(&t, id, c)) { /* told to c; the author's offer is gone with it */
+        lobby_site_offer_gone(o, "cancelled");
+        return 0;
     }
-    /* color: the author's side */
-    user *side[2];
-    side[color] = author;
-    side[1 - color] = c->user;
-    for (int s = 0; s < 2; s++) {
-        t.uid[s] = side[s]->id;
-        snprintf(t.name[s], sizeof t.name[s], "%s", side[s]->name);
-        t.rating[s] = side[s]->rating;
-        t.deviation[s] = side[s]->deviation;
-    }
-    t.engine_level = -1;
-    t.engine_color = -1;
-    t.ruleset = o->ruleset;
-    t.base_s = o->base_s;
-    t.inc_s = o->inc_s;
-    t.rated = o->rated;
-    if (!game_start(&t, id, c))
-        return;
-    offer_remove(o, "accepted");
+    lobby_site_offer_gone(o, "accepted");
     lobby_user_playing(t.uid[0]);
     lobby_user_playing(t.uid[1]);
+    return 0;
+}
+
+void cmd_accept(conn *c, json_t *m, json_t *id)
+{
+    store_offer o;
+    if (find_offer(c, m, id, &o) == 0)
+        accept_offer(c, &o, o.color, id, 0);
 }
 
 /* Same terms: what quick pairing matches (the colours apart). */
-static int same_terms(const offer *a, const offer *b)
+static int same_terms(const store_offer *a, const store_offer *b)
 {
     return a->base_s == b->base_s && a->inc_s == b->inc_s && a->ruleset == b->ruleset &&
            a->rated == b->rated;
+}
+
+/* The rematch of game sg by the user (side me): the opponent's standing
+ * rematch accepted, or an offer of it made. */
+static void rematch_offer(conn *c, const store_game *sg, int me, json_t *id)
+{
+    int64_t gid = sg->id, opp = sg->uid[1 - me];
+    offer_set all;
+    if (offers_read(c, id, &all) < 0)
+        return;
+    for (size_t i = 0; i < all.n; i++) {
+        store_offer *o = &all.v[i];
+        if (o->rematch_of != gid)
+            continue;
+        if (o->uid == opp && o->to_uid == c->user->id) { /* both want it: it starts */
+            store_offer mine = *o;
+            free(all.v);
+            accept_offer(c, &mine, mine.color, id, 0);
+            return;
+        }
+        if (o->uid == c->user->id) {
+            free(all.v);
+            conn_error(c, id, "already_offered", "your rematch offer stands");
+            return;
+        }
+    }
+    free(all.v);
+    int online = online_anywhere(c, id, opp);
+    if (online <= 0) {
+        if (online == 0)
+            conn_error(c, id, "no_such_user", "your opponent is not online");
+        return;
+    }
+    store_offer o;
+    memset(&o, 0, sizeof o);
+    o.kind = STORE_OFFER_REMATCH;
+    o.base_s = sg->base_s;
+    o.inc_s = sg->inc_s;
+    o.ruleset = sg->ruleset;
+    o.rated = sg->rated;
+    o.color = 1 - me; /* colours swapped */
+    o.rematch_of = gid;
+    o.to_uid = opp;
+    snprintf(o.to_name, sizeof o.to_name, "%.*s", (int)sizeof o.to_name - 1, sg->name[1 - me]);
+    if (offer_add(c, &o, id) == 0)
+        challenge_announce(c, &o, id);
 }
 
 void cmd_rematch(conn *c, json_t *m, json_t *id)
@@ -396,125 +507,111 @@ void cmd_rematch(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "not_allowed", "a game against the engine: start another with `engine`");
         return;
     }
-    int64_t opp = sg.uid[1 - me];
-    for (offer *o = g_offers; o; o = o->next) {
-        if (o->rematch_of != gid)
+    rematch_offer(c, &sg, me, id);
+}
+
+/* Quick pairing against the seeks of all (oldest first): 1 a game started or
+ * an error sent, 0 none to join (every match was taken meanwhile). */
+static int pair_join(conn *c, const store_offer *t, const offer_set *all, json_t *id)
+{
+    for (size_t i = 0; i < all->n; i++) {
+        store_offer o = all->v[i];
+        if (o.kind != STORE_OFFER_SEEK || !same_terms(&o, t) || o.uid == c->user->id ||
+            !(t->color < 0 || o.color < 0 || o.color != t->color) || game_user_playing(o.uid))
             continue;
-        if (o->uid == opp && o->to_uid == c->user->id) { /* both want it: it starts */
-            accept_offer(c, o, id);
-            return;
-        }
-        if (o->uid == c->user->id) {
-            conn_error(c, id, "already_offered", "your rematch offer stands");
-            return;
-        }
+        int color = o.color < 0 && t->color >= 0 ? 1 - t->color : o.color; /* the pairer's side */
+        if (accept_offer(c, &o, color, id, 1) == 0)
+            return 1;
     }
-    user *target = user_online(opp);
-    if (!target) {
-        conn_error(c, id, "no_such_user", "your opponent is not online");
-        return;
-    }
-    offer t;
-    memset(&t, 0, sizeof t);
-    t.base_s = sg.base_s;
-    t.inc_s = sg.inc_s;
-    t.ruleset = sg.ruleset;
-    t.rated = sg.rated;
-    t.color = 1 - me; /* colours swapped */
-    t.rematch_of = gid;
-    offer *o = offer_add(c, t, id);
-    if (!o)
-        return;
-    o->challenge = 1;
-    o->to_uid = opp;
-    snprintf(o->to_name, sizeof o->to_name, "%s", target->name);
-    challenge_announce(c, o, id);
+    return 0;
 }
 
 void cmd_pair(conn *c, json_t *m, json_t *id)
 {
-    offer t;
-    memset(&t, 0, sizeof t);
-    if (parse_terms(c, m, id, &t.base_s, &t.inc_s, &t.ruleset, &t.rated, &t.color) < 0 ||
-        lobby_refuse_playing(c, id))
+    store_offer t;
+    offer_set all;
+    if (offer_parse(c, m, id, &t) < 0 || lobby_refuse_playing(c, id) ||
+        offers_read(c, id, &all) < 0)
         return;
-    offer *match = NULL, *own = NULL;
-    for (offer *o = g_offers; o; o = o->next) { /* newest first: the last match is the oldest */
-        if (o->challenge || !same_terms(o, &t))
-            continue;
-        if (o->uid == c->user->id) {
-            own = o;
-            continue;
+    int done = pair_join(c, &t, &all, id);
+    for (size_t i = all.n; !done && i-- > 0;) /* the same seek open already: the answer */
+        if (all.v[i].kind == STORE_OFFER_SEEK && all.v[i].uid == c->user->id &&
+            same_terms(&all.v[i], &t)) {
+            conn_send_id(c, id, offer_announce(&all.v[i]));
+            done = 1;
         }
-        if ((t.color < 0 || o->color < 0 || o->color != t.color) && user_online(o->uid) &&
-            !game_user_playing(o->uid))
-            match = o;
-    }
-    if (match) {
-        if (match->color < 0 && t.color >= 0)
-            match->color = 1 - t.color; /* the pairer asked for a side */
-        accept_offer(c, match, id);
-    } else if (own) { /* the same seek is open already: it is the answer */
-        conn_send_id(c, id, offer_announce(own));
-    } else {
-        offer *o = offer_add(c, t, id);
-        if (o)
-            seek_announce(c, o, id);
-    }
+    free(all.v);
+    if (!done && offer_add(c, &t, id) == 0)
+        seek_announce(c, &t, id);
+}
+
+static int offer_cancelled(const store_offer *o, void *arg)
+{
+    lobby_site_offer_gone(o, arg);
+    return 0;
 }
 
 void lobby_user_playing(int64_t uid)
 {
-    for (offer *o = g_offers, *n; o; o = n) {
-        n = o->next;
-        if (o->uid == uid)
-            offer_remove(o, "cancelled");
-    }
+    if (store_offers_remove(g_store, uid, 0, offer_cancelled, "cancelled") != ST_OK)
+        fprintf(stderr, "xq-server: user %lld's offers could not be removed: %s\n",
+                (long long)uid, store_errmsg(g_store));
 }
 
-void cmd_decline(conn *c, json_t *m, json_t *id)
+/* Decline or cancel the offer m names: only its addressee (@p to) or author
+ * may; @p why names the reason of offer_gone. */
+static void withdraw(conn *c, json_t *m, json_t *id, int to, const char *why)
 {
-    offer *o = find_offer(c, m, id);
-    if (!o)
+    store_offer o;
+    if (find_offer(c, m, id, &o) < 0)
         return;
-    if (!o->challenge || o->to_uid != c->user->id) {
+    if (to && (o.kind == STORE_OFFER_SEEK || o.to_uid != c->user->id)) {
         conn_error(c, id, "not_yours", "only the challenged user declines a challenge");
         return;
     }
-    offer_remove(o, "declined");
-    conn_send_id(c, id, msg_new("ok"));
-}
-
-void cmd_cancel(conn *c, json_t *m, json_t *id)
-{
-    offer *o = find_offer(c, m, id);
-    if (!o)
-        return;
-    if (o->uid != c->user->id) {
+    if (!to && o.uid != c->user->id) {
         conn_error(c, id, "not_yours", "only its author cancels an offer");
         return;
     }
-    offer_remove(o, "cancelled");
+    int taken = take_offer(c, id, &o);
+    if (taken > 0)
+        conn_error(c, id, "no_such_offer", "no such seek or challenge (taken, cancelled or gone)");
+    if (taken != 0)
+        return;
+    lobby_site_offer_gone(&o, why);
     conn_send_id(c, id, msg_new("ok"));
 }
 
+void cmd_decline(conn *c, json_t *m, json_t *id) { withdraw(c, m, id, 1, "declined"); }
+
+void cmd_cancel(conn *c, json_t *m, json_t *id) { withdraw(c, m, id, 0, "cancelled"); }
+
+/* A user's last connection here went: when none is left on the site, the
+ * user's offers and those to the user go. */
 static void lobby_user_gone(user *u)
 {
-    for (offer *o = g_offers, *n; o; o = n) {
-        n = o->next;
-        if (o->uid == u->id || o->to_uid == u->id)
-            offer_remove(o, "left");
-    }
+    int elsewhere = lobby_site_leave(u->id);
+    if (elsewhere == 0 &&
+        store_offers_remove(g_store, u->id, 1, offer_cancelled, "left") != ST_OK)
+        elsewhere = -1;
+    if (elsewhere < 0)
+        fprintf(stderr, "xq-server: user %lld's offers could not be removed: %s\n",
+                (long long)u->id, store_errmsg(g_store));
 }
 
-static json_t *seeks_json(void)
+/* The open seeks, newest first; NULL after an error to c. */
+static json_t *seeks_json(conn *c, json_t *id)
 {
+    offer_set all;
+    if (offers_read(c, id, &all) < 0)
+        return NULL;
     json_t *a = msg_list();
-    for (offer *o = g_offers; o; o = o->next)
-        if (!o->challenge) {
-            msg_offer_terms t = offer_terms(o);
+    for (size_t i = all.n; i-- > 0;)
+        if (all.v[i].kind == STORE_OFFER_SEEK) {
+            msg_offer_terms t = offer_terms(&all.v[i]);
             msg_list_add(a, msg_offer_entry(&t));
         }
+    free(all.v);
     return a;
 }
 
@@ -525,8 +622,11 @@ void cmd_lobby(conn *c, json_t *m, json_t *id)
         conn_error(c, id, "server_error", "out of memory");
         return;
     }
+    json_t *seeks = seeks_json(c, id);
+    if (!seeks)
+        return;
     c->lobby = 1;
-    conn_send_id(c, id, msg_lobby(seeks_json(), game_list_json()));
+    conn_send_id(c, id, msg_lobby(seeks, game_list_json()));
 }
 
 void cmd_unlobby(conn *c, json_t *m, json_t *id)

@@ -26,6 +26,7 @@
 #include "game_pgn.h"
 #include "http.h"
 #include "lobby.h"
+#include "lobby_site.h"
 #include "net.h"
 #include "profile.h"
 #include "proxy.h"
@@ -409,6 +410,8 @@ int main(int argc, char **argv)
         cli_error("out of memory");
         return 1;
     }
+    if (lobby_site_start(st, br, g_cfg.broker_url ? game_owner_id() : NULL) < 0)
+        return 1; /* said on standard error */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -441,6 +444,7 @@ int main(int argc, char **argv)
     review_shutdown();
     engine_shutdown();
     accounts_shutdown();
+    lobby_site_shutdown(); /* a site's process: its lease ends, the others remove its offers */
     if (g_cfg.broker_url)
         game_owner_shutdown(); /* the leases given up: the site takes the games at once */
     games_shutdown();

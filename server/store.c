@@ -367,3 +367,48 @@ int store_move_add_owned(store *s, int64_t gid, int ply, const char *move, int64
 {
     return s->ops->move_add_owned(s, gid, ply, move, red_ms, black_ms, owner);
 }
+
+int store_offer_add(store *s, store_offer *o) { return s->ops->offer_add(s, o); }
+
+int store_offer_get(store *s, int64_t id, store_offer *o)
+{
+    memset(o, 0, sizeof *o);
+    return id < 1 ? ST_NOTFOUND : s->ops->offer_get(s, id, o);
+}
+
+int store_offer_take(store *s, int64_t id, store_offer *o)
+{
+    memset(o, 0, sizeof *o);
+    return id < 1 ? ST_NOTFOUND : s->ops->offer_take(s, id, o);
+}
+
+int store_offers(store *s, int (*fn)(const store_offer *o, void *arg), void *arg)
+{
+    return s->ops->offers(s, fn, arg);
+}
+
+int store_offers_remove(store *s, int64_t uid, int to_too,
+                        int (*fn)(const store_offer *o, void *arg), void *arg)
+{
+    return s->ops->offers_remove(s, uid, to_too, fn, arg);
+}
+
+int store_presence_set(store *s, int64_t uid, const char *owner, int on)
+{
+    return s->ops->presence_set(s, uid, owner, on);
+}
+
+int store_presence_any(store *s, int64_t uid, const char *except)
+{
+    return s->ops->presence_any(s, uid, except ? except : "");
+}
+
+int store_process_renew(store *s, const char *owner, int lease_ms)
+{
+    return s->ops->process_renew(s, owner, lease_ms);
+}
+
+int store_processes_lapsed(store *s, int (*fn)(const store_offer *o, void *arg), void *arg)
+{
+    return s->ops->processes_lapsed(s, fn, arg);
+}

@@ -125,6 +125,34 @@ int store_games_lapsed(store *s, int (*fn)(const store_game *g, void *arg), void
  * ply is stored already. */
 int store_move_add_owned(store *s, int64_t gid, int ply, const char *move, int64_t red_ms,
                          int64_t black_ms, const char *owner);
+/* The lobby's offers (schema 8; store_offer): a new one (its id set in
+ * o->id), one read, and one taken: read and deleted in one statement, a
+ * compare-and-set: of two takers at once exactly one gets ST_OK, the other
+ * ST_NOTFOUND, as for an offer that is gone. */
+int store_offer_add(store *s, store_offer *o);
+int store_offer_get(store *s, int64_t id, store_offer *o);
+int store_offer_take(store *s, int64_t id, store_offer *o);
+/* Every offer, oldest first; fn returns nonzero to stop. */
+int store_offers(store *s, int (*fn)(const store_offer *o, void *arg), void *arg);
+/* Delete the offers of author @p uid (and with @p to_too those addressed to
+ * @p uid) in one statement; fn hears of each deleted (it may be NULL). */
+int store_offers_remove(store *s, int64_t uid, int to_too,
+                        int (*fn)(const store_offer *o, void *arg), void *arg);
+/* The users online site-wide (schema 8): user @p uid has a connection on
+ * process @p owner (@p on 1) or no longer (0); and whether @p uid has one on
+ * a process other than @p except ("": any process): ST_OK, or ST_NOTFOUND. */
+int store_presence_set(store *s, int64_t uid, const char *owner, int on);
+int store_presence_any(store *s, int64_t uid, const char *except);
+/* The processes of a site (schema 8): process @p owner is alive for
+ * @p lease_ms from now on the database's clock (a row made or renewed; 0 or
+ * less ends its lease at once: a clean stop). */
+int store_process_renew(store *s, const char *owner, int lease_ms);
+/* Delete the offers and the presence of every process whose lease has lapsed
+ * (or that has no row), then those processes' rows; fn hears of each offer
+ * deleted (each by exactly one caller; fn may be NULL). A process alone on
+ * its database (no --broker) calls it at start with no row of its own: every
+ * offer and presence left by a process before it goes. */
+int store_processes_lapsed(store *s, int (*fn)(const store_offer *o, void *arg), void *arg);
 /* Game chat: a line is stored; the last `limit` lines of a game, oldest first. */
 int store_chat_add(store *s, int64_t gid, const char *from, const char *text);
 int store_chat_get(store *s, int64_t gid, int limit,

@@ -69,6 +69,16 @@ typedef struct store_ops {
     int (*games_lapsed)(store *s, int (*fn)(const store_game *g, void *arg), void *arg);
     int (*move_add_owned)(store *s, int64_t gid, int ply, const char *move, int64_t red_ms,
                           int64_t black_ms, const char *owner);
+    int (*offer_add)(store *s, store_offer *o);
+    int (*offer_get)(store *s, int64_t id, store_offer *o);
+    int (*offer_take)(store *s, int64_t id, store_offer *o);
+    int (*offers)(store *s, int (*fn)(const store_offer *o, void *arg), void *arg);
+    int (*offers_remove)(store *s, int64_t uid, int to_too,
+                         int (*fn)(const store_offer *o, void *arg), void *arg);
+    int (*presence_set)(store *s, int64_t uid, const char *owner, int on);
+    int (*presence_any)(store *s, int64_t uid, const char *except);
+    int (*process_renew)(store *s, const char *owner, int lease_ms);
+    int (*processes_lapsed)(store *s, int (*fn)(const store_offer *o, void *arg), void *arg);
     int (*chat_add)(store *s, int64_t gid, const char *from, const char *text);
     int (*chat_get)(store *s, int64_t gid, int limit,
                     int (*fn)(const char *from, const char *text, int64_t at, void *arg),

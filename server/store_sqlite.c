@@ -63,7 +63,21 @@ static const char k_schema[] =
     "CREATE TABLE IF NOT EXISTS reviews("
     " game INTEGER PRIMARY KEY REFERENCES games(id), analysis TEXT NOT NULL,"
     " created INTEGER NOT NULL);"
-    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '7');";
+    /* schema 8: the lobby's offers (AUTOINCREMENT: an id is never given
+     * twice, so that a late accept cannot take a newer offer), the users
+     * online site-wide, the processes */
+    "CREATE TABLE IF NOT EXISTS offers("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT, kind INTEGER NOT NULL, uid INTEGER NOT NULL,"
+    " to_uid INTEGER NOT NULL DEFAULT 0, name TEXT NOT NULL, to_name TEXT NOT NULL DEFAULT '',"
+    " rating REAL NOT NULL, deviation REAL NOT NULL, base_s INTEGER NOT NULL,"
+    " inc_s INTEGER NOT NULL, rules INTEGER NOT NULL, rated INTEGER NOT NULL,"
+    " color INTEGER NOT NULL, rematch_of INTEGER NOT NULL DEFAULT 0, owner TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS offers_uid ON offers(uid);"
+    "CREATE INDEX IF NOT EXISTS offers_owner ON offers(owner);"
+    "CREATE TABLE IF NOT EXISTS presence("
+    " uid INTEGER NOT NULL, owner TEXT NOT NULL, PRIMARY KEY(uid, owner)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS processes(id TEXT PRIMARY KEY, lease_until INTEGER NOT NULL);"
+    "INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '8');";
 
 /* Columns added after schema 1: added to an older file at start-up.
  * Schema 3 (Glicko-2): users.rd and users.vol, games.*_rd_after.
@@ -74,7 +88,9 @@ static const char k_schema[] =
  * for the finished games of an older file by store.c when it is opened.
  * Schema 7: games.owner and games.lease_until, a game's owning process and
  * its lease (ms since the epoch), for the processes of a site (store.h; an
- * SQLite file is one process's, so they are only kept and tested here). */
+ * SQLite file is one process's, so they are only kept and tested here).
+ * Schema 8: the tables offers, presence and processes (created by k_schema
+ * in an older file too: CREATE TABLE IF NOT EXISTS). */
 static const char *const k_users_added[][2] = {
     {"rd", "ALTER TABLE users ADD COLUMN rd REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_RD_START)},
     {"vol", "ALTER TABLE users ADD COLUMN vol REAL NOT NULL DEFAULT " SQL_NUMBER(GLICKO_VOL_START)},
@@ -98,7 +114,7 @@ static const char *const k_games_added[][2] = {
     {"lease_until", "ALTER TABLE games ADD COLUMN lease_until INTEGER"},
 };
 /* The schema's version, and the indexes that need the columns of schemas 4 and 7. */
-#define SCHEMA_VERSION "7"
+#define SCHEMA_VERSION "8"
 static const char k_eco_index[] = "CREATE INDEX IF NOT EXISTS games_eco ON games(eco, id);"
                                   "CREATE INDEX IF NOT EXISTS games_owner ON games(owner)"
                                   " WHERE result = 0;";
@@ -110,6 +126,10 @@ static const char k_eco_index[] = "CREATE INDEX IF NOT EXISTS games_eco ON games
     " (SELECT count(*) FROM moves WHERE moves.game = games.id), red_rd_after, black_rd_after,"  \
     " eco, eco_ply, takeback_offer, owner, lease_until"
 
+#define OFFER_COLS                                                                               \
+    "id, kind, uid, to_uid, name, to_name, rating, deviation, base_s, inc_s, rules, rated,"      \
+    " color, rematch_of, owner"
+
 enum {
     S_BEGIN, S_COMMIT, S_ROLLBACK, S_USER_NEW, S_USER_NAME, S_USER_ID, S_USER_RATING,
     S_SESS_ADD, S_SESS_FIND, S_SESS_DEL, S_GAME_NEW, S_MOVE_ADD, S_MOVE_TRUNC, S_GAME_END,
@@ -117,7 +137,9 @@ enum {
     S_GAME_DRAW_OFFER, S_CHAT_ADD, S_CHAT_GET, S_USER_RECORD, S_USER_HISTORY, S_REVIEW_GET,
     S_REVIEW_PUT, S_GAME_ECO, S_GAMES_ECO_ALL, S_GAME_TAKEBACK_OFFER, S_GAME_FINAL_SET, S_GAME_FINAL_GET, S_GAMES_NO_FINAL,
     S_GAME_CLAIM, S_GAME_RESULT, S_LEASES_RENEW, S_LEASES_RELEASE, S_GAMES_LAPSED,
-    S_MOVE_ADD_OWNED, S_COUNT
+    S_MOVE_ADD_OWNED, S_OFFER_ADD, S_OFFER_GET, S_OFFER_TAKE, S_OFFERS, S_OFFERS_REMOVE,
+    S_PRESENCE_ON, S_PRESENCE_OFF, S_PRESENCE_ANY, S_PROCESS_RENEW, S_LAPSED_OFFERS,
+    S_LAPSED_PRESENCE, S_LAPSED_PROCESSES, S_COUNT
 };
 /* The store: the database and its prepared statements. */
 typedef struct sqlite_store {
@@ -178,6 +200,25 @@ static const char *const k_sql[S_COUNT] = {
     [S_MOVE_ADD_OWNED] = "INSERT INTO moves(game, ply, move, red_ms, black_ms)"
                          " SELECT ?1, ?2, ?3, ?4, ?5 FROM games"
                          " WHERE id = ?1 AND result = 0 AND owner = ?6",
+    /* the lobby (schema 8) */
+    [S_OFFER_ADD] = "INSERT INTO offers(kind, uid, to_uid, name, to_name, rating, deviation,"
+                    " base_s, inc_s, rules, rated, color, rematch_of, owner)"
+                    " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14) RETURNING id",
+    [S_OFFER_GET] = "SELECT " OFFER_COLS " FROM offers WHERE id = ?1",
+    [S_OFFER_TAKE] = "DELETE FROM offers WHERE id = ?1 RETURNING " OFFER_COLS,
+    [S_OFFERS] = "SELECT " OFFER_COLS " FROM offers ORDER BY id",
+    [S_OFFERS_REMOVE] = "DELETE FROM offers WHERE uid = ?1 OR (?2 AND to_uid = ?1)"
+                        " RETURNING " OFFER_COLS,
+    [S_PRESENCE_ON] = "INSERT OR IGNORE INTO presence(uid, owner) VALUES(?1, ?2)",
+    [S_PRESENCE_OFF] = "DELETE FROM presence WHERE uid = ?1 AND owner = ?2",
+    [S_PRESENCE_ANY] = "SELECT 1 FROM presence WHERE uid = ?1 AND owner <> ?2 LIMIT 1",
+    [S_PROCESS_RENEW] = "INSERT INTO processes(id, lease_until) VALUES(?1, ?3 + ?2)"
+                        " ON CONFLICT(id) DO UPDATE SET lease_until = excluded.lease_until",
+    [S_LAPSED_OFFERS] = "DELETE FROM offers WHERE owner NOT IN"
+                        " (SELECT id FROM processes WHERE lease_until > ?1) RETURNING " OFFER_COLS,
+    [S_LAPSED_PRESENCE] = "DELETE FROM presence WHERE owner NOT IN"
+                          " (SELECT id FROM processes WHERE lease_until > ?1)",
+    [S_LAPSED_PROCESSES] = "DELETE FROM processes WHERE lease_until <= ?1",
     [S_CHAT_ADD] = "INSERT INTO chat(game, from_name, text, at) VALUES(?1, ?2, ?3, ?4)",
     [S_CHAT_GET] = "SELECT from_name, text, at FROM"
                    " (SELECT id, from_name, text, at FROM chat WHERE game = ?1"
@@ -1035,6 +1076,170 @@ static int sq_move_add_owned(store *h, int64_t gid, int ply, const char *move, i
     return rc == ST_OK && sqlite3_changes(s->db) == 0 ? ST_NOT_OWNER : rc;
 }
 
+/* The offer of the row st is on (OFFER_COLS). */
+static void offer_row(sqlite3_stmt *st, store_offer *o)
+{
+    memset(o, 0, sizeof *o);
+    o->id = sqlite3_column_int64(st, 0);
+    o->kind = sqlite3_column_int(st, 1);
+    o->uid = sqlite3_column_int64(st, 2);
+    o->to_uid = sqlite3_column_int64(st, 3);
+    snprintf(o->name, sizeof o->name, "%s", (const char *)sqlite3_column_text(st, 4));
+    snprintf(o->to_name, sizeof o->to_name, "%s", (const char *)sqlite3_column_text(st, 5));
+    o->rating = sqlite3_column_double(st, 6);
+    o->deviation = sqlite3_column_double(st, 7);
+    o->base_s = sqlite3_column_int(st, 8);
+    o->inc_s = sqlite3_column_int(st, 9);
+    o->ruleset = sqlite3_column_int(st, 10);
+    o->rated = sqlite3_column_int(st, 11);
+    o->color = sqlite3_column_int(st, 12);
+    o->rematch_of = sqlite3_column_int64(st, 13);
+    snprintf(o->owner, sizeof o->owner, "%s", (const char *)sqlite3_column_text(st, 14));
+}
+
+/* Step st through its offers (every row, so that a DELETE ... RETURNING
+ * finishes), each to fn until it returns nonzero; resets st. */
+static int each_offer(sqlite_store *s, sqlite3_stmt *st,
+                      int (*fn)(const store_offer *, void *), void *arg)
+{
+    int rc, out = ST_OK, stop = 0;
+    store_offer o;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        if (!stop && fn) {
+            offer_row(st, &o);
+            stop = fn(&o, arg);
+        }
+    if (rc != SQLITE_DONE) {
+        fprintf(stderr, "xq-server: database: %s\n", sqlite3_errmsg(s->db));
+        out = ST_ERROR;
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+static int copy_offer(const store_offer *o, void *arg)
+{
+    store_offer *out = arg;
+    *out = *o;
+    return 0;
+}
+
+/* The one offer a statement by id returns, into o: ST_NOTFOUND without one. */
+static int one_offer(sqlite_store *s, int which, int64_t id, store_offer *o)
+{
+    sqlite3_bind_int64(s->st[which], 1, id);
+    o->id = 0;
+    int rc = each_offer(s, s->st[which], copy_offer, o);
+    return rc == ST_OK && o->id == 0 ? ST_NOTFOUND : rc;
+}
+
+static int sq_offer_add(store *h, store_offer *o)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_OFFER_ADD];
+    sqlite3_bind_int(st, 1, o->kind);
+    sqlite3_bind_int64(st, 2, o->uid);
+    sqlite3_bind_int64(st, 3, o->to_uid);
+    sqlite3_bind_text(st, 4, o->name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 5, o->to_name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_double(st, 6, o->rating);
+    sqlite3_bind_double(st, 7, o->deviation);
+    sqlite3_bind_int(st, 8, o->base_s);
+    sqlite3_bind_int(st, 9, o->inc_s);
+    sqlite3_bind_int(st, 10, o->ruleset);
+    sqlite3_bind_int(st, 11, o->rated);
+    sqlite3_bind_int(st, 12, o->color);
+    sqlite3_bind_int64(st, 13, o->rematch_of);
+    sqlite3_bind_text(st, 14, o->owner, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st), out = ST_ERROR;
+    if (rc == SQLITE_ROW) {
+        o->id = sqlite3_column_int64(st, 0);
+        rc = sqlite3_step(st);
+    }
+    if (rc == SQLITE_DONE)
+        out = ST_OK;
+    else
+        fprintf(stderr, "xq-server: database: %s\n", sqlite3_errmsg(s->db));
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+static int sq_offer_get(store *h, int64_t id, store_offer *o)
+{
+    return one_offer((sqlite_store *)h, S_OFFER_GET, id, o);
+}
+
+static int sq_offer_take(store *h, int64_t id, store_offer *o)
+{
+    return one_offer((sqlite_store *)h, S_OFFER_TAKE, id, o);
+}
+
+static int sq_offers(store *h, int (*fn)(const store_offer *, void *), void *arg)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    return each_offer(s, s->st[S_OFFERS], fn, arg);
+}
+
+static int sq_offers_remove(store *h, int64_t uid, int to_too,
+                            int (*fn)(const store_offer *, void *), void *arg)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_bind_int64(s->st[S_OFFERS_REMOVE], 1, uid);
+    sqlite3_bind_int(s->st[S_OFFERS_REMOVE], 2, to_too != 0);
+    return each_offer(s, s->st[S_OFFERS_REMOVE], fn, arg);
+}
+
+static int sq_presence_set(store *h, int64_t uid, const char *owner, int on)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[on ? S_PRESENCE_ON : S_PRESENCE_OFF];
+    sqlite3_bind_int64(st, 1, uid);
+    sqlite3_bind_text(st, 2, owner, -1, SQLITE_TRANSIENT);
+    return run(s, st);
+}
+
+static int sq_presence_any(store *h, int64_t uid, const char *except)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_PRESENCE_ANY];
+    sqlite3_bind_int64(st, 1, uid);
+    sqlite3_bind_text(st, 2, except, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? ST_OK : rc == SQLITE_DONE ? ST_NOTFOUND : ST_ERROR;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return out;
+}
+
+static int sq_process_renew(store *h, const char *owner, int lease_ms)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    sqlite3_stmt *st = s->st[S_PROCESS_RENEW];
+    sqlite3_bind_text(st, 1, owner, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, lease_ms > 0 ? lease_ms : -1);
+    sqlite3_bind_int64(st, 3, wall_ms());
+    return run(s, st);
+}
+
+static int sq_processes_lapsed(store *h, int (*fn)(const store_offer *, void *), void *arg)
+{
+    sqlite_store *s = (sqlite_store *)h;
+    int64_t now = wall_ms();
+    sqlite3_bind_int64(s->st[S_LAPSED_OFFERS], 1, now);
+    int rc = each_offer(s, s->st[S_LAPSED_OFFERS], fn, arg);
+    if (rc == ST_OK) {
+        sqlite3_bind_int64(s->st[S_LAPSED_PRESENCE], 1, now);
+        rc = run(s, s->st[S_LAPSED_PRESENCE]);
+    }
+    if (rc == ST_OK) {
+        sqlite3_bind_int64(s->st[S_LAPSED_PROCESSES], 1, now);
+        rc = run(s, s->st[S_LAPSED_PROCESSES]);
+    }
+    return rc;
+}
+
 const store_ops store_sqlite_ops = {
     .name = "SQLite",
     .open = sq_open,
@@ -1075,6 +1280,15 @@ const store_ops store_sqlite_ops = {
     .leases_release = sq_leases_release,
     .games_lapsed = sq_games_lapsed,
     .move_add_owned = sq_move_add_owned,
+    .offer_add = sq_offer_add,
+    .offer_get = sq_offer_get,
+    .offer_take = sq_offer_take,
+    .offers = sq_offers,
+    .offers_remove = sq_offers_remove,
+    .presence_set = sq_presence_set,
+    .presence_any = sq_presence_any,
+    .process_renew = sq_process_renew,
+    .processes_lapsed = sq_processes_lapsed,
     .chat_add = sq_chat_add,
     .chat_get = sq_chat_get,
 };

@@ -45,6 +45,23 @@ typedef struct store_game {
     char owner[STORE_OWNER_MAX]; /* the owning process of a site (schema 7; "" none) */
     int64_t lease_until;       /* its lease, ms since the epoch (the database's clock); 0 none */
 } store_game;
+/* An offer of the lobby (schema 8): a seek anyone may accept, a challenge
+ * to one user, or a rematch (a challenge repeating a finished game), with
+ * its terms and the process that made it (its owner, whose lease keeps it:
+ * store_processes_lapsed()). */
+enum { STORE_OFFER_SEEK = 0, STORE_OFFER_CHALLENGE = 1, STORE_OFFER_REMATCH = 2 };
+typedef struct store_offer {
+    int64_t id;                  /* set by store_offer_add() */
+    int kind;                    /* STORE_OFFER_* */
+    int64_t uid, to_uid;         /* the author; the addressee (0: a seek) */
+    char name[SRV_NAME_MAX + 8]; /* the author's name, rating and deviation when made */
+    char to_name[SRV_NAME_MAX + 8];
+    double rating, deviation;
+    int base_s, inc_s, ruleset, rated;
+    int color;                   /* the author's side: 0 red, 1 black, -1 random */
+    int64_t rematch_of;          /* a rematch: the finished game it repeats (else 0) */
+    char owner[STORE_OWNER_MAX]; /* the process that made it */
+} store_offer;
 /* What a finished game's state shows beyond its moves (schema 6; final_state.h
  * works it out), stored when the game ends. The strings are the caller's
  * (store_final_free()). */

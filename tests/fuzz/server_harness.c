@@ -38,6 +38,7 @@
 #include "game_core.h"
 #include "game_pgn.h"
 #include "lobby.h"
+#include "lobby_site.h"
 #include "profile.h"
 #include "review.h"
 #include "server_fakes.h"
@@ -200,6 +201,7 @@ static void setup(void)
     FUZZ_ASSERT(engine_init(1) == 0);
     FUZZ_ASSERT(review_init(0, g_store) == 0);
     FUZZ_ASSERT(game_restore_all(g_store, g_broker) == 0);
+    FUZZ_ASSERT(lobby_site_start(g_store, g_broker, NULL) == 0);
 }
 
 /* Back to an empty server. */

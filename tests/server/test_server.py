@@ -18,6 +18,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 import zlib
@@ -1389,9 +1390,10 @@ class Faults(Base):
         # a database of schema 5: the columns go, and come back filled at start-up
         self.srv.stop()
         drop = ["final_fen", "final_check", "final_wxf", "final_zh", "final_checks"]
-        if self.pgdb:  # and schema 7's owners (SQLite adds whichever column is missing)
+        if self.pgdb:  # and schema 7's owners and 8's tables (SQLite adds what is missing)
             self.pgdb.query("ALTER TABLE games " + ", ".join(
                 "DROP COLUMN " + c for c in drop + ["owner", "lease_until"])
+                            + "; DROP TABLE offers, presence, processes"
                             + "; UPDATE meta SET value = '5' WHERE key = 'schema'")
         else:
             con = sqlite3.connect(self.db)
@@ -1403,12 +1405,12 @@ class Faults(Base):
         query = "SELECT value FROM meta WHERE key = 'schema'"
         filled = "SELECT count(*) FROM games WHERE final_fen IS NOT NULL"
         if self.pgdb:
-            self.assertEqual(self.pgdb.query(query), [("7",)])
+            self.assertEqual(self.pgdb.query(query), [("8",)])
             self.assertEqual(self.pgdb.query(filled), [("1",)])
         else:
             self.srv.stop()  # the file is locked while the server runs
             con = sqlite3.connect(self.db)
-            self.assertEqual(con.execute(query).fetchone(), ("7",))
+            self.assertEqual(con.execute(query).fetchone(), ("8",))
             self.assertEqual(con.execute(filled).fetchone(), (1,))
             con.close()
             self.srv.start()
@@ -1842,6 +1844,32 @@ class PgOutage(Base):
         self.assertEqual(self.pgdb.query("SELECT result, reason FROM games WHERE id = :gid",
                                          gid=gid), [("2", "resignation")])
 
+    def test_lobby_while_stopped(self):
+        """The offers are rows of the store: with PostgreSQL away, seeking,
+        listing, accepting and cancelling get `storage` and change nothing;
+        once it is back the same offer is accepted, once."""
+        a, b = self.user("alice"), self.user("bob")
+        s = a.call("seek", base=600)
+        self.assertEqual(s["type"], "seek", s)
+        self.inst.pause()
+        for c, cmd, fields in ((b, "accept", {"offer": s["offer"]}), (a, "seek", {}),
+                               (b, "lobby", {}), (a, "cancel", {"offer": s["offer"]}),
+                               (a, "challenge", {"to": "bob"}), (b, "pair", {"base": 600})):
+            r = c.call(cmd, **fields)
+            self.assertEqual((r["type"], r.get("code")), ("error", "storage"), (cmd, r))
+        self.inst.resume()
+        end = time.time() + 20
+        while True:  # the server connects again at its next use of the store
+            r = b.call("accept", offer=s["offer"])
+            if r["type"] == "game" or time.time() > end:
+                break
+            self.assertEqual(r["code"], "storage", r)
+            time.sleep(0.3)
+        self.assertEqual(r["type"], "game", r)
+        a.expect("game", game=r["game"])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM games"), [("1",)])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM offers"), [("0",)])
+
     def test_second_server_refused(self):
         """One server per database (an advisory lock), as the SQLite file is held."""
         r = subprocess.run([BINARY, "--listen", "127.0.0.1:0", "--db", self.db],
@@ -2115,7 +2143,7 @@ class Storage(unittest.TestCase):
             srv.stop()
         con = sqlite3.connect(self.db)
         self.assertEqual(con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone(),
-                         ("7",))
+                         ("8",))
         # schema 6: the finished games' final states from their moves; a live game has none
         rows = con.execute("SELECT id, final_fen IS NOT NULL, final_wxf FROM games ORDER BY id"
                            ).fetchall()
@@ -2281,6 +2309,214 @@ class Takeover(Base):
         self.assertEqual((r["type"], r.get("ply")), ("move", 2), r)
         self.assertLess(time.time() - stopped, 4, "the game was not handed over at once")
         self.assertEqual(self.stored(gid), [(1, "h2e2"), (2, "h9g7")])
+
+
+class Lobby(Base):
+    """Three processes of a site (one PostgreSQL database, the tests' Redis;
+    run with XQ_TEST_BROKER=1): the offers are rows of the store, so a seek
+    made on A is listed on B and accepted there (the game owned by B, its
+    state reaching the author on A); two accepters on B and C at once, one
+    game; a challenge, its decline and its cancel across processes; the
+    author leaving, or his process killed, takes his seeks off every list."""
+    args = ("--guests", "--grace", "30")
+    LAPSE_S = 15  # the lease (6 s) and a scan (1 s), with room for a loaded machine
+
+    def pg_server(self):
+        if not pgtest.CONNINFO:
+            self.skipTest("PostgreSQL only (XQ_TEST_PG)")
+        if not SITE_BROKER:
+            self.skipTest("no Redis (XQ_TEST_BROKER=1 and the fixture's instance)")
+        return pgtest.CONNINFO
+
+    def setUp(self):
+        super().setUp()
+        self.b = Server(BINARY, self.db, *self.args).start()
+        self.c = Server(BINARY, self.db, *self.args).start()
+
+    def tearDown(self):
+        try:
+            self.b.stop()
+            self.c.stop()
+        finally:
+            super().tearDown()
+
+    def on(self, srv, name):
+        """A user registered on process srv, connected there."""
+        c = LineClient(srv.port)
+        self.clients.append(c)
+        hello(c)
+        r = c.call("register", name=name, password="secret-" + name)
+        self.assertEqual(r["type"], "session", r)
+        c.token = r["token"]
+        return c
+
+    def lobby_offers(self, c):
+        r = c.call("lobby")
+        self.assertEqual(r["type"], "lobby", r)
+        return [o["offer"] for o in r["seeks"]]
+
+    @staticmethod
+    def owner_of(srv):
+        return re.search(r"owner ([0-9a-f]+)", srv.banner).group(1)
+
+    def games(self):
+        return self.pgdb.query("SELECT id, owner FROM games ORDER BY id")
+
+    def test_seek_on_a_accepted_on_b(self):
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        self.assertEqual(self.lobby_offers(bob), [])
+        s = alice.call("seek", color="red", base=120)
+        self.assertEqual(s["type"], "seek", s)
+        bob.expect("seek", offer=s["offer"], **{"from": "alice"})  # through Redis
+        self.assertEqual(self.lobby_offers(bob), [s["offer"]])
+        g = bob.call("accept", offer=s["offer"])
+        self.assertEqual((g["type"], g["you"]), ("game", "black"), g)
+        # the author on A gets the game's state as a player
+        r = alice.expect("game", game=g["game"])
+        self.assertEqual(r["you"], "red")
+        bob.expect("offer_gone", offer=s["offer"], reason="accepted")
+        self.assertEqual(self.games(), [(str(g["game"]), self.owner_of(self.b))])
+        self.assertEqual(self.lobby_offers(alice), [])
+        # B owns it: bob moves there
+        r = bob.call("move", game=g["game"], move="h7e7")
+        self.assertEqual((r["type"], r.get("code")), ("error", "not_your_turn"), r)
+
+    def test_two_accepters_at_once(self):
+        for i in range(4):
+            alice = self.on(self.srv, "alice%d" % i)
+            bob, carol = self.on(self.b, "bob%d" % i), self.on(self.c, "carol%d" % i)
+            s = alice.call("seek")
+            self.assertEqual(s["type"], "seek", s)
+            replies = {}
+            start = threading.Barrier(2)
+
+            def accept(name, c):
+                start.wait()
+                replies[name] = c.call("accept", offer=s["offer"])
+
+            threads = [threading.Thread(target=accept, args=(n, c))
+                       for n, c in (("bob", bob), ("carol", carol))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            kinds = sorted((r["type"], r.get("code")) for r in replies.values())
+            self.assertEqual(kinds, [("error", "no_such_offer"), ("game", None)], replies)
+            won = [n for n, r in replies.items() if r["type"] == "game"][0]
+            self.assertEqual(len(self.games()), i + 1)
+            self.assertEqual(self.games()[-1][1], self.owner_of(self.b if won == "bob" else self.c))
+            alice.expect("game", game=replies[won]["game"])
+
+    def test_challenge_decline_cancel_across(self):
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        ch = alice.call("challenge", to="Bob", base=60)
+        self.assertEqual((ch["type"], ch.get("to")), ("challenge", "bob"), ch)
+        bob.expect("challenge", offer=ch["offer"])
+        self.assertEqual(bob.call("decline", offer=ch["offer"])["type"], "ok")
+        alice.expect("offer_gone", offer=ch["offer"], reason="declined")
+        ch = alice.call("challenge", to="bob")
+        bob.expect("challenge", offer=ch["offer"])
+        r = bob.call("cancel", offer=ch["offer"])  # not bob's to cancel
+        self.assertEqual(r.get("code"), "not_yours", r)
+        self.assertEqual(alice.call("cancel", offer=ch["offer"])["type"], "ok")
+        bob.expect("offer_gone", offer=ch["offer"], reason="cancelled")
+        r = bob.call("accept", offer=ch["offer"])
+        self.assertEqual(r.get("code"), "no_such_offer", r)
+        ch = alice.call("challenge", to="bob", color="black")
+        bob.expect("challenge", offer=ch["offer"])
+        g = bob.call("accept", offer=ch["offer"])
+        self.assertEqual((g["type"], g["you"]), ("game", "red"), g)
+        alice.expect("game", game=g["game"], you="black")
+        # nobody online by that name on the site
+        r = alice.call("challenge", to="nobody")
+        self.assertEqual(r.get("code"), "no_such_user", r)
+
+    def test_pair_and_rematch_across(self):
+        """Quick pairing joins a seek of another process (the game on the
+        pairer's); a rematch offered on A to a player on B, who accepts it
+        with his own rematch there (the new game on B, the colours swapped)."""
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        p = bob.call("pair", base=180, inc=2, color="black")
+        self.assertEqual(p["type"], "seek", p)
+        g = alice.call("pair", base=180, inc=2)
+        self.assertEqual((g["type"], g["you"]), ("game", "red"), g)
+        bob.expect("game", game=g["game"], you="black")
+        self.assertEqual(self.games(), [(str(g["game"]), self.owner_of(self.srv))])
+        self.assertEqual(alice.call("resign", game=g["game"])["type"], "ok")
+        r = alice.call("rematch", game=g["game"])
+        self.assertEqual((r["type"], r.get("rematch"), r.get("to")),
+                         ("challenge", g["game"], "bob"), r)
+        bob.expect("challenge", offer=r["offer"])
+        again = alice.call("rematch", game=g["game"])
+        self.assertEqual(again.get("code"), "already_offered", again)
+        g2 = bob.call("rematch", game=g["game"])
+        self.assertEqual((g2["type"], g2["you"]), ("game", "red"), g2)
+        alice.expect("game", game=g2["game"], you="black")
+        alice.expect("offer_gone", offer=r["offer"], reason="accepted")
+        self.assertEqual(self.games()[-1], (str(g2["game"]), self.owner_of(self.b)))
+
+    def test_author_leaving_takes_his_seeks(self):
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        s = alice.call("seek")
+        self.assertEqual(self.lobby_offers(bob), [s["offer"]])
+        alice2 = self.on(self.c, "alice2")
+        alice.close()
+        bob.expect("offer_gone", offer=s["offer"], reason="left")
+        self.assertEqual(self.lobby_offers(bob), [])
+        # one connection of a user left elsewhere on the site keeps his seek
+        s2 = alice2.call("seek")
+        again = LineClient(self.b.port)
+        self.clients.append(again)
+        hello(again)
+        self.assertEqual(again.call("resume", token=alice2.token)["type"], "session")
+        alice2.close()
+        time.sleep(0.5)
+        self.assertEqual(self.lobby_offers(bob), [s2["offer"]])
+        again.close()
+        bob.expect("offer_gone", offer=s2["offer"], reason="left")
+        # connections on two processes closed at once: the later of the two
+        # processes to see it finds no other left (each deletes its own
+        # presence before it looks)
+        for i in range(3):
+            one = self.on(self.srv, "carol%d" % i)
+            other = LineClient(self.c.port)
+            self.clients.append(other)
+            hello(other)
+            self.assertEqual(other.call("resume", token=one.token)["type"], "session")
+            s3 = one.call("seek")
+            one.close()
+            other.close()
+            bob.expect("offer_gone", offer=s3["offer"], reason="left")
+
+    def test_process_stopped_its_offers_go_at_once(self):
+        """A process that stops (SIGTERM) ends its lease: the others' next
+        scan removes its offers and tells the lobby (its own publishes would
+        not reach Redis once its loop has stopped)."""
+        alice, bob = self.on(self.b, "alice"), self.on(self.srv, "bob")
+        s = alice.call("seek")
+        self.assertEqual(self.lobby_offers(bob), [s["offer"]])
+        self.b.stop()
+        stopped = time.time()
+        bob.expect("offer_gone", timeout=self.LAPSE_S, offer=s["offer"], reason="left")
+        self.assertLess(time.time() - stopped, 3, "not at once")
+        self.assertEqual(self.lobby_offers(bob), [])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM offers"), [("0",)])
+        self.b.start()  # for tearDown
+
+    def test_process_killed_its_offers_go(self):
+        alice, bob = self.on(self.srv, "alice"), self.on(self.b, "bob")
+        s = alice.call("seek")
+        self.assertEqual(self.lobby_offers(bob), [s["offer"]])
+        self.srv.kill()
+        killed = time.time()
+        bob.expect("offer_gone", timeout=self.LAPSE_S, offer=s["offer"], reason="left")
+        took = time.time() - killed
+        sys.stderr.write("the killed process's seek gone %.1f s after the SIGKILL\n" % took)
+        self.assertGreater(took, 3, "gone before the lease lapsed")
+        self.assertEqual(self.lobby_offers(bob), [])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM offers"), [("0",)])
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM presence WHERE owner = :'o'",
+                                         o=self.owner_of(self.srv)), [("0",)])
 
 
 if __name__ == "__main__":

@@ -16,7 +16,10 @@
  * ownership (claims, leases renewed, lapsed and released, moves stored only by
  * the owner), and for PostgreSQL a server stopped and started again under an
  * open handle, and the processes of a site racing: two claimers of a game (one
- * wins), a move against a takeover (stored and acknowledged, or refused). */
+ * wins), a move against a takeover (stored and acknowledged, or refused);
+ * the lobby's offers (schema 8: added, taken once, removed by author and with
+ * a lapsed process; presence) and, for PostgreSQL, two takers of each offer
+ * at once (exactly one wins). */
 #include "xq_test.h"
 
 #include <pthread.h>
@@ -632,6 +635,7 @@ START_TEST(final_states)
               "ALTER TABLE games DROP COLUMN final_fen, DROP COLUMN final_check,"
               " DROP COLUMN final_wxf, DROP COLUMN final_zh, DROP COLUMN final_checks,"
               " DROP COLUMN owner, DROP COLUMN lease_until;"
+              " DROP TABLE offers, presence, processes;"
               " UPDATE meta SET value = '5' WHERE key = 'schema'");
     char err[1024] = "";
     g_s = store_open(g_target, 0, err, sizeof err);
@@ -692,6 +696,7 @@ START_TEST(reopen)
                    "ALTER TABLE games DROP COLUMN takeback_offer, DROP COLUMN final_fen,"
                    " DROP COLUMN final_check, DROP COLUMN final_wxf, DROP COLUMN final_zh,"
                    " DROP COLUMN final_checks, DROP COLUMN owner, DROP COLUMN lease_until;"
+                   " DROP TABLE offers, presence, processes;"
                    " UPDATE meta SET value = '4' WHERE key = 'schema'");
         g_s = store_open(g_target, 1, err, sizeof err);
         ck_assert_msg(g_s != NULL, "%s", err);
@@ -930,6 +935,182 @@ START_TEST(site_races)
 }
 END_TEST
 
+/* An offer of author @p uid (a seek when @p to is 0) made by process @p owner. */
+static int64_t new_offer(store *s, int64_t uid, int64_t to, const char *owner)
+{
+    store_offer o;
+    memset(&o, 0, sizeof o);
+    o.kind = to ? STORE_OFFER_CHALLENGE : STORE_OFFER_SEEK;
+    o.uid = uid;
+    o.to_uid = to;
+    snprintf(o.name, sizeof o.name, "u%lld", (long long)uid);
+    snprintf(o.to_name, sizeof o.to_name, "%s", to ? "target" : "");
+    o.rating = 1612.5;
+    o.deviation = 80.25;
+    o.base_s = 180;
+    o.inc_s = 2;
+    o.ruleset = 1;
+    o.rated = 1;
+    o.color = -1;
+    snprintf(o.owner, sizeof o.owner, "%s", owner);
+    ck_assert_int_eq(store_offer_add(s, &o), ST_OK);
+    ck_assert_int_gt(o.id, 0);
+    return o.id;
+}
+
+static int count_offer(const store_offer *o, void *arg)
+{
+    (void)o;
+    (*(int *)arg)++;
+    return 0;
+}
+
+/* The offers left in the fixture's store. */
+static int offers_left(void)
+{
+    int n = 0;
+    ck_assert_int_eq(store_offers(g_s, count_offer, &n), ST_OK);
+    return n;
+}
+
+/* The lobby's rows (schema 8): an offer added, read, listed, taken once (the
+ * second take finds nothing), removed by author (and by addressee), removed
+ * with its process when the process's lease lapses; presence site-wide. */
+START_TEST(offers)
+{
+    int64_t a = new_offer(g_s, 7, 0, "P1"), b = new_offer(g_s, 7, 9, "P1");
+    int64_t c = new_offer(g_s, 8, 0, "P2"), d = new_offer(g_s, 8, 7, "P2");
+    ck_assert_int_gt(b, a);
+    store_offer o;
+    ck_assert_int_eq(store_offer_get(g_s, b, &o), ST_OK);
+    ck_assert_int_eq(o.kind, STORE_OFFER_CHALLENGE);
+    ck_assert_int_eq(o.uid, 7);
+    ck_assert_int_eq(o.to_uid, 9);
+    ck_assert_str_eq(o.name, "u7");
+    ck_assert_str_eq(o.to_name, "target");
+    ck_assert_double_eq(o.rating, 1612.5);
+    ck_assert_double_eq(o.deviation, 80.25);
+    ck_assert_int_eq(o.base_s, 180);
+    ck_assert_int_eq(o.inc_s, 2);
+    ck_assert_int_eq(o.ruleset, 1);
+    ck_assert_int_eq(o.rated, 1);
+    ck_assert_int_eq(o.color, -1);
+    ck_assert_str_eq(o.owner, "P1");
+    ck_assert_int_eq(offers_left(), 4);
+    /* taken once: the second take and a read find nothing */
+    ck_assert_int_eq(store_offer_take(g_s, c, &o), ST_OK);
+    ck_assert_int_eq(o.id, c);
+    ck_assert_int_eq(o.uid, 8);
+    ck_assert_int_eq(store_offer_take(g_s, c, &o), ST_NOTFOUND);
+    ck_assert_int_eq(store_offer_get(g_s, c, &o), ST_NOTFOUND);
+    ck_assert_int_eq(store_offer_take(g_s, 0, &o), ST_NOTFOUND);
+    /* an id is never given twice, even the newest's after it went */
+    ck_assert_int_eq(store_offer_take(g_s, d, &o), ST_OK);
+    int64_t e = new_offer(g_s, 8, 7, "P2");
+    ck_assert_int_gt(e, d);
+    d = e;
+    /* by author 7 only: a and b go, d (to 7) stays; then with those to 7 */
+    int n = 0;
+    ck_assert_int_eq(store_offers_remove(g_s, 7, 0, count_offer, &n), ST_OK);
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_eq(store_offer_get(g_s, d, &o), ST_OK);
+    n = 0;
+    ck_assert_int_eq(store_offers_remove(g_s, 7, 1, count_offer, &n), ST_OK);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(offers_left(), 0);
+    /* presence: per process, any process */
+    ck_assert_int_eq(store_presence_any(g_s, 5, NULL), ST_NOTFOUND);
+    ck_assert_int_eq(store_presence_set(g_s, 5, "P1", 1), ST_OK);
+    ck_assert_int_eq(store_presence_any(g_s, 5, ""), ST_OK);
+    ck_assert_int_eq(store_presence_any(g_s, 5, "P1"), ST_NOTFOUND); /* not elsewhere */
+    ck_assert_int_eq(store_presence_set(g_s, 5, "P1", 1), ST_OK); /* twice: one row */
+    ck_assert_int_eq(store_presence_set(g_s, 5, "P2", 1), ST_OK);
+    ck_assert_int_eq(store_presence_any(g_s, 5, "P1"), ST_OK);
+    ck_assert_int_eq(store_presence_set(g_s, 5, "P1", 0), ST_OK);
+    ck_assert_int_eq(store_presence_any(g_s, 5, NULL), ST_OK);
+    /* processes: P1 alive, P2's lease lapsed: P2's offers and presence go,
+     * reported once */
+    ck_assert_int_eq(store_process_renew(g_s, "P1", LONG_LEASE_MS), ST_OK);
+    ck_assert_int_eq(store_process_renew(g_s, "P2", LONG_LEASE_MS), ST_OK);
+    a = new_offer(g_s, 1, 0, "P1");
+    c = new_offer(g_s, 2, 0, "P2");
+    new_offer(g_s, 2, 1, "P2");
+    n = 0;
+    ck_assert_int_eq(store_processes_lapsed(g_s, count_offer, &n), ST_OK);
+    ck_assert_int_eq(n, 0);
+    ck_assert_int_eq(store_process_renew(g_s, "P2", 0), ST_OK); /* a clean stop */
+    ck_assert_int_eq(store_processes_lapsed(g_s, count_offer, &n), ST_OK);
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_eq(store_presence_any(g_s, 5, NULL), ST_NOTFOUND);
+    ck_assert_int_eq(offers_left(), 1);
+    ck_assert_int_eq(store_offer_get(g_s, a, &o), ST_OK);
+    n = 0;
+    ck_assert_int_eq(store_processes_lapsed(g_s, count_offer, &n), ST_OK);
+    ck_assert_int_eq(n, 0);
+    /* a process without a row (a process alone at start): everything goes */
+    ck_assert_int_eq(store_process_renew(g_s, "P1", 0), ST_OK);
+    ck_assert_int_eq(store_processes_lapsed(g_s, NULL, NULL), ST_OK);
+    ck_assert_int_eq(offers_left(), 0);
+}
+END_TEST
+
+/* The offers two takers race for (PostgreSQL). */
+#define RACE_OFFERS 200
+
+/* One taker of the offers' race, on its own handle. */
+typedef struct taker {
+    store *s;
+    pthread_barrier_t *start;
+    int64_t first;
+    int won[RACE_OFFERS];
+    int errors; /* answers neither ST_OK nor ST_NOTFOUND */
+} taker;
+
+static void *take_all(void *arg)
+{
+    taker *t = arg;
+    store_offer o;
+    pthread_barrier_wait(t->start);
+    for (int i = 0; i < RACE_OFFERS; i++) {
+        int rc = store_offer_take(t->s, t->first + i, &o);
+        t->won[i] = rc == ST_OK && o.id == t->first + i;
+        t->errors += rc != ST_OK && rc != ST_NOTFOUND;
+    }
+    return NULL;
+}
+
+/* Two processes of a site take the same offers at once: exactly one wins each. */
+START_TEST(offer_races)
+{
+    store_close(g_s);
+    g_s = NULL;
+    store *sa = open_shared(), *sb = open_shared();
+    g_s = sa;
+    int64_t first = new_offer(sa, 1, 0, "A");
+    for (int i = 1; i < RACE_OFFERS; i++)
+        ck_assert_int_eq(new_offer(sa, 1 + i, 0, i % 2 ? "A" : "B"), first + i);
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, 2);
+    taker ta = {.s = sa, .start = &start, .first = first};
+    taker tb = {.s = sb, .start = &start, .first = first};
+    pthread_t xa, xb;
+    pthread_create(&xa, NULL, take_all, &ta);
+    pthread_create(&xb, NULL, take_all, &tb);
+    pthread_join(xa, NULL);
+    pthread_join(xb, NULL);
+    pthread_barrier_destroy(&start);
+    ck_assert_int_eq(ta.errors + tb.errors, 0);
+    int both = 0;
+    for (int i = 0; i < RACE_OFFERS; i++) {
+        ck_assert_msg(ta.won[i] + tb.won[i] == 1, "offer %d: A %d, B %d", i, ta.won[i], tb.won[i]);
+        both += ta.won[i] && tb.won[i];
+    }
+    ck_assert_int_eq(both, 0);
+    ck_assert_int_eq(offers_left(), 0);
+    store_close(sb);
+}
+END_TEST
+
 /* An SQLite file is one process's: STORE_SHARED is refused. */
 START_TEST(sqlite_not_shared)
 {
@@ -983,6 +1164,9 @@ int main(int argc, char **argv)
     tcase_add_test(tc, final_states);
     tcase_add_test(tc, ownership);
     tcase_add_test(tc, g_pg ? site_races : sqlite_not_shared);
+    tcase_add_test(tc, offers);
+    if (g_pg)
+        tcase_add_test(tc, offer_races);
     suite_add_tcase(s, tc);
     TCase *open = tcase_create("open");
     tcase_add_test(open, unreachable);
