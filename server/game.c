@@ -20,6 +20,7 @@
 #include "codec_msg.h"
 #include "config.h"
 #include "engine.h"
+#include "forward_wire.h"
 #include "game.h"
 #include "game_internal.h"
 #include "net.h"
@@ -71,6 +72,19 @@ static void engine_turn(game *g)
                        remaining(g, s, now), remaining(g, 1 - s, now),
                        (int64_t)g->t.inc_s * 1000) < 0)
         fprintf(stderr, "xq-server: game %lld: the engine could not start\n", (long long)g->id);
+}
+
+/* A site's process tells the site it owns g now (it started it, or took it
+ * over): the other processes attach its players' and watchers' connections
+ * to it (forward.h). */
+static void announce_owner(const game *g)
+{
+    if (!game_site_owner())
+        return;
+    json_t *ev = fwd_owner(g->id, game_site_owner(), g->t.uid);
+    if (ev)
+        broker_publish(game_broker(), FWD_SITE_SUBJECT, ev, 0);
+    json_decref(ev);
 }
 
 /* Store a new game. A site's process owns the games it starts: created and
@@ -137,6 +151,7 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
     json_t *ev = msg_game_started(g->id, g->t.name[0], g->t.name[1]);
     broker_publish(game_broker(), "lobby", ev, 0);
     json_decref(ev);
+    announce_owner(g);
     engine_turn(g);
     return g;
 }
@@ -225,6 +240,7 @@ static int take_over_one(const store_game *sg, void *arg)
     if (*count > before && g) {
         fprintf(stderr, "xq-server: game %lld taken over (no owner, or its owner's lease lapsed)\n",
                 (long long)sg->id);
+        announce_owner(g);
         if (!game_end_if_over(g))
             engine_turn(g);
     }

@@ -2195,10 +2195,10 @@ class Takeover(Base):
         self.play(gid, a, b, acked)
         owner = self.pgdb.query("SELECT owner FROM games WHERE id = :gid", gid=gid)[0][0]
         self.assertIn("owner " + owner, self.srv.banner)
-        # the other process does not serve it: it says where the game is
+        # the other process forwards a command for it to its owner, which answers
         b2 = self.on(self.other, b.token)
         r = b2.call("move", game=gid, move="a6a5")
-        self.assertEqual((r["type"], r.get("code")), ("error", "game_elsewhere"), r)
+        self.assertEqual((r["type"], r.get("code")), ("error", "not_your_turn"), r)
         self.assertEqual(len(self.stored(gid)), 4)
         # a move in flight to the owner as it dies: stored, or never acknowledged
         a.send("move", game=gid, move="i0h0")
@@ -2253,15 +2253,19 @@ class Takeover(Base):
         finally:
             os.kill(self.srv.proc.pid, signal.SIGCONT)
         # the stalled process renews within 2 s of running again and drops it
+        # (a move it still tries is refused game_elsewhere, not stored); from
+        # then on it forwards bob's move to the new owner
         end = time.time() + 10
         while True:
             r = b.call("move", game=gid, move="i9h9")
-            if r.get("code") == "game_elsewhere" or time.time() > end:
+            if r.get("code") == "game_elsewhere" or r.get("ply") == 4 or time.time() > end:
                 break
             time.sleep(0.3)
-        self.assertEqual((r["type"], r.get("code")), ("error", "game_elsewhere"), r)
+        if r.get("code") == "game_elsewhere":
+            r = b.call("move", game=gid, move="i9h9")
+        self.assertEqual((r["type"], r.get("ply")), ("move", 4), r)
         b2 = self.on(self.other, b.token)
-        self.assertEqual(b2.call("move", game=gid, move="i9h9").get("ply"), 4)
+        self.assertEqual(b2.call("state", game=gid).get("ply"), 4)
         self.assertEqual(w.call("unwatch", game=gid)["type"], "ok")
         self.assertEqual(self.stored(gid), [(1, "h2e2"), (2, "h9g7"), (3, "h0g2"), (4, "i9h9")])
         self.srv.stop()
@@ -2280,6 +2284,191 @@ class Takeover(Base):
         r = self.until_served(b2, stopped, game=gid, move="h9g7")
         self.assertEqual((r["type"], r.get("ply")), ("move", 2), r)
         self.assertLess(time.time() - stopped, 4, "the game was not handed over at once")
+        self.assertEqual(self.stored(gid), [(1, "h2e2"), (2, "h9g7")])
+
+
+class Forward(Base):
+    """Three processes of a site (one PostgreSQL database, a Redis of the
+    test's own): a command for a game owned by another process is forwarded
+    to its owner, which serves the client as if it were connected there
+    (docs/server.md, "Forwarding"). Players of one game on different
+    processes play it to the end, a watcher on a third sees every move; draw
+    offers, a player's departure and its grace, the owner killed (the game
+    taken over, the players going on without reconnecting), Redis stopped
+    (forwarded commands refused with site_unavailable, then served again)."""
+    args = ("--guests", "--grace", "30")
+    TAKEOVER_S = 20  # the lease (6 s), a scan (1 s), unanswered forwards (3 s), a loaded machine
+
+    def pg_server(self):
+        if not pgtest.CONNINFO:
+            self.skipTest("PostgreSQL only (XQ_TEST_PG)")
+        if not REDIS_INSTANCE or not REDIS_PRIVATE:
+            self.skipTest("no Redis instance (XQ_REDIS_INSTANCE, XQ_REDIS_PRIVATE)")
+        self.redis = RedisInstance(os.path.join(REDIS_PRIVATE, "forward-%d" % os.getpid()))
+        self.args = tuple(self.args) + ("--broker", self.redis.url)
+        return pgtest.CONNINFO
+
+    def setUp(self):
+        super().setUp()
+        self.pb = Server(BINARY, self.db, *self.args).start()
+        self.pc = Server(BINARY, self.db, *self.args).start()
+
+    def tearDown(self):
+        try:
+            for s in (getattr(self, "pb", None), getattr(self, "pc", None)):
+                if s:
+                    s.stop()
+            super().tearDown()
+        finally:
+            if hasattr(self, "redis"):
+                self.redis.stop()
+
+    def on(self, srv, token=None):
+        """A connection to srv resuming the session of token (None: a guest)."""
+        c = LineClient(srv.port)
+        self.clients.append(c)
+        hello(c)
+        r = c.call("resume", token=token) if token else c.call("guest")
+        self.assertEqual(r["type"], "session", r)
+        return c
+
+    def stored(self, gid):
+        return [(int(p), m) for p, m in self.pgdb.query(
+            "SELECT ply, move FROM moves WHERE game = :gid ORDER BY ply", gid=gid)]
+
+    def owner(self, gid):
+        return self.pgdb.query("SELECT owner FROM games WHERE id = :gid", gid=gid)[0][0]
+
+    def split(self, base=600):
+        """alice and bob start a game on the first process (its owner); bob
+        goes on from the second: the game id, alice's and bob's connections."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=base)
+        self.assertIn("owner " + self.owner(gid), self.srv.banner)
+        b2 = self.on(self.pb, b.token)
+        st = b2.expect("game", game=gid)  # attached at resume: the owner sent the state
+        self.assertEqual(st["you"], "black")
+        b.close()
+        return gid, a, b2
+
+    def until(self, c, cmd, done, timeout=None, **fields):
+        """Send cmd until done(answer) or the time is out: the last answer."""
+        end = time.time() + (timeout or self.TAKEOVER_S)
+        while True:
+            r = c.call(cmd, **fields)
+            if done(r) or time.time() > end:
+                return r
+            time.sleep(0.2)
+
+    def test_game_across_three_processes(self):
+        gid, a, b2 = self.split(base=300)
+        w = self.on(self.pc)
+        st = w.call("watch", game=gid)
+        self.assertEqual((st["type"], st["game"], st["you"]), ("game", gid, None), st)
+        r = b2.call("say", to=gid, text="from the second process")
+        self.assertEqual(r["type"], "chat", r)
+        a.expect("chat", text="from the second process")
+        w.expect("chat", text="from the second process")
+        self.play(gid, a, b2, MATE)
+        for ply, mv in enumerate(MATE, 1):
+            w.expect("move", game=gid, ply=ply, move=mv)
+        for c in (a, b2, w):
+            e = c.expect("end", game=gid)
+            self.assertEqual((e["result"], e["reason"]), ("1-0", "checkmate"), e)
+        self.assertEqual(self.stored(gid), list(enumerate(MATE, 1)))
+        st = b2.call("state", game=gid)  # finished: answered from the store, here
+        self.assertEqual((st["type"], st["result"]), ("game", "1-0"), st)
+        r = b2.call("move", game=gid, move="a9a8")
+        self.assertEqual(r.get("code"), "game_over", r)
+        m = metrics(self.srv.port)
+        self.assertGreaterEqual(m["xq_remote_connections"], 1)  # b2 and w, not sockets
+        self.assertEqual(m["xq_connections"], 1)  # a only
+
+    def test_errors_come_back_and_commands_need_the_right_player(self):
+        gid, a, b2 = self.split()
+        r = b2.call("move", game=gid, move="h9g7")
+        self.assertEqual((r["type"], r.get("code")), ("error", "not_your_turn"), r)
+        self.assertEqual(a.call("move", game=gid, move="h2e2")["ply"], 1)
+        b2.expect("move", game=gid, ply=1)
+        r = b2.call("move", game=gid, move="zz")
+        self.assertEqual(r.get("code"), "bad_move", r)
+        w = self.on(self.pc)
+        r = w.call("move", game=gid, move="h9g7")
+        self.assertEqual(r.get("code"), "not_your_game", r)
+        r = b2.call("premove", game=gid, move="h9g7")
+        self.assertEqual(r.get("code"), "not_allowed", r)  # bob's turn: no premove
+        self.assertEqual(self.stored(gid), [(1, "h2e2")])
+
+    def test_draw_offer_and_accept_across(self):
+        gid, a, b2 = self.split()
+        self.play(gid, a, b2, ["h2e2", "h9g7"])
+        self.assertEqual(b2.call("draw", game=gid)["type"], "ok")
+        a.expect("offer", game=gid, kind="draw", by="black", state="offered")
+        self.assertEqual(a.call("draw", game=gid)["type"], "ok")
+        for c in (a, b2):
+            e = c.expect("end", game=gid)
+            self.assertEqual((e["result"], e["reason"]), ("1/2-1/2", "agreement"), e)
+        result = self.pgdb.query("SELECT result FROM games WHERE id = :gid", gid=gid)[0][0]
+        self.assertNotEqual(str(result), "0")
+
+    def test_player_leaves_on_another_process(self):
+        """bob's connection to the second process closes: the owner hears it,
+        bob is absent, and when his grace runs out the game is alice's."""
+        self.srv.stop()
+        self.srv = Server(BINARY, self.db, "--guests", "--grace", "2",
+                          "--broker", self.redis.url).start()
+        gid, a, b2 = self.split()
+        self.play(gid, a, b2, ["h2e2", "h9g7"])
+        b2.close()
+        p = a.expect("presence", game=gid, color="black")
+        self.assertFalse(p["present"], p)
+        e = a.expect("end", game=gid, timeout=15)
+        self.assertEqual((e["reason"], e["winner"]), ("abandonment", "red"), e)
+
+    def test_owner_killed_players_go_on(self):
+        """alice on the second process, bob on the third, the game's owner (the
+        first) killed with SIGKILL: another process takes it over, and both
+        go on without reconnecting; every acknowledged move stored once."""
+        gid, a, b2 = self.split()
+        a2 = self.on(self.pc, a.token)
+        a2.expect("game", game=gid)
+        a.close()
+        acked = ["h2e2", "h9g7", "h0g2", "i9h9"]
+        self.play(gid, a2, b2, acked)
+        owner = self.owner(gid)
+        self.srv.kill()
+        killed = time.time()
+        r = self.until(a2, "move", lambda r: r.get("code") != "game_elsewhere", game=gid,
+                       move="i0h0")
+        self.assertEqual((r["type"], r.get("ply")), ("move", 5), r)
+        sys.stderr.write("forwarded to the new owner %.1f s after the SIGKILL\n"
+                         % (time.time() - killed))
+        self.assertNotEqual(self.owner(gid), owner)
+        b2.expect("move", game=gid, ply=5, move="i0h0")  # without reconnecting
+        self.assertEqual(b2.call("move", game=gid, move="a6a5")["ply"], 6)
+        a2.expect("move", game=gid, ply=6)
+        self.assertEqual(a2.call("resign", game=gid)["type"], "ok")
+        e = b2.expect("end", game=gid)
+        self.assertEqual(e["winner"], "black", e)
+        self.assertEqual(self.stored(gid), list(enumerate(acked + ["i0h0", "a6a5"], 1)))
+
+    def test_redis_stopped(self):
+        gid, a, b2 = self.split()
+        self.play(gid, a, b2, ["h2e2"])
+        self.redis.pause()
+        try:
+            r = self.until(b2, "move", lambda r: r.get("code") == "site_unavailable", game=gid,
+                           move="h9g7")
+            self.assertEqual(r.get("code"), "site_unavailable", r)
+            self.assertIn("unreachable", r["message"])
+            self.assertEqual(self.stored(gid), [(1, "h2e2")])  # nothing half-applied
+        finally:
+            self.redis.resume()
+        r = self.until(b2, "move", lambda r: r["type"] != "error" or
+                       r.get("code") not in ("site_unavailable", "game_elsewhere"),
+                       game=gid, move="h9g7")
+        self.assertEqual((r["type"], r.get("ply")), ("move", 2), r)
+        a.expect("move", game=gid, ply=2)
         self.assertEqual(self.stored(gid), [(1, "h2e2"), (2, "h9g7")])
 
 
