@@ -41,6 +41,7 @@ static size_t g_npend, g_cappend;
 static watch *g_watch;
 static size_t g_nwatch, g_capwatch;
 static uint32_t g_q;
+static forward_dispatch_fn g_dispatch; /* the session layer's, for what runs here */
 
 /* The commands that name a game and are forwarded to its owner. */
 static const char *const k_forwarded[] = {"move",  "premove", "resign",  "draw",
@@ -198,12 +199,45 @@ static void inbox(void *arg, const char *subject, json_t *msg, uint32_t skip)
     }
 }
 
+/* Run command type for game gid on connection c here (its answer, without
+ * an id, is what a client that did not ask gets: the state). */
+static void run_here(conn *c, const char *type, int64_t gid)
+{
+    json_t *m = msg_new(type);
+    if (m && json_object_set_new(m, "game", json_integer(gid)) == 0)
+        g_dispatch(c, m);
+    json_decref(m);
+}
+
+/* This process owns game e->game now (it took it over): the connections here
+ * that watched it through the old owner watch it here, and its players'
+ * connections here get its state. */
+static void owner_here(const fwd_env *e)
+{
+    for (size_t i = g_nwatch; i-- > 0;) {
+        conn *c = conn_get(g_watch[i].cid);
+        if (g_watch[i].gid != e->game)
+            continue;
+        g_watch[i] = g_watch[--g_nwatch];
+        if (c)
+            run_here(c, "watch", e->game);
+    }
+    for (int s = 0; s < 2; s++) {
+        user *u = e->uids[s] > 0 ? user_online(e->uids[s]) : NULL;
+        for (conn *c = u ? u->conns : NULL; c; c = c->unext)
+            if (!conn_is_remote(c))
+                run_here(c, "state", e->game);
+    }
+}
+
 /* A game has a new owner: the connections here of its players and its
  * watchers are attached to it (which sends them the state). */
 static void owner_changed(const fwd_env *e)
 {
-    if (strcmp(e->owner, g_self) == 0)
+    if (strcmp(e->owner, g_self) == 0) {
+        owner_here(e);
         return;
+    }
     for (int s = 0; s < 2; s++) {
         user *u = e->uids[s] > 0 ? user_online(e->uids[s]) : NULL;
         for (conn *c = u ? u->conns : NULL; c; c = c->unext)
@@ -266,6 +300,7 @@ int forward_init(broker *b, store *st, const char *self, forward_dispatch_fn fn)
     g_broker = b;
     g_store = st;
     g_self = self;
+    g_dispatch = fn;
     fwd_proc_subject(subject, self);
     if (fwd_serve_init(b, st, self, fn) < 0 || accounts_listen(&listener) < 0 ||
         !(g_inbox = broker_subscribe(b, subject, inbox, NULL)) ||

@@ -161,6 +161,10 @@ void fwd_serve_heard(const char *origin)
 
 void fwd_serve_tick(void)
 {
+    if (broker_fault(g_broker)) { /* no origin can be heard now: none is judged silent */
+        fwd_table_heard_all(g_table, mono_us());
+        return;
+    }
     uint32_t ids[FWD_DROP_BATCH];
     size_t n = fwd_table_drop_silent(g_table, mono_us(), (int64_t)SRV_FWD_SILENCE_MS * 1000, ids,
                                      FWD_DROP_BATCH);

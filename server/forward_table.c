@@ -63,6 +63,12 @@ int fwd_table_heard(fwd_table *t, const char *origin, int64_t now_us)
     return 0;
 }
 
+void fwd_table_heard_all(fwd_table *t, int64_t now_us)
+{
+    for (size_t i = 0; i < t->no; i++)
+        t->o[i].last_us = now_us;
+}
+
 int fwd_table_add(fwd_table *t, const char *origin, uint32_t rcid, uint32_t local, int64_t now_us)
 {
     if (strlen(origin) >= STORE_OWNER_MAX || fwd_table_find(t, origin, rcid) ||

@@ -28,6 +28,9 @@ int fwd_table_remote(const fwd_table *t, uint32_t local, char *origin, uint32_t 
 void fwd_table_del(fwd_table *t, uint32_t local); /* a local id out (none: nothing) */
 /* Origin was heard of at now_us (a heartbeat, a message): 0, or -1 without memory. */
 int fwd_table_heard(fwd_table *t, const char *origin, int64_t now_us);
+/* Every origin heard of at now_us (while this process cannot hear any: its
+ * broker away), so that none is judged silent for it. */
+void fwd_table_heard_all(fwd_table *t, int64_t now_us);
 /* The local ids of the connections of every origin not heard of since
  * now_us - silence_us, taken out of the table (and those origins with them),
  * into out (at most cap; the rest stay for the next call): how many. */

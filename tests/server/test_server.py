@@ -2346,6 +2346,7 @@ class Forward(Base):
         gid = self.game(a, b, base=base)
         self.assertIn("owner " + self.owner(gid), self.srv.banner)
         b2 = self.on(self.pb, b.token)
+        b2.token = b.token
         st = b2.expect("game", game=gid)  # attached at resume: the owner sent the state
         self.assertEqual(st["you"], "black")
         b.close()
@@ -2435,6 +2436,8 @@ class Forward(Base):
         a.close()
         acked = ["h2e2", "h9g7", "h0g2", "i9h9"]
         self.play(gid, a2, b2, acked)
+        w = self.on(self.pb)  # a watcher through the owner, on bob's process
+        self.assertEqual(w.call("watch", game=gid)["ply"], 4)
         owner = self.owner(gid)
         self.srv.kill()
         killed = time.time()
@@ -2445,12 +2448,39 @@ class Forward(Base):
                          % (time.time() - killed))
         self.assertNotEqual(self.owner(gid), owner)
         b2.expect("move", game=gid, ply=5, move="i0h0")  # without reconnecting
+        w.expect("move", game=gid, ply=5, move="i0h0")  # the watcher too
         self.assertEqual(b2.call("move", game=gid, move="a6a5")["ply"], 6)
         a2.expect("move", game=gid, ply=6)
         self.assertEqual(a2.call("resign", game=gid)["type"], "ok")
         e = b2.expect("end", game=gid)
         self.assertEqual(e["winner"], "black", e)
         self.assertEqual(self.stored(gid), list(enumerate(acked + ["i0h0", "a6a5"], 1)))
+
+    def test_forwarding_process_killed(self):
+        """The process bob plays through is killed: the owner hears it fall
+        silent and bob is absent (his grace runs); he resumes on a third
+        process and is back, and plays on."""
+        gid, a, b2 = self.split()
+        self.play(gid, a, b2, ["h2e2", "h9g7"])
+        self.pb.kill()
+        killed = time.time()
+        p = a.expect("presence", game=gid, color="black", timeout=15)
+        self.assertFalse(p["present"], p)
+        sys.stderr.write("the owner dropped the dead process's player %.1f s after its "
+                         "SIGKILL\n" % (time.time() - killed))
+        b3 = self.on(self.pc, b2.token)
+        self.assertEqual(b3.expect("game", game=gid)["ply"], 2)
+        p = a.expect("presence", game=gid, color="black")
+        self.assertTrue(p["present"], p)
+        self.play_from(gid, a, b3, 3, ["h0g2", "i9h9"])
+
+    def play_from(self, gid, red, black, ply, moves):
+        side = [red, black]
+        for i, mv in enumerate(moves):
+            me, other = side[(ply - 1 + i) % 2], side[(ply + i) % 2]
+            r = me.call("move", game=gid, move=mv)
+            self.assertEqual((r["type"], r.get("ply")), ("move", ply + i), r)
+            other.expect("move", game=gid, ply=ply + i, move=mv)
 
     def test_redis_stopped(self):
         gid, a, b2 = self.split()

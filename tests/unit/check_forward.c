@@ -168,6 +168,12 @@ START_TEST(table_drop_by_silence)
     ck_assert_uint_eq(seen, 0x3eu); /* each once */
     ck_assert_uint_eq(fwd_table_find(t, "pB", 1), 200);
     ck_assert_uint_eq(fwd_table_count(t), 1);
+    /* while this process hears nobody (its broker away), nobody is silent */
+    fwd_table_heard_all(t, 3 * s);
+    ck_assert_uint_eq(fwd_table_drop_silent(t, 4 * s, s, out, 8), 0);
+    ck_assert_uint_eq(fwd_table_drop_silent(t, 4 * s + 1, s, out, 8), 1);
+    ck_assert_uint_eq(out[0], 200);
+    ck_assert_int_eq(fwd_table_add(t, "pB", 1, 200, 0), 0);
     /* pA heard again later starts afresh; pB falls silent */
     ck_assert_int_eq(fwd_table_add(t, "pA", 9, 109, 2 * s), 0);
     ck_assert_uint_eq(fwd_table_drop_silent(t, 2 * s, s, out, 8), 1);
