@@ -2482,6 +2482,32 @@ class Forward(Base):
             self.assertEqual((r["type"], r.get("ply")), ("move", ply + i), r)
             other.expect("move", game=gid, ply=ply + i, move=mv)
 
+    def test_round_trip_figures(self):
+        """A move's round trip for a player on the owner and for one whose
+        moves are forwarded (printed: docs/server.md, "Forwarding"), over a
+        game of legal moves; every acknowledged move in the store once."""
+        gid, a, b2 = self.split()
+        side, times, legal, played = [a, b2], ([], []), None, []
+        pick = __import__("random").Random(40)
+        for ply in range(1, 81):
+            me = side[(ply - 1) % 2]
+            mv = pick.choice(legal) if legal else "h2e2"
+            t0 = time.perf_counter()
+            r = me.call("move", game=gid, move=mv)
+            times[(ply - 1) % 2].append(time.perf_counter() - t0)
+            if r.get("code") == "game_over":  # ended by the rules (a repetition ...)
+                break
+            self.assertEqual((r["type"], r.get("ply")), ("move", ply), r)
+            played.append(mv)
+            ev = side[ply % 2].expect("move", game=gid, ply=ply)
+            legal = ev.get("legal")
+            if not legal:
+                break
+        self.assertEqual(self.stored(gid), list(enumerate(played, 1)))
+        med = [sorted(t)[len(t) // 2] * 1000 for t in times]
+        sys.stderr.write("move round trip, median of %d and %d: on the owner %.2f ms, "
+                         "forwarded %.2f ms\n" % (len(times[0]), len(times[1]), med[0], med[1]))
+
     def test_redis_stopped(self):
         gid, a, b2 = self.split()
         self.play(gid, a, b2, ["h2e2"])
