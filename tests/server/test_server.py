@@ -2143,7 +2143,8 @@ class Storage(unittest.TestCase):
 class Takeover(Base):
     """Two processes of a site (one PostgreSQL database, the tests' Redis; run
     with XQ_TEST_BROKER=1): each game owned by the process that started it,
-    a command for it on the other answered `game_elsewhere`; the owner killed
+    a command for it on the other forwarded to the owner and answered by it
+    (server_site_Forward tests forwarding itself); the owner killed
     with SIGKILL mid-game (a move in flight to it), the game taken over by the
     other process within the grace, the players resuming there and finishing
     it; every acknowledged move in the database once, in order."""
