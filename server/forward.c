@@ -23,6 +23,7 @@ typedef struct pending {
     json_t *id;         /* the client's id (a reference), or NULL */
     int64_t gid;
     int64_t deadline_us;
+    char owner[STORE_OWNER_MAX]; /* the process it was sent to */
 } pending;
 
 /* A connection here watching a game owned elsewhere. */
@@ -73,6 +74,18 @@ static void pending_del(size_t i)
 {
     json_decref(g_pend[i].id);
     g_pend[i] = g_pend[--g_npend];
+}
+
+/* Pending command i will not be answered (its owner is silent, or gone): the
+ * client is told so, why, and it goes. */
+static void pending_unanswered(size_t i, const char *why)
+{
+    conn *c = conn_get(g_pend[i].cid);
+    if (c)
+        conn_error(c, g_pend[i].id, "game_elsewhere",
+                   "the process of game %lld %s; the command may or may not have been "
+                   "applied: ask its state", (long long)g_pend[i].gid, why);
+    pending_del(i);
 }
 
 static void watch_set(uint32_t cid, int64_t gid, int on)
@@ -148,8 +161,10 @@ int forward_command(conn *c, const char *type, json_t *m, json_t *id)
                    broker_fault(g_broker) ? broker_fault(g_broker) : "the broker is away");
         return 1;
     }
-    g_pend[g_npend++] = (pending){c->id, q, id ? json_incref(id) : NULL, gid,
-                                  mono_us() + (int64_t)SRV_FWD_REPLY_MS * 1000};
+    pending *p = &g_pend[g_npend++];
+    *p = (pending){c->id, q, id ? json_incref(id) : NULL, gid,
+                   mono_us() + (int64_t)SRV_FWD_REPLY_MS * 1000, ""};
+    memcpy(p->owner, owner, sizeof p->owner);
     if (strcmp(type, "watch") == 0 || strcmp(type, "unwatch") == 0)
         watch_set(c->id, gid, type[0] == 'w');
     return 1;
@@ -190,6 +205,10 @@ static void inbox(void *arg, const char *subject, json_t *msg, uint32_t skip)
         conn *c = conn_get(e.cid);
         if (c && !conn_is_remote(c))
             conn_send(c, e.m);
+        const char *type = json_string_value(json_object_get(e.m, "type"));
+        json_t *gv = json_object_get(e.m, "game");
+        if (type && strcmp(type, "end") == 0 && json_is_integer(gv)) /* nothing left to watch */
+            watch_set(e.cid, json_integer_value(gv), 0);
     } else if (e.kind == FWD_DONE) {
         for (size_t i = 0; i < g_npend; i++)
             if (g_pend[i].cid == e.cid && g_pend[i].q == e.q) {
@@ -234,6 +253,9 @@ static void owner_here(const fwd_env *e)
  * watchers are attached to it (which sends them the state). */
 static void owner_changed(const fwd_env *e)
 {
+    for (size_t i = g_npend; i-- > 0;) /* sent to the old owner: no answer comes */
+        if (g_pend[i].gid == e->game && strcmp(g_pend[i].owner, e->owner) != 0)
+            pending_unanswered(i, "changed while the command was on its way");
     if (strcmp(e->owner, g_self) == 0) {
         owner_here(e);
         return;
@@ -282,13 +304,7 @@ static void tick(void *arg)
     for (size_t i = g_npend; i-- > 0;) {
         if (g_pend[i].deadline_us > now)
             continue;
-        conn *c = conn_get(g_pend[i].cid);
-        if (c)
-            conn_error(c, g_pend[i].id, "game_elsewhere",
-                       "the process of game %lld did not answer within %d ms; the command may "
-                       "or may not have been applied: ask its state",
-                       (long long)g_pend[i].gid, SRV_FWD_REPLY_MS);
-        pending_del(i);
+        pending_unanswered(i, "did not answer in time");
     }
     timer_set(g_tick, (int64_t)SRV_FWD_HEARTBEAT_MS * 1000);
 }
