@@ -2401,6 +2401,22 @@ class Forward(Base):
         self.assertEqual(r.get("code"), "not_allowed", r)  # bob's turn: no premove
         self.assertEqual(self.stored(gid), [(1, "h2e2")])
 
+    def test_user_events_once(self):
+        """alice has a connection on the owner and one on the third process
+        (attached to the owner as a remote connection): an event of her user
+        (her premove, told to her other connections) reaches the second one
+        once, through its own process's user.ID, not again through the owner."""
+        gid, a, b2 = self.split()
+        a2 = self.on(self.pc, a.token)
+        a2.expect("game", game=gid)
+        self.assertEqual(a.call("move", game=gid, move="h2e2")["ply"], 1)
+        r = a.call("premove", game=gid, move="h0g2")
+        self.assertEqual((r["type"], r.get("move")), ("premove", "h0g2"), r)
+        time.sleep(1)
+        got = [m for m in a2.drain() if m["type"] == "premove"]
+        self.assertEqual(len(got), 1, got)
+        self.assertEqual(metrics(self.srv.port)["xq_remote_connections"], 2)  # b2, a2
+
     def test_draw_offer_and_accept_across(self):
         gid, a, b2 = self.split()
         self.play(gid, a, b2, ["h2e2", "h9g7"])
