@@ -135,7 +135,7 @@ void fwd_serve_att(const fwd_env *e)
     fwd_serve_heard(e->origin);
     int served = e->game > 0 && game_served(e->game);
     int has = fwd_table_find(g_table, e->origin, e->cid) != 0;
-    if (!has && !served && !(e->uid > 0 && game_user_playing(e->uid)))
+    if (!has && !served && !(e->uid > 0 && game_user_live(e->uid)))
         return;
     conn *c = remote_get(e->origin, e->cid, e->uid, 1);
     if (c && has && served) { /* new to it: the game's state, as to a player who comes */

@@ -26,7 +26,7 @@ int fwd_serve_init(broker *b, store *st, const char *self, forward_dispatch_fn f
 /* "in": the command run on the remote connection (made when new), then "done". */
 void fwd_serve_in(const fwd_env *e);
 /* "att" (on the site subject): the remote connection made when its user plays
- * a live game here (or e->game is served here), its user brought up to
+ * a live game here (against a person or the engine) (or e->game is served here), its user brought up to
  * e->uid; with e->game served here, its state sent to it. */
 void fwd_serve_att(const fwd_env *e);
 /* "bye": the remote connection goes (the usual detach: a player's grace). */

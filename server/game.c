@@ -43,6 +43,17 @@ int64_t game_user_playing(int64_t uid)
     return 0;
 }
 
+int64_t game_user_live(int64_t uid)
+{
+    for (size_t i = 0; i < game_live_count(); i++) {
+        game *g = game_at(i);
+        for (int s = 0; s < 2; s++)
+            if (!is_engine(g, s) && g->t.uid[s] == uid && !g->lost && !g->ended)
+                return g->id;
+    }
+    return 0;
+}
+
 /* ---- creation and restoration ---- */
 static game *game_alloc(const game_terms *t)
 {

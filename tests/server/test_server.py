@@ -2417,6 +2417,21 @@ class Forward(Base):
         self.assertEqual(len(got), 1, got)
         self.assertEqual(metrics(self.srv.port)["xq_remote_connections"], 2)  # b2, a2
 
+    def test_engine_game_through_another_process(self):
+        """A game against the engine owned by the first process: alice's
+        session on the second is attached to it at once (its state), her
+        move is forwarded and the engine's answer comes back."""
+        a = self.user("alice")
+        g = a.call("engine", level=0, color="red", base=600)
+        self.assertEqual((g["type"], g["you"]), ("game", "red"), g)
+        gid = g["game"]
+        a2 = self.on(self.pb, a.token)
+        self.assertEqual(a2.expect("game", game=gid)["ply"], 0)
+        a.close()
+        self.assertEqual(a2.call("move", game=gid, move="h2e2")["ply"], 1)
+        a2.expect("move", game=gid, ply=2)
+        self.assertEqual(len(self.stored(gid)), 2)
+
     def test_draw_offer_and_accept_across(self):
         gid, a, b2 = self.split()
         self.play(gid, a, b2, ["h2e2", "h9g7"])
