@@ -314,8 +314,9 @@ game *game_get(conn *c, json_t *m, json_t *id, int must_play, int *color)
         int stored = game_stored(json_integer_value(v), &sg) == ST_OK;
         if (stored && sg.result == XQ_RESULT_ONGOING && game_site_owner())
             conn_error(c, id, "game_elsewhere",
-                       "game %lld is played on another process of the site; connect again "
-                       "and resume", (long long)sg.id);
+                       "game %lld is being taken over by another process of the site (its "
+                       "owner is gone, or it moved meanwhile); send it again in a few seconds",
+                       (long long)sg.id);
         else if (stored)
             conn_error(c, id, "game_over", "game %lld is over", (long long)sg.id);
         else
@@ -430,7 +431,7 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
             g->lost = 1;
             if (c)
                 conn_error(c, id, "game_elsewhere", "game %lld is played on another process of "
-                           "the site now; the move was not played: connect again and resume",
+                           "the site now; the move was not played: send it again",
                            (long long)g->id);
             return -1;
         }
