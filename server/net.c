@@ -135,6 +135,8 @@ static uint32_t next_id(size_t slot)
 
 conn *conn_new_remote(void)
 {
+    if (g_nremote >= (size_t)g_cfg.max_conns)
+        return NULL;
     size_t slot;
     for (slot = 0; slot < g_nslots && g_slots[slot]; slot++)
         ;
@@ -688,7 +690,9 @@ void *net_uv_loop(void)
 
 int net_start(char *err, size_t cap)
 {
-    g_nslots = (size_t)g_cfg.max_conns + 16;
+    /* room for the sockets and as many remote connections (forward_serve.h),
+     * so that the clients of other processes never take a socket's slot */
+    g_nslots = 2 * (size_t)g_cfg.max_conns + 16;
     if (g_nslots > 0xffffu)
         g_nslots = 0xffffu;
     g_slots = calloc(g_nslots, sizeof *g_slots);

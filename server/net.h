@@ -82,7 +82,8 @@ size_t net_conn_count(void);    /* sockets open (remote connections not counted)
 /* Remote connections (T_REMOTE, forward.c): a slot and an id like a socket's,
  * so conn_get() finds them, but no socket, no idle timer, not counted as a
  * connection, skipped by conn_next(). Said hello already. The open handler
- * runs. NULL when every slot is taken or without memory. */
+ * runs. At most --max-connections of them, in slots of their own (a socket's
+ * are never taken). NULL when there are that many, or without memory. */
 conn *conn_new_remote(void);
 /* The remote connection goes: the closed handler runs, then it is freed (not
  * from inside a delivery to it). conn_close() on it only marks it closing. */
