@@ -63,6 +63,7 @@ static int grow(void **arr, size_t n, size_t *cap, size_t sz)
     return 0;
 }
 
+/* Publish an envelope (taken; NULL, one that could not be built: nothing). */
 static void publish(const char *subject, json_t *env)
 {
     if (env)
@@ -70,6 +71,7 @@ static void publish(const char *subject, json_t *env)
     json_decref(env);
 }
 
+/* Pending command i goes (its id's reference with it). */
 static void pending_del(size_t i)
 {
     json_decref(g_pend[i].id);
@@ -88,6 +90,7 @@ static void pending_unanswered(size_t i, const char *why)
     pending_del(i);
 }
 
+/* Connection cid watches game gid through its owner (on), or no longer. */
 static void watch_set(uint32_t cid, int64_t gid, int on)
 {
     for (size_t i = 0; i < g_nwatch; i++)
@@ -277,6 +280,7 @@ static void owner_changed(const fwd_env *e)
     }
 }
 
+/* Heartbeats, connections present or gone, new owners: the site subject. */
 static void site(void *arg, const char *subject, json_t *msg, uint32_t skip)
 {
     (void)arg, (void)subject, (void)skip;

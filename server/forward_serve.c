@@ -48,6 +48,8 @@ int fwd_serve_init(broker *b, store *st, const char *self, forward_dispatch_fn f
     return 0;
 }
 
+/* A remote connection goes: out of the table, the usual closing (its user
+ * detached, its watches ended), freed. */
 static void remote_free(conn *c)
 {
     fwd_table_del(g_table, c->id);
