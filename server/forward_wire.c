@@ -5,6 +5,14 @@
 
 #include "forward_wire.h"
 
+/* The longest origin or owner read, with its NUL: one whose inbox subject
+ * ("proc." and it) fits a subject, and a store's owner id. */
+#define FWD_PROC_PREFIX_LEN 5 /* "proc." */
+#define FWD_ORIGIN_CAP                                                                          \
+    (BROKER_SUBJECT_MAX - FWD_PROC_PREFIX_LEN < STORE_OWNER_MAX                                 \
+         ? BROKER_SUBJECT_MAX - FWD_PROC_PREFIX_LEN                                             \
+         : STORE_OWNER_MAX)
+
 static const char *const k_kinds[] = {"in", "out", "done", "att", "bye", "hb", "owner"};
 
 /* A new envelope of kind k, or NULL. */
@@ -115,8 +123,8 @@ int fwd_parse(json_t *env, fwd_env *e)
     for (const char *f = k_fields[kind]; *f; f++) {
         int bad = 0;
         switch (*f) {
-        case 'o': bad = get_str(env, "o", e->origin, sizeof e->origin); break;
-        case 'w': bad = get_str(env, "owner", e->owner, sizeof e->owner); break;
+        case 'o': bad = get_str(env, "o", e->origin, FWD_ORIGIN_CAP); break;
+        case 'w': bad = get_str(env, "owner", e->owner, FWD_ORIGIN_CAP); break;
         case 'c': bad = get_int(env, "c", 1, UINT32_MAX, &v); e->cid = (uint32_t)v; break;
         case 'q': bad = get_int(env, "q", 0, UINT32_MAX, &v); e->q = (uint32_t)v; break;
         case 'u': bad = get_int(env, "u", 0, INT64_MAX, &e->uid); break;

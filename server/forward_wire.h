@@ -55,7 +55,8 @@ json_t *fwd_hb(const char *origin);
 json_t *fwd_owner(int64_t game, const char *owner, const int64_t uids[2]);
 /* Read an envelope into e: 0, or -1 when it is none of the above (a kind
  * unknown, a field of its kind missing or of the wrong type, an origin or
- * owner empty or too long). */
+ * owner empty or too long: longer than its inbox subject "proc.ID" allows,
+ * 26 bytes; the owner ids of game_owner.c have 16). */
 int fwd_parse(json_t *env, fwd_env *e);
 /* The inbox of a process: "proc.OWNER", into out. */
 void fwd_proc_subject(char out[BROKER_SUBJECT_MAX], const char *owner);

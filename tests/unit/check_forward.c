@@ -29,6 +29,7 @@ START_TEST(envelopes_round_trip)
 {
     json_t *m = json_loads("{\"type\":\"move\",\"game\":7,\"move\":\"h2e2\",\"id\":3}", 0, NULL);
     fwd_env e;
+    char subject[BROKER_SUBJECT_MAX];
     json_t *env = through_text(fwd_in("0123456789abcdef", 0x10005u, 42, 9, m));
     ck_assert_int_eq(fwd_parse(env, &e), 0);
     ck_assert_int_eq(e.kind, FWD_IN);
@@ -65,6 +66,12 @@ START_TEST(envelopes_round_trip)
     ck_assert_int_eq(e.kind, FWD_BYE);
     json_decref(env);
 
+    env = through_text(fwd_hb("01234567890123456789012345")); /* the longest: proc.ID fits */
+    ck_assert_int_eq(fwd_parse(env, &e), 0);
+    fwd_proc_subject(subject, e.origin);
+    ck_assert_uint_eq(strlen(subject), BROKER_SUBJECT_MAX - 1);
+    json_decref(env);
+
     env = through_text(fwd_hb("p2"));
     ck_assert_int_eq(fwd_parse(env, &e), 0);
     ck_assert_int_eq(e.kind, FWD_HB);
@@ -80,7 +87,6 @@ START_TEST(envelopes_round_trip)
     ck_assert_int_eq(e.uids[1], -1);
     json_decref(env);
 
-    char subject[BROKER_SUBJECT_MAX];
     fwd_proc_subject(subject, "0123456789abcdef");
     ck_assert_str_eq(subject, "proc.0123456789abcdef");
 }
@@ -101,6 +107,7 @@ START_TEST(malformed_envelopes)
         "{\"k\":\"att\",\"o\":\"p\",\"c\":1,\"u\":-2,\"game\":0}",         /* negative user */
         "{\"k\":\"bye\",\"o\":\"p\"}",
         "{\"k\":\"hb\",\"o\":\"0123456789012345678901234567890123456789\"}", /* too long */
+        "{\"k\":\"hb\",\"o\":\"012345678901234567890123456\"}", /* proc.ID over a subject */
         "{\"k\":\"owner\",\"game\":1,\"owner\":\"p\",\"uids\":[1]}",
         "{\"k\":\"owner\",\"game\":1,\"owner\":\"p\",\"uids\":[1,\"2\"]}",
         "{\"k\":\"owner\",\"game\":1,\"uids\":[1,2]}",
