@@ -54,7 +54,7 @@ static void user_deliver(void *arg, const char *subject, json_t *msg, uint32_t s
 {
     (void)subject;
     for (conn *c = ((user *)arg)->conns; c; c = c->unext)
-        if (c->id != skip)
+        if (c->id != skip && !conn_is_remote(c)) /* its own process delivers to it */
             conn_send(c, msg);
 }
 
@@ -153,7 +153,8 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
     c->unext = u->conns;
     u->conns = c;
     snprintf(c->token_hash, sizeof c->token_hash, "%s", thash);
-    conn_send_id(c, id,
+    if (!conn_is_remote(c)) /* a remote connection's session is its own process's */
+        conn_send_id(c, id,
                  msg_session(u->id, u->name, u->rating, u->deviation,
                              glicko_provisional(u->deviation), u->guest, token));
     for (int i = 0; i < g_nlisteners; i++)
@@ -162,6 +163,12 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
     for (int i = 0; i < g_nlisteners; i++)
         if (g_listeners[i].attached)
             g_listeners[i].attached(c);
+}
+
+int user_attach_remote(conn *c, const store_user *su)
+{
+    user_attach(c, su, "", NULL, NULL);
+    return c->user ? 0 : -1;
 }
 
 void user_detach(conn *c)

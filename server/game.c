@@ -20,6 +20,7 @@
 #include "codec_msg.h"
 #include "config.h"
 #include "engine.h"
+#include "forward_wire.h"
 #include "game.h"
 #include "game_internal.h"
 #include "net.h"
@@ -39,6 +40,17 @@ int64_t game_user_playing(int64_t uid)
         for (int s = 0; s < 2; s++)
             if (game_at(i)->t.engine_level < 0 && game_at(i)->t.uid[s] == uid)
                 return game_at(i)->id;
+    return 0;
+}
+
+int64_t game_user_live(int64_t uid)
+{
+    for (size_t i = 0; i < game_live_count(); i++) {
+        game *g = game_at(i);
+        for (int s = 0; s < 2; s++)
+            if (!is_engine(g, s) && g->t.uid[s] == uid && !g->lost && !g->ended)
+                return g->id;
+    }
     return 0;
 }
 
@@ -71,6 +83,19 @@ static void engine_turn(game *g)
                        remaining(g, s, now), remaining(g, 1 - s, now),
                        (int64_t)g->t.inc_s * 1000) < 0)
         fprintf(stderr, "xq-server: game %lld: the engine could not start\n", (long long)g->id);
+}
+
+/* A site's process tells the site it owns g now (it started it, or took it
+ * over): the other processes attach its players' and watchers' connections
+ * to it (forward.h). */
+static void announce_owner(const game *g)
+{
+    if (!game_site_owner())
+        return;
+    json_t *ev = fwd_owner(g->id, game_site_owner(), g->t.uid);
+    if (ev)
+        broker_publish(game_broker(), FWD_SITE_SUBJECT, ev, 0);
+    json_decref(ev);
 }
 
 /* Store a new game. A site's process owns the games it starts: created and
@@ -137,6 +162,7 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
     json_t *ev = msg_game_started(g->id, g->t.name[0], g->t.name[1]);
     broker_publish(game_broker(), "lobby", ev, 0);
     json_decref(ev);
+    announce_owner(g);
     engine_turn(g);
     return g;
 }
@@ -225,6 +251,7 @@ static int take_over_one(const store_game *sg, void *arg)
     if (*count > before && g) {
         fprintf(stderr, "xq-server: game %lld taken over (no owner, or its owner's lease lapsed)\n",
                 (long long)sg->id);
+        announce_owner(g);
         if (!game_end_if_over(g))
             engine_turn(g);
     }
@@ -287,8 +314,9 @@ game *game_get(conn *c, json_t *m, json_t *id, int must_play, int *color)
         int stored = game_stored(json_integer_value(v), &sg) == ST_OK;
         if (stored && sg.result == XQ_RESULT_ONGOING && game_site_owner())
             conn_error(c, id, "game_elsewhere",
-                       "game %lld is played on another process of the site; connect again "
-                       "and resume", (long long)sg.id);
+                       "game %lld is being taken over by another process of the site (its "
+                       "owner is gone, or it moved meanwhile); send it again in a few seconds",
+                       (long long)sg.id);
         else if (stored)
             conn_error(c, id, "game_over", "game %lld is over", (long long)sg.id);
         else
@@ -403,7 +431,7 @@ static int play_at(game *g, int s, xq_move mv, conn *c, json_t *id, int64_t now)
             g->lost = 1;
             if (c)
                 conn_error(c, id, "game_elsewhere", "game %lld is played on another process of "
-                           "the site now; the move was not played: connect again and resume",
+                           "the site now; the move was not played: send it again",
                            (long long)g->id);
             return -1;
         }

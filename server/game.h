@@ -28,6 +28,9 @@ int game_restore_all(store *st, broker *b);
  * How many were restored, or -1 when the store cannot be read. */
 int game_take_over_lapsed(void);
 int64_t game_user_playing(int64_t uid); /* a live game against a person, or 0 */
+/* A live game served here that user uid plays (against a person or the
+ * engine), or 0. */
+int64_t game_user_live(int64_t uid);
 void game_unwatch_conn(conn *c);
 json_t *game_list_json(void);
 void cmd_move(conn *c, json_t *m, json_t *id);

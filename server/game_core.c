@@ -56,6 +56,12 @@ game *game_find(int64_t gid)
     return (lo < g_ngames && g_games[lo]->id == gid) ? g_games[lo] : NULL;
 }
 
+int game_served(int64_t gid)
+{
+    game *g = game_find(gid);
+    return g && !g->lost && !g->ended;
+}
+
 static void game_deliver(void *arg, const char *subject, json_t *msg, uint32_t skip);
 
 /* A game goes in the list of live games and subscribes to its subject. */

@@ -22,6 +22,7 @@
 #include "engine.h"
 #include "explore.h"
 #include "game.h"
+#include "forward.h"
 #include "game_owner.h"
 #include "game_pgn.h"
 #include "http.h"
@@ -406,7 +407,8 @@ int main(int argc, char **argv)
         cli_error("the games could not be read: %s", store_errmsg(st));
         return 1;
     }
-    if (g_cfg.broker_url && game_owner_start() < 0) {
+    if (g_cfg.broker_url && (game_owner_start() < 0 ||
+                             forward_init(br, st, game_owner_id(), session_dispatch) < 0)) {
         cli_error("out of memory");
         return 1;
     }
@@ -444,6 +446,7 @@ int main(int argc, char **argv)
     review_shutdown();
     engine_shutdown();
     accounts_shutdown();
+    forward_shutdown(); /* the remote connections go (their players' games with them) */
     lobby_site_shutdown(); /* a site's process: its lease ends, the others remove its offers */
     if (g_cfg.broker_url)
         game_owner_shutdown(); /* the leases given up: the site takes the games at once */

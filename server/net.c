@@ -60,6 +60,8 @@ void net_set_handlers(const net_handlers *h) { g_handlers = *h; }
 static conn **g_slots;
 static size_t g_nslots, g_nconns;
 static uint32_t g_seq;
+static size_t g_nremote;                           /* remote connections (T_REMOTE) */
+static void (*g_remote_send)(conn *c, json_t *msg); /* net_set_remote_sender() */
 static volatile sig_atomic_t g_stop; /* net_stop() (a signal handler) asks the loop to end */
 #ifdef XQ_SERVER_LIBUV
 static uv_loop_t g_uv;   /* the loop, when libuv runs it (g_on_uv) */
@@ -67,6 +69,9 @@ static int g_on_uv;
 #endif
 
 size_t net_conn_count(void) { return g_nconns; }
+size_t net_remote_count(void) { return g_nremote; }
+int conn_is_remote(const conn *c) { return c->transport == T_REMOTE; }
+void net_set_remote_sender(void (*fn)(conn *c, json_t *msg)) { g_remote_send = fn; }
 
 conn *conn_get(uint32_t id)
 {
@@ -81,7 +86,7 @@ conn *conn_next(conn *prev)
 {
     size_t s = prev ? (prev->id & 0xffffu) + 1 : 0;
     for (; s < g_nslots; s++)
-        if (g_slots[s] && !g_slots[s]->closing)
+        if (g_slots[s] && !g_slots[s]->closing && g_slots[s]->transport != T_REMOTE)
             return g_slots[s];
     return NULL;
 }
@@ -119,6 +124,50 @@ static void client_addr(struct lws *wsi, int transport, char *addr, size_t cap)
     proxy_client_addr(peer, has_xff ? xff : NULL, addr, cap);
 }
 
+/* A new connection id for a slot: a sequence number above the slot. */
+static uint32_t next_id(size_t slot)
+{
+    g_seq = (g_seq + 1) & 0xffffu;
+    if (g_seq == 0)
+        g_seq = 1;
+    return (g_seq << 16) | (uint32_t)slot;
+}
+
+conn *conn_new_remote(void)
+{
+    if (g_nremote >= (size_t)g_cfg.max_conns)
+        return NULL;
+    size_t slot;
+    for (slot = 0; slot < g_nslots && g_slots[slot]; slot++)
+        ;
+    if (slot == g_nslots)
+        return NULL;
+    conn *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->id = next_id(slot);
+    c->transport = T_REMOTE;
+    c->hello = 1;
+    snprintf(c->addr, sizeof c->addr, "remote");
+    g_slots[slot] = c;
+    g_nremote++;
+    g_handlers.open(c);
+    return c;
+}
+
+void conn_free_remote(conn *c)
+{
+    if (!c || c->transport != T_REMOTE)
+        return;
+    c->closing = 1;
+    g_handlers.closed(c);
+    g_slots[c->id & 0xffffu] = NULL;
+    g_nremote--;
+    free(c->in);
+    free(c->hold);
+    free(c);
+}
+
 static conn *conn_new(struct lws *wsi, int transport)
 {
     char addr[64] = "";
@@ -142,10 +191,7 @@ static conn *conn_new(struct lws *wsi, int transport)
         addr_conn_del(addr);
         return NULL;
     }
-    g_seq = (g_seq + 1) & 0xffffu;
-    if (g_seq == 0)
-        g_seq = 1;
-    c->id = (g_seq << 16) | (uint32_t)slot;
+    c->id = next_id(slot);
     c->transport = transport;
     c->wsi = wsi;
     snprintf(c->addr, sizeof c->addr, "%s", addr);
@@ -223,6 +269,11 @@ void conn_send(conn *c, json_t *msg)
         json_decref(msg);
         return;
     }
+    if (c->transport == T_REMOTE) {
+        if (g_remote_send && !c->closing)
+            g_remote_send(c, msg);
+        return;
+    }
     unsigned char *buf = codec_encode(c->transport, msg, LWS_PRE, &len);
     if (!buf) {
         conn_close(c, "out of memory");
@@ -253,6 +304,10 @@ void conn_close(conn *c, const char *why)
 {
     if (c->closing)
         return;
+    if (c->transport == T_REMOTE) { /* forward.c frees it */
+        c->closing = 1;
+        return;
+    }
     if (g_cfg.verbose)
         fprintf(stderr, "xq-server: closing connection %u (%s): %s\n", c->id, c->addr, why);
     c->closing = 1;
@@ -336,7 +391,7 @@ static int in_append(conn *c, const char *data, size_t len)
  * connection's timeout). */
 void conn_touch(conn *c)
 {
-    if (c->hello)
+    if (c->hello && c->idle)
         timer_set(c->idle, (int64_t)SRV_IDLE_TIMEOUT_S * 1000000);
 }
 
@@ -366,7 +421,7 @@ static int hold_append(conn *c, const void *data, size_t len)
 
 void conn_hold(conn *c)
 {
-    if (c->held)
+    if (c->held || c->transport == T_REMOTE)
         return;
     c->held = 1;
     lws_rx_flow_control(c->wsi, 0); /* read nothing more from the socket meanwhile */
@@ -635,7 +690,9 @@ void *net_uv_loop(void)
 
 int net_start(char *err, size_t cap)
 {
-    g_nslots = (size_t)g_cfg.max_conns + 16;
+    /* room for the sockets and as many remote connections (forward_serve.h),
+     * so that the clients of other processes never take a socket's slot */
+    g_nslots = 2 * (size_t)g_cfg.max_conns + 16;
     if (g_nslots > 0xffffu)
         g_nslots = 0xffffu;
     g_slots = calloc(g_nslots, sizeof *g_slots);

@@ -42,6 +42,11 @@ typedef struct conn {
     size_t queued;
 } conn;
 
+/* The transports: codec.h's T_LINE and T_WS (a socket here), and a remote
+ * connection: a client of another process of the site served here (forward.c),
+ * with no socket; what is sent to it goes to the remote sender. */
+enum { T_REMOTE = 2 };
+
 conn *conn_get(uint32_t id);
 void conn_send(conn *c, json_t *msg);                 /* does not steal msg */
 void conn_send_id(conn *c, json_t *id, json_t *msg);  /* steals msg; adds "id" */
@@ -72,6 +77,21 @@ typedef struct net_handlers {
 void net_set_handlers(const net_handlers *h);
 int net_start(char *err, size_t cap);
 void net_destroy(void);
-size_t net_conn_count(void);
+size_t net_conn_count(void);    /* sockets open (remote connections not counted) */
+
+/* Remote connections (T_REMOTE, forward.c): a slot and an id like a socket's,
+ * so conn_get() finds them, but no socket, no idle timer, not counted as a
+ * connection, skipped by conn_next(). Said hello already. The open handler
+ * runs. At most --max-connections of them, in slots of their own (a socket's
+ * are never taken). NULL when there are that many, or without memory. */
+conn *conn_new_remote(void);
+/* The remote connection goes: the closed handler runs, then it is freed (not
+ * from inside a delivery to it). conn_close() on it only marks it closing. */
+void conn_free_remote(conn *c);
+int conn_is_remote(const conn *c);     /* 1 for a remote connection */
+/* Where conn_send() on a remote connection goes (forward.c); without one,
+ * what is sent to a remote connection is dropped. */
+void net_set_remote_sender(void (*fn)(conn *c, json_t *msg));
+size_t net_remote_count(void);         /* remote connections open */
 
 #endif

@@ -14,6 +14,7 @@
 #include "codec_msg.h"
 #include "config.h"
 #include "explore.h"
+#include "forward.h"
 #include "game.h"
 #include "game_pgn.h"
 #include "lobby.h"
@@ -213,13 +214,32 @@ void session_message(conn *c, const char *text, size_t len)
         conn_error(c, id, "login_required", "log in first (register, login, resume or guest)");
     else if (cmd->site && g_broker && broker_fault(g_broker))
         conn_error(c, id, "site_unavailable", "%s", broker_fault(g_broker));
+    else if (!forward_command(c, type, m, id)) { /* a game owned elsewhere: its owner runs it */
+        cmd->fn(c, m, id);
+        if (cmd->fn == cmd_logout)
+            forward_conn_user(c);
+    }
+    json_decref(m);
+}
+
+void session_dispatch(conn *c, json_t *m)
+{
+    json_t *id = json_object_get(m, "id");
+    const char *type = json_string_value(json_object_get(m, "type"));
+    const command *cmd = type ? find_command(type) : NULL;
+    if (!cmd)
+        conn_error(c, id, "unknown_command", "no such command: '%.40s'", type ? type : "");
+    else if (cmd->auth && !c->user)
+        conn_error(c, id, "login_required", "log in first (register, login, resume or guest)");
+    else if (cmd->site && g_broker && broker_fault(g_broker))
+        conn_error(c, id, "site_unavailable", "%s", broker_fault(g_broker));
     else
         cmd->fn(c, m, id);
-    json_decref(m);
 }
 
 void session_closed(conn *c)
 {
+    forward_conn_closed(c);
     game_unwatch_conn(c);
     user_detach(c);
 }

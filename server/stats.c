@@ -35,6 +35,8 @@ static const stat_def k_stats[STAT_MAX] = {
     [STAT_HTTP_REQUESTS] = {"xq_http_requests_total", "HTTP requests answered."},
     [STAT_CONNECTIONS] = {"xq_connections", "Connections open."},
     [STAT_GAMES_LIVE] = {"xq_games_live", "Live games in this process."},
+    [STAT_REMOTE_CONNECTIONS] = {"xq_remote_connections",
+                                 "Clients of other processes of the site served here."},
 };
 
 static int64_t g_value[STAT_MAX];

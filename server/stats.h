@@ -31,6 +31,7 @@ typedef enum stat_id {
     STAT_COUNTERS,            /* the number of counters; the gauges follow */
     STAT_CONNECTIONS = STAT_COUNTERS, /* connections open */
     STAT_GAMES_LIVE,          /* live games in this process */
+    STAT_REMOTE_CONNECTIONS,  /* remote connections (forward_serve.h): not in STAT_CONNECTIONS */
     STAT_MAX
 } stat_id;
 

@@ -48,5 +48,10 @@
 #define SRV_LEASE_MS 6000               /* a game's lease: its owner dead this long, it is taken over */
 #define SRV_LEASE_RENEW_MS 2000         /* an owner renews the leases of its games this often */
 #define SRV_LEASE_SCAN_MS 1000          /* each process looks for lapsed leases this often */
+/* A site: a command for a game owned by another process is forwarded to it
+ * over the broker (forward.c), which serves the client as a remote connection. */
+#define SRV_FWD_HEARTBEAT_MS 1000       /* each process says it lives (subject "site") this often */
+#define SRV_FWD_SILENCE_MS 5000         /* an origin silent this long: its remote connections go */
+#define SRV_FWD_REPLY_MS 3000           /* a forwarded command unanswered this long: game_elsewhere */
 
 #endif

@@ -53,6 +53,12 @@ conn *conn_next(conn *prev)
 
 void net_wake(void) {}
 void conn_touch(conn *c) { (void)c; }
+/* The harness is one process, never a site: no remote connections (forward.h). */
+conn *conn_new_remote(void) { return NULL; }
+void conn_free_remote(conn *c) { (void)c; }
+int conn_is_remote(const conn *c) { return c->transport == T_REMOTE; }
+void net_set_remote_sender(void (*fn)(conn *c, json_t *msg)) { (void)fn; }
+size_t net_remote_count(void) { return 0; }
 
 /* The ids of offers and games the server names, for the harness's @o and @g. */
 static void remember(const json_t *msg)

@@ -2171,7 +2171,8 @@ class Storage(unittest.TestCase):
 class Takeover(Base):
     """Two processes of a site (one PostgreSQL database, the tests' Redis; run
     with XQ_TEST_BROKER=1): each game owned by the process that started it,
-    a command for it on the other answered `game_elsewhere`; the owner killed
+    a command for it on the other forwarded to the owner and answered by it
+    (server_site_Forward tests forwarding itself); the owner killed
     with SIGKILL mid-game (a move in flight to it), the game taken over by the
     other process within the grace, the players resuming there and finishing
     it; every acknowledged move in the database once, in order."""
@@ -2223,10 +2224,10 @@ class Takeover(Base):
         self.play(gid, a, b, acked)
         owner = self.pgdb.query("SELECT owner FROM games WHERE id = :gid", gid=gid)[0][0]
         self.assertIn("owner " + owner, self.srv.banner)
-        # the other process does not serve it: it says where the game is
+        # the other process forwards a command for it to its owner, which answers
         b2 = self.on(self.other, b.token)
         r = b2.call("move", game=gid, move="a6a5")
-        self.assertEqual((r["type"], r.get("code")), ("error", "game_elsewhere"), r)
+        self.assertEqual((r["type"], r.get("code")), ("error", "not_your_turn"), r)
         self.assertEqual(len(self.stored(gid)), 4)
         # a move in flight to the owner as it dies: stored, or never acknowledged
         a.send("move", game=gid, move="i0h0")
@@ -2281,15 +2282,19 @@ class Takeover(Base):
         finally:
             os.kill(self.srv.proc.pid, signal.SIGCONT)
         # the stalled process renews within 2 s of running again and drops it
+        # (a move it still tries is refused game_elsewhere, not stored); from
+        # then on it forwards bob's move to the new owner
         end = time.time() + 10
         while True:
             r = b.call("move", game=gid, move="i9h9")
-            if r.get("code") == "game_elsewhere" or time.time() > end:
+            if r.get("code") == "game_elsewhere" or r.get("ply") == 4 or time.time() > end:
                 break
             time.sleep(0.3)
-        self.assertEqual((r["type"], r.get("code")), ("error", "game_elsewhere"), r)
+        if r.get("code") == "game_elsewhere":
+            r = b.call("move", game=gid, move="i9h9")
+        self.assertEqual((r["type"], r.get("ply")), ("move", 4), r)
         b2 = self.on(self.other, b.token)
-        self.assertEqual(b2.call("move", game=gid, move="i9h9").get("ply"), 4)
+        self.assertEqual(b2.call("state", game=gid).get("ply"), 4)
         self.assertEqual(w.call("unwatch", game=gid)["type"], "ok")
         self.assertEqual(self.stored(gid), [(1, "h2e2"), (2, "h9g7"), (3, "h0g2"), (4, "i9h9")])
         self.srv.stop()
@@ -2517,6 +2522,278 @@ class Lobby(Base):
         self.assertEqual(self.pgdb.query("SELECT count(*) FROM offers"), [("0",)])
         self.assertEqual(self.pgdb.query("SELECT count(*) FROM presence WHERE owner = :'o'",
                                          o=self.owner_of(self.srv)), [("0",)])
+
+
+class Forward(Base):
+    """Three processes of a site (one PostgreSQL database, a Redis of the
+    test's own): a command for a game owned by another process is forwarded
+    to its owner, which serves the client as if it were connected there
+    (docs/server.md, "Forwarding"). Players of one game on different
+    processes play it to the end, a watcher on a third sees every move; draw
+    offers, a player's departure and its grace, the owner killed (the game
+    taken over, the players going on without reconnecting), Redis stopped
+    (forwarded commands refused with site_unavailable, then served again)."""
+    args = ("--guests", "--grace", "30")
+    TAKEOVER_S = 20  # the lease (6 s), a scan (1 s), unanswered forwards (3 s), a loaded machine
+
+    def pg_server(self):
+        if not pgtest.CONNINFO:
+            self.skipTest("PostgreSQL only (XQ_TEST_PG)")
+        if not REDIS_INSTANCE or not REDIS_PRIVATE:
+            self.skipTest("no Redis instance (XQ_REDIS_INSTANCE, XQ_REDIS_PRIVATE)")
+        self.redis = RedisInstance(os.path.join(REDIS_PRIVATE, "forward-%d" % os.getpid()))
+        self.args = tuple(self.args) + ("--broker", self.redis.url)
+        return pgtest.CONNINFO
+
+    def setUp(self):
+        super().setUp()
+        self.pb = Server(BINARY, self.db, *self.args).start()
+        self.pc = Server(BINARY, self.db, *self.args).start()
+
+    def tearDown(self):
+        try:
+            for s in (getattr(self, "pb", None), getattr(self, "pc", None)):
+                if s:
+                    s.stop()
+            super().tearDown()
+        finally:
+            if hasattr(self, "redis"):
+                self.redis.stop()
+
+    def on(self, srv, token=None):
+        """A connection to srv resuming the session of token (None: a guest)."""
+        c = LineClient(srv.port)
+        self.clients.append(c)
+        hello(c)
+        r = c.call("resume", token=token) if token else c.call("guest")
+        self.assertEqual(r["type"], "session", r)
+        return c
+
+    def stored(self, gid):
+        return [(int(p), m) for p, m in self.pgdb.query(
+            "SELECT ply, move FROM moves WHERE game = :gid ORDER BY ply", gid=gid)]
+
+    def owner(self, gid):
+        return self.pgdb.query("SELECT owner FROM games WHERE id = :gid", gid=gid)[0][0]
+
+    def split(self, base=600):
+        """alice and bob start a game on the first process (its owner); bob
+        goes on from the second: the game id, alice's and bob's connections."""
+        a, b = self.user("alice"), self.user("bob")
+        gid = self.game(a, b, base=base)
+        self.assertIn("owner " + self.owner(gid), self.srv.banner)
+        b2 = self.on(self.pb, b.token)
+        b2.token = b.token
+        st = b2.expect("game", game=gid)  # attached at resume: the owner sent the state
+        self.assertEqual(st["you"], "black")
+        b.close()
+        return gid, a, b2
+
+    def until(self, c, cmd, done, timeout=None, **fields):
+        """Send cmd until done(answer) or the time is out: the last answer."""
+        end = time.time() + (timeout or self.TAKEOVER_S)
+        while True:
+            r = c.call(cmd, **fields)
+            if done(r) or time.time() > end:
+                return r
+            time.sleep(0.2)
+
+    def test_game_across_three_processes(self):
+        gid, a, b2 = self.split(base=300)
+        w = self.on(self.pc)
+        st = w.call("watch", game=gid)
+        self.assertEqual((st["type"], st["game"], st["you"]), ("game", gid, None), st)
+        r = b2.call("say", to=gid, text="from the second process")
+        self.assertEqual(r["type"], "chat", r)
+        a.expect("chat", text="from the second process")
+        w.expect("chat", text="from the second process")
+        self.play(gid, a, b2, MATE)
+        for ply, mv in enumerate(MATE, 1):
+            w.expect("move", game=gid, ply=ply, move=mv)
+        for c in (a, b2, w):
+            e = c.expect("end", game=gid)
+            self.assertEqual((e["result"], e["reason"]), ("1-0", "checkmate"), e)
+        self.assertEqual(self.stored(gid), list(enumerate(MATE, 1)))
+        st = b2.call("state", game=gid)  # finished: answered from the store, here
+        self.assertEqual((st["type"], st["result"]), ("game", "1-0"), st)
+        r = b2.call("move", game=gid, move="a9a8")
+        self.assertEqual(r.get("code"), "game_over", r)
+        m = metrics(self.srv.port)
+        self.assertGreaterEqual(m["xq_remote_connections"], 1)  # b2 and w, not sockets
+        self.assertEqual(m["xq_connections"], 1)  # a only
+
+    def test_errors_come_back_and_commands_need_the_right_player(self):
+        gid, a, b2 = self.split()
+        r = b2.call("move", game=gid, move="h9g7")
+        self.assertEqual((r["type"], r.get("code")), ("error", "not_your_turn"), r)
+        self.assertEqual(a.call("move", game=gid, move="h2e2")["ply"], 1)
+        b2.expect("move", game=gid, ply=1)
+        r = b2.call("move", game=gid, move="zz")
+        self.assertEqual(r.get("code"), "bad_move", r)
+        w = self.on(self.pc)
+        r = w.call("move", game=gid, move="h9g7")
+        self.assertEqual(r.get("code"), "not_your_game", r)
+        r = b2.call("premove", game=gid, move="h9g7")
+        self.assertEqual(r.get("code"), "not_allowed", r)  # bob's turn: no premove
+        self.assertEqual(self.stored(gid), [(1, "h2e2")])
+
+    def test_user_events_once(self):
+        """alice has a connection on the owner and one on the third process
+        (attached to the owner as a remote connection): an event of her user
+        (her premove, told to her other connections) reaches the second one
+        once, through its own process's user.ID, not again through the owner."""
+        gid, a, b2 = self.split()
+        a2 = self.on(self.pc, a.token)
+        a2.expect("game", game=gid)
+        self.assertEqual(a.call("move", game=gid, move="h2e2")["ply"], 1)
+        r = a.call("premove", game=gid, move="h0g2")
+        self.assertEqual((r["type"], r.get("move")), ("premove", "h0g2"), r)
+        time.sleep(1)
+        got = [m for m in a2.drain() if m["type"] == "premove"]
+        self.assertEqual(len(got), 1, got)
+        self.assertEqual(metrics(self.srv.port)["xq_remote_connections"], 2)  # b2, a2
+
+    def test_engine_game_through_another_process(self):
+        """A game against the engine owned by the first process: alice's
+        session on the second is attached to it at once (its state), her
+        move is forwarded and the engine's answer comes back."""
+        a = self.user("alice")
+        g = a.call("engine", level=0, color="red", base=600)
+        self.assertEqual((g["type"], g["you"]), ("game", "red"), g)
+        gid = g["game"]
+        a2 = self.on(self.pb, a.token)
+        self.assertEqual(a2.expect("game", game=gid)["ply"], 0)
+        a.close()
+        self.assertEqual(a2.call("move", game=gid, move="h2e2")["ply"], 1)
+        a2.expect("move", game=gid, ply=2)
+        self.assertEqual(len(self.stored(gid)), 2)
+
+    def test_draw_offer_and_accept_across(self):
+        gid, a, b2 = self.split()
+        self.play(gid, a, b2, ["h2e2", "h9g7"])
+        self.assertEqual(b2.call("draw", game=gid)["type"], "ok")
+        a.expect("offer", game=gid, kind="draw", by="black", state="offered")
+        self.assertEqual(a.call("draw", game=gid)["type"], "ok")
+        for c in (a, b2):
+            e = c.expect("end", game=gid)
+            self.assertEqual((e["result"], e["reason"]), ("1/2-1/2", "agreement"), e)
+        result = self.pgdb.query("SELECT result FROM games WHERE id = :gid", gid=gid)[0][0]
+        self.assertNotEqual(str(result), "0")
+
+    def test_player_leaves_on_another_process(self):
+        """bob's connection to the second process closes: the owner hears it,
+        bob is absent, and when his grace runs out the game is alice's."""
+        self.srv.stop()
+        self.srv = Server(BINARY, self.db, "--guests", "--grace", "2",
+                          "--broker", self.redis.url).start()
+        gid, a, b2 = self.split()
+        self.play(gid, a, b2, ["h2e2", "h9g7"])
+        b2.close()
+        p = a.expect("presence", game=gid, color="black")
+        self.assertFalse(p["present"], p)
+        e = a.expect("end", game=gid, timeout=15)
+        self.assertEqual((e["reason"], e["winner"]), ("abandonment", "red"), e)
+
+    def test_owner_killed_players_go_on(self):
+        """alice on the second process, bob on the third, the game's owner (the
+        first) killed with SIGKILL: another process takes it over, and both
+        go on without reconnecting; every acknowledged move stored once."""
+        gid, a, b2 = self.split()
+        a2 = self.on(self.pc, a.token)
+        a2.expect("game", game=gid)
+        a.close()
+        acked = ["h2e2", "h9g7", "h0g2", "i9h9"]
+        self.play(gid, a2, b2, acked)
+        w = self.on(self.pb)  # a watcher through the owner, on bob's process
+        self.assertEqual(w.call("watch", game=gid)["ply"], 4)
+        owner = self.owner(gid)
+        self.srv.kill()
+        killed = time.time()
+        r = self.until(a2, "move", lambda r: r.get("code") != "game_elsewhere", game=gid,
+                       move="i0h0")
+        self.assertEqual((r["type"], r.get("ply")), ("move", 5), r)
+        sys.stderr.write("forwarded to the new owner %.1f s after the SIGKILL\n"
+                         % (time.time() - killed))
+        self.assertNotEqual(self.owner(gid), owner)
+        b2.expect("move", game=gid, ply=5, move="i0h0")  # without reconnecting
+        w.expect("move", game=gid, ply=5, move="i0h0")  # the watcher too
+        self.assertEqual(b2.call("move", game=gid, move="a6a5")["ply"], 6)
+        a2.expect("move", game=gid, ply=6)
+        self.assertEqual(a2.call("resign", game=gid)["type"], "ok")
+        e = b2.expect("end", game=gid)
+        self.assertEqual(e["winner"], "black", e)
+        self.assertEqual(self.stored(gid), list(enumerate(acked + ["i0h0", "a6a5"], 1)))
+
+    def test_forwarding_process_killed(self):
+        """The process bob plays through is killed: the owner hears it fall
+        silent and bob is absent (his grace runs); he resumes on a third
+        process and is back, and plays on."""
+        gid, a, b2 = self.split()
+        self.play(gid, a, b2, ["h2e2", "h9g7"])
+        self.pb.kill()
+        killed = time.time()
+        p = a.expect("presence", game=gid, color="black", timeout=15)
+        self.assertFalse(p["present"], p)
+        sys.stderr.write("the owner dropped the dead process's player %.1f s after its "
+                         "SIGKILL\n" % (time.time() - killed))
+        b3 = self.on(self.pc, b2.token)
+        self.assertEqual(b3.expect("game", game=gid)["ply"], 2)
+        p = a.expect("presence", game=gid, color="black")
+        self.assertTrue(p["present"], p)
+        self.play_from(gid, a, b3, 3, ["h0g2", "i9h9"])
+
+    def play_from(self, gid, red, black, ply, moves):
+        side = [red, black]
+        for i, mv in enumerate(moves):
+            me, other = side[(ply - 1 + i) % 2], side[(ply + i) % 2]
+            r = me.call("move", game=gid, move=mv)
+            self.assertEqual((r["type"], r.get("ply")), ("move", ply + i), r)
+            other.expect("move", game=gid, ply=ply + i, move=mv)
+
+    def test_round_trip_figures(self):
+        """A move's round trip for a player on the owner and for one whose
+        moves are forwarded (printed: docs/server.md, "Forwarding"), over a
+        game of legal moves; every acknowledged move in the store once."""
+        gid, a, b2 = self.split()
+        side, times, legal, played = [a, b2], ([], []), None, []
+        pick = __import__("random").Random(40)
+        for ply in range(1, 81):
+            me = side[(ply - 1) % 2]
+            mv = pick.choice(legal) if legal else "h2e2"
+            t0 = time.perf_counter()
+            r = me.call("move", game=gid, move=mv)
+            times[(ply - 1) % 2].append(time.perf_counter() - t0)
+            if r.get("code") == "game_over":  # ended by the rules (a repetition ...)
+                break
+            self.assertEqual((r["type"], r.get("ply")), ("move", ply), r)
+            played.append(mv)
+            ev = side[ply % 2].expect("move", game=gid, ply=ply)
+            legal = ev.get("legal")
+            if not legal:
+                break
+        self.assertEqual(self.stored(gid), list(enumerate(played, 1)))
+        med = [sorted(t)[len(t) // 2] * 1000 for t in times]
+        sys.stderr.write("move round trip, median of %d and %d: on the owner %.2f ms, "
+                         "forwarded %.2f ms\n" % (len(times[0]), len(times[1]), med[0], med[1]))
+
+    def test_redis_stopped(self):
+        gid, a, b2 = self.split()
+        self.play(gid, a, b2, ["h2e2"])
+        self.redis.pause()
+        try:
+            r = self.until(b2, "move", lambda r: r.get("code") == "site_unavailable", game=gid,
+                           move="h9g7")
+            self.assertEqual(r.get("code"), "site_unavailable", r)
+            self.assertIn("unreachable", r["message"])
+            self.assertEqual(self.stored(gid), [(1, "h2e2")])  # nothing half-applied
+        finally:
+            self.redis.resume()
+        r = self.until(b2, "move", lambda r: r["type"] != "error" or
+                       r.get("code") not in ("site_unavailable", "game_elsewhere"),
+                       game=gid, move="h9g7")
+        self.assertEqual((r["type"], r.get("ply")), ("move", 2), r)
+        a.expect("move", game=gid, ply=2)
+        self.assertEqual(self.stored(gid), [(1, "h2e2"), (2, "h9g7")])
 
 
 if __name__ == "__main__":
