@@ -118,8 +118,11 @@ static void token_hash(const char *token, char out[2 * 32 + 1])
     sodium_bin2hex(out, 2 * 32 + 1, h, sizeof h);
 }
 
-static void user_attach(conn *c, const store_user *su, const char *thash, json_t *id,
-                        const char *token)
+/* Connection c joins user su. quiet: the `attached` listeners (which send
+ * the state of the user's games) are not told: a remote connection made for
+ * a game whose state reached it already (user_attach_remote()). */
+static void user_attach_as(conn *c, const store_user *su, const char *thash, json_t *id,
+                           const char *token, int quiet)
 {
     if (c->user)
         user_detach(c);
@@ -160,14 +163,20 @@ static void user_attach(conn *c, const store_user *su, const char *thash, json_t
     for (int i = 0; i < g_nlisteners; i++)
         if (first && g_listeners[i].present)
             g_listeners[i].present(u->id);
-    for (int i = 0; i < g_nlisteners; i++)
+    for (int i = 0; i < g_nlisteners && !quiet; i++)
         if (g_listeners[i].attached)
             g_listeners[i].attached(c);
 }
 
-int user_attach_remote(conn *c, const store_user *su)
+static void user_attach(conn *c, const store_user *su, const char *thash, json_t *id,
+                        const char *token)
 {
-    user_attach(c, su, "", NULL, NULL);
+    user_attach_as(c, su, thash, id, token, 0);
+}
+
+int user_attach_remote(conn *c, const store_user *su, int quiet)
+{
+    user_attach_as(c, su, "", NULL, NULL, quiet);
     return c->user ? 0 : -1;
 }
 

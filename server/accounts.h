@@ -33,10 +33,11 @@ void cmd_logout(conn *c, json_t *m, json_t *id);
 int64_t optional_count(json_t *m, const char *key, int64_t max);
 void user_detach(conn *c);     /* the connection leaves its user */
 /* A remote connection (forward.c) joins the user su of another process's
- * session: present, and the listeners told as for a login here, but no
- * session message and no events of user.ID (its own process has them).
- * 0, or -1 without memory. */
-int user_attach_remote(conn *c, const store_user *su);
+ * session: present, and the listeners told as for a login here (but for
+ * `attached`, which sends the state of his games, when quiet: a game just
+ * started whose state reached him through user.ID), no session message and
+ * no events of user.ID (its own process has them). 0, or -1 without memory. */
+int user_attach_remote(conn *c, const store_user *su, int quiet);
 int accounts_init(store *st, broker *b);
 /* Publish to every connection of a user (its subject user.ID), or all but one. */
 void send_to_user(int64_t uid, json_t *msg);

@@ -14,6 +14,7 @@
 #include "forward_serve.h"
 #include "forward_wire.h"
 #include "game.h"
+#include "stats.h"
 #include "timer.h"
 #include "tuning.h"
 
@@ -83,6 +84,7 @@ static void pending_del(size_t i)
 static void pending_unanswered(size_t i, const char *why)
 {
     conn *c = conn_get(g_pend[i].cid);
+    stats_add(STAT_FORWARD_UNANSWERED, 1);
     if (c)
         conn_error(c, g_pend[i].id, "game_elsewhere",
                    "the process of game %lld %s; the command may or may not have been "
@@ -164,6 +166,7 @@ int forward_command(conn *c, const char *type, json_t *m, json_t *id)
                    broker_fault(g_broker) ? broker_fault(g_broker) : "the broker is away");
         return 1;
     }
+    stats_add(STAT_FORWARDED, 1);
     pending *p = &g_pend[g_npend++];
     *p = (pending){c->id, q, id ? json_incref(id) : NULL, gid,
                    mono_us() + (int64_t)SRV_FWD_REPLY_MS * 1000, ""};
@@ -189,7 +192,7 @@ void forward_conn_closed(conn *c)
 void forward_conn_user(conn *c)
 {
     if (g_self && !conn_is_remote(c))
-        publish(FWD_SITE_SUBJECT, fwd_att(g_self, c->id, c->user ? c->user->id : 0, 0));
+        publish(FWD_SITE_SUBJECT, fwd_att(g_self, c->id, c->user ? c->user->id : 0, 0, 0));
 }
 
 /* A session begins on a connection here (accounts.h's listener). */
@@ -267,7 +270,7 @@ static void owner_changed(const fwd_env *e)
         user *u = e->uids[s] > 0 ? user_online(e->uids[s]) : NULL;
         for (conn *c = u ? u->conns : NULL; c; c = c->unext)
             if (!conn_is_remote(c))
-                publish(FWD_SITE_SUBJECT, fwd_att(g_self, c->id, u->id, e->game));
+                publish(FWD_SITE_SUBJECT, fwd_att(g_self, c->id, u->id, e->game, e->fresh));
     }
     for (size_t i = 0; i < g_nwatch; i++) {
         conn *c = conn_get(g_watch[i].cid);

@@ -60,8 +60,8 @@ static void remote_free(conn *c)
 /* The remote connection's user brought up to uid (0: none): 0, or -1 when
  * the user cannot be loaded. The id is trusted: a process of the site
  * authenticated the session (the broker is the site's private network); the
- * user's name and rating are the store's. */
-static int set_user(conn *c, int64_t uid)
+ * user's name and rating are the store's. quiet: user_attach_remote()'s. */
+static int set_user(conn *c, int64_t uid, int quiet)
 {
     if (c->user && c->user->id == uid)
         return 0;
@@ -72,12 +72,12 @@ static int set_user(conn *c, int64_t uid)
     store_user su;
     if (store_user_by_id(g_store, uid, &su) != ST_OK)
         return -1;
-    return user_attach_remote(c, &su);
+    return user_attach_remote(c, &su, quiet);
 }
 
 /* The remote connection (origin, rcid) with user uid, made when new (create),
- * or NULL. */
-static conn *remote_get(const char *origin, uint32_t rcid, int64_t uid, int create)
+ * or NULL. quiet: a user newly attached is not sent his games' states. */
+static conn *remote_get(const char *origin, uint32_t rcid, int64_t uid, int create, int quiet)
 {
     conn *c = conn_get(fwd_table_find(g_table, origin, rcid));
     if (!c && create) {
@@ -88,7 +88,7 @@ static conn *remote_get(const char *origin, uint32_t rcid, int64_t uid, int crea
         }
         stats_set(STAT_REMOTE_CONNECTIONS, (int64_t)fwd_table_count(g_table));
     }
-    if (c && set_user(c, uid) < 0) {
+    if (c && set_user(c, uid, quiet) < 0) {
         fprintf(stderr, "xq-server: a remote connection's user %lld could not be loaded\n",
                 (long long)uid);
         remote_free(c);
@@ -116,7 +116,10 @@ static void answer_error(const char *origin, uint32_t rcid, json_t *id, const ch
 void fwd_serve_in(const fwd_env *e)
 {
     fwd_serve_heard(e->origin);
-    conn *c = remote_get(e->origin, e->cid, e->uid, 1);
+    /* made quietly: the command is the client's, and the state of its user's
+     * games (sent when a player comes) would cross it (a second state of a
+     * game just started, before the move it answers) */
+    conn *c = remote_get(e->origin, e->cid, e->uid, 1, 1);
     if (c)
         g_dispatch(c, e->m);
     else
@@ -139,8 +142,10 @@ void fwd_serve_att(const fwd_env *e)
     int has = fwd_table_find(g_table, e->origin, e->cid) != 0;
     if (!has && !served && !(e->uid > 0 && game_user_live(e->uid)))
         return;
-    conn *c = remote_get(e->origin, e->cid, e->uid, 1);
-    if (c && has && served) { /* new to it: the game's state, as to a player who comes */
+    conn *c = remote_get(e->origin, e->cid, e->uid, 1, e->fresh);
+    /* new to it: the game's state, as to a player who comes (not for a game
+     * just started: its state reached the connection through user.ID) */
+    if (c && has && served && !e->fresh) {
         json_t *m = msg_new("state");
         if (m && json_object_set_new(m, "game", json_integer(e->game)) == 0)
             g_dispatch(c, m);

@@ -56,12 +56,13 @@ json_t *fwd_done(uint32_t cid, uint32_t q)
     return put(put(env_new(FWD_DONE), "c", json_integer(cid)), "q", json_integer(q));
 }
 
-json_t *fwd_att(const char *origin, uint32_t cid, int64_t uid, int64_t game)
+json_t *fwd_att(const char *origin, uint32_t cid, int64_t uid, int64_t game, int fresh)
 {
     json_t *e = put(env_new(FWD_ATT), "o", json_string(origin));
     e = put(e, "c", json_integer(cid));
     e = put(e, "u", json_integer(uid));
-    return put(e, "game", json_integer(game));
+    e = put(e, "game", json_integer(game));
+    return fresh ? put(e, "fresh", json_true()) : e;
 }
 
 json_t *fwd_bye(const char *origin, uint32_t cid)
@@ -71,7 +72,7 @@ json_t *fwd_bye(const char *origin, uint32_t cid)
 
 json_t *fwd_hb(const char *origin) { return put(env_new(FWD_HB), "o", json_string(origin)); }
 
-json_t *fwd_owner(int64_t game, const char *owner, const int64_t uids[2])
+json_t *fwd_owner(int64_t game, const char *owner, const int64_t uids[2], int fresh)
 {
     json_t *e = put(env_new(FWD_OWNER), "game", json_integer(game));
     e = put(e, "owner", json_string(owner));
@@ -81,7 +82,8 @@ json_t *fwd_owner(int64_t game, const char *owner, const int64_t uids[2])
         json_decref(a);
         a = NULL;
     }
-    return a ? put(e, "uids", a) : put(e, "uids", NULL);
+    e = a ? put(e, "uids", a) : put(e, "uids", NULL);
+    return fresh ? put(e, "fresh", json_true()) : e;
 }
 
 /* A string field into out (cap bytes): 0, or -1 when absent, empty or too long. */
@@ -142,6 +144,10 @@ int fwd_parse(json_t *env, fwd_env *e)
         if (bad)
             return -1;
     }
+    json_t *fresh = json_object_get(env, "fresh"); /* optional: att and owner */
+    if (fresh && !json_is_boolean(fresh))
+        return -1;
+    e->fresh = json_is_true(fresh);
     return 0;
 }
 

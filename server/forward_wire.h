@@ -10,13 +10,15 @@
  *          numbers it for the "done" that follows O's answers
  *   out    {"k":"out","c":CID,"m":MSG}   on proc.P: send MSG to connection CID
  *   done   {"k":"done","c":CID,"q":Q}    on proc.P: O has handled command Q
- *   att    {"k":"att","o":P,"c":CID,"u":UID,"game":G}   on proc.O (G 0: none),
- *          or on "site" (to every process: those with a live game of UID
- *          attach the connection): the connection is present for its games
+ *   att    {"k":"att","o":P,"c":CID,"u":UID,"game":G[,"fresh":true]}   on
+ *          proc.O (G 0: none), or on "site" (to every process: those with a
+ *          live game of UID attach the connection): the connection is present
+ *          for its games; fresh: G has just started and the connection has
+ *          its state already (through user.ID), so none is sent again
  *   bye    {"k":"bye","o":P,"c":CID}     on proc.O: the connection went
  *   hb     {"k":"hb","o":P}              on "site": P lives
- *   owner  {"k":"owner","game":G,"owner":O,"uids":[RED,BLACK]}   on "site":
- *          O owns G now (it started it, or took it over)
+ *   owner  {"k":"owner","game":G,"owner":O,"uids":[RED,BLACK][,"fresh":true]}
+ *          on "site": O owns G now (it started it: fresh, or took it over)
  */
 #ifndef XQ_SERVER_FORWARD_WIRE_H
 #define XQ_SERVER_FORWARD_WIRE_H
@@ -41,6 +43,7 @@ typedef struct fwd_env {
     int64_t game;                 /* "game" */
     char owner[STORE_OWNER_MAX];  /* "owner" */
     int64_t uids[2];              /* "uids" */
+    int fresh;                    /* "fresh" (att, owner; optional): a game just started */
     json_t *m;                    /* "m": borrowed from the envelope */
 } fwd_env;
 
@@ -49,10 +52,10 @@ typedef struct fwd_env {
 json_t *fwd_in(const char *origin, uint32_t cid, int64_t uid, uint32_t q, json_t *m);
 json_t *fwd_out(uint32_t cid, json_t *m);
 json_t *fwd_done(uint32_t cid, uint32_t q);
-json_t *fwd_att(const char *origin, uint32_t cid, int64_t uid, int64_t game);
+json_t *fwd_att(const char *origin, uint32_t cid, int64_t uid, int64_t game, int fresh);
 json_t *fwd_bye(const char *origin, uint32_t cid);
 json_t *fwd_hb(const char *origin);
-json_t *fwd_owner(int64_t game, const char *owner, const int64_t uids[2]);
+json_t *fwd_owner(int64_t game, const char *owner, const int64_t uids[2], int fresh);
 /* Read an envelope into e: 0, or -1 when it is none of the above (a kind
  * unknown, a field of its kind missing or of the wrong type, an origin or
  * owner empty or too long: longer than its inbox subject "proc.ID" allows,

@@ -88,11 +88,11 @@ static void engine_turn(game *g)
 /* A site's process tells the site it owns g now (it started it, or took it
  * over): the other processes attach its players' and watchers' connections
  * to it (forward.h). */
-static void announce_owner(const game *g)
+static void announce_owner(const game *g, int fresh)
 {
     if (!game_site_owner())
         return;
-    json_t *ev = fwd_owner(g->id, game_site_owner(), g->t.uid);
+    json_t *ev = fwd_owner(g->id, game_site_owner(), g->t.uid, fresh);
     if (ev)
         broker_publish(game_broker(), FWD_SITE_SUBJECT, ev, 0);
     json_decref(ev);
@@ -162,7 +162,7 @@ game *game_start(const game_terms *t, json_t *id, conn *requester)
     json_t *ev = msg_game_started(g->id, g->t.name[0], g->t.name[1]);
     broker_publish(game_broker(), "lobby", ev, 0);
     json_decref(ev);
-    announce_owner(g);
+    announce_owner(g, 1); /* its players have its state already (user.ID) */
     engine_turn(g);
     return g;
 }
@@ -251,7 +251,8 @@ static int take_over_one(const store_game *sg, void *arg)
     if (*count > before && g) {
         fprintf(stderr, "xq-server: game %lld taken over (no owner, or its owner's lease lapsed)\n",
                 (long long)sg->id);
-        announce_owner(g);
+        stats_add(STAT_GAMES_TAKEN_OVER, 1);
+        announce_owner(g, 0);
         if (!game_end_if_over(g))
             engine_turn(g);
     }

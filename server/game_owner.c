@@ -12,6 +12,7 @@
 #include "game.h"
 #include "game_internal.h"
 #include "game_owner.h"
+#include "stats.h"
 #include "store.h"
 #include "timer.h"
 #include "tuning.h"
@@ -66,6 +67,7 @@ static void drop(game *g)
 {
     fprintf(stderr, "xq-server: game %lld: another process of the site owns it now; "
             "no longer served here\n", (long long)g->id);
+    stats_add(STAT_GAMES_GIVEN_UP, 1);
     game_retire(g);
 }
 

@@ -28,6 +28,10 @@ typedef enum stat_id {
     STAT_GAMES_STARTED,       /* games started */
     STAT_GAMES_FINISHED,      /* games ended (any result, aborts too) */
     STAT_HTTP_REQUESTS,       /* HTTP requests answered */
+    STAT_GAMES_TAKEN_OVER,    /* a site's games this process took over (lease lapsed) */
+    STAT_GAMES_GIVEN_UP,      /* live games dropped here: another process owns them now */
+    STAT_FORWARDED,           /* commands forwarded to another process (forward.h) */
+    STAT_FORWARD_UNANSWERED,  /* forwarded commands answered game_elsewhere: no answer */
     STAT_COUNTERS,            /* the number of counters; the gauges follow */
     STAT_CONNECTIONS = STAT_COUNTERS, /* connections open */
     STAT_GAMES_LIVE,          /* live games in this process */

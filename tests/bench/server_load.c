@@ -99,6 +99,7 @@ struct pairing {
     int64_t sent_us[MAX_PLY + 1];
     int ended[2];
     int resigned;
+    int first_sent;          /* red's first move sent (or its resignation) */
 };
 
 static int g_clients = 1000, g_games = 500, g_plies = 100, g_think_ms = 0, g_timeout_s = 120;
@@ -274,8 +275,13 @@ static void on_message(client *c, const char *type, json_t *m)
         p->game = json_integer_value(json_object_get(m, "game"));
         const char *turn = json_string_value(json_object_get(m, "turn"));
         const char *you = json_string_value(json_object_get(m, "you"));
-        if (turn && you && strcmp(turn, you) == 0 && json_integer_value(json_object_get(m, "ply")) == 0)
+        /* the state may come more than once (a site's processes: its start
+         * through user.ID and a forwarding's attachment racing): move once */
+        if (turn && you && strcmp(turn, you) == 0 &&
+            json_integer_value(json_object_get(m, "ply")) == 0 && !p->first_sent) {
+            p->first_sent = 1;
             my_turn(c, json_object_get(m, "legal"));
+        }
         return;
     }
     if (strcmp(type, "move") == 0) {

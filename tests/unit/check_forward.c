@@ -54,11 +54,17 @@ START_TEST(envelopes_round_trip)
     ck_assert_uint_eq(e.q, 4000000000u);
     json_decref(env);
 
-    env = through_text(fwd_att("p1", 5, 0, 12));
+    env = through_text(fwd_att("p1", 5, 0, 12, 0));
     ck_assert_int_eq(fwd_parse(env, &e), 0);
     ck_assert_int_eq(e.kind, FWD_ATT);
     ck_assert_int_eq(e.uid, 0);
     ck_assert_int_eq(e.game, 12);
+    ck_assert_int_eq(e.fresh, 0);
+    json_decref(env);
+
+    env = through_text(fwd_att("p1", 5, 9, 12, 1)); /* a game just started */
+    ck_assert_int_eq(fwd_parse(env, &e), 0);
+    ck_assert_int_eq(e.fresh, 1);
     json_decref(env);
 
     env = through_text(fwd_bye("p1", 5));
@@ -79,12 +85,18 @@ START_TEST(envelopes_round_trip)
     json_decref(env);
 
     int64_t uids[2] = {3, -1};
-    env = through_text(fwd_owner(12, "p3", uids));
+    env = through_text(fwd_owner(12, "p3", uids, 0));
     ck_assert_int_eq(fwd_parse(env, &e), 0);
     ck_assert_int_eq(e.kind, FWD_OWNER);
     ck_assert_str_eq(e.owner, "p3");
     ck_assert_int_eq(e.uids[0], 3);
     ck_assert_int_eq(e.uids[1], -1);
+    ck_assert_int_eq(e.fresh, 0);
+    json_decref(env);
+
+    env = through_text(fwd_owner(12, "p3", uids, 1));
+    ck_assert_int_eq(fwd_parse(env, &e), 0);
+    ck_assert_int_eq(e.fresh, 1);
     json_decref(env);
 
     fwd_proc_subject(subject, "0123456789abcdef");
@@ -111,6 +123,7 @@ START_TEST(malformed_envelopes)
         "{\"k\":\"owner\",\"game\":1,\"owner\":\"p\",\"uids\":[1]}",
         "{\"k\":\"owner\",\"game\":1,\"owner\":\"p\",\"uids\":[1,\"2\"]}",
         "{\"k\":\"owner\",\"game\":1,\"uids\":[1,2]}",
+        "{\"k\":\"owner\",\"game\":1,\"owner\":\"p\",\"uids\":[1,2],\"fresh\":1}", /* not a boolean */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         json_t *env = json_loads(bad[i], 0, NULL);
