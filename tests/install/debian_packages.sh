@@ -224,6 +224,30 @@ server_pid=
 test "$(stat -c %U /var/lib/xq-server/xq-server.db)" = _xq-server || fail "the database is not in /var/lib/xq-server"
 say "xq-server ran as _xq-server from its unit's command, database in /var/lib/xq-server, page and JavaScript package served"
 
+# 4e. The template of a site's processes (xq-server@PORT): installed, valid,
+# and with the package's default database (SQLite, one process's) its command
+# is refused with the reason, not started half-way.
+site_unit=/lib/systemd/system/xq-server@.service
+test -f "$site_unit" || fail "no $site_unit"
+if command -v systemd-analyze >/dev/null; then
+    systemd-analyze verify "$site_unit" >"$tmp/verify-site.log" 2>&1 ||
+        { cat "$tmp/verify-site.log" >&2; fail "systemd-analyze verify $site_unit"; }
+fi
+XQ_SITE_BROKER=$(sed -n 's/^Environment=XQ_SITE_BROKER=//p' "$site_unit")
+XQ_SITE_OPTS=$(sed -n 's/^Environment=XQ_SITE_OPTS=//p' "$site_unit")
+[ -n "$XQ_SITE_BROKER" ] && [ -n "$XQ_SITE_OPTS" ] || fail "$site_unit has no default XQ_SITE_BROKER or XQ_SITE_OPTS"
+site_cmd=$(sed -n 's/^ExecStart=//p' "$site_unit")
+site_cmd=${site_cmd//%i/0}
+site_cmd=${site_cmd//\$\{XQ_SERVER_DB\}/$XQ_SERVER_DB}
+site_cmd=${site_cmd//\$\{XQ_SITE_BROKER\}/$XQ_SITE_BROKER}
+site_cmd=${site_cmd//\$XQ_SITE_OPTS/$XQ_SITE_OPTS}
+# shellcheck disable=SC2086 # the command is a list of words, as systemd splits it
+if runuser -u _xq-server -- $site_cmd >"$tmp/site.log" 2>&1; then
+    fail "a site process started on the SQLite default"
+fi
+grep -q "share a PostgreSQL --db" "$tmp/site.log" || { cat "$tmp/site.log" >&2; fail "the site process's refusal does not say why"; }
+say "xq-server@.service: valid; on the default SQLite database it refuses to start and says why"
+
 # 5. Purge, and the machine as it was.
 say "apt-get purge ${packages[*]}"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y "${packages[@]}" >"$tmp/purge.log" 2>&1 ||
@@ -233,7 +257,7 @@ dpkg-query -W -f='${Package} ${Status}\n' | sort >"$tmp/after.dpkg"
 diff "$tmp/before.dpkg" "$tmp/after.dpkg" >&2 || fail "the installed packages differ after the purge"
 getent passwd _xq-server >/dev/null && fail "the user _xq-server is left after the purge"
 for path in /var/lib/xq-server /etc/default/xq-server /usr/share/xiangqi /usr/include/xiangqi \
-    /usr/lib/python3/dist-packages/xiangqi "$unit"; do
+    /usr/lib/python3/dist-packages/xiangqi "$unit" "$site_unit"; do
     test -e "$path" && fail "$path is left after the purge"
 done
 ls /usr/lib/*/libxiangqi* >/dev/null 2>&1 && fail "a libxiangqi file is left after the purge"

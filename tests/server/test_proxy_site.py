@@ -11,6 +11,14 @@ lists the test's servers, the TLS server listens on a free loopback port
 without TLS, and the redirect from port 80 is left out. Everything listens
 on 127.0.0.1 and stops with the test. Skipped (77) without nginx.
 
+SiteBehindProxy (ctest server_site_nginx, with the tests' PostgreSQL and
+Redis, XQ_TEST_BROKER=1) is the deployment of docs/server.md, "A site of
+three processes": three processes of one site behind the same file, its
+upstream listing the three, the clients landing wherever nginx sends them.
+Whole games between players on different processes with a watcher, one seek
+accepted by two players at once, and a process killed with SIGKILL mid-game:
+every acknowledged move in the database once and in order.
+
 usage: python3 test_proxy_site.py XQ_SERVER_BINARY [unittest args]
 """
 import os
@@ -20,12 +28,14 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xqclient import WsClient, Server, hello, Closed  # noqa: E402
-from test_server import http_request  # noqa: E402
+from test_server import http_request, metrics, SITE_BROKER, MATE  # noqa: E402
+import pgtest  # noqa: E402
 
 BINARY = os.environ.get("XQ_SERVER", "")
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
@@ -59,15 +69,24 @@ def site_for_test(text, upstream_ports, port):
     return replace_once(text, r"    ssl_certificate [^\n]*\n    ssl_certificate_key [^\n]*\n", "")
 
 
-class ProxySite(unittest.TestCase):
+class NginxBase(unittest.TestCase):
+    """nginx on the shipped file in front of start_servers()' servers."""
+
+    def start_servers(self):
+        """The upstream's servers (their ports)."""
+        self.srv = Server(BINARY, os.path.join(self.dir, "xq.db"), "--guests", "--trust-proxy",
+                          "127.0.0.1,::1", "--max-per-address", str(MAX_PER_ADDRESS)).start()
+        self.servers = [self.srv]
+        return [self.srv.port]
+
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="xq-nginx-")
         self.clients = []
-        self.srv = Server(BINARY, os.path.join(self.dir, "xq.db"), "--guests", "--trust-proxy",
-                          "127.0.0.1,::1", "--max-per-address", str(MAX_PER_ADDRESS)).start()
+        self.servers = []
+        ports = self.start_servers()
         self.port = free_port()
         with open(SITE) as f:
-            site = site_for_test(f.read(), [self.srv.port], self.port)
+            site = site_for_test(f.read(), ports, self.port)
         with open(os.path.join(self.dir, "site.conf"), "w") as f:
             f.write(site)
         temps = "".join("    %s_temp_path %s/%s;\n" % (k, self.dir, k)
@@ -101,7 +120,8 @@ class ProxySite(unittest.TestCase):
             self.nginx.kill()
             self.nginx.wait(5)
         self.nginx.stderr.close()
-        self.srv.stop()
+        for srv in self.servers:
+            srv.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def via(self, source):
@@ -117,6 +137,10 @@ class ProxySite(unittest.TestCase):
         except (Closed, OSError, AssertionError):
             return True
         return False
+
+
+class ProxySite(NginxBase):
+    """One process behind the file (the Debian default's deployment)."""
 
     def test_websocket_and_addresses(self):
         a = self.via("127.0.0.2")
@@ -149,6 +173,145 @@ class ProxySite(unittest.TestCase):
         self.assertTrue(answer.startswith(b"HTTP/1.1 403"), answer)
         # the page's own paths are served to anyone
         self.assertEqual(http_request(self.port, "/nothing-here")[0], 404)
+
+
+class SiteBehindProxy(NginxBase):
+    """Three processes of one site (one PostgreSQL database, the tests' Redis)
+    behind the shipped nginx file, its upstream listing the three."""
+    PROCESSES = 3
+    TAKEOVER_S = 20  # the lease (6 s) and a scan (1 s), with room for a loaded machine
+
+    def setUp(self):
+        if not pgtest.CONNINFO or not SITE_BROKER:
+            self.skipTest("needs the tests' PostgreSQL and Redis (XQ_TEST_PG, XQ_TEST_BROKER=1)")
+        super().setUp()
+
+    def start_servers(self):
+        self.pgdb = pgtest.Database(pgtest.CONNINFO)
+        for _ in range(self.PROCESSES):
+            self.servers.append(Server(BINARY, self.pgdb.uri, "--broker", SITE_BROKER,
+                                       "--guests", "--grace", "60", "--trust-proxy",
+                                       "127.0.0.1,::1").start())
+        return [srv.port for srv in self.servers]
+
+    def tearDown(self):
+        try:
+            super().tearDown()
+        finally:
+            if getattr(self, "pgdb", None):
+                self.pgdb.drop()
+
+    def player(self, n):
+        """A guest through nginx from 127.0.0.N (each its own address)."""
+        c = self.via("127.0.0.%d" % n)
+        r = c.call("guest")
+        self.assertEqual(r["type"], "session", r)
+        c.token = r["token"]
+        return c
+
+    def connections(self):
+        return [int(metrics(srv.port)["xq_connections"]) for srv in self.servers]
+
+    def stored(self, gid):
+        return [m for _, m in self.pgdb.query(
+            "SELECT ply, move FROM moves WHERE game = :gid ORDER BY ply", gid=gid)]
+
+    def start_game(self, red, black):
+        s = red.call("seek", color="red", base=600)
+        self.assertEqual(s["type"], "seek", s)
+        g = black.call("accept", offer=s["offer"])
+        self.assertEqual(g["type"], "game", g)
+        red.expect("game", game=g["game"])
+        return g["game"]
+
+    def play(self, gid, red, black, moves, first=0, watchers=()):
+        side = [red, black]
+        for i, mv in enumerate(moves, first):
+            r = side[i % 2].call("move", game=gid, move=mv)
+            self.assertEqual(r["type"], "move", (mv, r))
+            self.assertEqual(r["ply"], i + 1)
+            for c in (side[(i + 1) % 2],) + tuple(watchers):
+                c.expect("move", game=gid, ply=i + 1, move=mv)
+
+    def test_games_across_processes(self):
+        players = [self.player(n) for n in range(2, 8)]
+        # least_conn spreads them: every process has some of the site's clients
+        self.assertTrue(all(n >= 1 for n in self.connections()), self.connections())
+        watcher = self.player(8)
+        games = [self.start_game(players[2 * k], players[2 * k + 1]) for k in range(3)]
+        st = watcher.call("watch", game=games[0])
+        self.assertEqual(st["type"], "game", st)
+        self.play(games[0], players[0], players[1], MATE, watchers=(watcher,))
+        for c in (players[0], players[1], watcher):
+            e = c.expect("end", game=games[0])
+            self.assertEqual(e["result"], "1-0", e)
+        for k in (1, 2):
+            self.play(games[k], players[2 * k], players[2 * k + 1], MATE[:4])
+            self.assertEqual(players[2 * k + 1].call("resign", game=games[k])["type"], "ok")
+        for k, gid in enumerate(games):
+            self.assertEqual(self.stored(gid), MATE if k == 0 else MATE[:4])
+        # the games were started on more than one process (nginx spread the
+        # accepters), and each was finished wherever its players were
+        owners = {o for o, in self.pgdb.query("SELECT owner FROM games")}
+        self.assertGreaterEqual(len(owners), 2, owners)
+        # the moves of the players not on their game's owner went through the
+        # broker (/metrics of each process, read directly, not through nginx)
+        forwarded = sum(metrics(srv.port)["xq_forwarded_total"] for srv in self.servers)
+        self.assertGreaterEqual(forwarded, len(MATE) // 2, forwarded)
+        self.assertEqual(self.pgdb.query("SELECT count(*) FROM games WHERE result = 0"),
+                         [("0",)])
+
+    def test_one_seek_accepted_twice_at_once(self):
+        author, x, y = self.player(2), self.player(3), self.player(4)
+        s = author.call("seek", color="red", base=600)
+        self.assertEqual(s["type"], "seek", s)
+        answers = {}
+
+        def accept(c):
+            answers[c] = c.call("accept", offer=s["offer"])
+
+        threads = [threading.Thread(target=accept, args=(c,)) for c in (x, y)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        kinds = sorted(a["type"] if a["type"] == "game" else a.get("code") for a in answers.values())
+        self.assertEqual(len(answers), 2, answers)
+        self.assertIn("game", kinds, answers)
+        self.assertEqual(kinds.count("game"), 1, answers)
+        self.assertEqual(len(self.pgdb.query("SELECT id FROM games")), 1)
+
+    def test_owner_killed_mid_game(self):
+        red, black = self.player(2), self.player(3)
+        gid = self.start_game(red, black)
+        self.play(gid, red, black, MATE[:3])
+        owner = self.pgdb.query("SELECT owner FROM games WHERE id = :gid", gid=gid)[0][0]
+        dead = next(srv for srv in self.servers if "owner " + owner in srv.banner)
+        dead.kill()
+        since = time.time()
+        # the players go on through nginx; a connection that was on the dead
+        # process is closed: connect again (nginx picks a live one) and resume
+        sides = []
+        for n, c in ((2, red), (3, black)):
+            try:
+                self.assertEqual(c.call("ping")["type"], "pong")
+                sides.append(c)
+            except (Closed, OSError, AssertionError):
+                again = self.via("127.0.0.%d" % n)
+                self.assertEqual(again.call("resume", token=c.token)["type"], "session")
+                sides.append(again)
+        while True:
+            r = sides[1].call("move", game=gid, move=MATE[3])
+            if r.get("code") not in ("game_elsewhere",) or time.time() > since + self.TAKEOVER_S:
+                break
+            time.sleep(0.3)
+        self.assertEqual(r["type"], "move", r)
+        sides[0].expect("move", game=gid, ply=4, move=MATE[3])
+        self.play(gid, sides[0], sides[1], MATE[4:], first=4)
+        self.assertEqual(self.stored(gid), MATE)
+        taken = [metrics(srv.port)["xq_games_taken_over_total"] for srv in self.servers
+                 if srv is not dead]
+        self.assertEqual(sum(taken), 1, taken)
 
 
 if __name__ == "__main__":
