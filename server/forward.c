@@ -263,7 +263,8 @@ static void owner_changed(const fwd_env *e)
         if (g_pend[i].gid == e->game && strcmp(g_pend[i].owner, e->owner) != 0)
             pending_unanswered(i, "changed while the command was on its way");
     if (strcmp(e->owner, g_self) == 0) {
-        owner_here(e);
+        if (!e->fresh) /* a game started here: its players here have its state */
+            owner_here(e);
         return;
     }
     for (int s = 0; s < 2; s++) {

@@ -2385,6 +2385,13 @@ class Lobby(Base):
         # B owns it: bob moves there
         r = bob.call("move", game=g["game"], move="h7e7")
         self.assertEqual((r["type"], r.get("code")), ("error", "not_your_turn"), r)
+        # each player saw the game start once: not again when the owner
+        # announced itself, nor when it attached alice's connection
+        time.sleep(0.5)  # the attachment's round through Redis
+        self.assertEqual(alice.call("ping")["type"], "pong")
+        for c in (alice, bob):
+            starts = [m for m in c.seen if m.get("type") == "game" and m.get("game") == g["game"]]
+            self.assertEqual(len(starts), 1, starts)
 
     def test_two_accepters_at_once(self):
         for i in range(4):
