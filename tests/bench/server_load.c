@@ -478,20 +478,29 @@ static long peak_rss_kb(pid_t pid)
     return kb;
 }
 
-/* CPU seconds (user + system) the process has used. */
-static double cpu_seconds(pid_t pid)
+/* /proc/PID/stat into buf (cap bytes): its fields after the command name
+ * (the state first), or NULL. */
+static const char *proc_stat(pid_t pid, char *buf, size_t cap)
 {
-    char path[64], buf[1024];
+    char path[64];
     snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
     FILE *f = fopen(path, "r");
     if (!f)
-        return -1;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
+        return NULL;
+    size_t n = fread(buf, 1, cap - 1, f);
     fclose(f);
     buf[n] = 0;
-    const char *p = strrchr(buf, ')'); /* fields after the command name */
+    const char *p = strrchr(buf, ')');
+    return p && p[1] == ' ' ? p + 2 : NULL;
+}
+
+/* CPU seconds (user + system) the process has used. */
+static double cpu_seconds(pid_t pid)
+{
+    char buf[1024];
+    const char *p = proc_stat(pid, buf, sizeof buf);
     unsigned long ut = 0, st = 0;
-    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+    if (!p || sscanf(p, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
         return -1;
     return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
@@ -514,17 +523,10 @@ static double runqueue_wait_seconds(pid_t pid)
 /* The parent of a process, or -1. */
 static pid_t parent_pid(pid_t pid)
 {
-    char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    const char *p = strrchr(buf, ')');
+    char buf[1024];
+    const char *p = proc_stat(pid, buf, sizeof buf);
     int ppid;
-    return p && sscanf(p + 2, "%*c %d", &ppid) == 1 ? (pid_t)ppid : -1;
+    return p && sscanf(p, "%*c %d", &ppid) == 1 ? (pid_t)ppid : -1;
 }
 
 static double servers_cpu_seconds(void)
